@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './context';
+import type { Database } from './db/client';
+import type { Env } from './env';
+import { TokenSigner } from './lib/jwt';
+import { registerErrorHandling } from './plugins/errors';
+import { JobQueue } from './plugins/jobs';
+import { MAIL_JOB, outboxMailer, smtpMailer, type MailMessage, type Mailer } from './plugins/mail';
+import { registerOpenApi } from './plugins/openapi';
+import { RateLimiter } from './plugins/rate-limit';
+import { authRoutes } from './modules/auth/auth.routes';
+import { companyRoutes } from './modules/company/company.routes';
+import { outboxRoutes } from './modules/dev/outbox.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { userRoutes } from './modules/user/user.routes';
+
+export interface BuildOptions {
+  env: Env;
+  database: Database;
+  jwtSecret: string;
+  mailer?: Mailer;
+}
+
+const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const { env, database } = options;
+  const app = Fastify({
+    logger:
+      env.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: env.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers.deviceid'],
+          },
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('principal', null);
+
+  const outboxDir = path.join(env.dataDir, 'outbox');
+  const mailer =
+    options.mailer ??
+    (env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : outboxMailer(outboxDir, env.MAIL_FROM));
+  const jobs = new JobQueue(database.db, env.JOBS_POLL_MS, app.log);
+  jobs.handle(MAIL_JOB, (payload) => mailer.send(payload as MailMessage));
+
+  const ctx: AppContext = {
+    env,
+    database,
+    db: database.db,
+    jobs,
+    mailer,
+    outboxDir,
+    rateLimiter: new RateLimiter(database.db, env.RATE_LIMIT_ENABLED),
+    tokens: new TokenSigner(options.jwtSecret, env.ACCESS_TOKEN_TTL_SECONDS, env.REFRESH_TOKEN_TTL_SECONDS),
+  };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  registerErrorHandling(app);
+  await registerOpenApi(app);
+
+  healthRoutes(app, ctx);
+  userRoutes(app, ctx);
+  authRoutes(app, ctx);
+  companyRoutes(app, ctx);
+  if (env.NODE_ENV !== 'production') outboxRoutes(app, ctx);
+
+  await serveWebApp(app, env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST);
+
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    mailer.close();
+  });
+  return { app, ctx };
+}
+
+/** The built React app on the same origin; any non-API path gets index.html so client routes work. */
+async function serveWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  const indexFile = path.join(distDir, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Hashed assets never change; index.html must always be fresh.
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET') {
+      return reply
+        .status(404)
+        .send({ message: `No such API route: ${request.method} ${url}`, code: 'NOT_FOUND' });
+    }
+    if (!hasWeb) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app has not been built yet. Run `npm run build` (npm start does this for you).');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,18 @@
+import type { Database, Db } from './db/client';
+import type { Env } from './env';
+import type { JobQueue } from './plugins/jobs';
+import type { Mailer } from './plugins/mail';
+import type { RateLimiter } from './plugins/rate-limit';
+import type { TokenSigner } from './lib/jwt';
+
+/** What services need from the outside world, built once per app. */
+export interface AppContext {
+  env: Env;
+  database: Database;
+  db: Db;
+  jobs: JobQueue;
+  mailer: Mailer;
+  outboxDir: string;
+  rateLimiter: RateLimiter;
+  tokens: TokenSigner;
+}

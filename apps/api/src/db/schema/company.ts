@@ -1,0 +1,44 @@
+import { jsonb, pgTable, text, timestamp, uuid, bigint, index } from 'drizzle-orm/pg-core';
+import type { Address, CompanyType, VerificationStatus, CompanyDocumentType } from '@freightlane/domain';
+
+export const companies = pgTable('companies', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  type: text('type').$type<CompanyType>().notNull(),
+  cacRegistrationNumber: text('cac_registration_number'),
+  tin: text('tin'),
+  address: jsonb('address').$type<Address>(),
+  contactName: text('contact_name'),
+  contactPhone: text('contact_phone'),
+  contactEmail: text('contact_email'),
+  verificationStatus: text('verification_status').$type<VerificationStatus>().notNull().default('UNVERIFIED'),
+  rejectionReason: text('rejection_reason'),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const companyDocuments = pgTable(
+  'company_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    type: text('type').$type<CompanyDocumentType>().notNull(),
+    status: text('status')
+      .$type<'PENDING_REVIEW' | 'APPROVED' | 'REJECTED'>()
+      .notNull()
+      .default('PENDING_REVIEW'),
+    storageKey: text('storage_key').notNull(),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    uploadedBy: uuid('uploaded_by'),
+    reviewedBy: uuid('reviewed_by'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    rejectionReason: text('rejection_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('company_documents_company_idx').on(t.companyId, t.type)],
+);

@@ -1,0 +1,4 @@
+export * from './company';
+export * from './user';
+export * from './session';
+export * from './platform';

@@ -1,0 +1,108 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../client';
+import { appMeta } from '../schema';
+import { createAccount } from './factories';
+
+export const DEMO_PASSWORD = 'demo-password-2026';
+/** Raised when a later change adds to the demo world; each version's part is applied once. */
+const DEMO_SEED_VERSION = 1;
+
+/** Seeds the demo world once per version. Returns whether anything was written. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [meta] = await tx.select().from(appMeta).where(eq(appMeta.key, 'demo_seed_version')).for('update');
+    const current = meta ? Number(meta.value) : 0;
+    if (current >= DEMO_SEED_VERSION) return false;
+
+    if (current < 1) {
+      await createAccount(
+        tx,
+        {
+          email: 'customer@example.com',
+          password: DEMO_PASSWORD,
+          firstName: 'Adaeze',
+          lastName: 'Okafor',
+          phoneNumber: '+2348031234501',
+          userType: 'CUSTOMER',
+        },
+        {
+          name: 'Okafor Imports Ltd',
+          verificationStatus: 'VERIFIED',
+          cacRegistrationNumber: 'RC 1234567',
+          tin: '12345678-0001',
+          address: {
+            street: '14 Creek Road',
+            neighborhood: 'Apapa',
+            lga: 'Apapa',
+            city: 'Lagos',
+            state: 'Lagos',
+          },
+          contactName: 'Adaeze Okafor',
+          contactPhone: '+2348031234501',
+          contactEmail: 'customer@example.com',
+        },
+      );
+      await createAccount(
+        tx,
+        {
+          email: 'transporter@example.com',
+          password: DEMO_PASSWORD,
+          firstName: 'Musa',
+          lastName: 'Bello',
+          phoneNumber: '+2348031234502',
+          userType: 'TRANSPORTER',
+        },
+        {
+          name: 'Eko Haulage Ltd',
+          verificationStatus: 'VERIFIED',
+          cacRegistrationNumber: 'RC 7654321',
+          tin: '87654321-0001',
+          address: {
+            street: '3 Oshodi-Apapa Expressway',
+            neighborhood: 'Ijora',
+            lga: 'Apapa',
+            city: 'Lagos',
+            state: 'Lagos',
+          },
+          contactName: 'Musa Bello',
+          contactPhone: '+2348031234502',
+          contactEmail: 'transporter@example.com',
+        },
+      );
+      await createAccount(
+        tx,
+        {
+          email: 'admin@example.com',
+          password: DEMO_PASSWORD,
+          firstName: 'Tolu',
+          lastName: 'Adeyemi',
+          phoneNumber: '+2348031234503',
+          userType: 'ADMIN',
+        },
+        { name: 'Freightlane Operations', verificationStatus: 'VERIFIED' },
+      );
+      await createAccount(
+        tx,
+        {
+          email: 'new.customer@example.com',
+          password: DEMO_PASSWORD,
+          firstName: 'Chinedu',
+          lastName: 'Eze',
+          phoneNumber: '+2348031234504',
+          userType: 'CUSTOMER',
+          activated: false,
+        },
+        { name: 'Bright Foods Nigeria Ltd' },
+      );
+    }
+
+    await tx
+      .insert(appMeta)
+      .values({ key: 'demo_seed_version', value: String(DEMO_SEED_VERSION) })
+      .onConflictDoUpdate({
+        target: appMeta.key,
+        set: { value: String(DEMO_SEED_VERSION), updatedAt: new Date() },
+      });
+    return true;
+  });
+}

@@ -1,0 +1,85 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+    .default('development'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  APP_URL: z.url({ error: 'must be an absolute URL such as https://freightlane.ng' }).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(200).default(10),
+  DATA_DIR: z.string().min(1).default('.data'),
+  SEED_DEMO: booleanFlag.optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int()
+    .min(60)
+    .max(3600)
+    .default(900),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int()
+    .min(3600)
+    .max(60 * 60 * 24 * 90)
+    .default(60 * 60 * 24 * 30),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Freightlane <no-reply@freightlane.ng>'),
+  TRUST_PROXY: booleanFlag.default(false),
+  RATE_LIMIT_ENABLED: booleanFlag.default(true),
+  JOBS_POLL_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(50)
+    .max(60000)
+    .default(1000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema> & {
+  appUrl: string;
+  dataDir: string;
+  seedDemo: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the configuration once; a bad value stops start-up naming the variable. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  JWT_SECRET: is required in production (at least 32 characters)',
+    );
+  }
+  if (env.NODE_ENV === 'production' && !env.APP_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  APP_URL: is required in production (the public address of the web app)',
+    );
+  }
+  return {
+    ...env,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    dataDir: path.resolve(env.DATA_DIR),
+    seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
+  };
+}

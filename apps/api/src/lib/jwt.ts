@@ -1,0 +1,112 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { Role } from '@freightlane/domain';
+
+const ISSUER = 'freightlane';
+const ACCESS_AUDIENCE = 'freightlane-api';
+const REFRESH_AUDIENCE = 'freightlane-refresh';
+
+export interface AccessClaims {
+  userId: string;
+  sessionId: string;
+  role: Role;
+}
+
+export interface RefreshClaims {
+  userId: string;
+  sessionId: string;
+  tokenId: string;
+  expiresAt: Date;
+}
+
+export type VerifyFailure = 'expired' | 'invalid';
+
+export class TokenError extends Error {
+  constructor(readonly reason: VerifyFailure) {
+    super(reason === 'expired' ? 'Token expired' : 'Token invalid');
+  }
+}
+
+/**
+ * Access and refresh tokens are both JWTs, signed with different keys derived from one secret
+ * and carrying different audiences and `typ` claims, so neither kind can stand in for the other.
+ */
+export class TokenSigner {
+  private readonly accessKey: Uint8Array;
+  private readonly refreshKey: Uint8Array;
+
+  constructor(
+    secret: string,
+    readonly accessTtlSeconds: number,
+    readonly refreshTtlSeconds: number,
+  ) {
+    const derive = (label: string) => new Uint8Array(createHmac('sha256', secret).update(label).digest());
+    this.accessKey = derive('freightlane access token');
+    this.refreshKey = derive('freightlane refresh token');
+  }
+
+  async signAccess(claims: AccessClaims): Promise<{ token: string; expiresIn: number }> {
+    // The spec reads the role from the scope entry whose key starts with role_.
+    const token = await new SignJWT({ scope: { [claims.role]: true }, sid: claims.sessionId, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.userId)
+      .setIssuer(ISSUER)
+      .setAudience(ACCESS_AUDIENCE)
+      .setIssuedAt()
+      .setJti(randomUUID())
+      .setExpirationTime(`${this.accessTtlSeconds}s`)
+      .sign(this.accessKey);
+    return { token, expiresIn: this.accessTtlSeconds };
+  }
+
+  async signRefresh(
+    userId: string,
+    sessionId: string,
+    tokenId: string,
+  ): Promise<{ token: string; expiresAt: Date }> {
+    const expSeconds = Math.floor(Date.now() / 1000) + this.refreshTtlSeconds;
+    const token = await new SignJWT({ sid: sessionId, typ: 'refresh' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(userId)
+      .setIssuer(ISSUER)
+      .setAudience(REFRESH_AUDIENCE)
+      .setIssuedAt()
+      .setJti(tokenId)
+      .setExpirationTime(expSeconds)
+      .sign(this.refreshKey);
+    return { token, expiresAt: new Date(expSeconds * 1000) };
+  }
+
+  async verifyAccess(token: string): Promise<AccessClaims> {
+    const payload = await this.verify(token, this.accessKey, ACCESS_AUDIENCE, 'access');
+    const scope = payload.scope as Record<string, unknown> | undefined;
+    const role = scope ? Object.keys(scope).find((k) => k.startsWith('role_')) : undefined;
+    if (!role || typeof payload.sid !== 'string' || !payload.sub) throw new TokenError('invalid');
+    return { userId: payload.sub, sessionId: payload.sid, role: role as Role };
+  }
+
+  async verifyRefresh(token: string): Promise<RefreshClaims> {
+    const payload = await this.verify(token, this.refreshKey, REFRESH_AUDIENCE, 'refresh');
+    if (typeof payload.sid !== 'string' || !payload.sub || !payload.jti || !payload.exp) {
+      throw new TokenError('invalid');
+    }
+    return {
+      userId: payload.sub,
+      sessionId: payload.sid,
+      tokenId: payload.jti,
+      expiresAt: new Date(payload.exp * 1000),
+    };
+  }
+
+  private async verify(token: string, key: Uint8Array, audience: string, typ: string) {
+    try {
+      const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience, algorithms: ['HS256'] });
+      if (payload.typ !== typ) throw new TokenError('invalid');
+      return payload;
+    } catch (err) {
+      if (err instanceof TokenError) throw err;
+      if (err instanceof joseErrors.JWTExpired) throw new TokenError('expired');
+      throw new TokenError('invalid');
+    }
+  }
+}

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestApp } from '../../test/test-app';
+
+describe('platform endpoints', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers health with the database kind in use', async () => {
+    const res = await call(t.app, 'GET', '/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      status: 'ok',
+      db: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite',
+    });
+  });
+
+  it('publishes an OpenAPI document covering every endpoint', async () => {
+    const res = await call(t.app, 'GET', '/api/openapi.json');
+    expect(res.status).toBe(200);
+    const paths = Object.keys(res.body.paths);
+    for (const p of [
+      '/api/v1/user',
+      '/api/v1/user/enrolment/email/resend',
+      '/api/v1/user/enrolment/phone/check',
+      '/api/v1/user/enrolment/activate',
+      '/api/v1/auth/login',
+      '/api/v1/auth/refresh',
+      '/api/v1/auth/logout',
+      '/api/v1/user/password/reset/initiate',
+      '/api/v1/user/password/reset/',
+      '/api/v1/user/me',
+      '/api/v1/user/company',
+      '/api/v1/company/documents/validate',
+      '/api/health',
+    ]) {
+      expect(paths).toContain(p);
+    }
+    const signup = res.body.paths['/api/v1/user'].post;
+    expect(Object.keys(signup.requestBody.content['application/json'].schema.properties)).toEqual(
+      expect.arrayContaining([
+        'email',
+        'firstName',
+        'lastName',
+        'companyName',
+        'phoneNumber',
+        'password',
+        'type',
+      ]),
+    );
+  });
+
+  it('serves Swagger UI at /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('swagger');
+  });
+
+  it('answers unknown API routes with a JSON 404 carrying a message', async () => {
+    const res = await call(t.app, 'GET', '/api/v1/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.body.message).toMatch(/No such API route/);
+  });
+
+  it('lists the outbox newest first outside production', async () => {
+    await t.ctx.mailer.send({
+      to: 'a@example.com',
+      subject: 'First',
+      text: 'See https://x.test/one',
+      html: '<p>1</p>',
+    });
+    await t.ctx.mailer.send({
+      to: 'a@example.com',
+      subject: 'Second',
+      text: 'See https://x.test/two',
+      html: '<p>2</p>',
+    });
+    const res = await call(t.app, 'GET', '/api/dev/outbox');
+    expect(res.status).toBe(200);
+    const list = res.body as unknown as {
+      subject: string;
+      links: string[];
+      to: string;
+      html: string;
+      text: string;
+    }[];
+    expect(list.map((m) => m.subject).slice(0, 2)).toEqual(['Second', 'First']);
+    expect(list[0]).toMatchObject({ to: 'a@example.com', links: ['https://x.test/two'], html: '<p>2</p>' });
+  });
+
+  it('has no outbox endpoint in production', async () => {
+    const prod = await createTestApp({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      APP_URL: 'https://freightlane.test',
+    });
+    try {
+      const res = await call(prod.app, 'GET', '/api/dev/outbox');
+      expect(res.status).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+});

@@ -1,0 +1,142 @@
+import type { PhoneCheckResponse, SignupRequest } from '@freightlane/domain';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { recordAudit } from '../../lib/audit';
+import { uniqueViolation } from '../../lib/db-errors';
+import { LIMITS } from '../../lib/limits';
+import { hashPassword } from '../../lib/password-hash';
+import { hashToken, randomToken } from '../../lib/secure-token';
+import { MAIL_JOB } from '../../plugins/mail';
+import type { Executor } from '../../db/client';
+import {
+  findAccountToken,
+  findUserByEmail,
+  findUserById,
+  findUserByPhone,
+  insertAccountToken,
+  insertCompany,
+  insertUser,
+  retireAccountTokens,
+  spendAccountToken,
+  updateUser,
+  type UserRow,
+} from './user.repository';
+import { activationEmail } from './user-mail';
+
+export const ACTIVATION_TTL_HOURS = 72;
+
+const DUPLICATE_EMAIL = 'An account with this e-mail address already exists. Sign in or reset your password.';
+const DUPLICATE_PHONE = 'This phone number is already registered to another account.';
+export const RESEND_ANSWER =
+  'If that e-mail belongs to an account that is not yet active, we have sent a new activation link.';
+
+async function queueActivationMail(ctx: AppContext, tx: Executor, user: UserRow): Promise<void> {
+  const token = randomToken();
+  await retireAccountTokens(tx, user.id, 'ACTIVATION');
+  await insertAccountToken(tx, {
+    userId: user.id,
+    purpose: 'ACTIVATION',
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + ACTIVATION_TTL_HOURS * 3600 * 1000),
+  });
+  const url = `${ctx.env.appUrl}/activate/account/?token=${encodeURIComponent(token)}`;
+  await ctx.jobs.enqueue(tx, MAIL_JOB, { to: user.email, ...activationEmail(user.firstName, url) });
+}
+
+export async function signup(ctx: AppContext, input: SignupRequest, ip: string): Promise<UserRow> {
+  await ctx.rateLimiter.hit(LIMITS.signupPerIp, ip);
+  if (await findUserByEmail(ctx.db, input.email)) throw new AppError('CONFLICT', DUPLICATE_EMAIL);
+  if (await findUserByPhone(ctx.db, input.phoneNumber)) throw new AppError('CONFLICT', DUPLICATE_PHONE);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const user = await ctx.db.transaction(async (tx) => {
+      const company = await insertCompany(tx, { name: input.companyName, type: input.type });
+      const created = await insertUser(tx, {
+        companyId: company.id,
+        email: input.email,
+        phoneNumber: input.phoneNumber,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        passwordHash,
+        userType: input.type,
+      });
+      await queueActivationMail(ctx, tx, created);
+      await recordAudit(tx, {
+        actorUserId: created.id,
+        companyId: company.id,
+        action: 'user.signed_up',
+        entityType: 'user',
+        entityId: created.id,
+        data: { type: input.type },
+        ipAddress: ip,
+      });
+      return created;
+    });
+    ctx.jobs.kick();
+    return user;
+  } catch (err) {
+    // Two sign-ups with the same details at the same moment: the unique index decides.
+    const dup = uniqueViolation(err);
+    if (dup)
+      throw new AppError('CONFLICT', dup.constraint.includes('phone') ? DUPLICATE_PHONE : DUPLICATE_EMAIL);
+    throw err;
+  }
+}
+
+export async function resendActivation(ctx: AppContext, email: string, ip: string): Promise<void> {
+  await ctx.rateLimiter.hit(LIMITS.resendPerIp, ip);
+  await ctx.rateLimiter.hit(LIMITS.resendPerAccount, email);
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user || user.activatedAt || user.deactivatedAt) return;
+  await ctx.db.transaction((tx) => queueActivationMail(ctx, tx, user));
+  ctx.jobs.kick();
+}
+
+export async function checkPhone(
+  ctx: AppContext,
+  phoneNumber: string,
+  ip: string,
+): Promise<PhoneCheckResponse> {
+  await ctx.rateLimiter.hit(LIMITS.phoneCheckPerIp, ip);
+  return { phoneNumber, available: !(await findUserByPhone(ctx.db, phoneNumber)) };
+}
+
+/** Shared by activation and password reset: a single-use, expiring, e-mailed token. */
+export async function redeemAccountToken(
+  ctx: AppContext,
+  executor: Executor,
+  token: string,
+  purpose: 'ACTIVATION' | 'PASSWORD_RESET',
+  messages: { invalid: string; used: string; expired: string },
+): Promise<UserRow> {
+  const row = await findAccountToken(executor, hashToken(token), purpose);
+  if (!row) throw new AppError('TOKEN_INVALID', messages.invalid);
+  if (row.usedAt) throw new AppError('TOKEN_USED', messages.used);
+  if (row.expiresAt.getTime() <= Date.now()) throw new AppError('TOKEN_EXPIRED', messages.expired);
+  if (!(await spendAccountToken(executor, row.id))) throw new AppError('TOKEN_USED', messages.used);
+  const user = await findUserById(executor, row.userId);
+  if (!user || user.deactivatedAt) throw new AppError('TOKEN_INVALID', messages.invalid);
+  return user;
+}
+
+export async function activateAccount(ctx: AppContext, token: string, ip: string): Promise<UserRow> {
+  return ctx.db.transaction(async (tx) => {
+    const user = await redeemAccountToken(ctx, tx, token, 'ACTIVATION', {
+      invalid: 'This activation link is not valid. Request a new one below.',
+      used: 'This activation link has already been used. Sign in, or request a new link if your account is still not active.',
+      expired: `This activation link has expired (links last ${ACTIVATION_TTL_HOURS} hours). Request a new one below.`,
+    });
+    if (!user.activatedAt) {
+      await updateUser(tx, user.id, { activatedAt: new Date() });
+      await recordAudit(tx, {
+        actorUserId: user.id,
+        companyId: user.companyId,
+        action: 'user.activated',
+        entityType: 'user',
+        entityId: user.id,
+        ipAddress: ip,
+      });
+    }
+    return user;
+  });
+}

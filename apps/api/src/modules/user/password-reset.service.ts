@@ -1,0 +1,82 @@
+import type { AppContext } from '../../context';
+import { recordAudit } from '../../lib/audit';
+import { LIMITS } from '../../lib/limits';
+import { hashPassword } from '../../lib/password-hash';
+import { hashToken, randomToken } from '../../lib/secure-token';
+import { MAIL_JOB } from '../../plugins/mail';
+import { revokeAllSessionsOfUser } from '../auth/session.repository';
+import { redeemAccountToken } from './enrolment.service';
+import { findUserByEmail, insertAccountToken, retireAccountTokens, updateUser } from './user.repository';
+import { passwordChangedEmail, passwordResetEmail } from './user-mail';
+
+export const RESET_TTL_MINUTES = 60;
+export const RESET_INITIATED_ANSWER =
+  'If an account exists for that e-mail address, we have sent it a link to reset the password. The link expires in 1 hour.';
+
+export async function initiatePasswordReset(ctx: AppContext, email: string, ip: string): Promise<void> {
+  await ctx.rateLimiter.hit(LIMITS.resetPerIp, ip);
+  await ctx.rateLimiter.hit(LIMITS.resetPerAccount, email);
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user || user.deactivatedAt) return;
+  const token = randomToken();
+  await ctx.db.transaction(async (tx) => {
+    await retireAccountTokens(tx, user.id, 'PASSWORD_RESET');
+    await insertAccountToken(tx, {
+      userId: user.id,
+      purpose: 'PASSWORD_RESET',
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + RESET_TTL_MINUTES * 60 * 1000),
+    });
+    const url = `${ctx.env.appUrl}/reset/password?token=${encodeURIComponent(token)}`;
+    await ctx.jobs.enqueue(tx, MAIL_JOB, { to: user.email, ...passwordResetEmail(user.firstName, url) });
+    await recordAudit(tx, {
+      actorUserId: null,
+      companyId: user.companyId,
+      action: 'user.password_reset_requested',
+      entityType: 'user',
+      entityId: user.id,
+      ipAddress: ip,
+    });
+  });
+  ctx.jobs.kick();
+}
+
+/**
+ * Sets the new password and signs the user out everywhere. The link proves the person holds the
+ * mailbox, so an account that was never activated is activated too.
+ */
+export async function resetPassword(
+  ctx: AppContext,
+  token: string,
+  newPassword: string,
+  ip: string,
+): Promise<void> {
+  const passwordHash = await hashPassword(newPassword);
+  await ctx.db.transaction(async (tx) => {
+    const user = await redeemAccountToken(ctx, tx, token, 'PASSWORD_RESET', {
+      invalid: 'This reset link is not valid. Request a new one.',
+      used: 'This reset link has already been used. Request a new one if you still need to reset your password.',
+      expired: 'This reset link has expired (links last 1 hour). Request a new one.',
+    });
+    const now = new Date();
+    await updateUser(tx, user.id, {
+      passwordHash,
+      passwordChangedAt: now,
+      activatedAt: user.activatedAt ?? now,
+    });
+    await revokeAllSessionsOfUser(tx, user.id, 'PASSWORD_RESET');
+    await ctx.jobs.enqueue(tx, MAIL_JOB, {
+      to: user.email,
+      ...passwordChangedEmail(user.firstName, `${ctx.env.appUrl}/signin`),
+    });
+    await recordAudit(tx, {
+      actorUserId: user.id,
+      companyId: user.companyId,
+      action: 'user.password_reset',
+      entityType: 'user',
+      entityId: user.id,
+      ipAddress: ip,
+    });
+  });
+  ctx.jobs.kick();
+}

@@ -1,0 +1,85 @@
+import {
+  COUNTRY_NIGERIA,
+  ROLE_OF_USER_TYPE,
+  type Company,
+  type Profile,
+  type UpdateProfileRequest,
+} from '@freightlane/domain';
+import type { AppContext } from '../../context';
+import { AppError, notFound } from '../../errors';
+import { recordAudit } from '../../lib/audit';
+import { uniqueViolation } from '../../lib/db-errors';
+import type { Principal } from '../../plugins/auth';
+import {
+  findUserByPhone,
+  findUserWithCompany,
+  updateUser,
+  type CompanyRow,
+  type UserRow,
+} from './user.repository';
+
+export function toCompany(row: CompanyRow): Company {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    cacRegistrationNumber: row.cacRegistrationNumber,
+    tin: row.tin,
+    address: row.address,
+    contactName: row.contactName,
+    contactPhone: row.contactPhone,
+    contactEmail: row.contactEmail,
+    verificationStatus: row.verificationStatus,
+    rejectionReason: row.rejectionReason,
+  };
+}
+
+export function toProfile(user: UserRow, company: CompanyRow): Profile {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phoneNumber: user.phoneNumber,
+    userType: user.userType,
+    role: ROLE_OF_USER_TYPE[user.userType],
+    activated: user.activatedAt !== null,
+    createdAt: user.createdAt.toISOString(),
+    company: toCompany(company),
+    country: { ...COUNTRY_NIGERIA },
+  };
+}
+
+export async function getProfile(ctx: AppContext, principal: Principal): Promise<Profile> {
+  const row = await findUserWithCompany(ctx.db, principal.userId);
+  if (!row) throw notFound('User');
+  return toProfile(row.user, row.company);
+}
+
+const PHONE_TAKEN = 'This phone number is already registered to another account.';
+
+export async function updateProfile(
+  ctx: AppContext,
+  principal: Principal,
+  input: UpdateProfileRequest,
+): Promise<Profile> {
+  const owner = await findUserByPhone(ctx.db, input.phoneNumber);
+  if (owner && owner.id !== principal.userId) throw new AppError('CONFLICT', PHONE_TAKEN);
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await updateUser(tx, principal.userId, input);
+      await recordAudit(tx, {
+        actorUserId: principal.userId,
+        companyId: principal.companyId,
+        action: 'user.profile_updated',
+        entityType: 'user',
+        entityId: principal.userId,
+        data: { ...input },
+      });
+    });
+  } catch (err) {
+    if (uniqueViolation(err)) throw new AppError('CONFLICT', PHONE_TAKEN);
+    throw err;
+  }
+  return getProfile(ctx, principal);
+}

@@ -1,0 +1,158 @@
+import {
+  activateRequest,
+  activateResponse,
+  clientIdQuery,
+  messageResponse,
+  passwordResetInitiateRequest,
+  passwordResetRequest,
+  phoneCheckRequest,
+  phoneCheckResponse,
+  profileResponse,
+  resendActivationRequest,
+  signupRequest,
+  signupResponse,
+  successfulStatus,
+  updateProfileRequest,
+} from '@freightlane/domain';
+import type { AppContext } from '../../context';
+import { bearerSecurity, errorResponses, type ZodApp } from '../../lib/route-kit';
+import { principalOf, requireAuth } from '../../plugins/auth';
+import { activateAccount, checkPhone, RESEND_ANSWER, resendActivation, signup } from './enrolment.service';
+import { initiatePasswordReset, RESET_INITIATED_ANSWER, resetPassword } from './password-reset.service';
+import { getProfile, updateProfile } from './profile.service';
+
+export function userRoutes(app: ZodApp, ctx: AppContext): void {
+  app.post(
+    '/api/v1/user',
+    {
+      schema: {
+        tags: ['Account'],
+        summary: 'Sign up a customer or transporter with their company; e-mails an activation link',
+        body: signupRequest,
+        response: { 201: signupResponse, ...errorResponses(400, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const user = await signup(ctx, request.body, request.ip);
+      return reply.status(201).send({
+        status: 'Successful',
+        message: `We have sent an activation link to ${user.email}. Open it to activate your account.`,
+        data: { email: user.email, userType: request.body.type },
+      });
+    },
+  );
+
+  app.post(
+    '/api/v1/user/enrolment/email/resend',
+    {
+      schema: {
+        tags: ['Account'],
+        summary: 'Send a new activation link (same answer whether or not the account exists)',
+        body: resendActivationRequest,
+        response: { 200: messageResponse, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => {
+      await resendActivation(ctx, request.body.email, request.ip);
+      return { message: RESEND_ANSWER };
+    },
+  );
+
+  app.post(
+    '/api/v1/user/enrolment/phone/check',
+    {
+      schema: {
+        tags: ['Account'],
+        summary: 'Whether a phone number is still free to sign up with',
+        body: phoneCheckRequest,
+        response: { 200: phoneCheckResponse, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => checkPhone(ctx, request.body.phoneNumber, request.ip),
+  );
+
+  app.post(
+    '/api/v1/user/enrolment/activate',
+    {
+      schema: {
+        tags: ['Account'],
+        summary: 'Activate an account with the single-use token from the activation e-mail (valid 72 h)',
+        body: activateRequest,
+        response: { 200: activateResponse, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      const user = await activateAccount(ctx, request.body.token, request.ip);
+      return {
+        status: 'Successful' as const,
+        message: 'Your account is active. You can sign in now.',
+        data: { email: user.email },
+      };
+    },
+  );
+
+  app.post(
+    '/api/v1/user/password/reset/initiate',
+    {
+      schema: {
+        tags: ['Password'],
+        summary: 'E-mail a password reset link (same answer whether or not the account exists)',
+        querystring: clientIdQuery,
+        body: passwordResetInitiateRequest,
+        response: { 200: messageResponse, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => {
+      await initiatePasswordReset(ctx, request.body.username, request.ip);
+      return { message: RESET_INITIATED_ANSWER };
+    },
+  );
+
+  app.post(
+    '/api/v1/user/password/reset/',
+    {
+      schema: {
+        tags: ['Password'],
+        summary: 'Set a new password with the single-use reset token (valid 1 h); signs out every device',
+        body: passwordResetRequest,
+        response: { 200: successfulStatus, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      await resetPassword(ctx, request.body.resetToken, request.body.newPassword, request.ip);
+      return { status: 'Successful' as const };
+    },
+  );
+
+  app.get(
+    '/api/v1/user/me',
+    {
+      preHandler: requireAuth(ctx),
+      schema: {
+        tags: ['Profile'],
+        summary: 'The signed-in user, their company and country',
+        security: bearerSecurity,
+        response: { 200: profileResponse, ...errorResponses(401) },
+      },
+    },
+    async (request) => ({ status: 'Successful' as const, data: await getProfile(ctx, principalOf(request)) }),
+  );
+
+  app.put(
+    '/api/v1/user/me',
+    {
+      preHandler: requireAuth(ctx),
+      schema: {
+        tags: ['Profile'],
+        summary: 'Change your name and phone number',
+        security: bearerSecurity,
+        body: updateProfileRequest,
+        response: { 200: profileResponse, ...errorResponses(400, 401, 409) },
+      },
+    },
+    async (request) => ({
+      status: 'Successful' as const,
+      data: await updateProfile(ctx, principalOf(request), request.body),
+    }),
+  );
+}

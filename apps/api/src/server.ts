@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { migrateDatabase, openDatabase } from './db/client';
+import { seedDemo } from './db/seed/demo';
+import { ConfigError, loadEnv } from './env';
+import { resolveJwtSecret } from './lib/secret';
+
+async function main(): Promise<void> {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    pgliteDir: path.join(env.dataDir, 'pglite'),
+    poolSize: env.DATABASE_POOL_SIZE,
+  });
+  await migrateDatabase(database);
+  if (env.seedDemo) {
+    const seeded = await seedDemo(database.db);
+    if (seeded) console.info('Seeded the demo data.');
+  }
+  const { app, ctx } = await buildApp({ env, database, jwtSecret: resolveJwtSecret(env) });
+  ctx.jobs.start();
+  const maintenance = setInterval(() => void ctx.rateLimiter.prune().catch(() => undefined), 60 * 60 * 1000);
+  maintenance.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    clearInterval(maintenance);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  console.info(`Freightlane is running on ${env.appUrl} (database: ${database.kind})`);
+}
+
+main().catch((err: unknown) => {
+  console.error('Freightlane could not start:', err);
+  process.exit(1);
+});

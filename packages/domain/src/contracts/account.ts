@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { SIGNUP_USER_TYPES } from '../roles';
+import { emailField, nameField, newPasswordField, phoneE164Field } from './common';
+
+/** POST /api/v1/user: the spec's signup payload. */
+export const signupRequest = z.strictObject({
+  email: emailField,
+  firstName: nameField('First name'),
+  lastName: nameField('Last name'),
+  companyName: z
+    .string({ error: 'Company name is required' })
+    .trim()
+    .min(2, 'Company name must be at least 2 characters')
+    .max(120, 'Company name must be at most 120 characters'),
+  phoneNumber: phoneE164Field,
+  password: newPasswordField,
+  type: z.enum(SIGNUP_USER_TYPES, { error: 'Type must be CUSTOMER or TRANSPORTER' }),
+});
+export type SignupRequest = z.infer<typeof signupRequest>;
+
+export const signupResponse = z.object({
+  status: z.literal('Successful'),
+  message: z.string(),
+  data: z.object({ email: z.string(), userType: z.enum(SIGNUP_USER_TYPES) }),
+});
+export type SignupResponse = z.infer<typeof signupResponse>;
+
+export const resendActivationRequest = z.strictObject({ email: emailField });
+export type ResendActivationRequest = z.infer<typeof resendActivationRequest>;
+
+export const phoneCheckRequest = z.strictObject({ phoneNumber: phoneE164Field });
+export type PhoneCheckRequest = z.infer<typeof phoneCheckRequest>;
+export const phoneCheckResponse = z.object({ phoneNumber: z.string(), available: z.boolean() });
+export type PhoneCheckResponse = z.infer<typeof phoneCheckResponse>;
+
+export const tokenField = z
+  .string({ error: 'Token is required' })
+  .trim()
+  .min(16, 'The link is incomplete; open it again from your e-mail')
+  .max(200, 'The link is not valid');
+
+export const activateRequest = z.strictObject({ token: tokenField });
+export type ActivateRequest = z.infer<typeof activateRequest>;
+export const activateResponse = z.object({
+  status: z.literal('Successful'),
+  message: z.string(),
+  data: z.object({ email: z.string() }),
+});
+export type ActivateResponse = z.infer<typeof activateResponse>;
