@@ -15,14 +15,14 @@ const CONTEXT_PREFIX: Record<string, string> = {
 };
 
 function fieldErrors(
-  error: { validation: { instancePath: string; message?: string; params?: unknown }[] },
+  error: { validation: { keyword: string; instancePath: string; message?: string; params?: unknown }[] },
   context?: string,
 ): FieldError[] {
   const prefix = CONTEXT_PREFIX[context ?? 'body'] ?? '';
   return error.validation.flatMap((v) => {
-    const issue = (v.params as { issue?: { code?: string; keys?: string[] } } | undefined)?.issue;
-    if (issue?.code === 'unrecognized_keys' && issue.keys) {
-      return issue.keys.map((k) => ({ field: `${prefix}${k}`, message: 'Unknown field' }));
+    const keys = (v.params as { keys?: string[] } | undefined)?.keys;
+    if (v.keyword === 'unrecognized_keys' && keys) {
+      return keys.map((k) => ({ field: `${prefix}${k}`, message: 'Unknown field' }));
     }
     const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
     return [
@@ -39,13 +39,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.retryAfterSeconds) void reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply
-        .status(error.status)
-        .send({
-          message: error.message,
-          code: error.code,
-          ...(error.errors ? { errors: error.errors } : {}),
-        });
+      return reply.status(error.status).send({
+        message: error.message,
+        code: error.code,
+        ...(error.errors ? { errors: error.errors } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error, error.validationContext);

@@ -1,0 +1,161 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadEnv } from './env';
+
+const SECRET = 'k'.repeat(32);
+
+/** The ConfigError loadEnv throws for `source`; fails the test when it does not throw one. */
+function configErrorOf(source: Record<string, string>): ConfigError {
+  try {
+    loadEnv(source);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return err as ConfigError;
+  }
+  throw new Error(`loadEnv accepted ${JSON.stringify(source)}`);
+}
+
+describe('loadEnv', () => {
+  it('fills in the defaults for an empty environment', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATA_DIR: '.data',
+      DATABASE_POOL_SIZE: 10,
+      ACCESS_TOKEN_TTL_SECONDS: 900,
+      REFRESH_TOKEN_TTL_SECONDS: 2_592_000,
+      MAIL_FROM: 'Freightlane <no-reply@freightlane.ng>',
+      TRUST_PROXY: false,
+      RATE_LIMIT_ENABLED: true,
+      JOBS_POLL_MS: 1000,
+      LOG_LEVEL: 'info',
+      appUrl: 'http://localhost:3000',
+      seedDemo: true,
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.JWT_SECRET).toBeUndefined();
+  });
+
+  it('resolves DATA_DIR to an absolute path', () => {
+    const env = loadEnv({ DATA_DIR: 'var/freightlane' });
+    expect(path.isAbsolute(env.dataDir)).toBe(true);
+    expect(env.dataDir).toBe(path.resolve(process.cwd(), 'var/freightlane'));
+    expect(loadEnv({}).dataDir).toBe(path.resolve(process.cwd(), '.data'));
+    expect(loadEnv({ DATA_DIR: '/srv/fl' }).dataDir).toBe(path.resolve('/srv/fl'));
+  });
+
+  it('reads numbers and flags from their text', () => {
+    const env = loadEnv({ PORT: '8080', TRUST_PROXY: '1', RATE_LIMIT_ENABLED: 'false', JOBS_POLL_MS: '250' });
+    expect(env).toMatchObject({
+      PORT: 8080,
+      TRUST_PROXY: true,
+      RATE_LIMIT_ENABLED: false,
+      JOBS_POLL_MS: 250,
+      appUrl: 'http://localhost:8080',
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    const env = loadEnv({ PORT: '', DATABASE_URL: '', SMTP_URL: '' });
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.seedDemo).toBe(true);
+  });
+
+  it('seeds the demo data on the embedded database only, unless SEED_DEMO says otherwise', () => {
+    expect(loadEnv({}).seedDemo).toBe(true);
+    expect(loadEnv({ DATABASE_URL: 'postgres://db.internal/freightlane' }).seedDemo).toBe(false);
+    expect(loadEnv({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(loadEnv({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+    expect(loadEnv({ DATABASE_URL: 'postgresql://db.internal/fl', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('removes a trailing slash from APP_URL', () => {
+    expect(loadEnv({ APP_URL: 'https://freightlane.ng/' }).appUrl).toBe('https://freightlane.ng');
+    expect(loadEnv({ APP_URL: 'https://freightlane.ng/app/' }).appUrl).toBe('https://freightlane.ng/app');
+    expect(loadEnv({ APP_URL: 'https://freightlane.ng' }).appUrl).toBe('https://freightlane.ng');
+  });
+
+  it.each([['abc'], ['0'], ['65536'], ['80.5']])('refuses PORT=%s naming PORT', (PORT) => {
+    const err = configErrorOf({ PORT });
+    expect(err.message).toMatch(/^Invalid configuration:\n {2}PORT: /);
+  });
+
+  it('says what is wrong with a non-numeric PORT', () => {
+    expect(configErrorOf({ PORT: 'abc' }).message).toBe(
+      'Invalid configuration:\n  PORT: must be a port number',
+    );
+  });
+
+  it('refuses a DATABASE_URL that is not PostgreSQL', () => {
+    expect(configErrorOf({ DATABASE_URL: 'mysql://x' }).message).toBe(
+      'Invalid configuration:\n  DATABASE_URL: must start with postgres:// or postgresql://',
+    );
+  });
+
+  it('requires JWT_SECRET in production', () => {
+    const err = configErrorOf({ NODE_ENV: 'production', APP_URL: 'https://freightlane.ng' });
+    expect(err.message).toContain('JWT_SECRET');
+    expect(err.message).toMatch(/JWT_SECRET: is required in production/);
+  });
+
+  it('requires APP_URL in production', () => {
+    const err = configErrorOf({ NODE_ENV: 'production', JWT_SECRET: SECRET });
+    expect(err.message).toMatch(/APP_URL: is required in production/);
+    expect(err.message).not.toContain('JWT_SECRET');
+  });
+
+  it('starts in production with a secret and an address', () => {
+    const env = loadEnv({ NODE_ENV: 'production', JWT_SECRET: SECRET, APP_URL: 'https://freightlane.ng/' });
+    expect(env).toMatchObject({
+      NODE_ENV: 'production',
+      JWT_SECRET: SECRET,
+      appUrl: 'https://freightlane.ng',
+    });
+  });
+
+  it('refuses a JWT_SECRET shorter than 32 characters, in any mode', () => {
+    expect(configErrorOf({ JWT_SECRET: 'k'.repeat(31) }).message).toBe(
+      'Invalid configuration:\n  JWT_SECRET: must be at least 32 characters',
+    );
+    expect(
+      configErrorOf({ NODE_ENV: 'production', APP_URL: 'https://freightlane.ng', JWT_SECRET: 'short' })
+        .message,
+    ).toContain('JWT_SECRET: must be at least 32 characters');
+  });
+
+  it('refuses an SMTP_URL that is not smtp:// or smtps://', () => {
+    expect(configErrorOf({ SMTP_URL: 'http://x' }).message).toBe(
+      'Invalid configuration:\n  SMTP_URL: must start with smtp:// or smtps://',
+    );
+    expect(loadEnv({ SMTP_URL: 'smtps://user:pass@mail.example.com:465' }).SMTP_URL).toBe(
+      'smtps://user:pass@mail.example.com:465',
+    );
+  });
+
+  it('refuses an APP_URL that is not absolute', () => {
+    expect(configErrorOf({ APP_URL: 'freightlane.ng' }).message).toMatch(
+      /^Invalid configuration:\n {2}APP_URL: /,
+    );
+  });
+
+  it('refuses an unknown NODE_ENV and a bad flag', () => {
+    expect(configErrorOf({ NODE_ENV: 'staging' }).message).toContain(
+      'NODE_ENV: must be development, production or test',
+    );
+    expect(configErrorOf({ SEED_DEMO: 'yes' }).message).toContain('SEED_DEMO: must be true or false');
+  });
+
+  it('names every bad variable at once, one per line', () => {
+    const lines = configErrorOf({
+      PORT: 'abc',
+      DATABASE_URL: 'mysql://x',
+      SMTP_URL: 'http://x',
+    }).message.split('\n');
+    expect(lines[0]).toBe('Invalid configuration:');
+    expect(lines.slice(1).map((l) => l.trim().split(':')[0])).toEqual(['PORT', 'DATABASE_URL', 'SMTP_URL']);
+  });
+});
