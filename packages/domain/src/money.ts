@@ -2,11 +2,9 @@
 export const NAIRA_SYMBOL = '₦';
 export const DEFAULT_CURRENCY = 'NGN';
 
-const groupFormat = new Intl.NumberFormat('en-NG', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  useGrouping: true,
-});
+// Whole Naira are formatted as a bigint and the kobo appended, so no amount passes through a
+// float and loses precision.
+const nairaFormat = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 0, useGrouping: true });
 
 /**
  * Money is held as integer kobo. Shown with the spec's rule: the Naira sign, two decimals,
@@ -20,6 +18,7 @@ export function formatMoney(
   const kobo = typeof amountKobo === 'bigint' ? amountKobo : BigInt(Math.round(amountKobo));
   const negative = kobo < 0n;
   const abs = negative ? -kobo : kobo;
-  const naira = Number(abs / 100n) + Number(abs % 100n) / 100;
-  return `${negative ? '-' : ''}${symbol}${groupFormat.format(naira)}`;
+  const naira = nairaFormat.format(abs / 100n);
+  const koboPart = (abs % 100n).toString().padStart(2, '0');
+  return `${negative ? '-' : ''}${symbol}${naira}.${koboPart}`;
 }
