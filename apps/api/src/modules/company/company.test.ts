@@ -45,11 +45,12 @@ describe('company details and verification documents', () => {
   });
 
   it('sends a verified company back to review when its legal identity changes', async () => {
-    const a = await signedInAccount(t, 'TRANSPORTER', {
-      verificationStatus: 'VERIFIED',
-      ...details(),
-      cacRegistrationNumber: 'RC 1234567',
-    });
+    const a = await signedInAccount(t, 'TRANSPORTER');
+    await put(a.accessToken, details());
+    await t.ctx.db
+      .update(companies)
+      .set({ verificationStatus: 'VERIFIED' })
+      .where(eq(companies.id, a.company.id));
     const sameIdentity = await put(a.accessToken, details({ contactName: 'New Contact' }));
     expect(sameIdentity.body.data.verificationStatus).toBe('VERIFIED');
     const newCac = await put(a.accessToken, details({ cacRegistrationNumber: 'RC 7777777' }));
