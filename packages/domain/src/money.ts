@@ -15,6 +15,7 @@ export function formatMoney(
   symbol: string = NAIRA_SYMBOL,
 ): string {
   if (amountKobo === null || amountKobo === undefined) return 'N/A';
+  if (typeof amountKobo === 'number' && !Number.isFinite(amountKobo)) return 'N/A';
   const kobo = typeof amountKobo === 'bigint' ? amountKobo : BigInt(Math.round(amountKobo));
   const negative = kobo < 0n;
   const abs = negative ? -kobo : kobo;

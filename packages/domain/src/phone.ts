@@ -31,6 +31,8 @@ export function toNigerianE164(input: string): string | null {
   const digits = input.replace(/[\s\-().]/g, '');
   let national: string | null = null;
   if (/^\+234\d{10}$/.test(digits)) national = digits.slice(4);
+  // People often keep the trunk 0 after the country code: +234 0803 123 4567.
+  else if (/^\+?2340\d{10}$/.test(digits)) national = digits.slice(digits.indexOf('0', 3) + 1);
   else if (/^234\d{10}$/.test(digits)) national = digits.slice(3);
   else if (/^0\d{10}$/.test(digits)) national = digits.slice(1);
   else if (TEN_DIGITS.test(digits)) national = digits;

@@ -33,6 +33,8 @@ export function homePathForRole(role: string | null | undefined): string {
 /** The spec reads the role from the scope entry whose key starts with role_. */
 export function roleFromScope(scope: unknown): Role | null {
   if (!scope || typeof scope !== 'object') return null;
-  const key = Object.keys(scope as Record<string, unknown>).find((k) => k.startsWith('role_'));
-  return (ROLES as readonly string[]).includes(key ?? '') ? (key as Role) : null;
+  const key = Object.keys(scope as Record<string, unknown>).find(
+    (k) => k.startsWith('role_') && (ROLES as readonly string[]).includes(k),
+  );
+  return (key as Role | undefined) ?? null;
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { appMeta } from '../schema';
 import { createAccount } from './factories';
@@ -10,6 +10,9 @@ const DEMO_SEED_VERSION = 1;
 /** Seeds the demo world once per version. Returns whether anything was written. */
 export async function seedDemo(db: Db): Promise<boolean> {
   return db.transaction(async (tx) => {
+    // Instances that start together seed one after the other: FOR UPDATE alone locks nothing
+    // while the version row does not exist yet, and the second would then fail on duplicate users.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(727275)`);
     const [meta] = await tx.select().from(appMeta).where(eq(appMeta.key, 'demo_seed_version')).for('update');
     const current = meta ? Number(meta.value) : 0;
     if (current >= DEMO_SEED_VERSION) return false;

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { appMeta, companies, users } from '../schema';
+import { call, createTestApp, type TestApp } from '../../test/test-app';
+import { DEMO_PASSWORD, seedDemo } from './demo';
+
+const LOGIN = '/api/v1/auth/login?clientId=WEB_CLIENT_APP';
+const DEMO_EMAILS = [
+  'admin@example.com',
+  'customer@example.com',
+  'new.customer@example.com',
+  'transporter@example.com',
+];
+
+describe('seedDemo', () => {
+  let t: TestApp;
+  let firstRun: boolean;
+  beforeAll(async () => {
+    t = await createTestApp();
+    // The test app starts with SEED_DEMO=false, so the database is empty until seeded here.
+    expect(t.ctx.env.seedDemo).toBe(false);
+    expect(await t.ctx.db.select().from(users)).toEqual([]);
+    firstRun = await seedDemo(t.ctx.db);
+  });
+  afterAll(() => t.close());
+
+  it('writes the demo world once and reports that it did', async () => {
+    expect(firstRun).toBe(true);
+    expect(await seedDemo(t.ctx.db)).toBe(false);
+    const [meta] = await t.ctx.db.select().from(appMeta).where(eq(appMeta.key, 'demo_seed_version'));
+    expect(meta?.value).toBe('1');
+  });
+
+  it('creates the four demo users, and only once', async () => {
+    await seedDemo(t.ctx.db);
+    const rows = await t.ctx.db.select().from(users);
+    expect(rows.map((u) => u.email).sort()).toEqual(DEMO_EMAILS);
+    expect(Object.fromEntries(rows.map((u) => [u.email, u.userType]))).toEqual({
+      'customer@example.com': 'CUSTOMER',
+      'transporter@example.com': 'TRANSPORTER',
+      'admin@example.com': 'ADMIN',
+      'new.customer@example.com': 'CUSTOMER',
+    });
+    expect(await t.ctx.db.select().from(companies)).toHaveLength(4);
+  });
+
+  it('gives each demo user a company of the right kind', async () => {
+    const rows = await t.ctx.db
+      .select({
+        email: users.email,
+        company: companies.name,
+        type: companies.type,
+        status: companies.verificationStatus,
+      })
+      .from(users)
+      .innerJoin(companies, eq(users.companyId, companies.id));
+    expect(rows.sort((a, b) => a.email.localeCompare(b.email))).toEqual([
+      { email: 'admin@example.com', company: 'Freightlane Operations', type: 'PLATFORM', status: 'VERIFIED' },
+      { email: 'customer@example.com', company: 'Okafor Imports Ltd', type: 'CUSTOMER', status: 'VERIFIED' },
+      {
+        email: 'new.customer@example.com',
+        company: 'Bright Foods Nigeria Ltd',
+        type: 'CUSTOMER',
+        status: 'UNVERIFIED',
+      },
+      {
+        email: 'transporter@example.com',
+        company: 'Eko Haulage Ltd',
+        type: 'TRANSPORTER',
+        status: 'VERIFIED',
+      },
+    ]);
+  });
+
+  it.each([
+    ['customer@example.com', 'CUSTOMER', 'Adaeze'],
+    ['transporter@example.com', 'TRANSPORTER', 'Musa'],
+    ['admin@example.com', 'ADMIN', 'Tolu'],
+  ])('lets %s sign in with the demo password', async (username, userType, firstName) => {
+    expect(DEMO_PASSWORD).toBe('demo-password-2026');
+    const res = await call(t.app, 'POST', LOGIN, { username, password: 'demo-password-2026' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ userType, firstName, tokenType: 'Bearer' });
+    expect(typeof res.body.accessToken).toBe('string');
+    expect(typeof res.body.refreshToken).toBe('string');
+  });
+
+  it('refuses a wrong password for a demo user', async () => {
+    const res = await call(t.app, 'POST', LOGIN, {
+      username: 'customer@example.com',
+      password: 'demo-password-2025',
+    });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('INVALID_CREDENTIALS');
+  });
+
+  it('keeps new.customer@example.com waiting for activation', async () => {
+    const res = await call(t.app, 'POST', LOGIN, {
+      username: 'new.customer@example.com',
+      password: 'demo-password-2026',
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('ACCOUNT_NOT_ACTIVATED');
+    expect(res.body.message).toMatch(/not been activated/);
+  });
+});
+
+describe('seedDemo from two instances starting together', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('seeds once: one call writes, the other finds the work done', async () => {
+    const results = await Promise.all([seedDemo(t.ctx.db), seedDemo(t.ctx.db)]);
+    expect(results.sort()).toEqual([false, true]);
+    const rows = await t.ctx.db.select({ email: users.email }).from(users);
+    expect(rows.map((u) => u.email).sort()).toEqual(DEMO_EMAILS);
+    expect(await t.ctx.db.select().from(companies)).toHaveLength(4);
+  });
+});
