@@ -27,6 +27,12 @@ export const ACTIVATION_TTL_HOURS = 72;
 
 const DUPLICATE_EMAIL = 'An account with this e-mail address already exists. Sign in or reset your password.';
 const DUPLICATE_PHONE = 'This phone number is already registered to another account.';
+/** A 409 that names the field at fault, so the form can mark it. */
+function duplicate(field: 'email' | 'phoneNumber'): AppError {
+  const message = field === 'email' ? DUPLICATE_EMAIL : DUPLICATE_PHONE;
+  return new AppError('CONFLICT', message, [{ field, message }]);
+}
+
 export const RESEND_ANSWER =
   'If that e-mail belongs to an account that is not yet active, we have sent a new activation link.';
 
@@ -45,8 +51,8 @@ async function queueActivationMail(ctx: AppContext, tx: Executor, user: UserRow)
 
 export async function signup(ctx: AppContext, input: SignupRequest, ip: string): Promise<UserRow> {
   await ctx.rateLimiter.hit(LIMITS.signupPerIp, ip);
-  if (await findUserByEmail(ctx.db, input.email)) throw new AppError('CONFLICT', DUPLICATE_EMAIL);
-  if (await findUserByPhone(ctx.db, input.phoneNumber)) throw new AppError('CONFLICT', DUPLICATE_PHONE);
+  if (await findUserByEmail(ctx.db, input.email)) throw duplicate('email');
+  if (await findUserByPhone(ctx.db, input.phoneNumber)) throw duplicate('phoneNumber');
   const passwordHash = await hashPassword(input.password);
   try {
     const user = await ctx.db.transaction(async (tx) => {

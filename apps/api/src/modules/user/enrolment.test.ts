@@ -60,6 +60,7 @@ describe('sign-up and activation', () => {
     );
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.body.message).toMatch(/e-mail address already exists/);
+    expect(sameEmail.body.errors).toEqual([{ field: 'email', message: sameEmail.body.message }]);
 
     const samePhone = await call(
       t.app,
@@ -69,6 +70,7 @@ describe('sign-up and activation', () => {
     );
     expect(samePhone.status).toBe(409);
     expect(samePhone.body.message).toMatch(/phone number is already registered/);
+    expect(samePhone.body.errors[0].field).toBe('phoneNumber');
     expect(await companyCount()).toBe(before);
   });
 

@@ -57,6 +57,8 @@ export async function getProfile(ctx: AppContext, principal: Principal): Promise
 }
 
 const PHONE_TAKEN = 'This phone number is already registered to another account.';
+const phoneTaken = () =>
+  new AppError('CONFLICT', PHONE_TAKEN, [{ field: 'phoneNumber', message: PHONE_TAKEN }]);
 
 export async function updateProfile(
   ctx: AppContext,
@@ -64,7 +66,7 @@ export async function updateProfile(
   input: UpdateProfileRequest,
 ): Promise<Profile> {
   const owner = await findUserByPhone(ctx.db, input.phoneNumber);
-  if (owner && owner.id !== principal.userId) throw new AppError('CONFLICT', PHONE_TAKEN);
+  if (owner && owner.id !== principal.userId) throw phoneTaken();
   try {
     await ctx.db.transaction(async (tx) => {
       await updateUser(tx, principal.userId, input);
@@ -78,7 +80,7 @@ export async function updateProfile(
       });
     });
   } catch (err) {
-    if (uniqueViolation(err)) throw new AppError('CONFLICT', PHONE_TAKEN);
+    if (uniqueViolation(err)) throw phoneTaken();
     throw err;
   }
   return getProfile(ctx, principal);

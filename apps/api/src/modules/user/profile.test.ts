@@ -56,6 +56,7 @@ describe('profile', () => {
       { token: b.accessToken },
     );
     expect(taken.status).toBe(409);
+    expect(taken.body.errors[0].field).toBe('phoneNumber');
     const bNow = await call(t.app, 'GET', '/api/v1/user/me', undefined, { token: b.accessToken });
     expect(bNow.body.data.phoneNumber).toBe(b.user.phoneNumber);
   });

@@ -1,0 +1,39 @@
+import { homePathForRole } from '@freightlane/domain';
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { PATHS, returnPathAfterSignIn } from './paths';
+import { useSession } from './session-context';
+
+/** Pages that need a signed-in state; anyone else goes to /signin (and comes back after). */
+export function RequireSignedIn() {
+  const state = useSession();
+  const location = useLocation();
+  if (state.status !== 'signed-in') {
+    const from = `${location.pathname}${location.search}`;
+    return (
+      <Navigate to={PATHS.signIn} replace state={state.reason === 'signed-out' ? undefined : { from }} />
+    );
+  }
+  return <Outlet />;
+}
+
+/** Sign-up, sign-in and new-password pages: a signed-in user is sent to the home for their role. */
+export function RedirectSignedIn() {
+  const state = useSession();
+  const location = useLocation();
+  if (state.status === 'signed-in') {
+    const home = homePathForRole(state.session.role);
+    const from = (location.state as { from?: unknown } | null)?.from;
+    return <Navigate to={returnPathAfterSignIn(from, home)} replace />;
+  }
+  return <Outlet />;
+}
+
+/** A home page belongs to its roles: anyone else opening it goes to their own home. */
+export function OwnHomeOnly({ home, children }: { home: string; children: ReactNode }) {
+  const state = useSession();
+  if (state.status !== 'signed-in') return <Navigate to={PATHS.signIn} replace />;
+  const own = homePathForRole(state.session.role);
+  if (own !== home) return <Navigate to={own} replace />;
+  return children;
+}

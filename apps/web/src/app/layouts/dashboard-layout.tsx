@@ -1,0 +1,148 @@
+import {
+  AppShell,
+  Avatar,
+  Badge,
+  Box,
+  Burger,
+  Button,
+  Divider,
+  Group,
+  NavLink,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconLogout } from '@tabler/icons-react';
+import { Suspense } from 'react';
+import { NavLink as RouterNavLink, Outlet, useNavigate } from 'react-router';
+import { Logo } from '../../components/logo';
+import { PageLoader } from '../../components/page-loader';
+import { PATHS } from '../paths';
+import { useSession, useSessionStore } from '../session-context';
+import { navigationFor, ROLE_LABELS, type NavItem } from './navigation';
+
+const NAVBAR_ID = 'app-navigation';
+
+function SoonItem({ item }: { item: NavItem }) {
+  const Icon = item.icon;
+  return (
+    <Group gap="sm" px="sm" py={8} wrap="nowrap" c="gray.7" title={`${item.label} is coming soon`}>
+      <Icon size={20} stroke={1.6} aria-hidden />
+      <Text size="sm" style={{ flex: 1 }}>
+        {item.label}
+      </Text>
+      <Badge size="xs" variant="light" color="gray">
+        Soon
+      </Badge>
+    </Group>
+  );
+}
+
+/**
+ * The signed-in shell: a sidebar from 1024 px up; below that a header with a menu button that
+ * opens the same navigation (with Sign out) over the page.
+ */
+export function DashboardLayout() {
+  const state = useSession();
+  const store = useSessionStore();
+  const navigate = useNavigate();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const isDesktop = useMediaQuery('(min-width: 64em)', true, { getInitialValueInEffect: false });
+  const session = state.status === 'signed-in' ? state.session : null;
+  const items = navigationFor(session?.role ?? null);
+  const firstName = session?.firstName ?? '';
+  const roleLabel = session?.role ? ROLE_LABELS[session.role] : '';
+
+  async function signOut() {
+    close();
+    await store.signOut();
+    navigate(PATHS.signIn, { replace: true });
+  }
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: 'lg', collapsed: { mobile: !opened } }}
+      padding={{ base: 'md', sm: 'lg' }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="lg"
+              size="sm"
+              aria-label={opened ? 'Close navigation' : 'Open navigation'}
+              aria-expanded={opened}
+              aria-controls={NAVBAR_ID}
+            />
+            <Logo to={items[0]?.to ?? PATHS.root} />
+          </Group>
+          {firstName ? (
+            <Text size="sm" c="dimmed" visibleFrom="sm">
+              Signed in as {firstName}
+            </Text>
+          ) : null}
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar
+        id={NAVBAR_ID}
+        p="sm"
+        aria-label="Main navigation"
+        // Off-screen on phones until the menu opens: hidden meanwhile, so it is neither tabbed
+        // into nor read out.
+        style={!isDesktop && !opened ? { visibility: 'hidden' } : undefined}
+      >
+        <AppShell.Section grow component={Stack} gap={2}>
+          {items.map((item) =>
+            item.to ? (
+              <NavLink
+                key={item.label}
+                component={RouterNavLink}
+                to={item.to}
+                end
+                label={item.label}
+                leftSection={<item.icon size={20} stroke={1.6} aria-hidden />}
+                onClick={close}
+              />
+            ) : (
+              <SoonItem key={item.label} item={item} />
+            ),
+          )}
+        </AppShell.Section>
+        <AppShell.Section>
+          <Divider my="sm" />
+          <Group gap="sm" wrap="nowrap" mb="sm" px="xs">
+            <Avatar color="green" radius="xl" aria-hidden>
+              {firstName.slice(0, 1).toUpperCase() || '?'}
+            </Avatar>
+            <Box style={{ minWidth: 0 }}>
+              <Text size="sm" fw={600} truncate>
+                {firstName}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {roleLabel}
+              </Text>
+            </Box>
+          </Group>
+          <Button
+            fullWidth
+            variant="default"
+            leftSection={<IconLogout size={18} aria-hidden />}
+            onClick={() => void signOut()}
+          >
+            Sign out
+          </Button>
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main bg="gray.0">
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,66 @@
+import type { Role } from '@freightlane/domain';
+import {
+  IconAlertTriangle,
+  IconBuilding,
+  IconBuildingWarehouse,
+  IconCash,
+  IconChartBar,
+  IconGavel,
+  IconHome,
+  IconPackage,
+  IconRoute,
+  IconTruck,
+  IconUser,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
+import { PATHS } from '../paths';
+
+export interface NavItem {
+  label: string;
+  icon: Icon;
+  /** Where it goes; items without one belong to features still to come and show "Soon". */
+  to?: string;
+}
+
+const CUSTOMER: NavItem[] = [
+  { label: 'Home', icon: IconHome, to: PATHS.customerHome },
+  { label: 'Orders', icon: IconPackage },
+  { label: 'Trips', icon: IconRoute },
+  { label: 'Payments', icon: IconCash },
+  { label: 'Reports', icon: IconChartBar },
+  { label: 'Company details', icon: IconBuilding, to: PATHS.company },
+  { label: 'Profile', icon: IconUser, to: PATHS.profile },
+];
+
+const TRANSPORTER: NavItem[] = [
+  { label: 'Home', icon: IconHome, to: PATHS.transporterHome },
+  { label: 'New bids', icon: IconGavel },
+  { label: 'Trips', icon: IconRoute },
+  { label: 'Fleet', icon: IconTruck },
+  { label: 'Reports', icon: IconChartBar },
+  { label: 'Company details', icon: IconBuilding, to: PATHS.company },
+  { label: 'Profile', icon: IconUser, to: PATHS.profile },
+];
+
+const ADMIN: NavItem[] = [
+  { label: 'Home', icon: IconHome, to: PATHS.adminHome },
+  { label: 'Companies', icon: IconBuildingWarehouse },
+  { label: 'Users', icon: IconUsers },
+  { label: 'Trips', icon: IconRoute },
+  { label: 'Issues', icon: IconAlertTriangle },
+];
+
+/** The sidebar for a role; like homePathForRole, any role but customer and admin is a transporter's. */
+export function navigationFor(role: Role | null): NavItem[] {
+  if (role === 'role_customer') return CUSTOMER;
+  if (role === 'role_admin') return ADMIN;
+  return TRANSPORTER;
+}
+
+export const ROLE_LABELS: Record<Role, string> = {
+  role_customer: 'Customer',
+  role_transporter: 'Transporter',
+  role_fleet_manager: 'Fleet manager',
+  role_admin: 'Admin',
+};

@@ -1,0 +1,50 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import type { SessionStore } from '../lib/session-store';
+import { SessionProvider } from './session-context';
+import { cssVariablesResolver, theme } from './theme';
+
+/** One person's data must not be shown to the next person who signs in on this device. */
+function ClearDataOnSignOut({ store, queryClient }: { store: SessionStore; queryClient: QueryClient }) {
+  useEffect(() => {
+    let wasSignedIn = store.getState().status === 'signed-in';
+    return store.subscribe(() => {
+      const signedIn = store.getState().status === 'signed-in';
+      if (wasSignedIn && !signedIn) queryClient.clear();
+      wasSignedIn = signedIn;
+    });
+  }, [store, queryClient]);
+  return null;
+}
+
+export function AppProviders({
+  store,
+  queryClient,
+  children,
+  env = 'default',
+}: {
+  store: SessionStore;
+  queryClient: QueryClient;
+  children: ReactNode;
+  /** 'test' turns off Mantine's transitions and portals in unit tests. */
+  env?: 'default' | 'test';
+}) {
+  return (
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+      env={env}
+    >
+      <Notifications position="top-right" limit={4} />
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider store={store}>
+          <ClearDataOnSignOut store={store} queryClient={queryClient} />
+          {children}
+        </SessionProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,289 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../test/api-mock';
+import { sessionValuesFor } from '../test/fakes';
+import { renderRoute, seedSession } from '../test/render';
+
+const profile = {
+  id: 'u1',
+  email: 'adaeze@okafor-imports.ng',
+  firstName: 'Adaeze',
+  lastName: 'Okafor',
+  phoneNumber: '+2348031234567',
+  userType: 'CUSTOMER',
+  role: 'role_customer',
+  activated: true,
+  createdAt: '2026-11-01T09:00:00.000Z',
+  company: {
+    id: 'c1',
+    name: 'Okafor Imports Ltd',
+    type: 'CUSTOMER',
+    cacRegistrationNumber: null,
+    tin: null,
+    address: null,
+    contactName: null,
+    contactPhone: null,
+    contactEmail: null,
+    verificationStatus: 'UNVERIFIED',
+    rejectionReason: null,
+  },
+  country: { name: 'Nigeria', code: 'NG', phoneCode: '+234' },
+};
+
+const validation = {
+  verificationStatus: 'UNVERIFIED',
+  complete: false,
+  missingDetails: ['cacRegistrationNumber', 'tin'],
+  documents: [{ type: 'CAC_CERTIFICATE', label: 'CAC certificate', status: 'MISSING' }],
+  missingDocuments: ['CAC_CERTIFICATE'],
+  awaitingReview: [],
+};
+
+function mockSignedInApi() {
+  return mockApi({
+    'GET /api/v1/user/me': { body: { status: 'Successful', data: profile } },
+    'GET /api/v1/company/documents/validate': { body: validation },
+    'POST /api/v1/auth/logout': { body: { message: 'Signed out' } },
+  });
+}
+
+async function expectPath(router: { state: { location: { pathname: string } } }, pathname: string) {
+  await waitFor(() => expect(router.state.location.pathname).toBe(pathname));
+}
+
+describe('signed-in pages need a signed-in state', () => {
+  it.each(['/home', '/transporterhome', '/admin', '/profile', '/company'])(
+    'sends a signed-out visitor from %s to /signin',
+    async (path) => {
+      const { router } = renderRoute(path);
+      await expectPath(router, '/signin');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Freightlane' })).toBeVisible();
+    },
+  );
+
+  it('treats a session whose refresh token has expired as signed out', async () => {
+    const values = sessionValuesFor('role_customer', { refreshTtl: -1, nowS: Math.floor(Date.now() / 1000) });
+    for (const [key, value] of Object.entries(values)) window.sessionStorage.setItem(key, value);
+    const { router } = renderRoute('/home');
+    await expectPath(router, '/signin');
+    expect(window.sessionStorage.getItem('refreshToken')).toBeNull();
+    expect(await screen.findByText('Your session has expired. Please sign in again.')).toBeVisible();
+  });
+
+  it('restores the session from localStorage in a new tab', async () => {
+    mockSignedInApi();
+    const values = sessionValuesFor('role_customer', { nowS: Math.floor(Date.now() / 1000) });
+    for (const [key, value] of Object.entries(values)) window.localStorage.setItem(key, value);
+    const { router } = renderRoute('/home');
+    expect(await screen.findByRole('heading', { level: 1, name: /Adaeze/ })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/home');
+    expect(window.sessionStorage.getItem('accessToken')).toBe(values.accessToken);
+  });
+});
+
+describe('signed-in users are sent to their home', () => {
+  it.each([
+    ['/', '/home'],
+    ['/signup', '/home'],
+    ['/signin', '/home'],
+    ['/reset/password?token=abcdefghijklmnopqrstuvwxyz', '/home'],
+  ])('a customer opening %s goes to %s', async (path, home) => {
+    mockSignedInApi();
+    seedSession('role_customer');
+    const { router } = renderRoute(path);
+    await expectPath(router, home);
+  });
+
+  it.each([
+    ['role_transporter', '/home', '/transporterhome'],
+    ['role_fleet_manager', '/admin', '/transporterhome'],
+    ['role_admin', '/transporterhome', '/admin'],
+    ['role_admin', '/signin', '/admin'],
+    ['role_customer', '/transporterhome', '/home'],
+    ['role_customer', '/admin', '/home'],
+  ] as const)('a %s opening %s goes to %s', async (role, path, home) => {
+    mockSignedInApi();
+    seedSession(role);
+    const { router } = renderRoute(path);
+    await expectPath(router, home);
+  });
+
+  it('lets a transporter and a fleet manager open /transporterhome', async () => {
+    mockSignedInApi();
+    seedSession('role_fleet_manager', 'Musa');
+    const { router } = renderRoute('/transporterhome');
+    expect(await screen.findByText('No bids yet')).toBeVisible();
+    expect(router.state.location.pathname).toBe('/transporterhome');
+    expect(document.title).toBe('Home · Freightlane');
+  });
+
+  it('shows the customer dashboard with the checklist and honest empty states', async () => {
+    pretendDesktop();
+    mockSignedInApi();
+    seedSession('role_customer');
+    renderRoute('/home');
+    expect(await screen.findByRole('heading', { level: 1, name: /Adaeze/ })).toBeVisible();
+    expect(screen.getByText('No orders yet')).toBeVisible();
+    expect(await screen.findByText('Missing: CAC registration number')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Update company details' })).toHaveAttribute('href', '/company');
+    // Features still to come are not links.
+    expect(screen.queryByRole('link', { name: /Orders/ })).toBeNull();
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toHaveTextContent('OrdersSoon');
+  });
+
+  it('goes back to the page that asked for sign-in after signing in', async () => {
+    const values = sessionValuesFor('role_customer', { nowS: Math.floor(Date.now() / 1000) });
+    const routes = mockApi({
+      'POST /api/v1/auth/login': {
+        body: { ...values, tokenType: 'Bearer', expiresIn: 900 },
+      },
+      'GET /api/v1/user/me': { body: { status: 'Successful', data: profile } },
+      'GET /api/v1/company/documents/validate': { body: validation },
+    });
+    const { router, user } = renderRoute('/company');
+    await expectPath(router, '/signin');
+    await user.type(await screen.findByLabelText('Email'), 'adaeze@okafor-imports.ng');
+    await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await expectPath(router, '/company');
+    expect(routes.calls('POST /api/v1/auth/login')[0]?.body).toEqual({
+      username: 'adaeze@okafor-imports.ng',
+      password: 'correct horse battery',
+    });
+    expect(window.localStorage.getItem('refreshToken')).toBe(values.refreshToken);
+  });
+});
+
+function pretendDesktop() {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: query.includes('min-width'),
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  );
+}
+
+describe('the app shell', () => {
+  it('keeps the navigation behind the menu button on phones', async () => {
+    mockSignedInApi();
+    seedSession('role_customer');
+    const { user } = renderRoute('/home');
+    const menu = await screen.findByRole('button', { name: 'Open navigation' });
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
+    await user.click(menu);
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Company details' })).toHaveAttribute('href', '/company');
+    expect(screen.getByRole('button', { name: 'Close navigation' })).toHaveAttribute('aria-expanded', 'true');
+    await user.click(within(nav).getByRole('link', { name: 'Profile' }));
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
+  });
+
+  it('shows the sidebar with Sign out from 1024 px up', async () => {
+    pretendDesktop();
+    mockSignedInApi();
+    seedSession('role_admin', 'Bisi');
+    renderRoute('/admin');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    for (const soon of ['Companies', 'Users', 'Trips', 'Issues']) {
+      expect(within(nav).getByText(soon)).toBeVisible();
+      expect(within(nav).queryByRole('link', { name: new RegExp(soon) })).toBeNull();
+    }
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    expect(document.title).toBe('Back office · Freightlane');
+  });
+});
+
+describe('signing out', () => {
+  it('calls logout, clears both storages and goes to /signin (from the menu on a phone)', async () => {
+    const api = mockSignedInApi();
+    const values = seedSession('role_transporter');
+    const { router, user } = renderRoute('/transporterhome');
+    await user.click(await screen.findByRole('button', { name: 'Open navigation' }));
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await expectPath(router, '/signin');
+    expect(api.calls('POST /api/v1/auth/logout')[0]?.body).toEqual({ refreshToken: values.refreshToken });
+    for (const key of ['accessToken', 'refreshToken', 'userType', 'firstName']) {
+      expect(window.sessionStorage.getItem(key)).toBeNull();
+      expect(window.localStorage.getItem(key)).toBeNull();
+    }
+    expect(screen.queryByText('Your session has expired. Please sign in again.')).toBeNull();
+  });
+});
+
+describe('public pages', () => {
+  it('shows the unsubscribe confirmation word for word', async () => {
+    renderRoute('/unsubscribe');
+    expect(
+      await screen.findByText('You have successfully unsubscribed from an email service.'),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go to Freightlane' })).toHaveAttribute('href', '/');
+    expect(document.title).toBe('Unsubscribed · Freightlane');
+  });
+
+  it('shows the terms with Sign In and Sign Up buttons, Dutch law and the 2 to 3 weeks wait', async () => {
+    renderRoute('/terms');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
+    expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup');
+    for (const section of [
+      'Cookies',
+      'License',
+      'User comments',
+      'Hyperlinking to our content',
+      'iFrames',
+      'Content liability',
+      'Your privacy',
+      'Reservation of rights',
+      'Removal of links from our website',
+      'Disclaimer',
+    ]) {
+      expect(screen.getByRole('heading', { level: 2, name: section })).toBeVisible();
+    }
+    expect(screen.getByText(/governed by the laws of the Netherlands/)).toBeVisible();
+    expect(screen.getByText(/allow 2 to 3 weeks/)).toBeVisible();
+  });
+
+  it('keeps public pages open to signed-in users', async () => {
+    seedSession('role_customer');
+    const { router } = renderRoute('/tripprogress/TRK-8F3K2');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Trip tracking' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/tripprogress/TRK-8F3K2');
+  });
+
+  it('shows the ongoing trips placeholder with a Sign In button', async () => {
+    renderRoute('/ongoingtripprogress/share-123');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Trip tracking' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
+  });
+
+  it('answers any other path with the not-found page', async () => {
+    renderRoute('/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    expect(document.title).toBe('Page not found · Freightlane');
+  });
+
+  it('shows the sign-up page at / with a Sign In button and the Freightlane logo', async () => {
+    renderRoute('/');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Create your Freightlane account' }),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
+    expect(screen.getByRole('link', { name: 'Freightlane home' })).toHaveAttribute('href', '/');
+    expect(document.title).toBe('Sign up · Freightlane');
+  });
+
+  it('shows a Sign Up button on the sign-in page', async () => {
+    renderRoute('/signin');
+    expect(await screen.findByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup');
+    expect(document.title).toBe('Sign in · Freightlane');
+  });
+});

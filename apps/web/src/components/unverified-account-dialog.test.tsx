@@ -1,0 +1,55 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { createTestStore, TestProviders } from '../test/render';
+import { UnverifiedAccountDialog } from './unverified-account-dialog';
+
+function renderDialog(message: string, onClose = vi.fn()) {
+  const router = createMemoryRouter(
+    [
+      { path: '/home', element: <UnverifiedAccountDialog opened message={message} onClose={onClose} /> },
+      { path: '/company', element: <p>Company details page</p> },
+    ],
+    { initialEntries: ['/home'] },
+  );
+  render(
+    <TestProviders store={createTestStore()}>
+      <RouterProvider router={router} />
+    </TestProviders>,
+  );
+  return { router, onClose };
+}
+
+describe('unverified-account dialog', () => {
+  it('shows the spec text with the server message', () => {
+    renderDialog('You cannot place an order yet');
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent(
+      'You cannot place an order yet. Your account has not been verified, update your company details HERE to have your account verified.',
+    );
+  });
+
+  it('does not double the full stop when the message already ends with one', () => {
+    renderDialog('Bidding needs a verified company.');
+    expect(screen.getByRole('dialog')).toHaveTextContent(
+      'Bidding needs a verified company. Your account has not been verified',
+    );
+    expect(screen.getByRole('dialog')).not.toHaveTextContent('company..');
+  });
+
+  it('links HERE to the company details and closes on the way', async () => {
+    const { router, onClose } = renderDialog('You cannot place an order yet');
+    const here = screen.getByRole('link', { name: 'HERE' });
+    expect(here).toHaveAttribute('href', '/company');
+    await userEvent.click(here);
+    expect(router.state.location.pathname).toBe('/company');
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('closes with Okay', async () => {
+    const { onClose } = renderDialog('You cannot bid yet');
+    await userEvent.click(screen.getByRole('button', { name: 'Okay' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});

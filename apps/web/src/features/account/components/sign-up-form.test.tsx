@@ -1,0 +1,158 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { PHONE_FORMAT_MESSAGE } from '../../../lib/phone-input';
+import { mockApi } from '../../../test/api-mock';
+import { renderRoute } from '../../../test/render';
+import { PHONE_TAKEN_MESSAGE } from './sign-up-schema';
+
+async function renderSignUp() {
+  const view = renderRoute('/signup');
+  await screen.findByRole('heading', { level: 1, name: 'Create your Freightlane account' });
+  return view;
+}
+
+describe('sign-up form', () => {
+  it('shows the domain messages under each field when submitted empty, and sends nothing', async () => {
+    const api = mockApi({});
+    const { user } = await renderSignUp();
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+
+    expect(await screen.findByText('First name is required')).toBeVisible();
+    expect(screen.getByText('Last name is required')).toBeVisible();
+    expect(screen.getByText('Company name must be at least 2 characters')).toBeVisible();
+    expect(screen.getByText('Email is required')).toBeVisible();
+    expect(screen.getByText('Phone number is required')).toBeVisible();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeVisible();
+    expect(screen.getByLabelText('First name')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('checks the e-mail pattern, the phone digits and common passwords', async () => {
+    mockApi({});
+    const { user } = await renderSignUp();
+    await user.type(screen.getByLabelText('Email'), 'ada@');
+    await user.type(screen.getByLabelText('Phone number'), '80312');
+    await user.type(screen.getByLabelText('Password'), 'Password123');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+
+    expect(await screen.findByText('Enter a valid email address')).toBeVisible();
+    expect(screen.getByText(PHONE_FORMAT_MESSAGE)).toBeVisible();
+    expect(screen.getByText('This password is too common; choose another one')).toBeVisible();
+  });
+
+  it('validates a field when it loses focus, and again as the person corrects it', async () => {
+    mockApi({});
+    const { user } = await renderSignUp();
+    const email = screen.getByLabelText('Email');
+    await user.type(email, 'not-an-email');
+    expect(screen.queryByText('Enter a valid email address')).toBeNull();
+    await user.tab();
+    expect(await screen.findByText('Enter a valid email address')).toBeVisible();
+    await user.clear(email);
+    await user.type(email, 'ada@okafor.ng');
+    await waitFor(() => expect(screen.queryByText('Enter a valid email address')).toBeNull());
+  });
+
+  it('sends the payload with an E.164 phone and shows the check-your-e-mail state', async () => {
+    const api = mockApi({
+      'POST /api/v1/user/enrolment/phone/check': { body: { phoneNumber: '+2348031234567', available: true } },
+      'POST /api/v1/user': {
+        status: 201,
+        body: {
+          status: 'Successful',
+          message: 'Account created',
+          data: { email: 'musa@kano-haulage.ng', userType: 'TRANSPORTER' },
+        },
+      },
+      'POST /api/v1/user/enrolment/email/resend': {
+        body: { message: 'We have sent a new activation link.' },
+      },
+    });
+    const { user } = await renderSignUp();
+    await user.click(screen.getByRole('radio', { name: 'Transporter' }));
+    await user.type(screen.getByLabelText('First name'), 'Musa');
+    await user.type(screen.getByLabelText('Last name'), 'Bello');
+    await user.type(screen.getByLabelText('Company name'), 'Kano Haulage Ltd');
+    await user.type(screen.getByLabelText('Email'), 'Musa@Kano-Haulage.ng');
+    await user.type(screen.getByLabelText('Phone number'), '0803 123 4567');
+    await user.type(screen.getByLabelText('Password'), 'Trucks-on-the-Lagos-road');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeVisible();
+    expect(screen.getByText('musa@kano-haulage.ng')).toBeVisible();
+    expect(api.calls('POST /api/v1/user')[0]?.body).toEqual({
+      type: 'TRANSPORTER',
+      firstName: 'Musa',
+      lastName: 'Bello',
+      companyName: 'Kano Haulage Ltd',
+      email: 'musa@kano-haulage.ng',
+      phoneNumber: '+2348031234567',
+      password: 'Trucks-on-the-Lagos-road',
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Resend activation e-mail' }));
+    expect(await screen.findByText('We have sent a new activation link.')).toBeVisible();
+    expect(api.calls('POST /api/v1/user/enrolment/email/resend')[0]?.body).toEqual({
+      email: 'musa@kano-haulage.ng',
+    });
+  });
+
+  it('says early, on leaving the phone field, that the number is taken, and blocks sending', async () => {
+    const api = mockApi({
+      'POST /api/v1/user/enrolment/phone/check': {
+        body: { phoneNumber: '+2348031234567', available: false },
+      },
+    });
+    const { user } = await renderSignUp();
+    await user.type(screen.getByLabelText('Phone number'), '8031234567');
+    await user.tab();
+    expect(await screen.findByText(PHONE_TAKEN_MESSAGE)).toBeVisible();
+    expect(api.calls('POST /api/v1/user/enrolment/phone/check')[0]?.body).toEqual({
+      phoneNumber: '+2348031234567',
+    });
+
+    await user.type(screen.getByLabelText('First name'), 'Ada');
+    await user.type(screen.getByLabelText('Last name'), 'Eze');
+    await user.type(screen.getByLabelText('Company name'), 'Eze Foods');
+    await user.type(screen.getByLabelText('Email'), 'ada@ezefoods.ng');
+    await user.type(screen.getByLabelText('Password'), 'Palm-oil-from-Aba');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(screen.getByText(PHONE_TAKEN_MESSAGE)).toBeVisible();
+    expect(api.calls('POST /api/v1/user')).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Phone number'));
+    await user.type(screen.getByLabelText('Phone number'), '8099990000');
+    await waitFor(() => expect(screen.queryByText(PHONE_TAKEN_MESSAGE)).toBeNull());
+  });
+
+  it("shows the server's message when the e-mail is already registered", async () => {
+    mockApi({
+      'POST /api/v1/user/enrolment/phone/check': { body: { phoneNumber: '+2348031234567', available: true } },
+      'POST /api/v1/user': {
+        status: 409,
+        body: {
+          message: 'An account with this e-mail already exists.',
+          errors: [{ field: 'email', message: 'This e-mail is already registered' }],
+        },
+      },
+    });
+    const { user } = await renderSignUp();
+    await user.type(screen.getByLabelText('First name'), 'Ada');
+    await user.type(screen.getByLabelText('Last name'), 'Eze');
+    await user.type(screen.getByLabelText('Company name'), 'Eze Foods');
+    await user.type(screen.getByLabelText('Email'), 'ada@ezefoods.ng');
+    await user.type(screen.getByLabelText('Phone number'), '8031234567');
+    await user.type(screen.getByLabelText('Password'), 'Palm-oil-from-Aba');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+
+    expect(await screen.findByText('An account with this e-mail already exists.')).toBeVisible();
+    expect(screen.getByText('This e-mail is already registered')).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Create your Freightlane account' })).toBeVisible();
+  });
+
+  it('links to the terms and hints the password rules', async () => {
+    await renderSignUp();
+    expect(screen.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute('href', '/terms');
+    expect(screen.getByText('8 to 128 characters, not a common password.')).toBeVisible();
+  });
+});

@@ -1,0 +1,197 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { PASSWORD_MAX, PASSWORD_MIN, type SignupUserType } from '@freightlane/domain';
+import { useRef } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Link } from 'react-router';
+import { PasswordField } from '../../../components/password-field';
+import { PhoneField } from '../../../components/phone-field';
+import { ApiError } from '../../../lib/api';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { notifyError } from '../../../lib/notify';
+import { nationalToE164 } from '../../../lib/phone-input';
+import { usePhoneCheck, useSignUp } from '../api/account-api';
+import {
+  PHONE_TAKEN_MESSAGE,
+  SIGN_UP_FIELDS,
+  signUpFormSchema,
+  type SignUpFormInput,
+  type SignUpFormOutput,
+} from './sign-up-schema';
+
+const TYPE_HINTS: Record<SignupUserType, string> = {
+  CUSTOMER: 'You ship cargo: you order haulage and follow your trips.',
+  TRANSPORTER: 'You run trucks: you bid on loads and carry them.',
+};
+
+export const PASSWORD_HINT = `${PASSWORD_MIN} to ${PASSWORD_MAX} characters, not a common password.`;
+
+export function SignUpForm({
+  defaultType = 'CUSTOMER',
+  onSignedUp,
+}: {
+  defaultType?: SignupUserType;
+  onSignedUp: (email: string) => void;
+}) {
+  const signUp = useSignUp();
+  const phoneCheck = usePhoneCheck();
+  // Numbers the server said are taken; the resolver keeps flagging them until they change.
+  const takenPhones = useRef(new Set<string>());
+
+  const baseResolver = zodResolver(signUpFormSchema);
+  const resolver: Resolver<SignUpFormInput, unknown, SignUpFormOutput> = async (values, context, options) => {
+    const result = await baseResolver(values, context, options);
+    const phone = nationalToE164(values.phoneNumber);
+    if (phone && takenPhones.current.has(phone)) {
+      return {
+        values: {},
+        errors: { ...result.errors, phoneNumber: { type: 'taken', message: PHONE_TAKEN_MESSAGE } },
+      };
+    }
+    return result;
+  };
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    trigger,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<SignUpFormInput, unknown, SignUpFormOutput>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: {
+      type: defaultType,
+      firstName: '',
+      lastName: '',
+      companyName: '',
+      email: '',
+      phoneNumber: '',
+      password: '',
+    },
+  });
+
+  const phoneRegistration = register('phoneNumber');
+
+  async function checkPhoneAvailability(value: string) {
+    const phoneNumber = nationalToE164(value);
+    if (!phoneNumber || takenPhones.current.has(phoneNumber)) return;
+    try {
+      const { available } = await phoneCheck.mutateAsync({ phoneNumber });
+      if (!available) {
+        takenPhones.current.add(phoneNumber);
+        await trigger('phoneNumber');
+      }
+    } catch {
+      // The early check is a courtesy: sign-up itself answers if the number is taken.
+    }
+  }
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await signUp.mutateAsync(values);
+      onSignedUp(values.email);
+    } catch (error) {
+      applyServerFieldErrors(error, setError, SIGN_UP_FIELDS);
+      notifyError(
+        error,
+        error instanceof ApiError && error.status === 409 ? 'Already registered' : 'Sign-up failed',
+      );
+    }
+  });
+
+  const type = watch('type');
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <Stack gap={6}>
+          <Text component="span" id="account-type-label" size="sm" fw={500}>
+            I am signing up as
+          </Text>
+          <Controller
+            control={control}
+            name="type"
+            render={({ field }) => (
+              <SegmentedControl
+                aria-labelledby="account-type-label"
+                aria-describedby="account-type-hint"
+                fullWidth
+                value={field.value}
+                onChange={(value) => field.onChange(value as SignupUserType)}
+                data={[
+                  { label: 'Customer', value: 'CUSTOMER' },
+                  { label: 'Transporter', value: 'TRANSPORTER' },
+                ]}
+              />
+            )}
+          />
+          <Text id="account-type-hint" size="sm" c="dimmed">
+            {TYPE_HINTS[type]}
+          </Text>
+        </Stack>
+
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label="First name"
+            autoComplete="given-name"
+            required
+            error={errors.firstName?.message}
+            {...register('firstName')}
+          />
+          <TextInput
+            label="Last name"
+            autoComplete="family-name"
+            required
+            error={errors.lastName?.message}
+            {...register('lastName')}
+          />
+        </SimpleGrid>
+        <TextInput
+          label="Company name"
+          autoComplete="organization"
+          required
+          error={errors.companyName?.message}
+          {...register('companyName')}
+        />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PhoneField
+          required
+          error={errors.phoneNumber?.message}
+          {...phoneRegistration}
+          onBlur={async (event) => {
+            await phoneRegistration.onBlur(event);
+            await checkPhoneAvailability(event.target.value);
+          }}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          required
+          description={PASSWORD_HINT}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <Text size="sm" c="dimmed">
+          By signing up you agree to the Freightlane{' '}
+          <Anchor component={Link} to="/terms">
+            terms and conditions
+          </Anchor>
+          .
+        </Text>
+        <Button type="submit" size="md" loading={isSubmitting} fullWidth>
+          Sign up
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+/** What other features may use from account. */
+export { useResendActivation } from './api/account-api';

@@ -1,0 +1,25 @@
+import type { SignupUserType } from '@freightlane/domain';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { OnboardingLayout } from '../../../components/onboarding-layout';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { CheckEmailPanel } from '../components/check-email-panel';
+import { SignUpForm } from '../components/sign-up-form';
+
+export function SignUpPage() {
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState<string | null>(null);
+  usePageTitle(email ? 'Check your e-mail' : 'Sign up');
+  const defaultType: SignupUserType =
+    params.get('type')?.toUpperCase() === 'TRANSPORTER' ? 'TRANSPORTER' : 'CUSTOMER';
+
+  return (
+    <OnboardingLayout title={email ? 'Check your e-mail' : 'Create your Freightlane account'} action="signin">
+      {email ? (
+        <CheckEmailPanel email={email} onStartOver={() => setEmail(null)} />
+      ) : (
+        <SignUpForm defaultType={defaultType} onSignedUp={setEmail} />
+      )}
+    </OnboardingLayout>
+  );
+}

@@ -1,0 +1,100 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { loginRequest } from '@freightlane/domain';
+import { IconMailForward } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { PasswordField } from '../../../components/password-field';
+import { ApiError } from '../../../lib/api';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useResendActivation } from '../../account';
+import { useSignIn } from '../api/use-sign-in';
+
+type Input = z.input<typeof loginRequest>;
+type Output = z.output<typeof loginRequest>;
+
+export function SignInForm() {
+  const signIn = useSignIn();
+  const resend = useResendActivation();
+  const [notActivated, setNotActivated] = useState<{ message: string; email: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(loginRequest),
+    mode: 'onTouched',
+    defaultValues: { username: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setNotActivated(null);
+    try {
+      // On success the session changes and the page sends the user to their home.
+      await signIn.mutateAsync(values);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'ACCOUNT_NOT_ACTIVATED') {
+        setNotActivated({ message: error.message, email: values.username });
+      }
+      applyServerFieldErrors(error, setError, ['username', 'password']);
+      notifyError(error, 'Sign-in failed');
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        {notActivated ? (
+          <Alert color="orange" title="Account not activated" role="alert">
+            {notActivated.message}
+            <Button
+              mt="sm"
+              display="block"
+              size="sm"
+              leftSection={<IconMailForward size={18} aria-hidden />}
+              loading={resend.isPending}
+              onClick={() =>
+                resend.mutate(
+                  { email: notActivated.email },
+                  {
+                    onSuccess: ({ message }) => notifySuccess(message, 'Activation e-mail sent'),
+                    onError: (error) => notifyError(error, 'Could not resend'),
+                  },
+                )
+              }
+            >
+              Resend activation e-mail
+            </Button>
+          </Alert>
+        ) : null}
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="username"
+          required
+          error={errors.username?.message}
+          {...register('username')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          required
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <Group justify="flex-end">
+          <Anchor component={Link} to="/resetpassword" size="sm">
+            Forgot password?
+          </Anchor>
+        </Group>
+        <Button type="submit" size="md" loading={isSubmitting} fullWidth>
+          Sign in
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,256 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Button,
+  Card,
+  Grid,
+  Group,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { NIGERIAN_STATES, updateCompanyRequest, type Company } from '@freightlane/domain';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { PageHeader } from '../../../components/page-header';
+import { PhoneField } from '../../../components/phone-field';
+import { QueryError } from '../../../components/query-error';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { e164ToNational, nationalPhoneInput } from '../../../lib/phone-input';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useProfile } from '../../profile';
+import { useUpdateCompany } from '../api/company-api';
+import { VerificationChecklistCard } from '../components/verification-checklist';
+
+const companyFormSchema = updateCompanyRequest.extend({ contactPhone: nationalPhoneInput });
+type Input = z.input<typeof companyFormSchema>;
+type Output = z.output<typeof companyFormSchema>;
+
+const COMPANY_FIELDS = [
+  'name',
+  'cacRegistrationNumber',
+  'tin',
+  'address.street',
+  'address.neighborhood',
+  'address.lga',
+  'address.city',
+  'address.state',
+  'contactName',
+  'contactPhone',
+  'contactEmail',
+] as const;
+
+function toFormValues(company: Company): Input {
+  return {
+    name: company.name,
+    cacRegistrationNumber: company.cacRegistrationNumber ?? '',
+    tin: company.tin ?? '',
+    address: {
+      street: company.address?.street ?? '',
+      neighborhood: company.address?.neighborhood ?? '',
+      lga: company.address?.lga ?? '',
+      city: company.address?.city ?? '',
+      // An empty choice until one is picked; the schema then asks for one of the states.
+      state: (company.address?.state ?? '') as Input['address']['state'],
+    },
+    contactName: company.contactName ?? '',
+    contactPhone: e164ToNational(company.contactPhone),
+    contactEmail: company.contactEmail ?? '',
+  };
+}
+
+function CompanyForm({ company }: { company: Company }) {
+  const update = useUpdateCompany();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(companyFormSchema),
+    mode: 'onTouched',
+    defaultValues: toFormValues(company),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const saved = await update.mutateAsync(values);
+      reset(toFormValues(saved));
+      notifySuccess('Your company details are saved.');
+    } catch (error) {
+      applyServerFieldErrors(error, setError, COMPANY_FIELDS);
+      notifyError(error, 'Company details not saved');
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="xl">
+        <Stack gap="md">
+          <Title order={2} fz="lg">
+            Registration
+          </Title>
+          <TextInput label="Company name" required error={errors.name?.message} {...register('name')} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              label="CAC registration number"
+              description="RC, BN or IT followed by the digits"
+              placeholder="RC 1234567"
+              required
+              error={errors.cacRegistrationNumber?.message}
+              {...register('cacRegistrationNumber')}
+            />
+            <TextInput
+              label="Tax identification number (TIN)"
+              description="12345678-0001 or 10 digits"
+              inputMode="numeric"
+              required
+              error={errors.tin?.message}
+              {...register('tin')}
+            />
+          </SimpleGrid>
+        </Stack>
+
+        <Stack gap="md">
+          <Title order={2} fz="lg">
+            Address
+          </Title>
+          <TextInput
+            label="Street"
+            autoComplete="address-line1"
+            required
+            error={errors.address?.street?.message}
+            {...register('address.street')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              label="Neighbourhood (optional)"
+              error={errors.address?.neighborhood?.message}
+              {...register('address.neighborhood')}
+            />
+            <TextInput
+              label="LGA"
+              description="Local government area"
+              required
+              error={errors.address?.lga?.message}
+              {...register('address.lga')}
+            />
+            <TextInput
+              label="City"
+              autoComplete="address-level2"
+              required
+              error={errors.address?.city?.message}
+              {...register('address.city')}
+            />
+            <Controller
+              control={control}
+              name="address.state"
+              render={({ field }) => (
+                <Select
+                  label="State"
+                  required
+                  searchable
+                  placeholder="Choose a state"
+                  data={[...NIGERIAN_STATES]}
+                  value={field.value || null}
+                  onChange={(value) => field.onChange(value ?? '')}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  name={field.name}
+                  error={errors.address?.state?.message}
+                  nothingFoundMessage="No state by that name"
+                />
+              )}
+            />
+          </SimpleGrid>
+        </Stack>
+
+        <Stack gap="md">
+          <Title order={2} fz="lg">
+            Contact person
+          </Title>
+          <TextInput
+            label="Contact name"
+            autoComplete="name"
+            required
+            error={errors.contactName?.message}
+            {...register('contactName')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <PhoneField
+              label="Contact phone"
+              required
+              error={errors.contactPhone?.message}
+              {...register('contactPhone')}
+            />
+            <TextInput
+              label="Contact email"
+              type="email"
+              autoComplete="email"
+              required
+              error={errors.contactEmail?.message}
+              {...register('contactEmail')}
+            />
+          </SimpleGrid>
+        </Stack>
+
+        <Group justify="flex-end">
+          <Button type="submit" loading={isSubmitting}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function CompanyPage() {
+  usePageTitle('Company details');
+  const profile = useProfile();
+  const company = profile.data?.company;
+
+  return (
+    <>
+      <PageHeader
+        title="Company details"
+        description="Registration, address and contact details we check before verifying your company."
+      />
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          {profile.isPending ? (
+            <Skeleton h={520} radius="md" />
+          ) : profile.isError ? (
+            <QueryError
+              error={profile.error}
+              onRetry={() => void profile.refetch()}
+              title="Could not load your company"
+            />
+          ) : (
+            <Stack gap="md">
+              {company?.verificationStatus === 'REJECTED' ? (
+                <Alert color="red" title="Verification not approved">
+                  {company.rejectionReason ?? 'Correct your details and documents, then save them again.'}
+                </Alert>
+              ) : null}
+              {company?.verificationStatus === 'VERIFIED' ? (
+                <Alert color="green" title="Your company is verified" />
+              ) : null}
+              <Card withBorder radius="md" padding="lg">
+                {company ? <CompanyForm company={company} /> : null}
+              </Card>
+            </Stack>
+          )}
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <VerificationChecklistCard linkToCompany={false} />
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+/** What other features may use from profile. */
+export { PROFILE_QUERY_KEY, useProfile } from './api/profile-api';

@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../test/api-mock';
+import { ApiError, apiRequest, configureApiAuth, NETWORK_ERROR_MESSAGE, toApiError } from './api';
+
+afterEach(() => configureApiAuth(null));
+
+describe('toApiError', () => {
+  it('reads message, code and field errors from the body', () => {
+    const error = toApiError(400, {
+      message: 'This link has expired',
+      code: 'TOKEN_EXPIRED',
+      errors: [{ field: 'token', message: 'Expired' }, { nonsense: true }],
+    });
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, message: 'This link has expired', code: 'TOKEN_EXPIRED' });
+    expect(error.errors).toEqual([{ field: 'token', message: 'Expired' }]);
+  });
+
+  it('falls back to a plain message for bodies without one', () => {
+    expect(toApiError(502, '<html>Bad gateway</html>').message).toBe(
+      'Something went wrong on our side. Please try again in a moment.',
+    );
+    expect(toApiError(429, null).message).toBe('Too many attempts. Please wait a moment and try again.');
+  });
+});
+
+describe('apiRequest', () => {
+  it('sends JSON and returns the parsed body', async () => {
+    const api = mockApi({ 'POST /api/v1/things': { status: 201, body: { id: 't1' } } });
+    await expect(apiRequest('/api/v1/things', { method: 'POST', body: { name: 'x' } })).resolves.toEqual({
+      id: 't1',
+    });
+    expect(api.requests[0]).toMatchObject({
+      method: 'POST',
+      body: { name: 'x' },
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+    });
+  });
+
+  it('throws an ApiError with the server message', async () => {
+    mockApi({ 'POST /api/v1/auth/login': { status: 401, body: { message: 'Wrong e-mail or password' } } });
+    const error = await apiRequest('/api/v1/auth/login', { method: 'POST', body: {} }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, message: 'Wrong e-mail or password' });
+  });
+
+  it('turns a network failure into an ApiError with status 0', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const error = await apiRequest('/api/v1/user/me').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE, code: 'NETWORK_ERROR' });
+  });
+
+  it('attaches the bearer token', async () => {
+    const api = mockApi({ 'GET /api/v1/user/me': { body: { status: 'Successful' } } });
+    configureApiAuth({ getAccessToken: () => 'access-1', refresh: vi.fn(), onSessionExpired: vi.fn() });
+    await apiRequest('/api/v1/user/me');
+    expect(api.requests[0]?.headers.authorization).toBe('Bearer access-1');
+  });
+
+  it('does not attach it to calls made without auth', async () => {
+    const api = mockApi({ 'POST /api/v1/auth/refresh': { body: {} } });
+    configureApiAuth({ getAccessToken: () => 'access-1', refresh: vi.fn(), onSessionExpired: vi.fn() });
+    await apiRequest('/api/v1/auth/refresh', { method: 'POST', body: {}, auth: false });
+    expect(api.requests[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it('on a 401 refreshes once and retries once with the new token', async () => {
+    let token = 'old';
+    const api = mockApi({
+      'GET /api/v1/user/me': (request) =>
+        request.headers.authorization === 'Bearer new'
+          ? { body: { status: 'Successful' } }
+          : { status: 401, body: { message: 'Token expired' } },
+    });
+    const refresh = vi.fn(async () => {
+      token = 'new';
+      return true;
+    });
+    const onSessionExpired = vi.fn();
+    configureApiAuth({ getAccessToken: () => token, refresh, onSessionExpired });
+    await expect(apiRequest('/api/v1/user/me')).resolves.toEqual({ status: 'Successful' });
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(api.requests.map((r) => r.headers.authorization)).toEqual(['Bearer old', 'Bearer new']);
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('gives up when the refresh fails, without retrying', async () => {
+    const api = mockApi({ 'GET /api/v1/user/me': { status: 401, body: { message: 'Token expired' } } });
+    const refresh = vi.fn(async () => false);
+    configureApiAuth({ getAccessToken: () => 'old', refresh, onSessionExpired: vi.fn() });
+    await expect(apiRequest('/api/v1/user/me')).rejects.toMatchObject({ status: 401 });
+    expect(api.requests).toHaveLength(1);
+  });
+
+  it('ends the session when the retried call is refused again', async () => {
+    mockApi({ 'GET /api/v1/user/me': { status: 401, body: { message: 'Token revoked' } } });
+    const onSessionExpired = vi.fn();
+    configureApiAuth({ getAccessToken: () => 'token', refresh: async () => true, onSessionExpired });
+    await expect(apiRequest('/api/v1/user/me')).rejects.toMatchObject({ message: 'Token revoked' });
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+  });
+});
