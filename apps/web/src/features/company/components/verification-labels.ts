@@ -18,7 +18,7 @@ export const DETAIL_LABELS: Record<DetailField, string> = {
 };
 
 export const DOCUMENT_STATUS_LABELS: Record<DocumentStatus, { label: string; color: string }> = {
-  MISSING: { label: 'Not uploaded', color: 'gray' },
+  MISSING: { label: 'Missing', color: 'gray' },
   PENDING_REVIEW: { label: 'Awaiting review', color: 'blue' },
   APPROVED: { label: 'Approved', color: 'green' },
   REJECTED: { label: 'Rejected', color: 'red' },
