@@ -111,7 +111,7 @@ const profile = await load(`http://127.0.0.1:${apiPort}/api/v1/user/me`, {
  */
 const TARGETS = {
   pglite: { health: 0.03, profile: 0.008 },
-  postgres: { health: 0.1, profile: 0.025 },
+  postgres: { health: 0.1, profile: 0.015 },
 }[database.kind];
 const ratio = (f: Figures) => +(f.requestsPerSecond / baseline.requestsPerSecond).toFixed(3);
 const scenarios = {
