@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../test/api-mock';
-import { sessionValuesFor } from '../test/fakes';
+import { fakeMediaQueryList, sessionValuesFor } from '../test/fakes';
 import { renderRoute, seedSession } from '../test/render';
 
 const profile = {
@@ -155,18 +155,8 @@ describe('signed-in users are sent to their home', () => {
 });
 
 function pretendDesktop() {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: query.includes('min-width'),
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+    fakeMediaQueryList(query, query.includes('min-width')),
   );
 }
 

@@ -87,3 +87,17 @@ export function sessionValuesFor(
     firstName: options.firstName ?? 'Adaeze',
   };
 }
+
+/** A MediaQueryList as jsdom lacks it; `matches` decides which Mantine layout renders. */
+export function fakeMediaQueryList(query: string, matches: boolean): MediaQueryList {
+  return {
+    matches,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  } as MediaQueryList;
+}

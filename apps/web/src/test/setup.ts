@@ -1,22 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { fakeMediaQueryList } from './fakes';
 
 // Mantine reads these browser APIs, which jsdom does not have.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   configurable: true,
-  value: (query: string): MediaQueryList =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList,
+  value: (query: string): MediaQueryList => fakeMediaQueryList(query, false),
 });
 
 class ResizeObserverStub {
