@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { buildApp } from '../apps/api/src/app';
 import { migrateDatabase, openDatabase } from '../apps/api/src/db/client';
 import { seedDemo, DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
+import { seedReferenceData } from '../apps/api/src/db/seed/reference';
 import { loadEnv } from '../apps/api/src/env';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -86,8 +87,9 @@ const env = loadEnv({
 });
 const database = await openDatabase({ url: process.env.DATABASE_URL });
 await migrateDatabase(database);
-await seedDemo(database.db);
-const { app } = await buildApp({ env, database, jwtSecret: 'bench-secret-'.padEnd(40, 'x') });
+await seedReferenceData(database.db);
+const { app, ctx } = await buildApp({ env, database, jwtSecret: 'bench-secret-'.padEnd(40, 'x') });
+await seedDemo(ctx);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const apiPort = (app.server.address() as { port: number }).port;
 

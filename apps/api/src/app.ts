@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
@@ -14,10 +15,18 @@ import { JobQueue } from './plugins/jobs';
 import { MAIL_JOB, outboxMailer, smtpMailer, type MailMessage, type Mailer } from './plugins/mail';
 import { registerOpenApi } from './plugins/openapi';
 import { RateLimiter } from './plugins/rate-limit';
+import { localStorage } from './plugins/storage';
+import { adminCompanyRoutes } from './modules/admin/admin-company.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { bidRoutes } from './modules/bid/bid.routes';
 import { companyRoutes } from './modules/company/company.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { outboxRoutes } from './modules/dev/outbox.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { lookupRoutes } from './modules/lookup/lookup.routes';
+import { orderRoutes } from './modules/order/order.routes';
+import { partnerRoutes } from './modules/partner/partner.routes';
+import { tripRoutes } from './modules/trip/trip.routes';
 import { userRoutes } from './modules/user/user.routes';
 
 export interface BuildOptions {
@@ -64,6 +73,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     outboxDir,
     rateLimiter: new RateLimiter(database.db, env.RATE_LIMIT_ENABLED),
     tokens: new TokenSigner(options.jwtSecret, env.ACCESS_TOKEN_TTL_SECONDS, env.REFRESH_TOKEN_TTL_SECONDS),
+    storage: localStorage(path.join(env.dataDir, 'uploads')),
   };
 
   await app.register(helmet, {
@@ -81,6 +91,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       },
     },
   });
+  // Uploads are read part by part; each route sets its own size limit (10 MB at most).
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10, parts: 12 } });
   registerErrorHandling(app);
   await registerOpenApi(app);
 
@@ -88,6 +100,13 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   userRoutes(app, ctx);
   authRoutes(app, ctx);
   companyRoutes(app, ctx);
+  adminCompanyRoutes(app, ctx);
+  lookupRoutes(app, ctx);
+  orderRoutes(app, ctx);
+  partnerRoutes(app, ctx);
+  bidRoutes(app, ctx);
+  dashboardRoutes(app, ctx);
+  tripRoutes(app, ctx);
   if (env.NODE_ENV !== 'production') outboxRoutes(app, ctx);
 
   await serveWebApp(app, env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST);

@@ -3,6 +3,7 @@ import type { Env } from './env';
 import type { JobQueue } from './plugins/jobs';
 import type { Mailer } from './plugins/mail';
 import type { RateLimiter } from './plugins/rate-limit';
+import type { Storage } from './plugins/storage';
 import type { TokenSigner } from './lib/jwt';
 
 /** What services need from the outside world, built once per app. */
@@ -15,4 +16,5 @@ export interface AppContext {
   outboxDir: string;
   rateLimiter: RateLimiter;
   tokens: TokenSigner;
+  storage: Storage;
 }

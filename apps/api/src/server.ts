@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { migrateDatabase, openDatabase } from './db/client';
 import { seedDemo } from './db/seed/demo';
+import { seedReferenceData } from './db/seed/reference';
 import { ConfigError, loadEnv } from './env';
 import { resolveJwtSecret } from './lib/secret';
 
@@ -22,11 +23,12 @@ async function main(): Promise<void> {
     poolSize: env.DATABASE_POOL_SIZE,
   });
   await migrateDatabase(database);
+  await seedReferenceData(database.db);
+  const { app, ctx } = await buildApp({ env, database, jwtSecret: resolveJwtSecret(env) });
   if (env.seedDemo) {
-    const seeded = await seedDemo(database.db);
+    const seeded = await seedDemo(ctx);
     if (seeded) console.info('Seeded the demo data.');
   }
-  const { app, ctx } = await buildApp({ env, database, jwtSecret: resolveJwtSecret(env) });
   ctx.jobs.start();
   const maintenance = setInterval(() => void ctx.rateLimiter.prune().catch(() => undefined), 60 * 60 * 1000);
   maintenance.unref();

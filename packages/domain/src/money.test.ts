@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, NAIRA_SYMBOL } from './money';
+import { formatMoney, koboToNairaInput, MAX_AMOUNT_KOBO, nairaToKobo, NAIRA_SYMBOL } from './money';
 
 describe('formatMoney (kobo → Naira text)', () => {
   it('uses the Naira sign by default', () => {
@@ -60,5 +60,38 @@ describe('formatMoney with numbers that are not amounts', () => {
   it('shows N/A for NaN and infinities', () => {
     expect(formatMoney(Number.NaN)).toBe('N/A');
     expect(formatMoney(Number.POSITIVE_INFINITY)).toBe('N/A');
+  });
+});
+
+describe('nairaToKobo (what a person types → integer kobo)', () => {
+  it.each([
+    ['450000', 45_000_000],
+    ['450,000', 45_000_000],
+    ['₦ 1,250,000.50', 125_000_050],
+    ['NGN80000', 8_000_000],
+    ['0.5', 50],
+    ['19.99', 1999],
+  ])('reads %j', (input, kobo) => {
+    expect(nairaToKobo(input)).toBe(kobo);
+  });
+
+  it('never goes through a float: 0.29 naira is 29 kobo, not 28', () => {
+    expect(nairaToKobo('0.29')).toBe(29);
+    expect(nairaToKobo('1234567.89')).toBe(123_456_789);
+  });
+
+  it.each(['', 'abc', '-5', '1.234', '1e5', '12..5'])('refuses %j', (input) => {
+    expect(nairaToKobo(input)).toBeNull();
+  });
+
+  it('refuses amounts above the ceiling', () => {
+    expect(nairaToKobo(String(MAX_AMOUNT_KOBO / 100))).toBe(MAX_AMOUNT_KOBO);
+    expect(nairaToKobo(String(MAX_AMOUNT_KOBO / 100 + 1))).toBeNull();
+  });
+
+  it('round-trips through the input format', () => {
+    expect(koboToNairaInput(125_000_050)).toBe('1250000.50');
+    expect(nairaToKobo(koboToNairaInput(125_000_050))).toBe(125_000_050);
+    expect(koboToNairaInput(null)).toBe('');
   });
 });

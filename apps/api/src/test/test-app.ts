@@ -7,6 +7,7 @@ import { buildApp } from '../app';
 import type { AppContext } from '../context';
 import { migrateDatabase, openDatabase, type Database } from '../db/client';
 import { loadEnv } from '../env';
+import { seedReferenceData } from '../db/seed/reference';
 import { readOutbox, type Mailer, type OutboxEntry } from '../plugins/mail';
 
 /**
@@ -55,6 +56,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   await migrateDatabase(database);
+  await seedReferenceData(database.db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'freightlane-test-'));
   const env = loadEnv({
     NODE_ENV: 'test',

@@ -1,4 +1,4 @@
-import { homePathForRole } from '@freightlane/domain';
+import { homePathForRole, type Role } from '@freightlane/domain';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PATHS, returnPathAfterSignIn } from './paths';
@@ -36,4 +36,16 @@ export function OwnHomeOnly({ home, children }: { home: string; children: ReactN
   const own = homePathForRole(state.session.role);
   if (own !== home) return <Navigate to={own} replace />;
   return children;
+}
+
+/**
+ * Pages of some roles only (as a layout route, or around one page): anyone else goes to their own
+ * home. Only convenience: the API checks the role on every call.
+ */
+export function RequireRole({ roles, children }: { roles: readonly Role[]; children?: ReactNode }) {
+  const state = useSession();
+  if (state.status !== 'signed-in') return <Navigate to={PATHS.signIn} replace />;
+  const role = state.session.role;
+  if (!role || !roles.includes(role)) return <Navigate to={homePathForRole(role)} replace />;
+  return children ?? <Outlet />;
 }

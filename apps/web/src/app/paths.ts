@@ -15,6 +15,21 @@ export const PATHS = {
   unsubscribe: '/unsubscribe',
   profile: '/profile',
   company: '/company',
+  orders: '/orders',
+  newOrder: '/orders/new',
+  /** /orders/:orderId */
+  order: (orderId: string) => `/orders/${orderId}`,
+  partners: '/partners',
+  trips: '/trips',
+  bids: '/bids',
+  monitoredBids: '/bids/monitored',
+  wonBids: '/bids/won',
+  bidHistory: '/bids/history',
+  /** /bids/orders/:orderId: an open order as a transporter sees it, with the bid form. */
+  marketOrder: (orderId: string) => `/bids/orders/${orderId}`,
+  adminCompanies: '/admin/companies',
+  /** /admin/companies/:companyId */
+  adminCompany: (companyId: string) => `/admin/companies/${companyId}`,
 } as const;
 
 /**
@@ -37,7 +52,7 @@ export function isOpenPage(pathname: string): boolean {
 }
 
 /** Signed-in pages any role may open, so a sign-in may return to them. */
-const SHARED_SIGNED_IN_PAGES = [PATHS.profile, PATHS.company];
+const SHARED_SIGNED_IN_PAGES = [PATHS.profile, PATHS.company, PATHS.trips];
 
 /** Where to go after signing in: back to the page that asked for it when the role may see it. */
 export function returnPathAfterSignIn(from: unknown, home: string): string {

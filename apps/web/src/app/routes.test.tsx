@@ -44,6 +44,16 @@ function mockSignedInApi() {
     'GET /api/v1/user/me': { body: { status: 'Successful', data: profile } },
     'GET /api/v1/company/documents/validate': { body: validation },
     'POST /api/v1/auth/logout': { body: { message: 'Signed out' } },
+    'GET /api/v1/dashboard/customer': {
+      body: {
+        ongoingTrips: 1,
+        completedTrips: 0,
+        uncompletedTrips: 2,
+        pendingPaymentsKobo: 0,
+        pendingInvoiceCount: 0,
+        ordersAwaitingAward: [],
+      },
+    },
   });
 }
 
@@ -112,23 +122,26 @@ describe('signed-in users are sent to their home', () => {
     mockSignedInApi();
     seedSession('role_fleet_manager', 'Musa');
     const { router } = renderRoute('/transporterhome');
-    expect(await screen.findByText('No bids yet')).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: /Musa/ })).toBeVisible();
     expect(router.state.location.pathname).toBe('/transporterhome');
     expect(document.title).toBe('Home · Freightlane');
   });
 
-  it('shows the customer dashboard with the checklist and honest empty states', async () => {
+  it('shows the customer dashboard with the checklist and its figures', async () => {
     pretendDesktop();
     mockSignedInApi();
     seedSession('role_customer');
     renderRoute('/home');
     expect(await screen.findByRole('heading', { level: 1, name: /Adaeze/ })).toBeVisible();
-    expect(screen.getByText('No orders yet')).toBeVisible();
     expect(await screen.findByText('Missing: CAC registration number')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Update company details' })).toHaveAttribute('href', '/company');
+    expect(await screen.findByRole('link', { name: /Uncompleted trips/ })).toHaveTextContent('2');
+    expect(screen.getByRole('link', { name: 'Order haulage' })).toHaveAttribute('href', '/orders/new');
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/orders');
     // Features still to come are not links.
-    expect(screen.queryByRole('link', { name: /Orders/ })).toBeNull();
-    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toHaveTextContent('OrdersSoon');
+    expect(within(nav).queryByRole('link', { name: /Payments/ })).toBeNull();
+    expect(nav).toHaveTextContent('PaymentsSoon');
   });
 
   it('goes back to the page that asked for sign-in after signing in', async () => {
@@ -183,7 +196,8 @@ describe('the app shell', () => {
     renderRoute('/admin');
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
-    for (const soon of ['Companies', 'Users', 'Trips', 'Issues']) {
+    expect(within(nav).getByRole('link', { name: 'Companies' })).toHaveAttribute('href', '/admin/companies');
+    for (const soon of ['Users', 'Trips', 'Issues']) {
       expect(within(nav).getByText(soon)).toBeVisible();
       expect(within(nav).queryByRole('link', { name: new RegExp(soon) })).toBeNull();
     }

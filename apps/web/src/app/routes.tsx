@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { OwnHomeOnly, RedirectSignedIn, RequireSignedIn } from './guards';
+import { OwnHomeOnly, RedirectSignedIn, RequireRole, RequireSignedIn } from './guards';
 import { DashboardLayout } from './layouts/dashboard-layout';
 import { RootLayout } from './layouts/root-layout';
 import { lazyWithTimeout } from './lazy-with-timeout';
@@ -54,6 +54,54 @@ const ProfilePage = lazyWithTimeout(() =>
 const CompanyPage = lazyWithTimeout(() =>
   import('../features/company/routes/company-page').then((m) => ({ default: m.CompanyPage })),
 );
+
+const NewBidsPage = lazyWithTimeout(() =>
+  import('../features/bids/routes/new-bids-page').then((m) => ({ default: m.NewBidsPage })),
+);
+const MonitoredBidsPage = lazyWithTimeout(() =>
+  import('../features/bids/routes/monitored-bids-page').then((m) => ({ default: m.MonitoredBidsPage })),
+);
+const WonBidsPage = lazyWithTimeout(() =>
+  import('../features/bids/routes/won-bids-page').then((m) => ({ default: m.WonBidsPage })),
+);
+const BidHistoryPage = lazyWithTimeout(() =>
+  import('../features/bids/routes/bid-history-page').then((m) => ({ default: m.BidHistoryPage })),
+);
+const MarketOrderPage = lazyWithTimeout(() =>
+  import('../features/bids/routes/market-order-page').then((m) => ({ default: m.MarketOrderPage })),
+);
+
+/** Bidding is for transporters and their fleet managers. */
+const BIDDER_ROLES = ['role_transporter', 'role_fleet_manager'] as const;
+
+const OrdersPage = lazyWithTimeout(() =>
+  import('../features/orders/routes/orders-page').then((m) => ({ default: m.OrdersPage })),
+);
+const NewOrderPage = lazyWithTimeout(() =>
+  import('../features/orders/routes/new-order-page').then((m) => ({ default: m.NewOrderPage })),
+);
+const OrderDetailPage = lazyWithTimeout(() =>
+  import('../features/orders/routes/order-detail-page').then((m) => ({ default: m.OrderDetailPage })),
+);
+const PartnersPage = lazyWithTimeout(() =>
+  import('../features/partners/routes/partners-page').then((m) => ({ default: m.PartnersPage })),
+);
+const TripsPage = lazyWithTimeout(() =>
+  import('../features/trips/routes/trips-page').then((m) => ({ default: m.TripsPage })),
+);
+
+/** Ordering haulage and choosing partners are the customer's. */
+const CUSTOMER_ROLES = ['role_customer'] as const;
+
+const AdminCompaniesPage = lazyWithTimeout(() =>
+  import('../features/admin/routes/admin-companies-page').then((m) => ({ default: m.AdminCompaniesPage })),
+);
+const AdminCompanyPage = lazyWithTimeout(() =>
+  import('../features/admin/routes/admin-company-page').then((m) => ({ default: m.AdminCompanyPage })),
+);
+
+/** The back office is for platform admins only. */
+const ADMIN_ROLES = ['role_admin'] as const;
 
 /** Signed-in pages keep the app shell when they fail: the error shows in place of the page. */
 const pageError = <RouteError />;
@@ -114,6 +162,45 @@ export const routes: RouteObject[] = [
               },
               { path: PATHS.profile, errorElement: pageError, element: <ProfilePage /> },
               { path: PATHS.company, errorElement: pageError, element: <CompanyPage /> },
+              {
+                element: <RequireRole roles={CUSTOMER_ROLES} />,
+                errorElement: pageError,
+                children: [
+                  { path: PATHS.orders, errorElement: pageError, element: <OrdersPage /> },
+                  { path: PATHS.newOrder, errorElement: pageError, element: <NewOrderPage /> },
+                  { path: PATHS.order(':orderId'), errorElement: pageError, element: <OrderDetailPage /> },
+                  { path: PATHS.partners, errorElement: pageError, element: <PartnersPage /> },
+                ],
+              },
+              // Customers and transporters alike: each sees their own company's trips.
+              { path: PATHS.trips, errorElement: pageError, element: <TripsPage /> },
+              {
+                element: <RequireRole roles={BIDDER_ROLES} />,
+                errorElement: pageError,
+                children: [
+                  { path: PATHS.bids, errorElement: pageError, element: <NewBidsPage /> },
+                  { path: PATHS.monitoredBids, errorElement: pageError, element: <MonitoredBidsPage /> },
+                  { path: PATHS.wonBids, errorElement: pageError, element: <WonBidsPage /> },
+                  { path: PATHS.bidHistory, errorElement: pageError, element: <BidHistoryPage /> },
+                  {
+                    path: PATHS.marketOrder(':orderId'),
+                    errorElement: pageError,
+                    element: <MarketOrderPage />,
+                  },
+                ],
+              },
+              {
+                element: <RequireRole roles={ADMIN_ROLES} />,
+                errorElement: pageError,
+                children: [
+                  { path: PATHS.adminCompanies, errorElement: pageError, element: <AdminCompaniesPage /> },
+                  {
+                    path: PATHS.adminCompany(':companyId'),
+                    errorElement: pageError,
+                    element: <AdminCompanyPage />,
+                  },
+                ],
+              },
             ],
           },
         ],

@@ -143,6 +143,34 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'PUT', body }),
 };
 
+/**
+ * Downloads a file the API serves as an attachment (with the bearer token, renewed once on a 401)
+ * and hands it to the browser under `fileName`. Failures throw an ApiError like any call.
+ */
+export async function downloadFile(path: string, fileName: string): Promise<void> {
+  const options: RequestOptions = { headers: { Accept: '*/*' } };
+  const token = auth?.getAccessToken() ?? null;
+  let response = await send(path, options, token);
+  if (response.status === 401 && token && auth) {
+    const renewed = await auth.refresh();
+    const nextToken = renewed ? auth.getAccessToken() : null;
+    if (nextToken) {
+      response = await send(path, options, nextToken);
+      if (response.status === 401) auth.onSessionExpired();
+    }
+  }
+  if (!response.ok) throw toApiError(response.status, await readBody(response));
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked on the next tick: the browser has taken the file by then.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
 /** The message to show for any thrown value. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;

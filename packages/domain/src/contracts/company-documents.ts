@@ -30,3 +30,22 @@ export const companyDocumentsValidation = z.object({
   awaitingReview: z.array(z.enum(COMPANY_DOCUMENT_TYPES)),
 });
 export type CompanyDocumentsValidation = z.infer<typeof companyDocumentsValidation>;
+
+export const MAX_COMPANY_DOCUMENT_BYTES = 10 * 1024 * 1024;
+/** Scans and photos of certificates are accepted as well as PDFs. */
+export const COMPANY_DOCUMENT_MIME_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+
+export const companyDocumentSchema = z.object({
+  id: z.string(),
+  type: z.enum(COMPANY_DOCUMENT_TYPES),
+  label: z.string(),
+  status: z.enum(['PENDING_REVIEW', 'APPROVED', 'REJECTED']),
+  fileName: z.string(),
+  mimeType: z.string(),
+  sizeBytes: z.number(),
+  rejectionReason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CompanyDocument = z.infer<typeof companyDocumentSchema>;
+export const companyDocumentListResponse = z.array(companyDocumentSchema);
+export const companyDocumentIdParams = z.object({ id: z.uuid({ error: 'Document not found' }) });

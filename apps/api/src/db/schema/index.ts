@@ -2,3 +2,5 @@ export * from './company';
 export * from './user';
 export * from './session';
 export * from './platform';
+export * from './marketplace';
+export * from './trip';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { appMeta, companies, users } from '../schema';
+import { CARGO_TYPES } from '@freightlane/domain';
+import { appMeta, bids, companies, consignments, invoices, orders, trips, users } from '../schema';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { DEMO_PASSWORD, seedDemo } from './demo';
 
@@ -9,6 +10,8 @@ const DEMO_EMAILS = [
   'admin@example.com',
   'customer@example.com',
   'new.customer@example.com',
+  'new.transporter@example.com',
+  'transporter2@example.com',
   'transporter@example.com',
 ];
 
@@ -20,19 +23,19 @@ describe('seedDemo', () => {
     // The test app starts with SEED_DEMO=false, so the database is empty until seeded here.
     expect(t.ctx.env.seedDemo).toBe(false);
     expect(await t.ctx.db.select().from(users)).toEqual([]);
-    firstRun = await seedDemo(t.ctx.db);
+    firstRun = await seedDemo(t.ctx);
   });
   afterAll(() => t.close());
 
   it('writes the demo world once and reports that it did', async () => {
     expect(firstRun).toBe(true);
-    expect(await seedDemo(t.ctx.db)).toBe(false);
+    expect(await seedDemo(t.ctx)).toBe(false);
     const [meta] = await t.ctx.db.select().from(appMeta).where(eq(appMeta.key, 'demo_seed_version'));
-    expect(meta?.value).toBe('1');
+    expect(meta?.value).toBe('2');
   });
 
-  it('creates the four demo users, and only once', async () => {
-    await seedDemo(t.ctx.db);
+  it('creates the demo users, and only once', async () => {
+    await seedDemo(t.ctx);
     const rows = await t.ctx.db.select().from(users);
     expect(rows.map((u) => u.email).sort()).toEqual(DEMO_EMAILS);
     expect(Object.fromEntries(rows.map((u) => [u.email, u.userType]))).toEqual({
@@ -40,8 +43,10 @@ describe('seedDemo', () => {
       'transporter@example.com': 'TRANSPORTER',
       'admin@example.com': 'ADMIN',
       'new.customer@example.com': 'CUSTOMER',
+      'new.transporter@example.com': 'TRANSPORTER',
+      'transporter2@example.com': 'TRANSPORTER',
     });
-    expect(await t.ctx.db.select().from(companies)).toHaveLength(4);
+    expect(await t.ctx.db.select().from(companies)).toHaveLength(6);
   });
 
   it('gives each demo user a company of the right kind', async () => {
@@ -64,12 +69,61 @@ describe('seedDemo', () => {
         status: 'UNVERIFIED',
       },
       {
+        email: 'new.transporter@example.com',
+        company: 'Northgate Trucking Ltd',
+        type: 'TRANSPORTER',
+        status: 'UNVERIFIED',
+      },
+      {
         email: 'transporter@example.com',
         company: 'Eko Haulage Ltd',
         type: 'TRANSPORTER',
         status: 'VERIFIED',
       },
+      {
+        email: 'transporter2@example.com',
+        company: 'Garden City Logistics Ltd',
+        type: 'TRANSPORTER',
+        status: 'VERIFIED',
+      },
     ]);
+  });
+
+  it('has orders in every state, with bids in every state', async () => {
+    const rows = await t.ctx.db.select().from(orders);
+    const states = rows.map((o) =>
+      o.status === 'OPEN' && o.biddingClosesAt.getTime() < Date.now() ? 'CLOSED' : o.status,
+    );
+    expect(new Set(states)).toEqual(new Set(['OPEN', 'CLOSED', 'AWARDED', 'CANCELLED']));
+    expect(rows.some((o) => o.preferredPartnersOnly && o.status === 'OPEN')).toBe(true);
+    const bidStates = (await t.ctx.db.select().from(bids)).map((b) => b.status);
+    expect(new Set(bidStates)).toEqual(new Set(['ACTIVE', 'WITHDRAWN', 'WON', 'LOST']));
+  });
+
+  it('has awarded trips of every cargo type, each with a consignment and an invoice', async () => {
+    const tripRows = await t.ctx.db.select().from(trips);
+    expect(new Set(tripRows.map((r) => r.cargoType))).toEqual(new Set(CARGO_TYPES));
+    expect(await t.ctx.db.select().from(consignments)).toHaveLength(tripRows.length);
+    const invoiceRows = await t.ctx.db.select().from(invoices);
+    expect(invoiceRows).toHaveLength(tripRows.length);
+    expect(invoiceRows.every((i) => i.status === 'PENDING_PAYMENT')).toBe(true);
+    expect(tripRows.every((r) => /^TRP-\d{4}-\d{6}$/.test(r.tripNumber))).toBe(true);
+    // The Import LOC order was split between the two verified transporters.
+    expect(new Set(tripRows.map((r) => r.transporterCompanyId)).size).toBe(2);
+  });
+
+  it('shows the demo customer a real dashboard', async () => {
+    const login = await call(t.app, 'POST', LOGIN, {
+      username: 'customer@example.com',
+      password: DEMO_PASSWORD,
+    });
+    const res = await call(t.app, 'GET', '/api/v1/dashboard/customer', undefined, {
+      token: login.body.accessToken,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.uncompletedTrips).toBeGreaterThanOrEqual(5);
+    expect(res.body.pendingPaymentsKobo).toBeGreaterThan(0);
+    expect(res.body.ordersAwaitingAward.length).toBeGreaterThanOrEqual(3);
   });
 
   it.each([
@@ -113,10 +167,10 @@ describe('seedDemo from two instances starting together', () => {
   afterAll(() => t.close());
 
   it('seeds once: one call writes, the other finds the work done', async () => {
-    const results = await Promise.all([seedDemo(t.ctx.db), seedDemo(t.ctx.db)]);
+    const results = await Promise.all([seedDemo(t.ctx), seedDemo(t.ctx)]);
     expect(results.sort()).toEqual([false, true]);
     const rows = await t.ctx.db.select({ email: users.email }).from(users);
     expect(rows.map((u) => u.email).sort()).toEqual(DEMO_EMAILS);
-    expect(await t.ctx.db.select().from(companies)).toHaveLength(4);
+    expect(await t.ctx.db.select().from(companies)).toHaveLength(6);
   });
 });

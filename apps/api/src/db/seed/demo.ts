@@ -1,15 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../client';
+import type { AppContext } from '../../context';
 import { appMeta } from '../schema';
 import { createAccount } from './factories';
+import { seedDemoMarketplace } from './demo-marketplace';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 /** Raised when a later change adds to the demo world; each version's part is applied once. */
-const DEMO_SEED_VERSION = 1;
+const DEMO_SEED_VERSION = 2;
 
 /** Seeds the demo world once per version. Returns whether anything was written. */
-export async function seedDemo(db: Db): Promise<boolean> {
-  return db.transaction(async (tx) => {
+export async function seedDemo(ctx: AppContext): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
     // Instances that start together seed one after the other: FOR UPDATE alone locks nothing
     // while the version row does not exist yet, and the second would then fail on duplicate users.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(727275)`);
@@ -98,6 +99,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         { name: 'Bright Foods Nigeria Ltd' },
       );
     }
+    if (current < 2) await seedDemoMarketplace(ctx, tx, DEMO_PASSWORD);
 
     await tx
       .insert(appMeta)

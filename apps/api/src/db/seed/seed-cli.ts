@@ -1,7 +1,10 @@
 import path from 'node:path';
+import { buildApp } from '../../app';
 import { loadEnv } from '../../env';
+import { resolveJwtSecret } from '../../lib/secret';
 import { migrateDatabase, openDatabase } from '../client';
 import { seedDemo } from './demo';
+import { seedReferenceData } from './reference';
 
 const env = loadEnv();
 const database = await openDatabase({
@@ -10,6 +13,10 @@ const database = await openDatabase({
   poolSize: 2,
 });
 await migrateDatabase(database);
-const seeded = await seedDemo(database.db);
+await seedReferenceData(database.db);
+// The demo world is made through the API's own services, which need the app's context.
+const { app, ctx } = await buildApp({ env, database, jwtSecret: resolveJwtSecret(env) });
+const seeded = await seedDemo(ctx);
+await app.close();
 await database.close();
 console.info(seeded ? 'Seeded the demo data.' : 'The demo data was already there.');

@@ -5,7 +5,11 @@ import {
   IconBuildingWarehouse,
   IconCash,
   IconChartBar,
+  IconEye,
   IconGavel,
+  IconHeartHandshake,
+  IconHistory,
+  IconTrophy,
   IconHome,
   IconPackage,
   IconRoute,
@@ -25,8 +29,9 @@ export interface NavItem {
 
 const CUSTOMER: NavItem[] = [
   { label: 'Home', icon: IconHome, to: PATHS.customerHome },
-  { label: 'Orders', icon: IconPackage },
-  { label: 'Trips', icon: IconRoute },
+  { label: 'Orders', icon: IconPackage, to: PATHS.orders },
+  { label: 'Trips', icon: IconRoute, to: PATHS.trips },
+  { label: 'Preferred partners', icon: IconHeartHandshake, to: PATHS.partners },
   { label: 'Payments', icon: IconCash },
   { label: 'Reports', icon: IconChartBar },
   { label: 'Company details', icon: IconBuilding, to: PATHS.company },
@@ -35,8 +40,11 @@ const CUSTOMER: NavItem[] = [
 
 const TRANSPORTER: NavItem[] = [
   { label: 'Home', icon: IconHome, to: PATHS.transporterHome },
-  { label: 'New bids', icon: IconGavel },
-  { label: 'Trips', icon: IconRoute },
+  { label: 'New bids', icon: IconGavel, to: PATHS.bids },
+  { label: 'Monitored bids', icon: IconEye, to: PATHS.monitoredBids },
+  { label: 'Bids won', icon: IconTrophy, to: PATHS.wonBids },
+  { label: 'Bid history', icon: IconHistory, to: PATHS.bidHistory },
+  { label: 'Trips', icon: IconRoute, to: PATHS.trips },
   { label: 'Fleet', icon: IconTruck },
   { label: 'Reports', icon: IconChartBar },
   { label: 'Company details', icon: IconBuilding, to: PATHS.company },
@@ -45,7 +53,7 @@ const TRANSPORTER: NavItem[] = [
 
 const ADMIN: NavItem[] = [
   { label: 'Home', icon: IconHome, to: PATHS.adminHome },
-  { label: 'Companies', icon: IconBuildingWarehouse },
+  { label: 'Companies', icon: IconBuildingWarehouse, to: PATHS.adminCompanies },
   { label: 'Users', icon: IconUsers },
   { label: 'Trips', icon: IconRoute },
   { label: 'Issues', icon: IconAlertTriangle },

@@ -1,3 +1,9 @@
 /** What other features may use from company. */
 export { VerificationChecklistCard } from './components/verification-checklist';
 export { useCompanyValidation, COMPANY_VALIDATION_QUERY_KEY } from './api/company-api';
+export {
+  DETAIL_LABELS,
+  DOCUMENT_STATUS_LABELS,
+  VERIFICATION_STATUS_LABELS,
+} from './components/verification-labels';
+export { formatFileSize } from './components/company-documents-card';

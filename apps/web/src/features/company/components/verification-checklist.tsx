@@ -10,7 +10,7 @@ const NEXT_STEP = {
   PENDING_REVIEW: 'Our team is reviewing your company. We will e-mail you when it is verified.',
   VERIFIED: 'Your company is verified. You can do business on Freightlane.',
   REJECTED:
-    'Your verification was not approved. Correct the details or documents marked below and save them again.',
+    'Your verification was not approved. Fix the details or documents marked below and upload them again.',
 } as const;
 
 /**
@@ -91,7 +91,9 @@ export function VerificationChecklistCard({ linkToCompany = true }: { linkToComp
             </Stack>
             {validation.data.missingDocuments.length > 0 ? (
               <Text size="xs" c="dimmed" mt={6}>
-                Uploading documents is coming to Freightlane shortly.
+                {linkToCompany
+                  ? 'Upload them on the company details page.'
+                  : 'Upload them under Verification documents.'}
               </Text>
             ) : null}
           </div>

@@ -13,8 +13,10 @@ import {
   Title,
 } from '@mantine/core';
 import { NIGERIAN_STATES, updateCompanyRequest, type Company } from '@freightlane/domain';
+import { IconAlertCircle, IconCircleCheck, IconClock } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { useSession } from '../../../app/session-context';
 import { PageHeader } from '../../../components/page-header';
 import { PhoneField } from '../../../components/phone-field';
 import { QueryError } from '../../../components/query-error';
@@ -24,6 +26,7 @@ import { e164ToNational, nationalPhoneInput } from '../../../lib/phone-input';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useProfile } from '../../profile';
 import { useUpdateCompany } from '../api/company-api';
+import { CompanyDocumentsCard } from '../components/company-documents-card';
 import { VerificationChecklistCard } from '../components/verification-checklist';
 
 const companyFormSchema = updateCompanyRequest.extend({ contactPhone: nationalPhoneInput });
@@ -210,16 +213,45 @@ function CompanyForm({ company }: { company: Company }) {
   );
 }
 
+/** Where the company stands and what happens next. */
+function VerificationBanner({ company }: { company: Company }) {
+  if (company.verificationStatus === 'PENDING_REVIEW') {
+    return (
+      <Alert color="blue" title="Awaiting review by Freightlane" icon={<IconClock aria-hidden />}>
+        We are checking your details and documents and will e-mail you when your company is verified.
+      </Alert>
+    );
+  }
+  if (company.verificationStatus === 'REJECTED') {
+    return (
+      <Alert color="red" title="Verification not approved" icon={<IconAlertCircle aria-hidden />}>
+        {company.rejectionReason
+          ? `Rejected: ${company.rejectionReason} — fix and upload again.`
+          : 'Rejected — fix your details and documents, then upload again.'}
+      </Alert>
+    );
+  }
+  if (company.verificationStatus === 'VERIFIED') {
+    return <Alert color="green" title="Your company is verified" icon={<IconCircleCheck aria-hidden />} />;
+  }
+  return null;
+}
+
 export function CompanyPage() {
   usePageTitle('Company details');
   const profile = useProfile();
   const company = profile.data?.company;
+  const session = useSession();
+  // Like the details, the documents are the owner account's to change.
+  const canUpload =
+    session.status === 'signed-in' &&
+    (session.session.role === 'role_customer' || session.session.role === 'role_transporter');
 
   return (
     <>
       <PageHeader
         title="Company details"
-        description="Registration, address and contact details we check before verifying your company."
+        description="Registration, address, contact details and documents we check before verifying your company."
       />
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
@@ -233,17 +265,11 @@ export function CompanyPage() {
             />
           ) : (
             <Stack gap="md">
-              {company?.verificationStatus === 'REJECTED' ? (
-                <Alert color="red" title="Verification not approved">
-                  {company.rejectionReason ?? 'Correct your details and documents, then save them again.'}
-                </Alert>
-              ) : null}
-              {company?.verificationStatus === 'VERIFIED' ? (
-                <Alert color="green" title="Your company is verified" />
-              ) : null}
+              {company ? <VerificationBanner company={company} /> : null}
               <Card withBorder radius="md" padding="lg">
                 {company ? <CompanyForm company={company} /> : null}
               </Card>
+              <CompanyDocumentsCard canUpload={canUpload} />
             </Stack>
           )}
         </Grid.Col>

@@ -1,8 +1,9 @@
 import { SimpleGrid, Stack } from '@mantine/core';
-import { IconAlertTriangle, IconBuildingWarehouse, IconRoute, IconUsers } from '@tabler/icons-react';
+import { IconAlertTriangle, IconRoute, IconUsers } from '@tabler/icons-react';
 import { useSession } from '../../../app/session-context';
 import { PageHeader } from '../../../components/page-header';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { PendingCompaniesCard } from '../../admin';
 import { EmptyStateCard } from '../components/empty-state-card';
 import { greetingLine } from '../components/greeting';
 
@@ -15,10 +16,7 @@ export function AdminHomePage() {
     <Stack gap="lg">
       <PageHeader title={greetingLine(firstName)} description="Freightlane back office." />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-        <EmptyStateCard icon={IconBuildingWarehouse} title="Companies" soon>
-          Review companies waiting for verification, check their documents, then verify or reject them with a
-          reason.
-        </EmptyStateCard>
+        <PendingCompaniesCard />
         <EmptyStateCard icon={IconUsers} title="Users" soon>
           Find any user by name, e-mail or phone number.
         </EmptyStateCard>

@@ -1,36 +1,205 @@
-import { SimpleGrid, Stack } from '@mantine/core';
-import { IconCash, IconPackage, IconRoute } from '@tabler/icons-react';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { CARGO_TYPE_LABELS, formatMoney, type CustomerDashboard } from '@freightlane/domain';
+import {
+  IconCash,
+  IconCircleCheck,
+  IconClockHour4,
+  IconPlus,
+  IconRoute,
+  type Icon,
+} from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { PATHS } from '../../../app/paths';
 import { useSession } from '../../../app/session-context';
 import { PageHeader } from '../../../components/page-header';
+import { QueryError } from '../../../components/query-error';
+import { formatDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { VerificationChecklistCard } from '../../company';
-import { EmptyStateCard } from '../components/empty-state-card';
+import { useCompanyValidation, VerificationChecklistCard } from '../../company';
+import { useCustomerDashboard } from '../api/customer-dashboard-api';
 import { greetingLine } from '../components/greeting';
+
+function FigureCard({
+  icon: IconComponent,
+  label,
+  value,
+  detail,
+  to,
+}: {
+  icon: Icon;
+  label: string;
+  value: string;
+  detail: string;
+  to: string;
+}) {
+  return (
+    <UnstyledButton
+      component={Link}
+      to={to}
+      style={{ display: 'block', borderRadius: 'var(--mantine-radius-md)' }}
+    >
+      <Card withBorder radius="md" padding="lg" h="100%">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Stack gap={2}>
+            <Text size="sm" c="dimmed" fw={500}>
+              {label}
+            </Text>
+            <Text fz={28} fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {value}
+            </Text>
+          </Stack>
+          <ThemeIcon size={40} radius="md" variant="light" aria-hidden>
+            <IconComponent size={22} stroke={1.6} />
+          </ThemeIcon>
+        </Group>
+        <Text size="xs" c="dimmed" mt={4}>
+          {detail}
+        </Text>
+      </Card>
+    </UnstyledButton>
+  );
+}
+
+function Figures({ dashboard }: { dashboard: CustomerDashboard }) {
+  const invoices = dashboard.pendingInvoiceCount;
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+      <FigureCard
+        icon={IconRoute}
+        label="Ongoing trips"
+        value={String(dashboard.ongoingTrips)}
+        detail="On the road now"
+        to={`${PATHS.trips}?tab=ongoing`}
+      />
+      <FigureCard
+        icon={IconClockHour4}
+        label="Uncompleted trips"
+        value={String(dashboard.uncompletedTrips)}
+        detail="Awarded, not yet delivered"
+        to={`${PATHS.trips}?tab=uncompleted`}
+      />
+      <FigureCard
+        icon={IconCircleCheck}
+        label="Completed trips"
+        value={String(dashboard.completedTrips)}
+        detail="Delivered"
+        to={`${PATHS.trips}?tab=completed`}
+      />
+      <FigureCard
+        icon={IconCash}
+        label="Pending payments"
+        value={formatMoney(dashboard.pendingPaymentsKobo)}
+        detail={invoices === 1 ? '1 invoice to pay' : `${invoices} invoices to pay`}
+        to={`${PATHS.trips}?tab=uncompleted`}
+      />
+    </SimpleGrid>
+  );
+}
+
+function OrdersAwaitingAward({ orders }: { orders: CustomerDashboard['ordersAwaitingAward'] }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="awaiting-title">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} fz="lg" id="awaiting-title">
+          Orders awaiting award
+        </Title>
+        <Anchor component={Link} to={`${PATHS.orders}?status=open`} size="sm">
+          All open orders
+        </Anchor>
+      </Group>
+      {orders.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No order is waiting for you to award it. Bids on your open orders show up here.
+        </Text>
+      ) : (
+        <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {orders.map((order) => (
+            <Group key={order.id} component="li" justify="space-between" wrap="nowrap" gap="sm">
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Anchor component={Link} to={PATHS.order(order.id)} fw={600} size="sm">
+                  {order.orderNumber}
+                </Anchor>
+                <Text size="xs" c="dimmed" truncate>
+                  {CARGO_TYPE_LABELS[order.cargoType]} · {order.clientName} ·{' '}
+                  {order.biddingOpen
+                    ? `bidding closes ${formatDateTime(order.biddingClosesAt)}`
+                    : 'bidding closed'}
+                </Text>
+              </Stack>
+              <Badge variant="light" color={order.bidCount > 0 ? 'green' : 'gray'} style={{ flexShrink: 0 }}>
+                {order.bidCount === 1 ? '1 bid' : `${order.bidCount} bids`}
+              </Badge>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+function DashboardSkeleton() {
+  return (
+    <Stack gap="lg" aria-label="Loading your dashboard">
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+        {[0, 1, 2, 3].map((key) => (
+          <Skeleton key={key} h={118} radius="md" />
+        ))}
+      </SimpleGrid>
+      <Skeleton h={180} radius="md" />
+    </Stack>
+  );
+}
 
 /** /home: the customer's dashboard. */
 export function CustomerHomePage() {
   usePageTitle('Home');
   const state = useSession();
   const firstName = state.status === 'signed-in' ? state.session.firstName : '';
+  const dashboard = useCustomerDashboard();
+  const validation = useCompanyValidation();
+  const showChecklist =
+    validation.isError ||
+    (validation.data !== undefined && validation.data.verificationStatus !== 'VERIFIED');
+
   return (
     <Stack gap="lg">
       <PageHeader
         title={greetingLine(firstName)}
         description="Order haulage, follow your trucks and keep your payments in one place."
+        action={
+          <Button component={Link} to={PATHS.newOrder} leftSection={<IconPlus size={18} aria-hidden />}>
+            Order haulage
+          </Button>
+        }
       />
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-        <VerificationChecklistCard />
-        <EmptyStateCard icon={IconPackage} title="No orders yet" soon>
-          Ordering haulage opens here soon: containers or general cargo, pickup and delivery, and bids from
-          transporters. Meanwhile, get your company verified so you can order on the first day.
-        </EmptyStateCard>
-        <EmptyStateCard icon={IconRoute} title="No trips yet" soon>
-          When you award a bid, each truck&apos;s trip appears here with its status and location.
-        </EmptyStateCard>
-        <EmptyStateCard icon={IconCash} title="No payments due" soon>
-          Invoices for your trips and what you still owe will be listed here.
-        </EmptyStateCard>
-      </SimpleGrid>
+      {showChecklist ? <VerificationChecklistCard /> : null}
+      {dashboard.isPending ? (
+        <DashboardSkeleton />
+      ) : dashboard.isError ? (
+        <QueryError
+          error={dashboard.error}
+          onRetry={() => void dashboard.refetch()}
+          title="Could not load your dashboard"
+        />
+      ) : (
+        <Stack gap="lg">
+          <Figures dashboard={dashboard.data} />
+          <OrdersAwaitingAward orders={dashboard.data.ordersAwaitingAward} />
+        </Stack>
+      )}
     </Stack>
   );
 }

@@ -1,36 +1,136 @@
-import { SimpleGrid, Stack } from '@mantine/core';
-import { IconGavel, IconRoute, IconTruck } from '@tabler/icons-react';
+import { Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import type { TransporterDashboard } from '@freightlane/domain';
+import { IconEye, IconGavel, IconTrophy, IconTruck, type Icon } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { PATHS } from '../../../app/paths';
 import { useSession } from '../../../app/session-context';
 import { PageHeader } from '../../../components/page-header';
+import { QueryError } from '../../../components/query-error';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { VerificationChecklistCard } from '../../company';
-import { EmptyStateCard } from '../components/empty-state-card';
+import { useTransporterDashboard } from '../../bids';
+import { useCompanyValidation, VerificationChecklistCard } from '../../company';
 import { greetingLine } from '../components/greeting';
+
+interface Figure {
+  key: keyof TransporterDashboard;
+  label: string;
+  hint: string;
+  to: string;
+  icon: Icon;
+}
+
+const FIGURES: Figure[] = [
+  { key: 'newBids', label: 'New bids', hint: 'Open orders you can bid on', to: PATHS.bids, icon: IconGavel },
+  {
+    key: 'monitoredBids',
+    label: 'Monitored bids',
+    hint: 'Orders you are watching',
+    to: PATHS.monitoredBids,
+    icon: IconEye,
+  },
+  {
+    key: 'bidsWonThisMonth',
+    label: 'Bids won this month',
+    hint: 'Trips awarded to you since the 1st',
+    to: PATHS.wonBids,
+    icon: IconTrophy,
+  },
+  {
+    key: 'tripsNeedingResources',
+    label: 'Trips needing resources',
+    hint: 'Waiting for a truck, a driver and a motor boy',
+    to: `${PATHS.trips}?tab=uncompleted`,
+    icon: IconTruck,
+  },
+];
+
+const figureFormat = new Intl.NumberFormat('en-NG');
+
+function FigureCard({ figure, value }: { figure: Figure; value: number }) {
+  const IconComponent = figure.icon;
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component={Link}
+      to={figure.to}
+      aria-label={`${figure.label}: ${figureFormat.format(value)}`}
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <div>
+          <Text size="sm" c="dimmed" fw={500}>
+            {figure.label}
+          </Text>
+          <Text fz={32} fw={700} lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {figureFormat.format(value)}
+          </Text>
+        </div>
+        <ThemeIcon size={40} radius="md" variant="light" aria-hidden>
+          <IconComponent size={22} stroke={1.6} />
+        </ThemeIcon>
+      </Group>
+      <Text size="xs" c="dimmed" mt="xs">
+        {figure.hint}
+      </Text>
+    </Card>
+  );
+}
+
+function Figures() {
+  const dashboard = useTransporterDashboard();
+  if (dashboard.isPending) {
+    return (
+      <SimpleGrid
+        cols={{ base: 1, xs: 2, lg: 4 }}
+        spacing="lg"
+        role="status"
+        aria-label="Loading your figures"
+      >
+        {FIGURES.map((figure) => (
+          <Skeleton key={figure.key} h={124} radius="md" />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  if (dashboard.isError) {
+    return (
+      <QueryError
+        error={dashboard.error}
+        onRetry={() => void dashboard.refetch()}
+        title="Could not load your figures"
+      />
+    );
+  }
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="lg">
+      {FIGURES.map((figure) => (
+        <FigureCard key={figure.key} figure={figure} value={dashboard.data[figure.key]} />
+      ))}
+    </SimpleGrid>
+  );
+}
 
 /** /transporterhome: the dashboard of transporters and their fleet managers. */
 export function TransporterHomePage() {
   usePageTitle('Home');
   const state = useSession();
+  const validation = useCompanyValidation();
   const firstName = state.status === 'signed-in' ? state.session.firstName : '';
+  // The checklist stays until the company is verified; a failed check shows it with its error.
+  const showChecklist = !validation.isPending && validation.data?.verificationStatus !== 'VERIFIED';
   return (
     <Stack gap="lg">
       <PageHeader
         title={greetingLine(firstName)}
         description="Find loads, bid on them and run your trucks."
       />
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-        <VerificationChecklistCard />
-        <EmptyStateCard icon={IconGavel} title="No bids yet" soon>
-          Open orders from customers will appear here for you to bid on. Get your company verified now so you
-          can bid as soon as bidding opens.
-        </EmptyStateCard>
-        <EmptyStateCard icon={IconRoute} title="No trips yet" soon>
-          Trips you win appear here, ready for a truck, a driver and a motor boy.
-        </EmptyStateCard>
-        <EmptyStateCard icon={IconTruck} title="No trucks yet" soon>
-          Adding your trucks, drivers and motor boys is coming next.
-        </EmptyStateCard>
-      </SimpleGrid>
+      <Figures />
+      {showChecklist ? (
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+          <VerificationChecklistCard />
+        </SimpleGrid>
+      ) : null}
     </Stack>
   );
 }

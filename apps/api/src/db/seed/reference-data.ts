@@ -1,0 +1,271 @@
+/**
+ * Reference data every installation needs: the terminals, holding bays and depots loads move
+ * between, and the shipping lines that own the containers. Data only; `reference.ts` writes it.
+ * Codes are stable keys: correct a name freely, never change a code.
+ */
+
+export interface TerminalSeed {
+  code: string;
+  name: string;
+  operator: string;
+  kind: 'PORT_TERMINAL' | 'HOLDING_BAY' | 'INLAND_DEPOT';
+  port: string;
+  city: string;
+  /** Exactly as in LGAS_BY_STATE for the state. */
+  lga: string;
+  state: 'Lagos' | 'Rivers' | 'Ogun';
+}
+
+export const TERMINALS: readonly TerminalSeed[] = [
+  // Lagos Port Complex, Apapa
+  {
+    code: 'APMT-APAPA',
+    name: 'APM Terminals Apapa',
+    operator: 'APM Terminals',
+    kind: 'PORT_TERMINAL',
+    port: 'Apapa',
+    city: 'Apapa',
+    lga: 'Apapa',
+    state: 'Lagos',
+  },
+  {
+    code: 'ENL-APAPA',
+    name: 'ENL Consortium Terminal',
+    operator: 'ENL Consortium',
+    kind: 'PORT_TERMINAL',
+    port: 'Apapa',
+    city: 'Apapa',
+    lga: 'Apapa',
+    state: 'Lagos',
+  },
+  {
+    code: 'ABTL-APAPA',
+    name: 'Apapa Bulk Terminal',
+    operator: 'Flour Mills of Nigeria',
+    kind: 'PORT_TERMINAL',
+    port: 'Apapa',
+    city: 'Apapa',
+    lga: 'Apapa',
+    state: 'Lagos',
+  },
+  {
+    code: 'GDNL-APAPA',
+    name: 'Greenview Development Nigeria Terminal (GDNL)',
+    operator: 'Greenview Development Nigeria',
+    kind: 'PORT_TERMINAL',
+    port: 'Apapa',
+    city: 'Apapa',
+    lga: 'Apapa',
+    state: 'Lagos',
+  },
+  // Tin Can Island Port Complex
+  {
+    code: 'TICT-TINCAN',
+    name: 'Tin Can Island Container Terminal (TICT)',
+    operator: 'TICT',
+    kind: 'PORT_TERMINAL',
+    port: 'Tin Can Island',
+    city: 'Apapa',
+    lga: 'Apapa',
+    state: 'Lagos',
+  },
+  {
+    code: 'JPS-TINCAN',
+    name: 'Josephdam Port Services Terminal',
+    operator: 'Josephdam Port Services',
+    kind: 'PORT_TERMINAL',
+    port: 'Tin Can Island',
+    city: 'Apapa',
+    lga: 'Apapa',
+    state: 'Lagos',
+  },
+  {
+    code: 'PCHS-TINCAN',
+    name: 'Port and Cargo Handling Services Terminal',
+    operator: 'Port and Cargo Handling Services',
+    kind: 'PORT_TERMINAL',
+    port: 'Tin Can Island',
+    city: 'Apapa',
+    lga: 'Apapa',
+    state: 'Lagos',
+  },
+  {
+    code: 'FSL-TINCAN',
+    name: 'Five Star Logistics Terminal',
+    operator: 'Five Star Logistics',
+    kind: 'PORT_TERMINAL',
+    port: 'Tin Can Island',
+    city: 'Apapa',
+    lga: 'Apapa',
+    state: 'Lagos',
+  },
+  {
+    code: 'PTML-TINCAN',
+    name: 'Ports and Terminal Multiservices Terminal (PTML)',
+    operator: 'Ports and Terminal Multiservices',
+    kind: 'PORT_TERMINAL',
+    port: 'Tin Can Island',
+    city: 'Apapa',
+    lga: 'Apapa',
+    state: 'Lagos',
+  },
+  {
+    code: 'KLT-KIRIKIRI',
+    name: 'Kirikiri Lighter Terminal',
+    operator: 'Nigerian Ports Authority',
+    kind: 'PORT_TERMINAL',
+    port: 'Kirikiri',
+    city: 'Lagos',
+    lga: 'Apapa',
+    state: 'Lagos',
+  },
+  // Lekki Deep Sea Port
+  {
+    code: 'LFT-LEKKI',
+    name: 'Lekki Freeport Terminal',
+    operator: 'Lekki Freeport Terminal',
+    kind: 'PORT_TERMINAL',
+    port: 'Lekki',
+    city: 'Lekki',
+    lga: 'Ibeju-Lekki',
+    state: 'Lagos',
+  },
+  {
+    code: 'ILT-IKORODU',
+    name: 'Ikorodu Lighter Terminal',
+    operator: 'Nigerian Ports Authority',
+    kind: 'PORT_TERMINAL',
+    port: 'Ikorodu',
+    city: 'Ikorodu',
+    lga: 'Ikorodu',
+    state: 'Lagos',
+  },
+  // Truck parks and holding bays feeding the Lagos ports
+  {
+    code: 'LILYPOND-IJORA',
+    name: 'Lilypond Export Terminal and Truck Transit Park',
+    operator: 'Truck Transit Park',
+    kind: 'HOLDING_BAY',
+    port: 'Ijora',
+    city: 'Lagos',
+    lga: 'Apapa',
+    state: 'Lagos',
+  },
+  {
+    code: 'TTP-TINCAN',
+    name: 'Tin Can Island Truck Transit Park',
+    operator: 'MOB Truck Park',
+    kind: 'HOLDING_BAY',
+    port: 'Tin Can Island',
+    city: 'Apapa',
+    lga: 'Apapa',
+    state: 'Lagos',
+  },
+  {
+    code: 'ANET-AMUWO-ODOFIN',
+    name: 'Anet Truck Park, Second Rainbow',
+    operator: 'Anet Construction & Development Concept',
+    kind: 'HOLDING_BAY',
+    port: 'Amuwo-Odofin',
+    city: 'Lagos',
+    lga: 'Amuwo-Odofin',
+    state: 'Lagos',
+  },
+  // Off-dock terminals and inland depots
+  {
+    code: 'SIFAX-IJORA',
+    name: 'SIFAX Ijora Inland Container Terminal',
+    operator: 'SIFAX Group',
+    kind: 'INLAND_DEPOT',
+    port: 'Ijora',
+    city: 'Lagos',
+    lga: 'Apapa',
+    state: 'Lagos',
+  },
+  {
+    code: 'JAKYS-SATELLITE-TOWN',
+    name: 'Jakys Off-Dock Terminal, Satellite Town',
+    operator: 'Jakys Nigeria',
+    kind: 'INLAND_DEPOT',
+    port: 'Satellite Town',
+    city: 'Lagos',
+    lga: 'Amuwo-Odofin',
+    state: 'Lagos',
+  },
+  {
+    code: 'KAJOLA-ICD',
+    name: 'Kajola Inland Dry Port',
+    operator: 'Ogun State Government',
+    kind: 'INLAND_DEPOT',
+    port: 'Kajola',
+    city: 'Papalanto',
+    lga: 'Ewekoro',
+    state: 'Ogun',
+  },
+  // Onne Port Complex
+  {
+    code: 'WACT-ONNE',
+    name: 'West Africa Container Terminal (WACT)',
+    operator: 'APM Terminals',
+    kind: 'PORT_TERMINAL',
+    port: 'Onne',
+    city: 'Onne',
+    lga: 'Eleme',
+    state: 'Rivers',
+  },
+  {
+    code: 'INTELS-ONNE',
+    name: 'Onne Multipurpose Terminal (Intels FOT)',
+    operator: 'Intels',
+    kind: 'PORT_TERMINAL',
+    port: 'Onne',
+    city: 'Onne',
+    lga: 'Eleme',
+    state: 'Rivers',
+  },
+  // Rivers Port Complex, Port Harcourt
+  {
+    code: 'PTOL-PORT-HARCOURT',
+    name: 'Ports and Terminal Operators Nigeria (PTOL), Terminal A',
+    operator: 'PTOL',
+    kind: 'PORT_TERMINAL',
+    port: 'Port Harcourt',
+    city: 'Port Harcourt',
+    lga: 'Port Harcourt',
+    state: 'Rivers',
+  },
+  {
+    code: 'BUA-PORT-HARCOURT',
+    name: 'BUA Ports and Terminals, Terminal B',
+    operator: 'BUA Ports and Terminals',
+    kind: 'PORT_TERMINAL',
+    port: 'Port Harcourt',
+    city: 'Port Harcourt',
+    lga: 'Port Harcourt',
+    state: 'Rivers',
+  },
+];
+
+export interface ShippingLineSeed {
+  code: string;
+  name: string;
+}
+
+export const SHIPPING_LINES: readonly ShippingLineSeed[] = [
+  { code: 'MAERSK', name: 'Maersk' },
+  { code: 'MSC', name: 'Mediterranean Shipping Company (MSC)' },
+  { code: 'CMA-CGM', name: 'CMA CGM' },
+  { code: 'HAPAG-LLOYD', name: 'Hapag-Lloyd' },
+  { code: 'COSCO', name: 'COSCO Shipping Lines' },
+  { code: 'ONE', name: 'Ocean Network Express (ONE)' },
+  { code: 'EVERGREEN', name: 'Evergreen Line' },
+  { code: 'PIL', name: 'Pacific International Lines (PIL)' },
+  { code: 'GRIMALDI', name: 'Grimaldi Lines' },
+  { code: 'ZIM', name: 'ZIM Integrated Shipping Services' },
+  { code: 'ARKAS', name: 'Arkas Line' },
+  { code: 'OOCL', name: 'Orient Overseas Container Line (OOCL)' },
+  { code: 'HMM', name: 'HMM' },
+  { code: 'YANG-MING', name: 'Yang Ming Marine Transport' },
+  { code: 'SEALEAD', name: 'Sealead Shipping' },
+  { code: 'MESSINA', name: 'Ignazio Messina & C.' },
+];

@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { shippingLines, terminals } from '../schema';
+import { SHIPPING_LINES, TERMINALS } from './reference-data';
+
+/**
+ * Terminals and shipping lines every installation needs, demo or not. Upserted by code on each
+ * start, so a corrected name ships with the next release and ids stay stable.
+ */
+export async function seedReferenceData(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(terminals)
+      .values([...TERMINALS])
+      .onConflictDoUpdate({
+        target: terminals.code,
+        set: {
+          name: sql`excluded.name`,
+          operator: sql`excluded.operator`,
+          kind: sql`excluded.kind`,
+          port: sql`excluded.port`,
+          city: sql`excluded.city`,
+          lga: sql`excluded.lga`,
+          state: sql`excluded.state`,
+        },
+      });
+    await tx
+      .insert(shippingLines)
+      .values([...SHIPPING_LINES])
+      .onConflictDoUpdate({ target: shippingLines.code, set: { name: sql`excluded.name` } });
+  });
+}

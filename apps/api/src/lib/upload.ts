@@ -1,0 +1,89 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../errors';
+import { sniffFileType, type SniffedType } from './file-type';
+
+export interface Upload {
+  buffer: Buffer;
+  fileName: string;
+  mimeType: SniffedType;
+  fields: Record<string, string>;
+}
+
+const TYPE_NAMES: Record<SniffedType, string> = {
+  'application/pdf': 'PDF',
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/webp': 'WebP',
+};
+
+/** A safe display name: no path, no control characters, at most 120 characters. */
+export function cleanFileName(name: string, fallback: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').trim();
+  return (cleaned || fallback).slice(0, 120);
+}
+
+/**
+ * Reads one multipart file (field `file`) plus its text fields. The file's kind is read from its
+ * content; anything not in `allowed`, empty, or above `maxBytes` is a 400 naming the field.
+ */
+export async function readUpload(
+  request: FastifyRequest,
+  options: { maxBytes: number; allowed: readonly SniffedType[] },
+): Promise<Upload> {
+  if (!request.isMultipart()) {
+    throw new AppError('BAD_REQUEST', 'Send the file as multipart/form-data', [
+      { field: 'file', message: 'Choose a file to upload' },
+    ]);
+  }
+  const fields: Record<string, string> = {};
+  let file: { buffer: Buffer; fileName: string } | null = null;
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: options.maxBytes, files: 1, fields: 10 },
+    })) {
+      if (part.type === 'file') {
+        const buffer = await part.toBuffer();
+        if (part.fieldname === 'file') file = { buffer, fileName: part.filename };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      const mb = Math.round(options.maxBytes / (1024 * 1024));
+      throw new AppError('BAD_REQUEST', `The file is larger than ${mb} MB`, [
+        { field: 'file', message: `The file must be at most ${mb} MB` },
+      ]);
+    }
+    if (code?.startsWith('FST_')) {
+      throw new AppError(
+        'BAD_REQUEST',
+        'The upload could not be read; send one file as multipart/form-data',
+        [{ field: 'file', message: 'Send one file' }],
+      );
+    }
+    throw err;
+  }
+  if (!file || file.buffer.length === 0) {
+    throw new AppError('BAD_REQUEST', 'Choose a file to upload', [
+      { field: 'file', message: 'Choose a file to upload' },
+    ]);
+  }
+  const mimeType = sniffFileType(file.buffer);
+  if (!mimeType || !options.allowed.includes(mimeType)) {
+    const names = options.allowed.map((t) => TYPE_NAMES[t]).join(', ');
+    throw new AppError('BAD_REQUEST', `This file type is not accepted. Upload a ${names} file`, [
+      { field: 'file', message: `Upload a ${names} file` },
+    ]);
+  }
+  return { buffer: file.buffer, fileName: cleanFileName(file.fileName, 'document'), mimeType, fields };
+}
+
+/** Content-Disposition for a download: always an attachment, with the name safely encoded. */
+export function attachmentHeader(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

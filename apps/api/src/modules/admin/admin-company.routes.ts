@@ -1,0 +1,104 @@
+import {
+  adminCompanyDetailSchema,
+  adminCompanyListQuery,
+  adminCompanyPage,
+  companyDocumentParams,
+  companyIdParams,
+  rejectCompanyRequest,
+} from '@freightlane/domain';
+import type { AppContext } from '../../context';
+import { bearerSecurity, errorResponses, type ZodApp } from '../../lib/route-kit';
+import { principalOf, requireAuth } from '../../plugins/auth';
+import { sendDocumentFile } from '../company/send-document-file';
+import {
+  getCompanyForReview,
+  listCompaniesForReview,
+  openCompanyDocumentForReview,
+  rejectCompany,
+  verifyCompany,
+} from './admin-company.service';
+
+export function adminCompanyRoutes(app: ZodApp, ctx: AppContext): void {
+  const adminOnly = requireAuth(ctx, 'role_admin');
+
+  app.get(
+    '/api/v1/admin/companies',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['Admin'],
+        summary: 'Customer and transporter companies; without a status, those awaiting review come first',
+        security: bearerSecurity,
+        querystring: adminCompanyListQuery,
+        response: { 200: adminCompanyPage, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listCompaniesForReview(ctx, request.query),
+  );
+
+  app.get(
+    '/api/v1/admin/companies/:id',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['Admin'],
+        summary: 'A company with its current documents and what it still lacks',
+        security: bearerSecurity,
+        params: companyIdParams,
+        response: { 200: adminCompanyDetailSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getCompanyForReview(ctx, request.params.id),
+  );
+
+  app.get(
+    '/api/v1/admin/companies/:id/documents/:documentId/file',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['Admin'],
+        summary: "Download one of a company's documents (always as an attachment)",
+        security: bearerSecurity,
+        params: companyDocumentParams,
+        response: errorResponses(400, 401, 403, 404),
+      },
+    },
+    async (request, reply) =>
+      sendDocumentFile(
+        reply,
+        await openCompanyDocumentForReview(ctx, request.params.id, request.params.documentId),
+      ),
+  );
+
+  app.post(
+    '/api/v1/admin/companies/:id/verify',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['Admin'],
+        summary: 'Verify a complete company: approves its current documents and e-mails its users',
+        security: bearerSecurity,
+        params: companyIdParams,
+        response: { 200: adminCompanyDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => verifyCompany(ctx, principalOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/v1/admin/companies/:id/reject',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['Admin'],
+        summary:
+          'Reject a company with a reason: rejects the documents awaiting review and e-mails its users',
+        security: bearerSecurity,
+        params: companyIdParams,
+        body: rejectCompanyRequest,
+        response: { 200: adminCompanyDetailSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => rejectCompany(ctx, principalOf(request), request.params.id, request.body.reason),
+  );
+}

@@ -1,0 +1,255 @@
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { normalizeContainerNumber, type OrderStatus } from '@freightlane/domain';
+import type { Executor } from '../../db/client';
+import {
+  bids,
+  companies,
+  orderDocuments,
+  orderItems,
+  orders,
+  preferredPartners,
+  shippingLines,
+  terminals,
+  trips,
+  users,
+} from '../../db/schema';
+import { containsPattern } from '../../lib/search';
+import { selectOrderRows } from './order-summary';
+
+export type OrderRecord = typeof orders.$inferSelect;
+export type OrderItemRecord = typeof orderItems.$inferSelect;
+export type BidRecord = typeof bids.$inferSelect;
+
+export async function findOrderOfCustomer(db: Executor, orderId: string, customerCompanyId: string) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.customerCompanyId, customerCompanyId)))
+    .limit(1);
+  return row;
+}
+
+export async function findOrder(db: Executor, orderId: string) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  return row;
+}
+
+/** Locks the order row for the rest of the transaction: the first lock any order change takes. */
+export async function lockOrderOfCustomer(db: Executor, orderId: string, customerCompanyId: string) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.customerCompanyId, customerCompanyId)))
+    .for('update');
+  return row;
+}
+
+export async function findTerminals(db: Executor, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(terminals).where(inArray(terminals.id, ids));
+}
+
+export async function findLinerIds(db: Executor, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: shippingLines.id })
+    .from(shippingLines)
+    .where(inArray(shippingLines.id, ids));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The company's own uploaded document, locked so two orders cannot attach it at once. */
+export async function lockQuoteDocument(db: Executor, documentId: string, companyId: string) {
+  const [row] = await db
+    .select()
+    .from(orderDocuments)
+    .where(and(eq(orderDocuments.id, documentId), eq(orderDocuments.companyId, companyId)))
+    .for('update');
+  return row;
+}
+
+export async function findOrderUsingDocument(db: Executor, documentId: string) {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.quoteDocumentId, documentId))
+    .limit(1);
+  return row;
+}
+
+export async function findDocument(db: Executor, documentId: string) {
+  const [row] = await db.select().from(orderDocuments).where(eq(orderDocuments.id, documentId)).limit(1);
+  return row;
+}
+
+export async function insertDocument(db: Executor, values: typeof orderDocuments.$inferInsert) {
+  const [row] = await db.insert(orderDocuments).values(values).returning();
+  return row!;
+}
+
+export async function insertOrder(db: Executor, values: typeof orders.$inferInsert) {
+  const [row] = await db.insert(orders).values(values).returning();
+  return row!;
+}
+
+export async function insertOrderItems(db: Executor, values: (typeof orderItems.$inferInsert)[]) {
+  return db.insert(orderItems).values(values).returning();
+}
+
+export async function updateOrder(
+  db: Executor,
+  orderId: string,
+  values: Partial<typeof orders.$inferInsert>,
+) {
+  const [row] = await db
+    .update(orders)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(orders.id, orderId))
+    .returning();
+  return row!;
+}
+
+/** The items in position order, each with its liner and, once awarded, its trip. */
+export async function listItemsWithTrips(db: Executor, orderId: string) {
+  return db
+    .select({
+      item: orderItems,
+      liner: { id: shippingLines.id, code: shippingLines.code, name: shippingLines.name },
+      tripId: trips.id,
+      tripNumber: trips.tripNumber,
+    })
+    .from(orderItems)
+    .leftJoin(shippingLines, eq(shippingLines.id, orderItems.linerId))
+    .leftJoin(trips, eq(trips.orderItemId, orderItems.id))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.position));
+}
+
+export async function listOrderItems(db: Executor, orderId: string) {
+  return db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.position));
+}
+
+/** The bids the customer weighs: every one except the withdrawn, cheapest first. */
+export async function listReceivedBids(db: Executor, order: { id: string; customerCompanyId: string }) {
+  return db
+    .select({
+      bid: bids,
+      transporterName: companies.name,
+      preferredPartner: sql<boolean>`${preferredPartners.transporterCompanyId} IS NOT NULL`,
+    })
+    .from(bids)
+    .innerJoin(companies, eq(companies.id, bids.transporterCompanyId))
+    .leftJoin(
+      preferredPartners,
+      and(
+        eq(preferredPartners.customerCompanyId, order.customerCompanyId),
+        eq(preferredPartners.transporterCompanyId, bids.transporterCompanyId),
+      ),
+    )
+    .where(and(eq(bids.orderId, order.id), ne(bids.status, 'WITHDRAWN')))
+    .orderBy(asc(bids.amountKobo), asc(bids.createdAt), asc(bids.id));
+}
+
+/** Every bid of the order, locked. Taken after the order's lock, never before (see lockOrderOfCustomer). */
+export async function lockBidsOfOrder(db: Executor, orderId: string) {
+  return db.select().from(bids).where(eq(bids.orderId, orderId)).orderBy(asc(bids.id)).for('update');
+}
+
+export async function setBidsStatus(
+  db: Executor,
+  ids: string[],
+  status: 'WON' | 'LOST',
+  decidedAt: Date,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(bids).set({ status, decidedAt, updatedAt: decidedAt }).where(inArray(bids.id, ids));
+}
+
+export async function setItemsAwarded(db: Executor, itemIds: string[], bidId: string): Promise<void> {
+  await db.update(orderItems).set({ awardedBidId: bidId }).where(inArray(orderItems.id, itemIds));
+}
+
+export async function listOrderTrips(db: Executor, orderId: string) {
+  return db
+    .select({
+      id: trips.id,
+      tripNumber: trips.tripNumber,
+      trackingId: trips.trackingId,
+      orderItemId: trips.orderItemId,
+      transporterName: companies.name,
+      amountKobo: trips.amountKobo,
+    })
+    .from(trips)
+    .innerJoin(companies, eq(companies.id, trips.transporterCompanyId))
+    .where(eq(trips.orderId, orderId))
+    .orderBy(asc(trips.tripNumber));
+}
+
+/** The people of these companies who can act on a mail: activated and not deactivated. */
+export async function listActiveUsersOfCompanies(db: Executor, companyIds: string[]) {
+  if (companyIds.length === 0) return [];
+  return db
+    .select({ companyId: users.companyId, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(
+      and(inArray(users.companyId, companyIds), isNotNull(users.activatedAt), isNull(users.deactivatedAt)),
+    )
+    .orderBy(asc(users.email));
+}
+
+export async function findCompanyNames(db: Executor, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(inArray(companies.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** A customer's orders, optionally of one status and matching a search text. */
+export function customerOrdersWhere(
+  customerCompanyId: string,
+  filter: { status?: OrderStatus | undefined; q?: string | undefined },
+): SQL | undefined {
+  const q = filter.q?.trim();
+  const pattern = q ? containsPattern(q) : null;
+  // Container numbers are stored without spaces or dashes, as people rarely type them.
+  const containerPattern = q ? containsPattern(normalizeContainerNumber(q)) : null;
+  return and(
+    eq(orders.customerCompanyId, customerCompanyId),
+    filter.status ? eq(orders.status, filter.status) : undefined,
+    pattern && containerPattern
+      ? or(
+          ilike(orders.orderNumber, pattern),
+          ilike(orders.clientName, pattern),
+          ilike(orders.reference, pattern),
+          sql`EXISTS (
+            SELECT 1 FROM ${orderItems}
+            WHERE ${orderItems.orderId} = ${orders.id} AND ${orderItems.containerNumber} ILIKE ${containerPattern}
+          )`,
+        )
+      : undefined,
+  );
+}
+
+/** One page of order rows, newest first. */
+export async function pageOrderRows(db: Executor, where: SQL | undefined, page: number, size: number) {
+  return selectOrderRows(db)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(size)
+    .offset(page * size);
+}
+
+export async function hasPreferredPartners(db: Executor, customerCompanyId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: preferredPartners.transporterCompanyId })
+    .from(preferredPartners)
+    .where(eq(preferredPartners.customerCompanyId, customerCompanyId))
+    .limit(1);
+  return Boolean(row);
+}

@@ -1,0 +1,72 @@
+import { toPage, type Page, type TripListQuery, type TripSummary } from '@freightlane/domain';
+import type { AppContext } from '../../context';
+import { loadTerminals, toLocationView } from '../../lib/location-view';
+import type { Principal } from '../../plugins/auth';
+import { listTrips, type TripScope } from './trip.repository';
+
+/** Customers see the trips they ordered, transporters the trips they run, admins every trip. */
+export function tripScopeOf(principal: Principal): TripScope {
+  if (principal.role === 'role_admin') return { side: 'all' };
+  if (principal.role === 'role_customer') return { side: 'customer', companyId: principal.companyId };
+  return { side: 'transporter', companyId: principal.companyId };
+}
+
+export async function listTripsFor(
+  ctx: AppContext,
+  principal: Principal,
+  query: TripListQuery,
+): Promise<Page<TripSummary>> {
+  const { rows, total } = await listTrips(ctx.db, tripScopeOf(principal), query);
+  const terminalsById = await loadTerminals(
+    ctx.db,
+    rows.flatMap((r) => [r.trip.pickupTerminalId, r.trip.recipientTerminalId]),
+  );
+  const content = rows.map(({ trip, consignment, liner, ...r }): TripSummary => ({
+    id: trip.id,
+    tripNumber: trip.tripNumber,
+    trackingId: trip.trackingId,
+    orderId: trip.orderId,
+    orderNumber: r.orderNumber,
+    cargoType: trip.cargoType,
+    clientName: r.clientName,
+    reference: r.reference,
+    customerName: r.customerName,
+    transporterName: r.transporterName,
+    pickup: toLocationView(terminalsById, trip.pickupTerminalId, trip.pickupAddress),
+    recipient: toLocationView(terminalsById, trip.recipientTerminalId, trip.recipientAddress),
+    pickupDate: trip.pickupDate,
+    amountKobo: trip.amountKobo,
+    // Award writes a consignment with every trip; the empty one only guards a trip written without.
+    consignment: consignment
+      ? {
+          id: consignment.id,
+          containerNumber: consignment.containerNumber,
+          containerSize: consignment.containerSize,
+          liner: liner?.id ? liner : null,
+          deliveryOrderValidityDate: consignment.deliveryOrderValidityDate,
+          description: consignment.description,
+          quantity: consignment.quantity,
+          weightTonnes: consignment.weightKg === null ? null : consignment.weightKg / 1000,
+          truckType: consignment.truckType,
+        }
+      : {
+          id: trip.id,
+          containerNumber: null,
+          containerSize: null,
+          liner: null,
+          deliveryOrderValidityDate: null,
+          description: null,
+          quantity: null,
+          weightTonnes: null,
+          truckType: null,
+        },
+    latestTripStatus:
+      trip.latestStatus && trip.latestStatusAt
+        ? { tripStatus: trip.latestStatus, timeStamp: trip.latestStatusAt.toISOString() }
+        : null,
+    completed: trip.completed,
+    cancelled: trip.cancelledAt !== null,
+    createdAt: trip.createdAt.toISOString(),
+  }));
+  return toPage(content, total, query);
+}

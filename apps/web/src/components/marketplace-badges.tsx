@@ -1,0 +1,66 @@
+import { Badge, Text, type TextProps } from '@mantine/core';
+import {
+  BID_STATUS_LABELS,
+  CARGO_TYPE_LABELS,
+  ORDER_STATUS_LABELS,
+  formatMoney,
+  locationText,
+  type BidStatus,
+  type CargoType,
+  type LocationView,
+  type OrderStatus,
+} from '@freightlane/domain';
+
+export function CargoTypeBadge({ cargoType }: { cargoType: CargoType }) {
+  return (
+    <Badge variant="light" color={cargoType === 'GENERAL_CARGO' ? 'orange' : 'blue'} radius="sm">
+      {CARGO_TYPE_LABELS[cargoType]}
+    </Badge>
+  );
+}
+
+const ORDER_STATUS_COLORS: Record<OrderStatus, string> = { OPEN: 'green', AWARDED: 'teal', CANCELLED: 'red' };
+
+/** An open order whose closing time has passed reads "Bidding closed" until it is awarded. */
+export function OrderStatusBadge({ status, biddingOpen }: { status: OrderStatus; biddingOpen: boolean }) {
+  const closed = status === 'OPEN' && !biddingOpen;
+  return (
+    <Badge variant="light" color={closed ? 'gray' : ORDER_STATUS_COLORS[status]} radius="sm">
+      {closed ? 'Bidding closed' : ORDER_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+const BID_STATUS_COLORS: Record<BidStatus, string> = {
+  ACTIVE: 'blue',
+  WITHDRAWN: 'gray',
+  WON: 'green',
+  LOST: 'red',
+};
+
+export function BidStatusBadge({ status }: { status: BidStatus }) {
+  return (
+    <Badge variant="light" color={BID_STATUS_COLORS[status]} radius="sm">
+      {BID_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+/** Money in the spec's format, with tabular figures so columns line up. */
+export function Money({ kobo, ...props }: { kobo: number | null | undefined } & TextProps) {
+  return (
+    <Text component="span" style={{ fontVariantNumeric: 'tabular-nums' }} {...props}>
+      {formatMoney(kobo)}
+    </Text>
+  );
+}
+
+/** A pickup or delivery place in one line: terminal operator and city, else address city and state. */
+export function PlaceText({ location, ...props }: { location: LocationView } & TextProps) {
+  const title = location.terminal?.name ?? location.address?.street;
+  return (
+    <Text component="span" title={title} {...props}>
+      {locationText(location)}
+    </Text>
+  );
+}

@@ -1,0 +1,104 @@
+import type {
+  AdminCompanyDetail,
+  AdminCompanySummary,
+  CompanyDocument,
+  CompanyType,
+  Page,
+  VerificationStatus,
+} from '@freightlane/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, downloadFile } from '../../../lib/api';
+
+const ADMIN_COMPANIES_KEY = ['admin', 'companies'] as const;
+const detailKey = (companyId: string) => [...ADMIN_COMPANIES_KEY, 'detail', companyId] as const;
+
+export interface AdminCompanyFilter {
+  /** null: every status. */
+  status: VerificationStatus | null;
+  /** null: customers and transporters. */
+  type: CompanyType | null;
+  q: string;
+  /** Zero-based, as the API counts. */
+  page: number;
+  size?: number;
+}
+
+function listUrl(filter: AdminCompanyFilter): string {
+  const params = new URLSearchParams();
+  if (filter.status) params.set('status', filter.status);
+  if (filter.type) params.set('type', filter.type);
+  if (filter.q) params.set('q', filter.q);
+  params.set('page', String(filter.page));
+  params.set('size', String(filter.size ?? 20));
+  return `/api/v1/admin/companies?${params.toString()}`;
+}
+
+/** GET /api/v1/admin/companies: one page of companies; the previous page stays while the next loads. */
+export function useAdminCompanies(filter: AdminCompanyFilter) {
+  return useQuery({
+    queryKey: [...ADMIN_COMPANIES_KEY, 'list', filter],
+    queryFn: () => api.get<Page<AdminCompanySummary>>(listUrl(filter)),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** How many companies wait for review, for the back office home. */
+export function usePendingReviewCount() {
+  return useQuery({
+    queryKey: [...ADMIN_COMPANIES_KEY, 'pending-count'],
+    queryFn: async () =>
+      (
+        await api.get<Page<AdminCompanySummary>>(
+          listUrl({ status: 'PENDING_REVIEW', type: null, q: '', page: 0, size: 1 }),
+        )
+      ).totalElements,
+  });
+}
+
+/** GET /api/v1/admin/companies/{id}: details, current documents and what is missing. */
+export function useAdminCompany(companyId: string) {
+  return useQuery({
+    queryKey: detailKey(companyId),
+    queryFn: () => api.get<AdminCompanyDetail>(`/api/v1/admin/companies/${encodeURIComponent(companyId)}`),
+  });
+}
+
+function useReviewMutation<V>(companyId: string, send: (variables: V) => Promise<AdminCompanyDetail>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (detail) => {
+      queryClient.setQueryData(detailKey(companyId), detail);
+      void queryClient.invalidateQueries({ queryKey: [...ADMIN_COMPANIES_KEY, 'list'] });
+      void queryClient.invalidateQueries({ queryKey: [...ADMIN_COMPANIES_KEY, 'pending-count'] });
+    },
+    // A refused review (409: something went missing meanwhile) shows the company as it is now.
+    onError: () => void queryClient.invalidateQueries({ queryKey: detailKey(companyId) }),
+  });
+}
+
+/** POST /api/v1/admin/companies/{id}/verify. */
+export function useVerifyCompany(companyId: string) {
+  return useReviewMutation<void>(companyId, () =>
+    api.post<AdminCompanyDetail>(`/api/v1/admin/companies/${encodeURIComponent(companyId)}/verify`),
+  );
+}
+
+/** POST /api/v1/admin/companies/{id}/reject with the reason the company's users read. */
+export function useRejectCompany(companyId: string) {
+  return useReviewMutation<string>(companyId, (reason) =>
+    api.post<AdminCompanyDetail>(`/api/v1/admin/companies/${encodeURIComponent(companyId)}/reject`, {
+      reason,
+    }),
+  );
+}
+
+export function downloadAdminCompanyDocument(
+  companyId: string,
+  document: Pick<CompanyDocument, 'id' | 'fileName'>,
+): Promise<void> {
+  return downloadFile(
+    `/api/v1/admin/companies/${encodeURIComponent(companyId)}/documents/${encodeURIComponent(document.id)}/file`,
+    document.fileName,
+  );
+}

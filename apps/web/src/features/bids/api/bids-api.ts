@@ -1,0 +1,210 @@
+import type {
+  BidStatus,
+  CargoType,
+  MarketOrder,
+  MarketOrderDetail,
+  MyBid,
+  NigerianState,
+  Page,
+  PlaceBidRequest,
+  ReviseBidRequest,
+  TransporterDashboard,
+  WonTrip,
+  bidHistoryItemSchema,
+} from '@freightlane/domain';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api, apiRequest, downloadFile } from '../../../lib/api';
+
+export type BidHistoryItem = z.infer<typeof bidHistoryItemSchema>;
+
+export const BIDS_QUERY_KEY = ['bids'] as const;
+const OPEN_ORDERS_KEY = ['bids', 'open-orders'] as const;
+const MONITORED_KEY = ['bids', 'monitored'] as const;
+const marketOrderKey = (orderId: string) => ['bids', 'order', orderId] as const;
+export const TRANSPORTER_DASHBOARD_QUERY_KEY = ['dashboard', 'transporter'] as const;
+
+/** A query string from the set values only, e.g. `?cargoType=EXPORT&page=0`. */
+function queryString(params: Record<string, string | number | null | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+export const BIDS_PAGE_SIZE = 20;
+
+export interface OpenOrdersFilters {
+  cargoType: CargoType | null;
+  pickupState: NigerianState | null;
+  page: number;
+}
+
+/** GET /api/v1/bids/open-orders: orders this transporter may bid on, newest first. */
+export function useOpenOrders(filters: OpenOrdersFilters) {
+  return useQuery({
+    queryKey: [...OPEN_ORDERS_KEY, filters],
+    queryFn: () =>
+      api.get<Page<MarketOrder>>(
+        `/api/v1/bids/open-orders${queryString({ ...filters, size: BIDS_PAGE_SIZE })}`,
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/v1/bids/monitored: the company's watch list. */
+export function useMonitoredOrders(page: number) {
+  return useQuery({
+    queryKey: [...MONITORED_KEY, page],
+    queryFn: () =>
+      api.get<Page<MarketOrder>>(`/api/v1/bids/monitored${queryString({ page, size: BIDS_PAGE_SIZE })}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/v1/bids/open-orders/{orderId}: the order in full, with this company's bid. */
+export function useMarketOrder(orderId: string) {
+  return useQuery({
+    queryKey: marketOrderKey(orderId),
+    queryFn: () => api.get<MarketOrderDetail>(`/api/v1/bids/open-orders/${encodeURIComponent(orderId)}`),
+  });
+}
+
+export interface BidHistoryFilters {
+  status: BidStatus | null;
+  page: number;
+}
+
+/** GET /api/v1/bids: this company's own bids, newest change first. */
+export function useBidHistory(filters: BidHistoryFilters) {
+  return useQuery({
+    queryKey: ['bids', 'history', filters],
+    queryFn: () =>
+      api.get<Page<BidHistoryItem>>(`/api/v1/bids${queryString({ ...filters, size: BIDS_PAGE_SIZE })}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface WonTripsFilters {
+  q: string;
+  page: number;
+}
+
+/** GET /api/v1/bids/won: one row per trip this company won. */
+export function useWonTrips(filters: WonTripsFilters) {
+  return useQuery({
+    queryKey: ['bids', 'won', filters],
+    queryFn: () =>
+      api.get<Page<WonTrip>>(
+        `/api/v1/bids/won${queryString({ q: filters.q.trim(), page: filters.page, size: BIDS_PAGE_SIZE })}`,
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/v1/dashboard/transporter: the four figures of the transporter's home. */
+export function useTransporterDashboard() {
+  return useQuery({
+    queryKey: TRANSPORTER_DASHBOARD_QUERY_KEY,
+    queryFn: () => api.get<TransporterDashboard>('/api/v1/dashboard/transporter'),
+  });
+}
+
+type Snapshot = [QueryKey, unknown][];
+
+function setWatchedInPages(queryClient: QueryClient, key: QueryKey, orderId: string, watched: boolean) {
+  queryClient.setQueriesData<Page<MarketOrder>>({ queryKey: key }, (page) =>
+    page ? { ...page, content: page.content.map((o) => (o.id === orderId ? { ...o, watched } : o)) } : page,
+  );
+}
+
+/** PUT (watch) or DELETE (unwatch) /api/v1/bids/monitored/{orderId}; the toggle answers at once. */
+export function useWatchOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, watch }: { orderId: string; watch: boolean }) =>
+      apiRequest<void>(`/api/v1/bids/monitored/${encodeURIComponent(orderId)}`, {
+        method: watch ? 'PUT' : 'DELETE',
+      }),
+    onMutate: async ({ orderId, watch }): Promise<Snapshot> => {
+      await queryClient.cancelQueries({ queryKey: BIDS_QUERY_KEY });
+      const snapshot: Snapshot = [
+        ...queryClient.getQueriesData({ queryKey: OPEN_ORDERS_KEY }),
+        ...queryClient.getQueriesData({ queryKey: MONITORED_KEY }),
+        ...queryClient.getQueriesData({ queryKey: marketOrderKey(orderId) }),
+      ];
+      setWatchedInPages(queryClient, OPEN_ORDERS_KEY, orderId, watch);
+      setWatchedInPages(queryClient, MONITORED_KEY, orderId, watch);
+      queryClient.setQueryData<MarketOrderDetail>(marketOrderKey(orderId), (order) =>
+        order ? { ...order, watched: watch } : order,
+      );
+      return snapshot;
+    },
+    onError: (_error, _variables, snapshot) => {
+      for (const [key, data] of snapshot ?? []) queryClient.setQueryData(key, data);
+    },
+    onSettled: (_data, _error, { orderId }) => {
+      void queryClient.invalidateQueries({ queryKey: OPEN_ORDERS_KEY });
+      void queryClient.invalidateQueries({ queryKey: MONITORED_KEY });
+      void queryClient.invalidateQueries({ queryKey: marketOrderKey(orderId) });
+      void queryClient.invalidateQueries({ queryKey: TRANSPORTER_DASHBOARD_QUERY_KEY });
+    },
+  });
+}
+
+/** After any change to a bid: the order shows it at once, every list and figure catches up. */
+function useOnBidSaved(orderId: string) {
+  const queryClient = useQueryClient();
+  return (bid: MyBid) => {
+    queryClient.setQueryData<MarketOrderDetail>(marketOrderKey(orderId), (order) =>
+      order ? { ...order, myBid: bid } : order,
+    );
+    void queryClient.invalidateQueries({ queryKey: BIDS_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: TRANSPORTER_DASHBOARD_QUERY_KEY });
+  };
+}
+
+/** POST /api/v1/bids */
+export function usePlaceBid(orderId: string) {
+  const onSaved = useOnBidSaved(orderId);
+  return useMutation({
+    mutationFn: (body: PlaceBidRequest) => api.post<MyBid>('/api/v1/bids', body),
+    onSuccess: onSaved,
+  });
+}
+
+/** PATCH /api/v1/bids/{id} */
+export function useReviseBid(orderId: string) {
+  const onSaved = useOnBidSaved(orderId);
+  return useMutation({
+    mutationFn: ({ bidId, body }: { bidId: string; body: ReviseBidRequest }) =>
+      apiRequest<MyBid>(`/api/v1/bids/${encodeURIComponent(bidId)}`, { method: 'PATCH', body }),
+    onSuccess: onSaved,
+  });
+}
+
+/** POST /api/v1/bids/{id}/withdraw */
+export function useWithdrawBid(orderId: string) {
+  const onSaved = useOnBidSaved(orderId);
+  return useMutation({
+    mutationFn: (bidId: string) => api.post<MyBid>(`/api/v1/bids/${encodeURIComponent(bidId)}/withdraw`),
+    onSuccess: onSaved,
+  });
+}
+
+/** GET /api/v1/orders/{id}/quote-document, saved under its own file name. */
+export function useDownloadQuoteDocument() {
+  return useMutation({
+    mutationFn: ({ orderId, fileName }: { orderId: string; fileName: string }) =>
+      downloadFile(`/api/v1/orders/${encodeURIComponent(orderId)}/quote-document`, fileName),
+  });
+}

@@ -1,0 +1,206 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Grid,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { isContainerCargo, unitLabel, type MarketOrderDetail } from '@freightlane/domain';
+import { IconArrowLeft, IconDownload, IconFileText } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { useActionError } from '../../../components/action-error';
+import { CargoTypeBadge, Money, OrderStatusBadge, PlaceText } from '../../../components/marketplace-badges';
+import { PageHeader } from '../../../components/page-header';
+import { QueryError } from '../../../components/query-error';
+import { formatCalendarDate } from '../../../lib/format';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useDownloadQuoteDocument, useMarketOrder } from '../api/bids-api';
+import { BidPanel } from '../components/bid-panel';
+import { OrderItems } from '../components/order-items';
+import { ClosingTime, unitCount } from '../components/order-facts';
+import { WatchButton } from '../components/watch-button';
+
+const sizeFormat = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 1 });
+
+function fileSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${sizeFormat.format(Math.max(bytes, 1) / 1024)} KB`;
+  return `${sizeFormat.format(bytes / (1024 * 1024))} MB`;
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={500} component="div" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function QuoteDocument({ order }: { order: MarketOrderDetail }) {
+  const download = useDownloadQuoteDocument();
+  const showActionError = useActionError();
+  const document = order.quoteDocument;
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="quote-title">
+      <Title order={2} fz="lg" mb="sm" id="quote-title">
+        Quote document
+      </Title>
+      {document ? (
+        <Group justify="space-between" gap="sm" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+            <IconFileText size={20} aria-hidden />
+            <div style={{ minWidth: 0 }}>
+              <Text size="sm" fw={500} truncate>
+                {document.fileName}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {fileSize(document.sizeBytes)}
+              </Text>
+            </div>
+          </Group>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={18} aria-hidden />}
+            loading={download.isPending}
+            onClick={() =>
+              download.mutate(
+                { orderId: order.id, fileName: document.fileName },
+                { onError: showActionError },
+              )
+            }
+          >
+            Download
+          </Button>
+        </Group>
+      ) : (
+        <Text size="sm" c="dimmed">
+          The customer did not attach a quote document.
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+function OrderView({ order }: { order: MarketOrderDetail }) {
+  const unit = unitLabel(order.cargoType);
+  return (
+    <>
+      <PageHeader
+        title={order.orderNumber}
+        description={`${order.clientName} · for ${order.customerName}`}
+        action={<WatchButton orderId={order.id} watched={order.watched} />}
+      />
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, md: 7, xl: 8 }}>
+          <Stack gap="lg">
+            <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="summary-title">
+              <Group justify="space-between" mb="md" gap="xs">
+                <Title order={2} fz="lg" id="summary-title">
+                  Order
+                </Title>
+                <Group gap={6}>
+                  <CargoTypeBadge cargoType={order.cargoType} />
+                  <OrderStatusBadge status={order.status} biddingOpen={order.biddingOpen} />
+                  {order.preferredPartnersOnly ? (
+                    <Badge variant="light" color="grape" radius="sm">
+                      Preferred partners only
+                    </Badge>
+                  ) : null}
+                </Group>
+              </Group>
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+                <Detail label="Client">{order.clientName}</Detail>
+                <Detail label="Customer">{order.customerName}</Detail>
+                <Detail label="Reference">{order.reference || 'N/A'}</Detail>
+                <Detail label="Load">{unitCount(order.cargoType, order.itemCount)}</Detail>
+                <Detail label="Pickup">
+                  <PlaceText location={order.pickup} inherit />
+                </Detail>
+                <Detail label="Delivery">
+                  <PlaceText location={order.recipient} inherit />
+                </Detail>
+                <Detail label="Pickup date">{formatCalendarDate(order.pickupDate)}</Detail>
+                <Detail label={`Target price per ${unit}`}>
+                  {order.targetAmountKobo === null ? (
+                    'None given'
+                  ) : (
+                    <Money kobo={order.targetAmountKobo} inherit />
+                  )}
+                </Detail>
+              </SimpleGrid>
+              <Stack mt="md" gap={0}>
+                <ClosingTime biddingOpen={order.biddingOpen} biddingClosesAt={order.biddingClosesAt} />
+              </Stack>
+            </Card>
+
+            <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="items-title">
+              <Title order={2} fz="lg" mb="sm" id="items-title">
+                {isContainerCargo(order.cargoType) ? 'Containers' : 'Truck loads'}
+              </Title>
+              <OrderItems cargoType={order.cargoType} items={order.items} />
+            </Card>
+
+            <QuoteDocument order={order} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5, xl: 4 }}>
+          <BidPanel order={order} />
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}
+
+/** /bids/orders/:orderId: an order as a transporter who may bid on it sees it, with the bid panel. */
+export function MarketOrderPage() {
+  const { orderId = '' } = useParams();
+  const order = useMarketOrder(orderId);
+  usePageTitle(order.data ? `Order ${order.data.orderNumber}` : 'Order');
+
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to={PATHS.bids} size="sm" w="fit-content">
+        <Group gap={4} component="span">
+          <IconArrowLeft size={16} aria-hidden />
+          New bids
+        </Group>
+      </Anchor>
+      {order.isPending ? (
+        <Stack gap="lg" role="status" aria-label="Loading the order">
+          <Skeleton h={36} w={220} />
+          <Grid gutter="lg">
+            <Grid.Col span={{ base: 12, md: 7, xl: 8 }}>
+              <Stack gap="lg">
+                <Skeleton h={260} radius="md" />
+                <Skeleton h={180} radius="md" />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5, xl: 4 }}>
+              <Skeleton h={360} radius="md" />
+            </Grid.Col>
+          </Grid>
+        </Stack>
+      ) : order.isError ? (
+        <QueryError
+          error={order.error}
+          onRetry={() => void order.refetch()}
+          title="Could not load this order"
+        />
+      ) : (
+        <OrderView order={order.data} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,64 @@
+import { Button, Stack } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { PageHeader } from '../../../components/page-header';
+import { QueryError } from '../../../components/query-error';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useMonitoredOrders } from '../api/bids-api';
+import { EmptyList } from '../components/empty-list';
+import { ListPagination } from '../components/list-pagination';
+import { ListSkeleton } from '../components/list-skeleton';
+import { MarketOrderCard } from '../components/market-order-card';
+import { pageParam } from '../components/page-param';
+
+/** /bids/monitored: the orders this company is watching. */
+export function MonitoredBidsPage() {
+  usePageTitle('Monitored bids');
+  const [params, setParams] = useSearchParams();
+  const page = pageParam(params);
+  const orders = useMonitoredOrders(page);
+
+  return (
+    <>
+      <PageHeader
+        title="Monitored bids"
+        description="Orders you are watching, so you can price them and bid in time."
+      />
+      {orders.isPending ? (
+        <ListSkeleton label="Loading the orders you watch" />
+      ) : orders.isError ? (
+        <QueryError
+          error={orders.error}
+          onRetry={() => void orders.refetch()}
+          title="Could not load the orders you watch"
+        />
+      ) : orders.data.content.length === 0 ? (
+        <EmptyList
+          icon={IconEye}
+          action={
+            <Button component={Link} to={PATHS.bids}>
+              See new bids
+            </Button>
+          }
+        >
+          You are not watching any orders. Press Watch on an order in New bids to keep it here while you work
+          out your price.
+        </EmptyList>
+      ) : (
+        <div>
+          <Stack gap="md" aria-busy={orders.isPlaceholderData}>
+            {orders.data.content.map((order) => (
+              <MarketOrderCard key={order.id} order={order} watchVariant="unwatch" />
+            ))}
+          </Stack>
+          <ListPagination
+            page={orders.data}
+            noun="watched orders"
+            onChange={(next) => setParams(next > 0 ? { page: String(next) } : {}, { replace: true })}
+          />
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,123 @@
+import { Anchor, Group, Select, Stack } from '@mantine/core';
+import {
+  CARGO_TYPES,
+  CARGO_TYPE_LABELS,
+  NIGERIAN_STATES,
+  type CargoType,
+  type NigerianState,
+} from '@freightlane/domain';
+import { IconGavel } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { QueryError } from '../../../components/query-error';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useOpenOrders } from '../api/bids-api';
+import { EmptyList } from '../components/empty-list';
+import { ListPagination } from '../components/list-pagination';
+import { ListSkeleton } from '../components/list-skeleton';
+import { MarketOrderCard } from '../components/market-order-card';
+import { pageParam } from '../components/page-param';
+
+const CARGO_TYPE_OPTIONS = CARGO_TYPES.map((value) => ({ value, label: CARGO_TYPE_LABELS[value] }));
+const STATE_OPTIONS = [...NIGERIAN_STATES];
+
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
+  return value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
+}
+
+/** /bids: orders open for bidding, newest first, filtered by cargo type and pickup state (kept in the URL). */
+export function NewBidsPage() {
+  usePageTitle('New bids');
+  const [params, setParams] = useSearchParams();
+  const cargoType = oneOf<CargoType>(CARGO_TYPES, params.get('cargoType'));
+  const pickupState = oneOf<NigerianState>(NIGERIAN_STATES, params.get('pickupState'));
+  const page = pageParam(params);
+  const orders = useOpenOrders({ cargoType, pickupState, page });
+  const filtered = cargoType !== null || pickupState !== null;
+
+  function update(changes: Record<string, string | null>) {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        // A new filter starts again from its first page.
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title="New bids" description="Orders open for bidding, newest first." />
+      <Stack gap="lg">
+        <Group gap="md" align="flex-end" role="search" aria-label="Filter open orders">
+          <Select
+            label="Cargo type"
+            placeholder="All cargo types"
+            data={CARGO_TYPE_OPTIONS}
+            value={cargoType}
+            onChange={(value) => update({ cargoType: value })}
+            clearable
+            w={{ base: '100%', xs: 220 }}
+          />
+          <Select
+            label="Pickup state"
+            placeholder="All states"
+            data={STATE_OPTIONS}
+            value={pickupState}
+            onChange={(value) => update({ pickupState: value })}
+            searchable
+            clearable
+            nothingFoundMessage="No state matches"
+            w={{ base: '100%', xs: 220 }}
+          />
+        </Group>
+
+        {orders.isPending ? (
+          <ListSkeleton label="Loading open orders" />
+        ) : orders.isError ? (
+          <QueryError
+            error={orders.error}
+            onRetry={() => void orders.refetch()}
+            title="Could not load the open orders"
+          />
+        ) : orders.data.content.length === 0 ? (
+          <EmptyList icon={IconGavel}>
+            {filtered ? (
+              <>
+                No open orders match —{' '}
+                <Anchor
+                  component="button"
+                  type="button"
+                  onClick={() => update({ cargoType: null, pickupState: null })}
+                >
+                  clear the filters
+                </Anchor>
+              </>
+            ) : (
+              'No open orders right now. New orders appear here as customers place them.'
+            )}
+          </EmptyList>
+        ) : (
+          <div>
+            <Stack gap="md" aria-busy={orders.isPlaceholderData}>
+              {orders.data.content.map((order) => (
+                <MarketOrderCard key={order.id} order={order} />
+              ))}
+            </Stack>
+            <ListPagination
+              page={orders.data}
+              noun="open orders"
+              onChange={(next) => update({ page: next > 0 ? String(next) : null })}
+            />
+          </div>
+        )}
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+import type {
+  LocationView,
+  MarketOrder,
+  MarketOrderDetail,
+  MyBid,
+  OrderItem,
+  Page,
+  WonTrip,
+} from '@freightlane/domain';
+import type { BidHistoryItem } from './api/bids-api';
+
+export const ORDER_ID = '0b7c3c8e-2f7e-4f7a-9a51-3d2b6f1f0a01';
+export const BID_ID = '5d1f8a2e-9c4b-4e3a-8f6d-7a2b1c0d9e02';
+
+export const APAPA: LocationView = {
+  terminal: {
+    id: 't1',
+    code: 'APMT',
+    name: 'APM Terminals Apapa',
+    operator: 'APM Terminals',
+    kind: 'PORT_TERMINAL',
+    port: 'Apapa',
+    city: 'Apapa',
+    lga: 'Apapa',
+    state: 'Lagos',
+  },
+  address: null,
+};
+
+export const IKEJA: LocationView = {
+  terminal: null,
+  address: { street: '12 Oba Akran Avenue', neighborhood: '', lga: 'Ikeja', city: 'Ikeja', state: 'Lagos' },
+};
+
+/** Bidding closes two days after the real clock, so the order is open whatever day the test runs. */
+const closesAt = () => new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString();
+
+export function makeMarketOrder(overrides: Partial<MarketOrder> = {}): MarketOrder {
+  return {
+    id: ORDER_ID,
+    orderNumber: 'ORD-2026-000042',
+    cargoType: 'IMPORT_LINER_OWNED',
+    status: 'OPEN',
+    biddingOpen: true,
+    clientName: 'Dangote Sugar',
+    reference: 'PO-7781',
+    customerName: 'Lekki Importers Ltd',
+    pickup: APAPA,
+    recipient: IKEJA,
+    pickupDate: '2026-11-25',
+    biddingClosesAt: closesAt(),
+    targetAmountKobo: 42_000_000,
+    preferredPartnersOnly: false,
+    itemCount: 3,
+    bidCount: 2,
+    createdAt: '2026-11-20T09:00:00.000Z',
+    watched: false,
+    myBid: null,
+    ...overrides,
+  };
+}
+
+export function makeBid(overrides: Partial<MyBid> = {}): MyBid {
+  return {
+    id: BID_ID,
+    orderId: ORDER_ID,
+    amountKobo: 45_000_000,
+    trucksAvailable: 3,
+    note: 'Trucks are at the Apapa holding bay.',
+    status: 'ACTIVE',
+    awardedItemCount: 0,
+    createdAt: '2026-11-21T08:00:00.000Z',
+    updatedAt: '2026-11-21T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function container(position: number, containerNumber: string): OrderItem {
+  return {
+    id: `item-${position}`,
+    position,
+    containerNumber,
+    containerSize: 'FTS_40',
+    liner: { id: 'l1', code: 'MSK', name: 'Maersk' },
+    deliveryOrderValidityDate: '2026-12-01',
+    description: null,
+    quantity: null,
+    weightTonnes: null,
+    truckType: null,
+    awardedBidId: null,
+    tripId: null,
+    tripNumber: null,
+  };
+}
+
+export function makeMarketOrderDetail(overrides: Partial<MarketOrderDetail> = {}): MarketOrderDetail {
+  return {
+    ...makeMarketOrder(),
+    items: [container(1, 'MSKU1234565'), container(2, 'MSKU7654321'), container(3, 'TGHU0000017')],
+    quoteDocument: { id: 'd1', fileName: 'quote-ord-42.pdf', sizeBytes: 48_000 },
+    ...overrides,
+  };
+}
+
+export function pageOf<T>(content: T[], number = 0, size = 20, totalElements = content.length): Page<T> {
+  return { content, totalElements, totalPages: Math.ceil(totalElements / size), number, size };
+}
+
+export function makeWonTrip(overrides: Partial<WonTrip> = {}): WonTrip {
+  return {
+    tripId: 'trip-1',
+    tripNumber: 'TRP-2026-000123',
+    trackingId: 'trk-abc',
+    orderId: ORDER_ID,
+    orderNumber: 'ORD-2026-000042',
+    cargoType: 'IMPORT_LINER_OWNED',
+    clientName: 'Dangote Sugar',
+    reference: 'PO-7781',
+    customerName: 'Lekki Importers Ltd',
+    containerNumber: 'MSKU1234565',
+    cargoDescription: null,
+    pickup: APAPA,
+    recipient: IKEJA,
+    pickupDate: '2026-11-25',
+    amountKobo: 45_000_000,
+    awardedAt: '2026-11-21T10:00:00.000Z',
+    needsResources: true,
+    ...overrides,
+  };
+}
+
+export function makeHistoryItem(overrides: Partial<BidHistoryItem> = {}): BidHistoryItem {
+  const { watched: _watched, myBid: _myBid, ...order } = makeMarketOrder();
+  return { ...makeBid(), order, ...overrides };
+}

@@ -1,0 +1,113 @@
+import { configure, screen, within } from '@testing-library/react';
+import type { CustomerDashboard } from '@freightlane/domain';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../../test/api-mock';
+import { renderRoute, seedSession } from '../../../test/render';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const DASHBOARD: CustomerDashboard = {
+  ongoingTrips: 3,
+  completedTrips: 12,
+  uncompletedTrips: 5,
+  pendingPaymentsKobo: 123_456_789,
+  pendingInvoiceCount: 2,
+  ordersAwaitingAward: [
+    {
+      id: 'order-1',
+      orderNumber: 'ORD-2026-000042',
+      cargoType: 'IMPORT_LINER_OWNED',
+      clientName: 'Dangote Cement',
+      biddingOpen: true,
+      biddingClosesAt: '2026-11-24T16:30:00.000Z',
+      bidCount: 4,
+    },
+    {
+      id: 'order-2',
+      orderNumber: 'ORD-2026-000043',
+      cargoType: 'GENERAL_CARGO',
+      clientName: 'Flour Mills',
+      biddingOpen: false,
+      biddingClosesAt: '2026-11-20T16:30:00.000Z',
+      bidCount: 1,
+    },
+  ],
+};
+
+function validation(verificationStatus: 'UNVERIFIED' | 'VERIFIED') {
+  return {
+    verificationStatus,
+    complete: verificationStatus === 'VERIFIED',
+    missingDetails: verificationStatus === 'VERIFIED' ? [] : ['tin'],
+    documents: [],
+    missingDocuments: [],
+    awaitingReview: [],
+  };
+}
+
+describe('the customer dashboard', () => {
+  it('shows the figures, each linking to its list, and the orders awaiting award', async () => {
+    mockApi({
+      'GET /api/v1/dashboard/customer': { body: DASHBOARD },
+      'GET /api/v1/company/documents/validate': { body: validation('VERIFIED') },
+    });
+    seedSession('role_customer');
+    renderRoute('/home');
+
+    const ongoing = await screen.findByRole('link', { name: /Ongoing trips/ });
+    expect(ongoing).toHaveAttribute('href', '/trips?tab=ongoing');
+    expect(ongoing).toHaveTextContent('3');
+    expect(screen.getByRole('link', { name: /Uncompleted trips/ })).toHaveAttribute(
+      'href',
+      '/trips?tab=uncompleted',
+    );
+    expect(screen.getByRole('link', { name: /Uncompleted trips/ })).toHaveTextContent('5');
+    expect(screen.getByRole('link', { name: /Completed trips/ })).toHaveAttribute(
+      'href',
+      '/trips?tab=completed',
+    );
+    expect(screen.getByRole('link', { name: /Completed trips/ })).toHaveTextContent('12');
+    const payments = screen.getByRole('link', { name: /Pending payments/ });
+    expect(payments).toHaveTextContent('₦1,234,567.89');
+    expect(payments).toHaveTextContent('2 invoices to pay');
+    expect(payments).toHaveAttribute('href', '/trips?tab=uncompleted');
+
+    const awaiting = screen.getByRole('region', { name: 'Orders awaiting award' });
+    const items = within(awaiting).getAllByRole('listitem');
+    expect(within(items[0]!).getByRole('link', { name: 'ORD-2026-000042' })).toHaveAttribute(
+      'href',
+      '/orders/order-1',
+    );
+    expect(items[0]).toHaveTextContent('4 bids');
+    expect(items[0]).toHaveTextContent('Import LOC · Dangote Cement · bidding closes 24 Nov 2026, 17:30');
+    expect(items[1]).toHaveTextContent('1 bid');
+    expect(items[1]).toHaveTextContent('bidding closed');
+
+    expect(screen.getByRole('link', { name: 'Order haulage' })).toHaveAttribute('href', '/orders/new');
+    // A verified company has no checklist to work through.
+    expect(screen.queryByRole('heading', { name: 'Company verification' })).toBeNull();
+  });
+
+  it('keeps the verification checklist while the company is not verified', async () => {
+    mockApi({
+      'GET /api/v1/dashboard/customer': { body: { ...DASHBOARD, ordersAwaitingAward: [] } },
+      'GET /api/v1/company/documents/validate': { body: validation('UNVERIFIED') },
+    });
+    seedSession('role_customer');
+    renderRoute('/home');
+    expect(await screen.findByRole('heading', { name: 'Company verification' })).toBeVisible();
+    expect(await screen.findByText('Missing: Tax identification number (TIN)')).toBeVisible();
+    expect(screen.getByText(/No order is waiting for you to award it/)).toBeVisible();
+  });
+
+  it('shows the server message when the figures cannot load', async () => {
+    mockApi({
+      'GET /api/v1/dashboard/customer': { status: 503, body: { message: 'Figures are being recounted.' } },
+      'GET /api/v1/company/documents/validate': { body: validation('VERIFIED') },
+    });
+    seedSession('role_customer');
+    renderRoute('/home');
+    expect(await screen.findByText('Figures are being recounted.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
+  });
+});

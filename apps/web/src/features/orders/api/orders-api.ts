@@ -1,0 +1,94 @@
+import {
+  orderDetailSchema,
+  type AwardOrderRequest,
+  type CreateOrderInput,
+  type OrderDetail,
+  type OrderStatus,
+  type OrderSummary,
+  type Page,
+} from '@freightlane/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+export const ORDERS_QUERY_KEY = ['orders'] as const;
+/** The customer dashboard counts orders and trips, so it is refreshed after every change here. */
+const DASHBOARD_QUERY_KEY = ['dashboard'] as const;
+export const ORDER_PAGE_SIZE = 20;
+
+export interface OrderListParams {
+  status?: OrderStatus;
+  q?: string;
+  page: number;
+}
+
+function orderListPath({ status, q, page }: OrderListParams): string {
+  const query = new URLSearchParams();
+  if (status) query.set('status', status);
+  if (q?.trim()) query.set('q', q.trim());
+  query.set('page', String(page));
+  query.set('size', String(ORDER_PAGE_SIZE));
+  return `/api/v1/orders?${query.toString()}`;
+}
+
+/** GET /api/v1/orders: the customer's orders, newest first, one page at a time. */
+export function useOrders(params: OrderListParams) {
+  return useQuery({
+    queryKey: [...ORDERS_QUERY_KEY, 'list', params],
+    queryFn: ({ signal }) => api.get<Page<OrderSummary>>(orderListPath(params), { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function orderQueryKey(orderId: string) {
+  return [...ORDERS_QUERY_KEY, 'detail', orderId] as const;
+}
+
+/** GET /api/v1/orders/{id}: the order with its items, the bids received and the trips awarded. */
+export function useOrder(orderId: string) {
+  return useQuery({
+    queryKey: orderQueryKey(orderId),
+    queryFn: ({ signal }) =>
+      api.get<OrderDetail>(`/api/v1/orders/${encodeURIComponent(orderId)}`, { signal }),
+  });
+}
+
+function useOrderChanged() {
+  const queryClient = useQueryClient();
+  return (answer: unknown, orderId?: string) => {
+    const detail = orderDetailSchema.safeParse(answer);
+    if (detail.success) queryClient.setQueryData(orderQueryKey(detail.data.id), detail.data);
+    else if (orderId) void queryClient.invalidateQueries({ queryKey: orderQueryKey(orderId) });
+    void queryClient.invalidateQueries({ queryKey: [...ORDERS_QUERY_KEY, 'list'] });
+    void queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: ['trips'] });
+  };
+}
+
+/** POST /api/v1/orders: places the order; bidding opens at once. */
+export function useCreateOrder() {
+  const changed = useOrderChanged();
+  return useMutation({
+    mutationFn: (body: CreateOrderInput) => api.post<OrderDetail>('/api/v1/orders', body),
+    onSuccess: (order) => changed(order),
+  });
+}
+
+/** POST /api/v1/orders/{id}/cancel: only while the order is open. */
+export function useCancelOrder(orderId: string) {
+  const changed = useOrderChanged();
+  return useMutation({
+    mutationFn: (reason: string) =>
+      api.post<OrderDetail>(`/api/v1/orders/${encodeURIComponent(orderId)}/cancel`, { reason }),
+    onSuccess: (order) => changed(order, orderId),
+  });
+}
+
+/** POST /api/v1/orders/{id}/award: every item to one active bid; creates one trip per item. */
+export function useAwardOrder(orderId: string) {
+  const changed = useOrderChanged();
+  return useMutation({
+    mutationFn: (body: AwardOrderRequest) =>
+      api.post<OrderDetail>(`/api/v1/orders/${encodeURIComponent(orderId)}/award`, body),
+    onSuccess: (order) => changed(order, orderId),
+  });
+}

@@ -1,0 +1,90 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { cancelOrderRequest, MAX_NOTE_LENGTH } from '@freightlane/domain';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { useActionError } from '../../../components/action-error';
+import { notifySuccess } from '../../../lib/notify';
+import { useCancelOrder } from '../api/orders-api';
+
+type Input = z.input<typeof cancelOrderRequest>;
+type Output = z.output<typeof cancelOrderRequest>;
+
+/** Cancelling an open order needs a reason; transporters who bid see it. */
+export function CancelOrderDialog({
+  orderId,
+  orderNumber,
+  opened,
+  onClose,
+}: {
+  orderId: string;
+  orderNumber: string;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const cancel = useCancelOrder(orderId);
+  const showActionError = useActionError();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(cancelOrderRequest),
+    mode: 'onTouched',
+    defaultValues: { reason: '' },
+  });
+
+  function close() {
+    if (isSubmitting) return;
+    reset();
+    onClose();
+  }
+
+  const onSubmit = handleSubmit(async ({ reason }) => {
+    try {
+      await cancel.mutateAsync(reason);
+      notifySuccess(`Order ${orderNumber} is cancelled.`);
+      reset();
+      onClose();
+    } catch (error) {
+      showActionError(error);
+    }
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Cancel this order?"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <Text size="sm">
+            Bidding stops at once and the transporters who bid are told. This cannot be undone.
+          </Text>
+          <Textarea
+            label="Reason"
+            description={`Required, at most ${MAX_NOTE_LENGTH} characters`}
+            autosize
+            minRows={3}
+            maxLength={MAX_NOTE_LENGTH}
+            error={errors.reason?.message}
+            data-autofocus
+            {...register('reason')}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={isSubmitting}>
+              Keep the order
+            </Button>
+            <Button type="submit" color="red" loading={isSubmitting}>
+              Cancel order
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

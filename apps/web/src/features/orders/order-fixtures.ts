@@ -1,0 +1,139 @@
+import type { Liner, OrderDetail, ReceivedBid, Terminal } from '@freightlane/domain';
+
+/** API answers for the orders tests, in the shapes of the domain contracts. */
+
+export const TERMINALS: Terminal[] = [
+  {
+    id: '0b6c3c1e-5f0a-4a57-9d7e-0f4f5b1f2a01',
+    code: 'APMT',
+    name: 'APM Terminals Apapa',
+    operator: 'APM Terminals',
+    kind: 'PORT_TERMINAL',
+    port: 'Apapa',
+    city: 'Apapa',
+    lga: 'Apapa',
+    state: 'Lagos',
+  },
+  {
+    id: '0b6c3c1e-5f0a-4a57-9d7e-0f4f5b1f2a02',
+    code: 'OCHB',
+    name: 'Ojota Container Holding Bay',
+    operator: 'Ojota Logistics',
+    kind: 'HOLDING_BAY',
+    port: 'Apapa',
+    city: 'Ojota',
+    lga: 'Kosofe',
+    state: 'Lagos',
+  },
+  {
+    id: '0b6c3c1e-5f0a-4a57-9d7e-0f4f5b1f2a03',
+    code: 'WACT',
+    name: 'West Africa Container Terminal',
+    operator: 'WACT',
+    kind: 'PORT_TERMINAL',
+    port: 'Onne',
+    city: 'Onne',
+    lga: 'Eleme',
+    state: 'Rivers',
+  },
+];
+
+export const LINERS: Liner[] = [
+  { id: '6f1d3a0e-1c2b-4b8d-9a55-7d2e1c3b4a02', code: 'MAEU', name: 'Maersk' },
+  { id: '6f1d3a0e-1c2b-4b8d-9a55-7d2e1c3b4a03', code: 'MSCU', name: 'MSC' },
+];
+
+export const ORDER_ID = '3f0c2b1a-9d8e-4f7a-8b6c-5d4e3f2a1b0c';
+
+function bid(overrides: Partial<ReceivedBid> & Pick<ReceivedBid, 'id' | 'transporterName'>): ReceivedBid {
+  return {
+    transporterCompanyId: `company-${overrides.id}`,
+    transporterRating: null,
+    preferredPartner: false,
+    amountKobo: 45_000_000,
+    trucksAvailable: 3,
+    note: '',
+    status: 'ACTIVE',
+    createdAt: '2026-11-21T10:00:00.000Z',
+    updatedAt: '2026-11-21T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const BID_A = bid({
+  id: 'a1b2c3d4-0000-4000-8000-00000000000a',
+  transporterName: 'Kano Haulage Ltd',
+  amountKobo: 45_000_000,
+  preferredPartner: true,
+  note: 'Trucks are at Apapa already.',
+});
+export const BID_B = bid({
+  id: 'a1b2c3d4-0000-4000-8000-00000000000b',
+  transporterName: 'Onne Express Logistics',
+  amountKobo: 42_500_000,
+  transporterRating: 4.5,
+  trucksAvailable: 1,
+});
+
+export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
+  return {
+    id: ORDER_ID,
+    orderNumber: 'ORD-2026-000042',
+    cargoType: 'IMPORT_LINER_OWNED',
+    status: 'OPEN',
+    biddingOpen: true,
+    clientName: 'Dangote Cement',
+    reference: 'BL-4471',
+    customerName: 'Okafor Imports Ltd',
+    pickup: { terminal: TERMINALS[0]!, address: null },
+    recipient: {
+      terminal: null,
+      address: { street: '4 Creek Road', neighborhood: '', lga: 'Apapa', city: 'Apapa', state: 'Lagos' },
+    },
+    pickupDate: '2026-11-25',
+    biddingClosesAt: '2026-11-24T16:30:00.000Z',
+    targetAmountKobo: 45_000_050,
+    preferredPartnersOnly: false,
+    itemCount: 2,
+    bidCount: 2,
+    createdAt: '2026-11-21T09:00:00.000Z',
+    items: [
+      {
+        id: 'c0000000-0000-4000-8000-000000000001',
+        position: 1,
+        containerNumber: 'MSKU1234565',
+        containerSize: 'FTS_40',
+        liner: LINERS[0]!,
+        deliveryOrderValidityDate: '2026-12-01',
+        description: null,
+        quantity: null,
+        weightTonnes: null,
+        truckType: null,
+        awardedBidId: null,
+        tripId: null,
+        tripNumber: null,
+      },
+      {
+        id: 'c0000000-0000-4000-8000-000000000002',
+        position: 2,
+        containerNumber: 'TGHU7654320',
+        containerSize: 'FTS_20',
+        liner: LINERS[0]!,
+        deliveryOrderValidityDate: '2026-12-01',
+        description: null,
+        quantity: null,
+        weightTonnes: null,
+        truckType: null,
+        awardedBidId: null,
+        tripId: null,
+        tripNumber: null,
+      },
+    ],
+    quoteDocument: null,
+    cancellationReason: null,
+    awardedAt: null,
+    bids: [BID_A, BID_B],
+    trips: [],
+    ...overrides,
+  };
+}

@@ -1,0 +1,228 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import type { OrderDetail } from '@freightlane/domain';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../../test/api-mock';
+import { renderRoute, seedSession } from '../../../test/render';
+import { BID_A, BID_B, ORDER_ID, orderDetail } from '../order-fixtures';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const DETAIL = `GET /api/v1/orders/${ORDER_ID}`;
+const AWARD = `POST /api/v1/orders/${ORDER_ID}/award`;
+const CANCEL = `POST /api/v1/orders/${ORDER_ID}/cancel`;
+
+function awarded(allocations: { bidId: string; itemIds: string[] }[]): OrderDetail {
+  const order = orderDetail();
+  const bidOf = new Map(allocations.flatMap((a) => a.itemIds.map((itemId) => [itemId, a.bidId] as const)));
+  const bids = [BID_A, BID_B];
+  return {
+    ...order,
+    status: 'AWARDED',
+    biddingOpen: false,
+    awardedAt: '2026-11-22T10:00:00.000Z',
+    bids: bids.map((bid) => ({ ...bid, status: [...bidOf.values()].includes(bid.id) ? 'WON' : 'LOST' })),
+    items: order.items.map((item, i) => ({
+      ...item,
+      awardedBidId: bidOf.get(item.id) ?? null,
+      tripId: `trip-${i + 1}`,
+      tripNumber: `TRP-2026-00012${i + 3}`,
+    })),
+    trips: order.items.map((item, i) => {
+      const bid = bids.find((b) => b.id === bidOf.get(item.id))!;
+      return {
+        id: `trip-${i + 1}`,
+        tripNumber: `TRP-2026-00012${i + 3}`,
+        trackingId: `track-${i + 1}`,
+        orderItemId: item.id,
+        transporterName: bid.transporterName,
+        amountKobo: bid.amountKobo,
+      };
+    }),
+  };
+}
+
+/** The detail answers the open order until an award, then the awarded one. */
+function mockOrderApi(extra: Parameters<typeof mockApi>[0] = {}) {
+  let current = orderDetail();
+  const api = mockApi({
+    [DETAIL]: () => ({ body: current }),
+    [AWARD]: (request) => {
+      current = awarded(
+        (request.body as { allocations: { bidId: string; itemIds: string[] }[] }).allocations,
+      );
+      return { body: current };
+    },
+    ...extra,
+  });
+  return api;
+}
+
+describe('the order detail', () => {
+  it('shows the summary, the containers and the bids received', async () => {
+    mockOrderApi();
+    seedSession('role_customer');
+    renderRoute(`/orders/${ORDER_ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order ORD-2026-000042' })).toBeVisible();
+    expect(document.title).toBe('Order ORD-2026-000042 · Freightlane');
+    const summary = screen.getByRole('region', { name: 'Summary' });
+    expect(within(summary).getByText('Open for bids')).toBeVisible();
+    expect(within(summary).getByText('Import LOC')).toBeVisible();
+    expect(within(summary).getByText('APM Terminals Apapa (Port terminal)')).toBeVisible();
+    expect(within(summary).getByText('₦450,000.50')).toBeVisible();
+    expect(within(summary).getByText('25 Nov 2026')).toBeVisible();
+    expect(within(summary).getByText('24 Nov 2026, 17:30')).toBeVisible();
+    expect(within(summary).getByText('Every verified transporter')).toBeVisible();
+
+    const items = screen.getByRole('region', { name: 'Containers (2)' });
+    expect(within(items).getByText('MSKU1234565')).toBeVisible();
+    expect(within(items).getByText('40 FT')).toBeVisible();
+
+    const bids = screen.getByRole('region', { name: 'Bids received (2)' });
+    const cards = within(bids).getAllByRole('listitem');
+    // The cheapest active bid first.
+    expect(cards[0]).toHaveTextContent('Onne Express Logistics');
+    expect(cards[0]).toHaveTextContent('4.5 out of 5');
+    expect(cards[0]).toHaveTextContent('₦425,000.00');
+    expect(cards[0]).toHaveTextContent('Trucks offered: 1');
+    expect(cards[1]).toHaveTextContent('Kano Haulage Ltd');
+    expect(within(cards[1]!).getByText('Preferred')).toBeVisible();
+    expect(within(cards[1]!).getByText('No rating yet')).toBeVisible();
+    expect(cards[1]).toHaveTextContent('Note: Trucks are at Apapa already.');
+    expect(cards[1]).toHaveTextContent('per container');
+  });
+
+  it('awards the whole order to one bid after asking, then shows the trips', async () => {
+    const api = mockOrderApi();
+    seedSession('role_customer');
+    const { user } = renderRoute(`/orders/${ORDER_ID}`);
+    await user.click(await screen.findByRole('button', { name: 'Award whole order to Kano Haulage Ltd' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Award the order?' });
+    expect(dialog).toHaveTextContent('Award all 2 containers to Kano Haulage Ltd for ₦450,000.00 each?');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+
+    const trips = await screen.findByRole('region', { name: 'Trips (2)' });
+    expect(within(trips).getByRole('link', { name: 'TRP-2026-000123' })).toHaveAttribute(
+      'href',
+      '/tripprogress/track-1',
+    );
+    expect(within(trips).getByText('TRP-2026-000124')).toBeVisible();
+    expect(within(trips).getAllByText('Kano Haulage Ltd')).toHaveLength(2);
+    expect(within(trips).getAllByText('₦450,000.00')).toHaveLength(2);
+    expect(await screen.findByText('2 trips were created.')).toBeVisible();
+    expect(screen.getByText('Awarded', { selector: '.mantine-Badge-label' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Award whole order/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+    expect(api.calls(AWARD)[0]?.body).toEqual({
+      allocations: [
+        {
+          bidId: BID_A.id,
+          itemIds: ['c0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000002'],
+        },
+      ],
+    });
+  });
+
+  it('splits the containers across bids and awards them together', async () => {
+    const api = mockOrderApi();
+    seedSession('role_customer');
+    const { user } = renderRoute(`/orders/${ORDER_ID}`);
+    await user.click(await screen.findByRole('button', { name: 'Split across bids' }));
+    const split = screen.getByRole('region', { name: 'Split across bids' });
+    const award = within(split).getByRole('button', { name: 'Award' });
+    expect(award).toBeDisabled();
+
+    await user.click(within(split).getByLabelText('Bid for MSKU1234565', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Kano Haulage Ltd · ₦450,000.00' }));
+    expect(award).toBeDisabled();
+    await user.click(within(split).getByLabelText('Bid for TGHU7654320', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Onne Express Logistics · ₦425,000.00' }));
+    expect(within(split).getByText(/Kano Haulage Ltd: 1 container × ₦450,000.00/)).toBeVisible();
+    expect(within(split).getByText(/Onne Express Logistics: 1 container × ₦425,000.00/)).toBeVisible();
+    expect(within(split).getByText('₦875,000.00')).toBeVisible();
+    expect(award).toBeEnabled();
+
+    await user.click(award);
+    const dialog = await screen.findByRole('dialog', { name: 'Award the order?' });
+    expect(dialog).toHaveTextContent('Award 2 containers across 2 transporters for ₦875,000.00 in total?');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await screen.findByRole('region', { name: 'Trips (2)' });
+    const { allocations } = api.calls(AWARD)[0]?.body as { allocations: unknown[] };
+    expect(allocations).toHaveLength(2);
+    expect(allocations).toEqual(
+      expect.arrayContaining([
+        { bidId: BID_A.id, itemIds: ['c0000000-0000-4000-8000-000000000001'] },
+        { bidId: BID_B.id, itemIds: ['c0000000-0000-4000-8000-000000000002'] },
+      ]),
+    );
+  });
+
+  it('shows the unverified-account dialog when an award is refused for that', async () => {
+    mockOrderApi({
+      [AWARD]: {
+        status: 403,
+        body: { message: 'Verify your company before you award orders', code: 'COMPANY_NOT_VERIFIED' },
+      },
+    });
+    seedSession('role_customer');
+    const { user } = renderRoute(`/orders/${ORDER_ID}`);
+    await user.click(
+      await screen.findByRole('button', { name: 'Award whole order to Onne Express Logistics' }),
+    );
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Award the order?' })).getByRole('button', {
+        name: 'Yes',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Account not verified' });
+    expect(dialog).toHaveTextContent(
+      'Verify your company before you award orders. Your account has not been verified, update your company details HERE to have your account verified.',
+    );
+  });
+
+  it('cancels an open order with a reason', async () => {
+    let cancelled = false;
+    const api = mockOrderApi({
+      [DETAIL]: () => ({
+        body: cancelled
+          ? orderDetail({
+              status: 'CANCELLED',
+              biddingOpen: false,
+              cancellationReason: 'Client moved the shipment',
+            })
+          : orderDetail(),
+      }),
+      [CANCEL]: () => {
+        cancelled = true;
+        return {
+          body: orderDetail({
+            status: 'CANCELLED',
+            biddingOpen: false,
+            cancellationReason: 'Client moved the shipment',
+          }),
+        };
+      },
+    });
+    seedSession('role_customer');
+    const { user } = renderRoute(`/orders/${ORDER_ID}`);
+    await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this order?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    expect(await within(dialog).findByText('Give a reason')).toBeVisible();
+    expect(api.calls(CANCEL)).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText(/^Reason/), 'Client moved the shipment');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText('This order is cancelled')).toBeVisible();
+    expect(screen.getByText('Reason: Client moved the shipment')).toBeVisible();
+    expect(api.calls(CANCEL)[0]?.body).toEqual({ reason: 'Client moved the shipment' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByRole('button', { name: /Award whole order/ })).toBeNull();
+  });
+
+  it('shows the server message for an order that cannot be found', async () => {
+    mockApi({ [DETAIL]: { status: 404, body: { message: 'Order not found' } } });
+    seedSession('role_customer');
+    renderRoute(`/orders/${ORDER_ID}`);
+    expect(await screen.findByText('Order not found')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'All orders' })).toHaveAttribute('href', '/orders');
+  });
+});

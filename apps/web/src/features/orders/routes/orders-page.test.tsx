@@ -1,0 +1,145 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import type { OrderSummary, Page } from '@freightlane/domain';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../../test/api-mock';
+import { fakeMediaQueryList } from '../../../test/fakes';
+import { renderRoute, seedSession } from '../../../test/render';
+import { orderDetail } from '../order-fixtures';
+
+configure({ asyncUtilTimeout: 5000 });
+
+function summary(overrides: Partial<OrderSummary>): OrderSummary {
+  const {
+    items: _items,
+    quoteDocument: _q,
+    cancellationReason: _c,
+    awardedAt: _a,
+    bids: _b,
+    trips: _t,
+    ...base
+  } = orderDetail();
+  return { ...base, ...overrides };
+}
+
+const OPEN = summary({ id: 'o1', orderNumber: 'ORD-2026-000041', bidCount: 3 });
+const AWARDED = summary({
+  id: 'o2',
+  orderNumber: 'ORD-2026-000040',
+  status: 'AWARDED',
+  biddingOpen: false,
+  clientName: 'Olam Nigeria',
+  reference: '',
+});
+
+function page(
+  content: OrderSummary[],
+  totalElements = content.length,
+  totalPages = 1,
+  number = 0,
+): Page<OrderSummary> {
+  return { content, totalElements, totalPages, number, size: 20 };
+}
+
+function pretendDesktop() {
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+    fakeMediaQueryList(query, query.includes('min-width')),
+  );
+}
+
+describe('the orders list', () => {
+  it('lists orders in a table on desktop and filters them by status and search text', async () => {
+    pretendDesktop();
+    const api = mockApi({
+      'GET /api/v1/orders': (request) => {
+        const query = new URL(request.url, 'http://localhost').searchParams;
+        if (query.get('status') === 'AWARDED') return { body: page([AWARDED]) };
+        if (query.get('q') === 'olam') return { body: page([AWARDED]) };
+        return { body: page([OPEN, AWARDED], 45, 3) };
+      },
+    });
+    seedSession('role_customer');
+    const { user, router } = renderRoute('/orders');
+
+    const table = await screen.findByRole('table');
+    expect(document.title).toBe('Orders · Freightlane');
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[1]!).getByRole('link', { name: 'ORD-2026-000041' })).toHaveAttribute(
+      'href',
+      '/orders/' + OPEN.id,
+    );
+    expect(within(rows[1]!).getByText('Import LOC')).toBeVisible();
+    expect(within(rows[1]!).getByText('Dangote Cement')).toBeVisible();
+    expect(within(rows[1]!).getByText('BL-4471')).toBeVisible();
+    expect(within(rows[1]!).getByText('APM Terminals, Apapa')).toBeVisible();
+    expect(within(rows[1]!).getByText('Apapa, Lagos')).toBeVisible();
+    expect(within(rows[1]!).getByText('3')).toBeVisible();
+    expect(within(rows[1]!).getByText('Open for bids')).toBeVisible();
+    expect(within(rows[2]!).getByText('Awarded')).toBeVisible();
+    expect(screen.getByText('45 orders')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Order haulage' })).toHaveAttribute('href', '/orders/new');
+
+    await user.click(screen.getByRole('radio', { name: 'Awarded' }));
+    await waitFor(() => expect(api.requests.at(-1)?.url).toContain('status=AWARDED'));
+    expect(router.state.location.search).toBe('?status=awarded');
+    await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2));
+
+    await user.click(screen.getByRole('radio', { name: 'All' }));
+    await user.type(screen.getByLabelText('Search'), 'olam');
+    await waitFor(() => expect(api.requests.at(-1)?.url).toContain('q=olam'));
+    expect(api.requests.at(-1)?.url).not.toContain('status=');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=olam'));
+  });
+
+  it('pages through the list with the zero-based page the API uses', async () => {
+    pretendDesktop();
+    const api = mockApi({
+      'GET /api/v1/orders': (request) => {
+        const number = Number(new URL(request.url, 'http://localhost').searchParams.get('page'));
+        return { body: page([number === 0 ? OPEN : AWARDED], 45, 3, number) };
+      },
+    });
+    seedSession('role_customer');
+    const { user } = renderRoute('/orders?status=open');
+    await screen.findByRole('link', { name: 'ORD-2026-000041' });
+    expect(api.requests[0]?.url).toBe('/api/v1/orders?status=OPEN&page=0&size=20');
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByRole('link', { name: 'ORD-2026-000040' })).toBeVisible();
+    expect(api.requests.at(-1)?.url).toBe('/api/v1/orders?status=OPEN&page=1&size=20');
+  });
+
+  it('shows one card per order on phones', async () => {
+    mockApi({ 'GET /api/v1/orders': { body: page([OPEN]) } });
+    seedSession('role_customer');
+    renderRoute('/orders');
+    const link = await screen.findByRole('link', { name: 'ORD-2026-000041' });
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(within(link.closest('li')!).getByText('3 bids')).toBeVisible();
+  });
+
+  it('offers to order haulage when there are no orders yet', async () => {
+    mockApi({ 'GET /api/v1/orders': { body: page([]) } });
+    seedSession('role_customer');
+    renderRoute('/orders');
+    expect(await screen.findByRole('heading', { name: 'No orders yet' })).toBeVisible();
+    const links = screen.getAllByRole('link', { name: 'Order haulage' });
+    expect(links.every((link) => link.getAttribute('href') === '/orders/new')).toBe(true);
+    expect(links).toHaveLength(2);
+  });
+
+  it('says when nothing matches a filter', async () => {
+    mockApi({ 'GET /api/v1/orders': { body: page([]) } });
+    seedSession('role_customer');
+    renderRoute('/orders?status=cancelled');
+    expect(await screen.findByText('No orders match')).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'No orders yet' })).toBeNull();
+  });
+
+  it('shows the server message when the list cannot load', async () => {
+    mockApi({ 'GET /api/v1/orders': { status: 500, body: { message: 'The database is resting.' } } });
+    seedSession('role_customer');
+    renderRoute('/orders');
+    expect(await screen.findByText('The database is resting.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
+  });
+});

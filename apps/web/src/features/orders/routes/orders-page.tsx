@@ -1,0 +1,293 @@
+import {
+  Anchor,
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import type { OrderStatus, OrderSummary } from '@freightlane/domain';
+import { IconPackage, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useEffect, useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { CargoTypeBadge, OrderStatusBadge, PlaceText } from '../../../components/marketplace-badges';
+import { PageHeader } from '../../../components/page-header';
+import { QueryError } from '../../../components/query-error';
+import { formatDateTime } from '../../../lib/format';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useOrders } from '../api/orders-api';
+import { ListPagination } from '../components/list-controls';
+
+const FILTERS = [
+  { value: 'all', label: 'All' },
+  { value: 'open', label: 'Open for bids' },
+  { value: 'awarded', label: 'Awarded' },
+  { value: 'cancelled', label: 'Cancelled' },
+] as const;
+type Filter = (typeof FILTERS)[number]['value'];
+
+const STATUS_OF_FILTER: Record<Filter, OrderStatus | undefined> = {
+  all: undefined,
+  open: 'OPEN',
+  awarded: 'AWARDED',
+  cancelled: 'CANCELLED',
+};
+
+function readFilter(value: string | null): Filter {
+  return FILTERS.some((f) => f.value === value) ? (value as Filter) : 'all';
+}
+
+function readPage(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page - 1 : 0;
+}
+
+function orderHeadline(order: OrderSummary): string {
+  return order.reference ? `${order.clientName} · ${order.reference}` : order.clientName;
+}
+
+function Places({ order }: { order: OrderSummary }) {
+  return (
+    <Text size="sm" component="span">
+      <PlaceText location={order.pickup} size="sm" /> → <PlaceText location={order.recipient} size="sm" />
+    </Text>
+  );
+}
+
+function OrdersTable({ orders }: { orders: OrderSummary[] }) {
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Order number</Table.Th>
+            <Table.Th scope="col">Cargo type</Table.Th>
+            <Table.Th scope="col">Client / reference</Table.Th>
+            <Table.Th scope="col">Pickup → Delivery</Table.Th>
+            <Table.Th scope="col">Bidding closes</Table.Th>
+            <Table.Th scope="col" style={{ textAlign: 'right' }}>
+              Bids
+            </Table.Th>
+            <Table.Th scope="col">Status</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {orders.map((order) => (
+            <Table.Tr key={order.id}>
+              <Table.Td>
+                <Anchor component={Link} to={PATHS.order(order.id)} fw={600} size="sm">
+                  {order.orderNumber}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <CargoTypeBadge cargoType={order.cargoType} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{order.clientName}</Text>
+                {order.reference ? (
+                  <Text size="xs" c="dimmed">
+                    {order.reference}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>
+                <Places order={order} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{formatDateTime(order.biddingClosesAt)}</Text>
+              </Table.Td>
+              <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
+                {order.bidCount}
+              </Table.Td>
+              <Table.Td>
+                <OrderStatusBadge status={order.status} biddingOpen={order.biddingOpen} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function OrderCards({ orders }: { orders: OrderSummary[] }) {
+  return (
+    <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {orders.map((order) => (
+        <Card key={order.id} withBorder radius="md" padding="md" component="li">
+          <Group justify="space-between" wrap="nowrap" mb={6}>
+            <Anchor component={Link} to={PATHS.order(order.id)} fw={700}>
+              {order.orderNumber}
+            </Anchor>
+            <OrderStatusBadge status={order.status} biddingOpen={order.biddingOpen} />
+          </Group>
+          <Group gap="xs" mb={6}>
+            <CargoTypeBadge cargoType={order.cargoType} />
+            <Text size="sm">{orderHeadline(order)}</Text>
+          </Group>
+          <Places order={order} />
+          <Group justify="space-between" mt={6}>
+            <Text size="xs" c="dimmed">
+              Bidding closes {formatDateTime(order.biddingClosesAt)}
+            </Text>
+            <Text size="xs" fw={600}>
+              {order.bidCount === 1 ? '1 bid' : `${order.bidCount} bids`}
+            </Text>
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+function NoOrdersYet() {
+  return (
+    <Card withBorder radius="md" padding="xl">
+      <Stack align="center" gap="sm" ta="center">
+        <ThemeIcon size={48} radius="xl" variant="light" aria-hidden>
+          <IconPackage size={26} />
+        </ThemeIcon>
+        <Title order={2} fz="lg">
+          No orders yet
+        </Title>
+        <Text c="dimmed" size="sm" maw={420}>
+          Tell us what to move and where. Verified transporters bid on it, and you award the best bid.
+        </Text>
+        <Button component={Link} to={PATHS.newOrder} leftSection={<IconPlus size={18} aria-hidden />}>
+          Order haulage
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+/** /orders: the customer's orders, by status, searchable, one page at a time. */
+export function OrdersPage() {
+  usePageTitle('Orders');
+  const [params, setParams] = useSearchParams();
+  const filter = readFilter(params.get('status'));
+  const page = readPage(params.get('page'));
+  const [search, setSearch] = useState(params.get('q') ?? '');
+  const [debounced] = useDebouncedValue(search.trim(), 400);
+  const isDesktop = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
+  const filterLabelId = useId();
+  const orders = useOrders({ status: STATUS_OF_FILTER[filter], q: debounced || undefined, page });
+
+  function update(changes: { status?: Filter; q?: string; page?: number }) {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (changes.status !== undefined) {
+          if (changes.status === 'all') next.delete('status');
+          else next.set('status', changes.status);
+        }
+        if (changes.q !== undefined) {
+          if (changes.q) next.set('q', changes.q);
+          else next.delete('q');
+        }
+        const nextPage = changes.page ?? 0;
+        if (nextPage > 0) next.set('page', String(nextPage + 1));
+        else next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  useEffect(() => {
+    if ((params.get('q') ?? '') !== debounced) update({ q: debounced });
+    // Only a settled search text changes the address.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+
+  const data = orders.data;
+  const filtered = filter !== 'all' || debounced !== '';
+
+  return (
+    <>
+      <PageHeader
+        title="Orders"
+        description="Your haulage orders, the bids on them and who won."
+        action={
+          <Button component={Link} to={PATHS.newOrder} leftSection={<IconPlus size={18} aria-hidden />}>
+            Order haulage
+          </Button>
+        }
+      />
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <Stack gap={4}>
+            <Text id={filterLabelId} size="sm" fw={500}>
+              Show
+            </Text>
+            <SegmentedControl
+              aria-labelledby={filterLabelId}
+              data={FILTERS.map((f) => ({ value: f.value, label: f.label }))}
+              value={filter}
+              onChange={(value) => update({ status: readFilter(value) })}
+            />
+          </Stack>
+          <TextInput
+            label="Search"
+            placeholder="Order number, client or reference"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            w={{ base: '100%', sm: 320 }}
+          />
+        </Group>
+
+        {orders.isPending ? (
+          <Stack gap="sm" aria-label="Loading orders">
+            <Skeleton h={56} />
+            <Skeleton h={56} />
+            <Skeleton h={56} />
+          </Stack>
+        ) : orders.isError ? (
+          <QueryError
+            error={orders.error}
+            onRetry={() => void orders.refetch()}
+            title="Could not load your orders"
+          />
+        ) : data && data.content.length === 0 ? (
+          filtered ? (
+            <Card withBorder radius="md" padding="lg">
+              <Text fw={600}>No orders match</Text>
+              <Text size="sm" c="dimmed">
+                Try another filter or search text.
+              </Text>
+            </Card>
+          ) : (
+            <NoOrdersYet />
+          )
+        ) : data ? (
+          isDesktop ? (
+            <Card withBorder radius="md" padding={0}>
+              <OrdersTable orders={data.content} />
+            </Card>
+          ) : (
+            <OrderCards orders={data.content} />
+          )
+        ) : null}
+
+        {data && data.totalElements > 0 ? (
+          <ListPagination
+            page={data.number}
+            totalPages={data.totalPages}
+            totalElements={data.totalElements}
+            noun={data.totalElements === 1 ? 'order' : 'orders'}
+            onChange={(next) => update({ page: next })}
+          />
+        ) : null}
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import type { PreferredPartner, Transporter } from '@freightlane/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, apiRequest } from '../../../lib/api';
+
+export const PREFERRED_PARTNERS_QUERY_KEY = ['preferred-partners'] as const;
+const TRANSPORTERS_QUERY_KEY = ['transporters'] as const;
+
+/** GET /api/v1/preferred-partners: the transporters this customer trusts with preferred-only orders. */
+export function usePreferredPartners() {
+  return useQuery({
+    queryKey: PREFERRED_PARTNERS_QUERY_KEY,
+    queryFn: ({ signal }) => api.get<PreferredPartner[]>('/api/v1/preferred-partners', { signal }),
+  });
+}
+
+/** GET /api/v1/transporters?q=: verified transporters by name, each marked when already preferred. */
+export function useTransporterSearch(q: string) {
+  const text = q.trim();
+  return useQuery({
+    queryKey: [...TRANSPORTERS_QUERY_KEY, text],
+    queryFn: ({ signal }) =>
+      api.get<Transporter[]>(`/api/v1/transporters?${new URLSearchParams({ q: text }).toString()}`, {
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function usePartnersChanged() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: PREFERRED_PARTNERS_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: TRANSPORTERS_QUERY_KEY });
+  };
+}
+
+/** POST /api/v1/preferred-partners */
+export function useAddPreferredPartner() {
+  const changed = usePartnersChanged();
+  return useMutation({
+    mutationFn: (transporterCompanyId: string) =>
+      api.post<PreferredPartner>('/api/v1/preferred-partners', { transporterCompanyId }),
+    onSuccess: changed,
+  });
+}
+
+/** DELETE /api/v1/preferred-partners/{transporterCompanyId} */
+export function useRemovePreferredPartner() {
+  const changed = usePartnersChanged();
+  return useMutation({
+    mutationFn: (transporterCompanyId: string) =>
+      apiRequest<unknown>(`/api/v1/preferred-partners/${encodeURIComponent(transporterCompanyId)}`, {
+        method: 'DELETE',
+      }),
+    onSuccess: changed,
+  });
+}

@@ -1,0 +1,238 @@
+import {
+  Button,
+  Card,
+  Grid,
+  Group,
+  Loader,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { PreferredPartner } from '@freightlane/domain';
+import { IconHeartHandshake, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useActionError } from '../../../components/action-error';
+import { NoticeDialog } from '../../../components/notice-dialog';
+import { PageHeader } from '../../../components/page-header';
+import { QueryError } from '../../../components/query-error';
+import { formatDate } from '../../../lib/format';
+import { notifySuccess } from '../../../lib/notify';
+import { usePageTitle } from '../../../lib/use-page-title';
+import {
+  useAddPreferredPartner,
+  usePreferredPartners,
+  useRemovePreferredPartner,
+  useTransporterSearch,
+} from '../api/partners-api';
+
+function NoPartnersYet() {
+  return (
+    <Card withBorder radius="md" padding="xl">
+      <Stack align="center" gap="sm" ta="center">
+        <ThemeIcon size={48} radius="xl" variant="light" aria-hidden>
+          <IconHeartHandshake size={26} />
+        </ThemeIcon>
+        <Title order={3} fz="md">
+          No preferred partners yet
+        </Title>
+        <Text size="sm" c="dimmed" maw={460}>
+          Preferred partners are transporters you trust. When you place an order you can let only them bid,
+          and their bids carry a Preferred badge on every order. Find a transporter on the right to add one.
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+function PartnerList() {
+  const partners = usePreferredPartners();
+  const remove = useRemovePreferredPartner();
+  const showActionError = useActionError();
+  const [removing, setRemoving] = useState<PreferredPartner | null>(null);
+
+  async function confirmRemove() {
+    if (!removing) return;
+    try {
+      await remove.mutateAsync(removing.transporterCompanyId);
+      notifySuccess(`${removing.name} is no longer a preferred partner.`);
+    } catch (error) {
+      showActionError(error);
+    } finally {
+      setRemoving(null);
+    }
+  }
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="partners-title">
+      <Title order={2} fz="lg" id="partners-title">
+        Your preferred partners{partners.data ? ` (${partners.data.length})` : ''}
+      </Title>
+      {partners.isPending ? (
+        <Stack gap="sm" aria-label="Loading your partners">
+          <Skeleton h={64} />
+          <Skeleton h={64} />
+        </Stack>
+      ) : partners.isError ? (
+        <QueryError
+          error={partners.error}
+          onRetry={() => void partners.refetch()}
+          title="Could not load your partners"
+        />
+      ) : partners.data.length === 0 ? (
+        <NoPartnersYet />
+      ) : (
+        <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {partners.data.map((partner) => (
+            <Card key={partner.transporterCompanyId} withBorder radius="md" padding="md" component="li">
+              <Group justify="space-between" wrap="nowrap" gap="sm">
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Text fw={600} truncate>
+                    {partner.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {partner.state ? `${partner.state} · ` : ''}Added {formatDate(partner.addedAt)}
+                  </Text>
+                </Stack>
+                <Button
+                  variant="subtle"
+                  color="red"
+                  size="xs"
+                  leftSection={<IconTrash size={16} aria-hidden />}
+                  onClick={() => setRemoving(partner)}
+                  aria-label={`Remove ${partner.name}`}
+                >
+                  Remove
+                </Button>
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      )}
+      <NoticeDialog
+        opened={removing !== null}
+        title="Remove this partner?"
+        buttons="yes-no"
+        destructive
+        confirming={remove.isPending}
+        onClose={() => setRemoving(null)}
+        onConfirm={() => void confirmRemove()}
+      >
+        {removing
+          ? `${removing.name} will no longer be able to bid on orders you keep for preferred partners. Orders already placed are not changed.`
+          : ''}
+      </NoticeDialog>
+    </Stack>
+  );
+}
+
+function AddPartner() {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 350);
+  const transporters = useTransporterSearch(debounced);
+  const add = useAddPreferredPartner();
+  const showActionError = useActionError();
+  const [adding, setAdding] = useState<string | null>(null);
+
+  async function addPartner(id: string, name: string) {
+    setAdding(id);
+    try {
+      await add.mutateAsync(id);
+      notifySuccess(`${name} is now a preferred partner.`);
+    } catch (error) {
+      showActionError(error);
+    } finally {
+      setAdding(null);
+    }
+  }
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="add-partner-title">
+      <Title order={2} fz="lg" id="add-partner-title" mb="sm">
+        Add a partner
+      </Title>
+      <TextInput
+        label="Find a transporter"
+        description="Verified transporters only"
+        placeholder="Company name"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        rightSection={transporters.isFetching ? <Loader size="xs" aria-label="Searching" /> : null}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+      />
+      <Stack gap="xs" mt="md" aria-live="polite">
+        {transporters.isError ? (
+          <QueryError
+            error={transporters.error}
+            onRetry={() => void transporters.refetch()}
+            title="Search failed"
+          />
+        ) : transporters.data && transporters.data.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {debounced.trim()
+              ? `No verified transporter matches “${debounced.trim()}”.`
+              : 'No verified transporters yet.'}
+          </Text>
+        ) : (
+          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {(transporters.data ?? []).map((transporter) => (
+              <Group key={transporter.id} component="li" justify="space-between" wrap="nowrap" gap="sm">
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={500} truncate>
+                    {transporter.name}
+                  </Text>
+                  {transporter.state ? (
+                    <Text size="xs" c="dimmed">
+                      {transporter.state}
+                    </Text>
+                  ) : null}
+                </Stack>
+                {transporter.preferred ? (
+                  <Text size="xs" c="green.9" fw={600}>
+                    Preferred
+                  </Text>
+                ) : (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    leftSection={<IconPlus size={14} aria-hidden />}
+                    loading={adding === transporter.id}
+                    disabled={adding !== null && adding !== transporter.id}
+                    onClick={() => void addPartner(transporter.id, transporter.name)}
+                    aria-label={`Add ${transporter.name}`}
+                  >
+                    Add
+                  </Button>
+                )}
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** /partners: the customer's preferred transporters, and finding new ones. */
+export function PartnersPage() {
+  usePageTitle('Preferred partners');
+  return (
+    <>
+      <PageHeader
+        title="Preferred partners"
+        description="Transporters you trust. Keep an order among them when you place it."
+      />
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <PartnerList />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <AddPartner />
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+/** page is zero-based, as in the Spring-style envelope the spec's list calls use. */
+export const pageQuery = z.object({
+  page: z.coerce.number({ error: 'page must be a number' }).int().min(0, 'page starts at 0').default(0),
+  size: z.coerce
+    .number({ error: 'size must be a number' })
+    .int()
+    .min(1, 'size must be at least 1')
+    .max(MAX_PAGE_SIZE, `size must be at most ${MAX_PAGE_SIZE}`)
+    .default(DEFAULT_PAGE_SIZE),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+/** The page envelope: content, totalElements, totalPages, number, size. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    content: z.array(item),
+    totalElements: z.number().int(),
+    totalPages: z.number().int(),
+    number: z.number().int(),
+    size: z.number().int(),
+  });
+}
+export interface Page<T> {
+  content: T[];
+  totalElements: number;
+  totalPages: number;
+  number: number;
+  size: number;
+}
+
+export function toPage<T>(content: T[], totalElements: number, query: PageQuery): Page<T> {
+  return {
+    content,
+    totalElements,
+    totalPages: Math.ceil(totalElements / query.size),
+    number: query.page,
+    size: query.size,
+  };
+}
+
+/** An optional search text from a query string: trimmed, empty means none. */
+export const searchText = z
+  .string()
+  .trim()
+  .max(100, 'Search text must be at most 100 characters')
+  .optional()
+  .transform((v) => (v ? v : undefined));
