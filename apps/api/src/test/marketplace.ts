@@ -9,6 +9,7 @@ import {
 import type { CompanySeed } from '../db/seed/factories';
 import { bids, shippingLines, terminals } from '../db/schema';
 import { signedInAccount } from './accounts';
+import { multipartBody } from './multipart';
 import { call, type TestApp } from './test-app';
 
 /**
@@ -165,19 +166,6 @@ export function samplePdf(text = 'Quote'): Buffer {
   );
 }
 
-/** A multipart/form-data body carrying one file in the field `file`. */
-export function multipartFile(content: Buffer, fileName: string, contentType = 'application/pdf') {
-  const boundary = `----freightlane${randomInt(0, 1_000_000_000)}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 /** Uploads a quote document as the customer; returns the raw answer (status and JSON body). */
 export async function uploadQuoteDocument(
   t: TestApp,
@@ -185,7 +173,7 @@ export async function uploadQuoteDocument(
   content: Buffer = samplePdf(),
   fileName = 'quote.pdf',
 ) {
-  const { payload, headers } = multipartFile(content, fileName);
+  const { payload, headers } = multipartBody({}, { fileName, content, contentType: 'application/pdf' });
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/v1/orders/quote-documents',

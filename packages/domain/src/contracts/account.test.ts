@@ -250,12 +250,30 @@ describe('updateCompanyRequest', () => {
   it('accepts FCT as a state and defaults the neighbourhood to empty', () => {
     const { neighborhood: _omit, ...address } = validCompany.address;
     expect(
-      updateCompanyRequest.parse({ ...validCompany, address: { ...address, state: 'FCT' } }).address,
+      updateCompanyRequest.parse({
+        ...validCompany,
+        address: { ...address, state: 'FCT', lga: 'Municipal Area Council', city: 'Abuja' },
+      }).address,
     ).toEqual({
       ...address,
       neighborhood: '',
       state: 'FCT',
+      lga: 'Municipal Area Council',
+      city: 'Abuja',
     });
+  });
+
+  it('takes the LGA from the list of its state', () => {
+    expect(
+      updateCompanyRequest.safeParse({ ...validCompany, address: { ...validCompany.address, lga: 'Ikeja' } })
+        .success,
+    ).toBe(true);
+    expect(
+      issuesOf(updateCompanyRequest, {
+        ...validCompany,
+        address: { ...validCompany.address, lga: 'Port Harcourt' },
+      }),
+    ).toEqual({ 'address.lga': ['Choose an LGA of Lagos'] });
   });
 
   it('checks the contact phone and e-mail with the shared rules', () => {

@@ -1,18 +1,25 @@
 import { z } from 'zod';
 import { COMPANY_TYPES, ROLES, USER_TYPES } from '../roles';
 import { NIGERIAN_STATES } from '../nigeria';
+import { isLgaOfState } from '../nigeria-lgas';
 import { emailField, nameField, phoneE164Field } from './common';
 
 export const VERIFICATION_STATUSES = ['UNVERIFIED', 'PENDING_REVIEW', 'VERIFIED', 'REJECTED'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
-export const addressSchema = z.strictObject({
-  street: z.string().trim().min(1, 'Street is required').max(200),
-  neighborhood: z.string().trim().max(120).default(''),
-  lga: z.string().trim().min(1, 'LGA is required').max(120),
-  city: z.string().trim().min(1, 'City is required').max(120),
-  state: z.enum(NIGERIAN_STATES, { error: 'Choose one of the 36 states or FCT' }),
-});
+export const addressSchema = z
+  .strictObject({
+    street: z.string().trim().min(1, 'Street is required').max(200),
+    neighborhood: z.string().trim().max(120).default(''),
+    lga: z.string().trim().min(1, 'LGA is required').max(120),
+    city: z.string().trim().min(1, 'City is required').max(120),
+    state: z.enum(NIGERIAN_STATES, { error: 'Choose one of the 36 states or FCT' }),
+  })
+  .superRefine((address, ctx) => {
+    if (!isLgaOfState(address.state, address.lga)) {
+      ctx.addIssue({ code: 'custom', path: ['lga'], message: `Choose an LGA of ${address.state}` });
+    }
+  });
 export type Address = z.infer<typeof addressSchema>;
 
 export const countrySchema = z.object({ name: z.string(), code: z.string(), phoneCode: z.string() });

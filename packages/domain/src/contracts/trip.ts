@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { CARGO_TYPES, CONTAINER_SIZES, TRUCK_TYPES } from '../cargo';
-import { linerSchema, locationView } from './location';
+import { CARGO_TYPES } from '../cargo';
+import { locationView } from './location';
+import { orderItemSchema } from './order';
 import { pageOf, pageQuery } from './page';
 
 /** The spec's trip status log values. */
@@ -16,16 +17,12 @@ export const TRIP_STATUSES = [
 ] as const;
 export type TripStatus = (typeof TRIP_STATUSES)[number];
 
-export const consignmentSchema = z.object({
-  id: z.string(),
-  containerNumber: z.string().nullable(),
-  containerSize: z.enum(CONTAINER_SIZES).nullable(),
-  liner: linerSchema.nullable(),
-  deliveryOrderValidityDate: z.string().nullable(),
-  description: z.string().nullable(),
-  quantity: z.number().int().nullable(),
-  weightTonnes: z.number().nullable(),
-  truckType: z.enum(TRUCK_TYPES).nullable(),
+/** What one trip carries: the order item it was made from, less its place in the order and its award. */
+export const consignmentSchema = orderItemSchema.omit({
+  position: true,
+  awardedBidId: true,
+  tripId: true,
+  tripNumber: true,
 });
 export type Consignment = z.infer<typeof consignmentSchema>;
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import {
+  COMPANY_DOCUMENT_LABELS,
   containerCheckDigit,
   type Address,
   type CargoType,
@@ -14,7 +15,8 @@ import { awardOrder } from '../../modules/order/award.service';
 import { cancelOrder, placeOrder } from '../../modules/order/order.service';
 import { addPreferredPartner } from '../../modules/partner/partner.service';
 import type { Tx } from '../client';
-import { companies, orderItems, orders, shippingLines, terminals, users } from '../schema';
+import { companies, companyDocuments, orderItems, orders, shippingLines, terminals, users } from '../schema';
+import { samplePdf } from './sample-pdf';
 import { createAccount } from './factories';
 
 const SEED_IP = 'demo-seed';
@@ -132,7 +134,49 @@ export async function seedDemoMarketplace(ctx: AppContext, tx: Tx, password: str
       phoneNumber: '+2348031234506',
       userType: 'TRANSPORTER',
     },
-    { name: 'Northgate Trucking Ltd' },
+    {
+      name: 'Northgate Trucking Ltd',
+      verificationStatus: 'PENDING_REVIEW',
+      cacRegistrationNumber: 'RC 3456789',
+      tin: '34567890-0001',
+      address: {
+        street: '9 Zaria Road',
+        neighborhood: 'Bompai',
+        lga: 'Nasarawa',
+        city: 'Kano',
+        state: 'Kano',
+      },
+      contactName: 'Sani Abdullahi',
+      contactPhone: '+2348031234506',
+      contactEmail: 'new.transporter@example.com',
+    },
+  );
+  // Northgate has sent everything and waits for an admin: the back office has work to show.
+  const northgate = await principalOf(tx, 'new.transporter@example.com');
+  for (const type of ['CAC_CERTIFICATE', 'OPERATING_LICENCE', 'GIT_INSURANCE'] as const) {
+    const label = COMPANY_DOCUMENT_LABELS[type];
+    const body = samplePdf([label, 'Northgate Trucking Ltd', 'RC 3456789', 'Demo document for review']);
+    await tx.insert(companyDocuments).values({
+      companyId: northgate.companyId,
+      type,
+      storageKey: await ctx.storage.put('company-documents', body),
+      fileName: `${label.toLowerCase().replaceAll(' ', '-')}.pdf`,
+      mimeType: 'application/pdf',
+      sizeBytes: body.length,
+      uploadedBy: northgate.userId,
+    });
+  }
+  await createAccount(
+    tx,
+    {
+      email: 'unverified.customer@example.com',
+      password,
+      firstName: 'Halima',
+      lastName: 'Yusuf',
+      phoneNumber: '+2348031234507',
+      userType: 'CUSTOMER',
+    },
+    { name: 'Yusuf Agro Exports Ltd' },
   );
 
   const customer = await principalOf(tx, 'customer@example.com');

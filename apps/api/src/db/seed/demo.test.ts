@@ -13,6 +13,7 @@ const DEMO_EMAILS = [
   'new.transporter@example.com',
   'transporter2@example.com',
   'transporter@example.com',
+  'unverified.customer@example.com',
 ];
 
 describe('seedDemo', () => {
@@ -45,8 +46,9 @@ describe('seedDemo', () => {
       'new.customer@example.com': 'CUSTOMER',
       'new.transporter@example.com': 'TRANSPORTER',
       'transporter2@example.com': 'TRANSPORTER',
+      'unverified.customer@example.com': 'CUSTOMER',
     });
-    expect(await t.ctx.db.select().from(companies)).toHaveLength(6);
+    expect(await t.ctx.db.select().from(companies)).toHaveLength(7);
   });
 
   it('gives each demo user a company of the right kind', async () => {
@@ -72,7 +74,7 @@ describe('seedDemo', () => {
         email: 'new.transporter@example.com',
         company: 'Northgate Trucking Ltd',
         type: 'TRANSPORTER',
-        status: 'UNVERIFIED',
+        status: 'PENDING_REVIEW',
       },
       {
         email: 'transporter@example.com',
@@ -86,7 +88,39 @@ describe('seedDemo', () => {
         type: 'TRANSPORTER',
         status: 'VERIFIED',
       },
+      {
+        email: 'unverified.customer@example.com',
+        company: 'Yusuf Agro Exports Ltd',
+        type: 'CUSTOMER',
+        status: 'UNVERIFIED',
+      },
     ]);
+  });
+
+  it('leaves one transporter with every document in, awaiting review', async () => {
+    const login = await call(t.app, 'POST', LOGIN, {
+      username: 'new.transporter@example.com',
+      password: DEMO_PASSWORD,
+    });
+    const res = await call(t.app, 'GET', '/api/v1/company/documents/validate', undefined, {
+      token: login.body.accessToken,
+    });
+    expect(res.body).toMatchObject({
+      verificationStatus: 'PENDING_REVIEW',
+      complete: true,
+      missingDocuments: [],
+    });
+    const files = await call(t.app, 'GET', '/api/v1/company/documents', undefined, {
+      token: login.body.accessToken,
+    });
+    expect(files.body).toHaveLength(3);
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/company/documents/${files.body[0].id}/file`,
+      headers: { authorization: `Bearer ${login.body.accessToken}` },
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('has orders in every state, with bids in every state', async () => {
@@ -171,6 +205,6 @@ describe('seedDemo from two instances starting together', () => {
     expect(results.sort()).toEqual([false, true]);
     const rows = await t.ctx.db.select({ email: users.email }).from(users);
     expect(rows.map((u) => u.email).sort()).toEqual(DEMO_EMAILS);
-    expect(await t.ctx.db.select().from(companies)).toHaveLength(6);
+    expect(await t.ctx.db.select().from(companies)).toHaveLength(7);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { BidStatus, PageQuery } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
 import {
@@ -13,8 +13,8 @@ import {
   trips,
   users,
 } from '../../db/schema';
-import { containsPattern } from '../../lib/search';
 import { selectOrderRows, type OrderRow } from '../order/order-summary';
+import { countTrips, tripSearchSql } from '../trip/trip-search';
 
 export type BidRow = typeof bids.$inferSelect;
 export type OrderRecord = typeof orders.$inferSelect;
@@ -228,19 +228,7 @@ export async function activeUsersOfCompany(db: Executor, companyId: string) {
 
 /** Trips the company won, newest award first, searchable by trip, container, order, reference or client. */
 export async function listWonTrips(db: Executor, companyId: string, q: string | undefined, page: PageQuery) {
-  const pattern = q ? containsPattern(q) : undefined;
-  const where = and(
-    eq(trips.transporterCompanyId, companyId),
-    pattern
-      ? or(
-          ilike(trips.tripNumber, pattern),
-          ilike(consignments.containerNumber, pattern),
-          ilike(orders.orderNumber, pattern),
-          ilike(orders.reference, pattern),
-          ilike(orders.clientName, pattern),
-        )
-      : undefined,
-  );
+  const where = and(eq(trips.transporterCompanyId, companyId), tripSearchSql(q));
   const rows = await db
     .select({
       trip: trips,
@@ -260,11 +248,5 @@ export async function listWonTrips(db: Executor, companyId: string, q: string | 
     .orderBy(desc(trips.createdAt), asc(trips.tripNumber))
     .limit(page.size)
     .offset(offsetOf(page));
-  const [total] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(trips)
-    .innerJoin(orders, eq(orders.id, trips.orderId))
-    .leftJoin(consignments, eq(consignments.tripId, trips.id))
-    .where(where);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, total: await countTrips(db, where) };
 }

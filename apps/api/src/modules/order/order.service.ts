@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import {
-  isLgaOfState,
   toPage,
   type CreateOrderRequest,
   type LocationInput,
@@ -92,12 +91,6 @@ async function checkOrderInput(
   for (const [side, place] of places) {
     if (place.kind === 'TERMINAL' && !terminalStates.has(place.terminalId)) {
       errors.push({ field: `${side}.terminalId`, message: 'Choose a terminal from the list' });
-    }
-    if (place.kind === 'ADDRESS' && !isLgaOfState(place.address.state, place.address.lga)) {
-      errors.push({
-        field: `${side}.address.lga`,
-        message: `${place.address.lga} is not an LGA of ${place.address.state}`,
-      });
     }
   }
 

@@ -11,7 +11,6 @@ import {
   insertBid,
   lagosDate,
   LAGOS_ADDRESS,
-  multipartFile,
   orderBody,
   placeOrderViaApi,
   referenceIds,
@@ -20,6 +19,7 @@ import {
   validContainerNumber,
   type ReferenceIds,
 } from '../../test/marketplace';
+import { multipartBody } from '../../test/multipart';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 
 const ORDER_NUMBER = /^ORD-\d{4}-\d{6}$/;
@@ -287,6 +287,22 @@ describe('customer orders', () => {
       expect(await ordersOf(customer.company.id)).toEqual([]);
     });
 
+    it('refuses an address whose LGA is not of its state, naming the field', async () => {
+      const customer = await createVerifiedCustomer(t);
+      const res = await place(
+        customer.accessToken,
+        orderBody(
+          { recipient: { kind: 'ADDRESS', address: { ...LAGOS_ADDRESS, lga: 'Kano Municipal' } } },
+          refs,
+        ),
+      );
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([
+        { field: 'recipient.address.lga', message: 'Choose an LGA of Lagos' },
+      ]);
+      expect(await ordersOf(customer.company.id)).toEqual([]);
+    });
+
     it('reports every failed check at once', async () => {
       const customer = await createVerifiedCustomer(t);
       const res = await place(
@@ -294,7 +310,6 @@ describe('customer orders', () => {
         orderBody(
           {
             pickup: { kind: 'TERMINAL', terminalId: randomUUID() },
-            recipient: { kind: 'ADDRESS', address: { ...LAGOS_ADDRESS, lga: 'Kano Municipal' } },
             bidDetails: {
               pickupDate: lagosDate(-2),
               biddingClosesAt: new Date(Date.now() - 1000).toISOString(),
@@ -306,7 +321,6 @@ describe('customer orders', () => {
       expect(res.status).toBe(400);
       expect(fields(res)).toEqual([
         'pickup.terminalId',
-        'recipient.address.lga',
         'bidDetails.pickupDate',
         'bidDetails.biddingClosesAt',
       ]);
@@ -490,7 +504,10 @@ describe('customer orders', () => {
       const customer = await createVerifiedCustomer(t);
       const order = await placeOrderViaApi(t, customer.accessToken);
       expect((await download(admin.accessToken, order.id)).statusCode).toBe(403);
-      const { payload, headers } = multipartFile(samplePdf(), 'q.pdf');
+      const { payload, headers } = multipartBody(
+        {},
+        { fileName: 'q.pdf', content: samplePdf(), contentType: 'application/pdf' },
+      );
       const anonymous = await t.app.inject({
         method: 'POST',
         url: '/api/v1/orders/quote-documents',

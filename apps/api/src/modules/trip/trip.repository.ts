@@ -1,9 +1,9 @@
-import { and, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TripListQuery } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
 import { companies, consignments, orders, shippingLines, trips } from '../../db/schema';
-import { containsPattern } from '../../lib/search';
+import { countTrips, tripSearchSql } from './trip-search';
 
 /** Whose trips a caller sees: a company on one side of the trip, or every trip (admins). */
 export type TripScope =
@@ -19,7 +19,6 @@ function scopeSql(scope: TripScope): SQL | undefined {
 }
 
 function filtersSql(query: TripListQuery): SQL | undefined {
-  const pattern = query.q ? containsPattern(query.q) : undefined;
   return and(
     query.completed === true ? eq(trips.completed, true) : undefined,
     // "Not completed" means still to be done, so a cancelled trip is not in it either.
@@ -27,15 +26,7 @@ function filtersSql(query: TripListQuery): SQL | undefined {
     query.started === true ? isNotNull(trips.latestStatus) : undefined,
     query.started === false ? isNull(trips.latestStatus) : undefined,
     query.tripStatusList?.length ? inArray(trips.latestStatus, query.tripStatusList) : undefined,
-    pattern
-      ? or(
-          ilike(trips.tripNumber, pattern),
-          ilike(consignments.containerNumber, pattern),
-          ilike(orders.orderNumber, pattern),
-          ilike(orders.clientName, pattern),
-          ilike(orders.reference, pattern),
-        )
-      : undefined,
+    tripSearchSql(query.q),
   );
 }
 
@@ -63,11 +54,5 @@ export async function listTrips(db: Executor, scope: TripScope, query: TripListQ
     .orderBy(sql`${trips.latestStatusAt} DESC NULLS LAST`, desc(trips.createdAt), desc(trips.tripNumber))
     .limit(query.size)
     .offset(query.page * query.size);
-  const [total] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(trips)
-    .innerJoin(orders, eq(orders.id, trips.orderId))
-    .leftJoin(consignments, eq(consignments.tripId, trips.id))
-    .where(where);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, total: await countTrips(db, where) };
 }

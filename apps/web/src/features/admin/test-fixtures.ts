@@ -14,10 +14,6 @@ export function companySummary(overrides: Partial<AdminCompanySummary> = {}): Ad
   };
 }
 
-export function pageOf(content: AdminCompanySummary[], overrides: Record<string, number> = {}) {
-  return { content, totalElements: content.length, totalPages: 1, number: 0, size: 20, ...overrides };
-}
-
 export function companyDetail(overrides: Partial<AdminCompanyDetail> = {}): AdminCompanyDetail {
   return {
     id: '7b0c5d2e-4a39-4a0e-9a34-0c1f5f1d2a10',

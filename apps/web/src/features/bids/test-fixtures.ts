@@ -1,31 +1,11 @@
-import type {
-  LocationView,
-  MarketOrder,
-  MarketOrderDetail,
-  MyBid,
-  OrderItem,
-  Page,
-  WonTrip,
-} from '@freightlane/domain';
+import type { LocationView, MarketOrder, MarketOrderDetail, MyBid, WonTrip } from '@freightlane/domain';
+import { APAPA_TERMINAL, containerItem } from '../../test/marketplace-fixtures';
 import type { BidHistoryItem } from './api/bids-api';
 
 export const ORDER_ID = '0b7c3c8e-2f7e-4f7a-9a51-3d2b6f1f0a01';
 export const BID_ID = '5d1f8a2e-9c4b-4e3a-8f6d-7a2b1c0d9e02';
 
-export const APAPA: LocationView = {
-  terminal: {
-    id: 't1',
-    code: 'APMT',
-    name: 'APM Terminals Apapa',
-    operator: 'APM Terminals',
-    kind: 'PORT_TERMINAL',
-    port: 'Apapa',
-    city: 'Apapa',
-    lga: 'Apapa',
-    state: 'Lagos',
-  },
-  address: null,
-};
+export const APAPA: LocationView = { terminal: APAPA_TERMINAL, address: null };
 
 export const IKEJA: LocationView = {
   terminal: null,
@@ -75,35 +55,17 @@ export function makeBid(overrides: Partial<MyBid> = {}): MyBid {
   };
 }
 
-function container(position: number, containerNumber: string): OrderItem {
-  return {
-    id: `item-${position}`,
-    position,
-    containerNumber,
-    containerSize: 'FTS_40',
-    liner: { id: 'l1', code: 'MSK', name: 'Maersk' },
-    deliveryOrderValidityDate: '2026-12-01',
-    description: null,
-    quantity: null,
-    weightTonnes: null,
-    truckType: null,
-    awardedBidId: null,
-    tripId: null,
-    tripNumber: null,
-  };
-}
-
 export function makeMarketOrderDetail(overrides: Partial<MarketOrderDetail> = {}): MarketOrderDetail {
   return {
     ...makeMarketOrder(),
-    items: [container(1, 'MSKU1234565'), container(2, 'MSKU7654321'), container(3, 'TGHU0000017')],
+    items: [
+      containerItem(1, 'MSKU1234565'),
+      containerItem(2, 'MSKU7654321'),
+      containerItem(3, 'TGHU0000017'),
+    ],
     quoteDocument: { id: 'd1', fileName: 'quote-ord-42.pdf', sizeBytes: 48_000 },
     ...overrides,
   };
-}
-
-export function pageOf<T>(content: T[], number = 0, size = 20, totalElements = content.length): Page<T> {
-  return { content, totalElements, totalPages: Math.ceil(totalElements / size), number, size };
 }
 
 export function makeWonTrip(overrides: Partial<WonTrip> = {}): WonTrip {

@@ -1,19 +1,10 @@
 import type { Liner, OrderDetail, ReceivedBid, Terminal } from '@freightlane/domain';
+import { APAPA_TERMINAL, MAERSK, containerItem } from '../../test/marketplace-fixtures';
 
 /** API answers for the orders tests, in the shapes of the domain contracts. */
 
 export const TERMINALS: Terminal[] = [
-  {
-    id: '0b6c3c1e-5f0a-4a57-9d7e-0f4f5b1f2a01',
-    code: 'APMT',
-    name: 'APM Terminals Apapa',
-    operator: 'APM Terminals',
-    kind: 'PORT_TERMINAL',
-    port: 'Apapa',
-    city: 'Apapa',
-    lga: 'Apapa',
-    state: 'Lagos',
-  },
+  APAPA_TERMINAL,
   {
     id: '0b6c3c1e-5f0a-4a57-9d7e-0f4f5b1f2a02',
     code: 'OCHB',
@@ -39,7 +30,7 @@ export const TERMINALS: Terminal[] = [
 ];
 
 export const LINERS: Liner[] = [
-  { id: '6f1d3a0e-1c2b-4b8d-9a55-7d2e1c3b4a02', code: 'MAEU', name: 'Maersk' },
+  MAERSK,
   { id: '6f1d3a0e-1c2b-4b8d-9a55-7d2e1c3b4a03', code: 'MSCU', name: 'MSC' },
 ];
 
@@ -98,36 +89,11 @@ export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
     bidCount: 2,
     createdAt: '2026-11-21T09:00:00.000Z',
     items: [
-      {
-        id: 'c0000000-0000-4000-8000-000000000001',
-        position: 1,
-        containerNumber: 'MSKU1234565',
-        containerSize: 'FTS_40',
-        liner: LINERS[0]!,
-        deliveryOrderValidityDate: '2026-12-01',
-        description: null,
-        quantity: null,
-        weightTonnes: null,
-        truckType: null,
-        awardedBidId: null,
-        tripId: null,
-        tripNumber: null,
-      },
-      {
+      containerItem(1, 'MSKU1234565', { id: 'c0000000-0000-4000-8000-000000000001' }),
+      containerItem(2, 'TGHU7654320', {
         id: 'c0000000-0000-4000-8000-000000000002',
-        position: 2,
-        containerNumber: 'TGHU7654320',
         containerSize: 'FTS_20',
-        liner: LINERS[0]!,
-        deliveryOrderValidityDate: '2026-12-01',
-        description: null,
-        quantity: null,
-        weightTonnes: null,
-        truckType: null,
-        awardedBidId: null,
-        tripId: null,
-        tripNumber: null,
-      },
+      }),
     ],
     quoteDocument: null,
     cancellationReason: null,

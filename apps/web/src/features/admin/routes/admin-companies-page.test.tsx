@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { fakeMediaQueryList } from '../../../test/fakes';
 import { renderRoute, seedSession } from '../../../test/render';
-import { companySummary, pageOf } from '../test-fixtures';
+import { pageOf } from '../../../test/marketplace-fixtures';
+import { companySummary } from '../test-fixtures';
 
 const LIST = 'GET /api/v1/admin/companies';
 
@@ -94,7 +95,7 @@ describe('the admin company list', () => {
     seedSession('role_admin');
     const { user } = renderRoute('/admin/companies');
     await screen.findByRole('link', { name: 'Company on page 1' }, FIRST_LOAD);
-    await user.click(screen.getByRole('button', { name: '2' }));
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(await screen.findByRole('link', { name: 'Company on page 2' })).toBeVisible();
     expect(queryOf(api.calls(LIST).at(-1)!.url).page).toBe('1');
     expect(screen.getByText('21–21 of 21 companies')).toBeVisible();

@@ -3,17 +3,14 @@ import {
   Button,
   Card,
   Group,
-  Pagination,
   Select,
   SimpleGrid,
-  Skeleton,
   Stack,
   Table,
   Text,
   TextInput,
-  ThemeIcon,
 } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   VERIFICATION_STATUSES,
   type AdminCompanySummary,
@@ -21,19 +18,20 @@ import {
   type VerificationStatus,
 } from '@freightlane/domain';
 import { IconBuildingWarehouse, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { PATHS } from '../../../app/paths';
+import { EmptyList } from '../../../components/empty-list';
+import { ListPagination } from '../../../components/list-pagination';
+import { ListSkeleton } from '../../../components/list-skeleton';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
+import { useListParams, useListSearch } from '../../../components/use-list-params';
 import { formatDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { VERIFICATION_STATUS_LABELS } from '../../company';
 import { useAdminCompanies } from '../api/admin-companies-api';
 import { COMPANY_TYPE_LABELS, VerificationBadge } from '../components/company-labels';
 
-/** Long enough that typing a name sends one search, not one per key. */
-export const SEARCH_DEBOUNCE_MS = 400;
 const ALL = 'ALL';
 const PAGE_SIZE = 20;
 
@@ -131,54 +129,16 @@ function CompanyTable({ companies }: { companies: AdminCompanySummary[] }) {
   );
 }
 
-function EmptyCompanies({ children, action }: { children: ReactNode; action?: ReactNode }) {
-  return (
-    <Card withBorder radius="md" padding="xl">
-      <Stack align="center" gap="sm" ta="center">
-        <ThemeIcon size={48} radius="xl" variant="light" color="gray" aria-hidden>
-          <IconBuildingWarehouse size={26} stroke={1.6} />
-        </ThemeIcon>
-        <Text maw={460}>{children}</Text>
-        {action}
-      </Stack>
-    </Card>
-  );
-}
-
 /** /admin/companies: companies to review, filtered by status (awaiting review first) and searchable. */
 export function AdminCompaniesPage() {
   usePageTitle('Companies');
   const isWide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
-  const [params, setParams] = useSearchParams();
+  const list = useListParams();
+  const { params, page, update } = list;
   const status = statusFrom(params.get('status'));
   const type = typeFrom(params.get('type'));
   const q = params.get('q') ?? '';
-  const page = Math.max(0, Math.trunc(Number(params.get('page')) || 1) - 1);
-
-  const [search, setSearch] = useState(q);
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-
-  // Filters live in the address, so Back and a shared link show the same list; each starts at page 1.
-  const update = (changes: Record<string, string | null>) => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  };
-
-  useEffect(() => {
-    if (debounced !== q) update({ q: debounced });
-    // Only a settled search text changes the address.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
+  const { search, setSearch } = useListSearch(list);
 
   const companies = useAdminCompanies({ status, type, q, page, size: PAGE_SIZE });
 
@@ -222,11 +182,7 @@ export function AdminCompaniesPage() {
         </SimpleGrid>
 
         {companies.isPending ? (
-          <Stack gap="xs" aria-label="Loading companies">
-            {Array.from({ length: 5 }, (_, i) => (
-              <Skeleton key={i} h={52} radius="sm" />
-            ))}
-          </Stack>
+          <ListSkeleton label="Loading companies" rows={5} height={52} />
         ) : companies.isError ? (
           <QueryError
             error={companies.error}
@@ -235,7 +191,8 @@ export function AdminCompaniesPage() {
           />
         ) : companies.data.content.length === 0 ? (
           q ? (
-            <EmptyCompanies
+            <EmptyList
+              icon={IconBuildingWarehouse}
               action={
                 <Button
                   variant="default"
@@ -249,16 +206,16 @@ export function AdminCompaniesPage() {
               }
             >
               No company matches “{q}”. Search by company name, CAC number, TIN or the owner&apos;s e-mail.
-            </EmptyCompanies>
+            </EmptyList>
           ) : status === 'PENDING_REVIEW' ? (
-            <EmptyCompanies action={showAll}>
+            <EmptyList icon={IconBuildingWarehouse} action={showAll}>
               No companies are waiting for review. A company appears here once it has sent in its details and
               documents.
-            </EmptyCompanies>
+            </EmptyList>
           ) : (
-            <EmptyCompanies action={status ? showAll : undefined}>
+            <EmptyList icon={IconBuildingWarehouse} action={status ? showAll : undefined}>
               No companies with this filter.
-            </EmptyCompanies>
+            </EmptyList>
           )
         ) : (
           <Stack gap="md" aria-busy={companies.isPlaceholderData}>
@@ -267,25 +224,7 @@ export function AdminCompaniesPage() {
             ) : (
               <CompanyCards companies={companies.data.content} />
             )}
-            <Group justify="space-between" gap="sm">
-              <Text size="sm" c="dimmed">
-                {companies.data.number * companies.data.size + 1}–
-                {companies.data.number * companies.data.size + companies.data.content.length} of{' '}
-                {companies.data.totalElements} companies
-              </Text>
-              {companies.data.totalPages > 1 ? (
-                <Pagination
-                  total={companies.data.totalPages}
-                  value={companies.data.number + 1}
-                  onChange={(next) => update({ page: next === 1 ? null : String(next) })}
-                  size="sm"
-                  getControlProps={(control) => ({
-                    'aria-label':
-                      control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : undefined,
-                  })}
-                />
-              ) : null}
-            </Group>
+            <ListPagination page={companies.data} noun="companies" onChange={list.setPage} />
           </Stack>
         )}
       </Stack>

@@ -28,6 +28,7 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useDownload } from '../../../lib/use-download';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { DETAIL_LABELS, DOCUMENT_STATUS_LABELS, formatFileSize } from '../../company';
 import { downloadAdminCompanyDocument, useAdminCompany, useVerifyCompany } from '../api/admin-companies-api';
@@ -97,18 +98,8 @@ function MissingAlert({ company }: { company: AdminCompanyDetail }) {
 }
 
 function DocumentItem({ companyId, document }: { companyId: string; document: CompanyDocument }) {
-  const [downloading, setDownloading] = useState(false);
+  const { downloading, download } = useDownload();
   const status = DOCUMENT_STATUS_LABELS[document.status];
-  async function download() {
-    setDownloading(true);
-    try {
-      await downloadAdminCompanyDocument(companyId, document);
-    } catch (error) {
-      notifyError(error, 'Download failed');
-    } finally {
-      setDownloading(false);
-    }
-  }
   return (
     <Stack gap={6} component="li" py="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -135,7 +126,7 @@ function DocumentItem({ companyId, document }: { companyId: string; document: Co
           size="xs"
           variant="default"
           leftSection={<IconDownload size={14} aria-hidden />}
-          onClick={() => void download()}
+          onClick={() => void download(() => downloadAdminCompanyDocument(companyId, document))}
           loading={downloading}
           aria-label={`Download ${document.label}`}
         >

@@ -72,7 +72,7 @@ export function MarketOrderCard({
           </Fact>
           <Fact label="Your bid">
             {order.myBid ? (
-              <Group gap={6} wrap="nowrap">
+              <Group gap={6}>
                 <Money kobo={order.myBid.amountKobo} />
                 <BidStatusBadge status={order.myBid.status} />
               </Group>

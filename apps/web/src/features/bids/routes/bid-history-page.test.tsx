@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../test/render';
-import { makeHistoryItem, ORDER_ID, pageOf } from '../test-fixtures';
+import { pageOf } from '../../../test/marketplace-fixtures';
+import { makeHistoryItem, ORDER_ID } from '../test-fixtures';
 
 const HISTORY = 'GET /api/v1/bids';
 

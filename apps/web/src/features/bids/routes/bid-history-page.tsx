@@ -1,18 +1,18 @@
 import { Anchor, Button, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { BID_STATUSES, BID_STATUS_LABELS, unitLabel, type BidStatus } from '@freightlane/domain';
 import { IconHistory } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { BidStatusBadge, CargoTypeBadge, Money } from '../../../components/marketplace-badges';
+import { EmptyList } from '../../../components/empty-list';
+import { ListPagination } from '../../../components/list-pagination';
+import { ListSkeleton } from '../../../components/list-skeleton';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
+import { useListParams } from '../../../components/use-list-params';
 import { formatDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useBidHistory } from '../api/bids-api';
-import { EmptyList } from '../components/empty-list';
-import { ListPagination } from '../components/list-pagination';
-import { ListSkeleton } from '../components/list-skeleton';
-import { pageParam } from '../components/page-param';
 import { ScrollTable, StickyTd, StickyTh } from '../components/scroll-table';
 
 const ALL = 'ALL';
@@ -24,18 +24,10 @@ const STATUS_OPTIONS = [
 /** /bids/history: every bid this company placed, filterable by status. */
 export function BidHistoryPage() {
   usePageTitle('Bid history');
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('status');
+  const list = useListParams();
+  const raw = list.params.get('status');
   const status = (BID_STATUSES as readonly string[]).includes(raw ?? '') ? (raw as BidStatus) : null;
-  const page = pageParam(params);
-  const bids = useBidHistory({ status, page });
-
-  function update(next: { status: BidStatus | null; page: number }) {
-    const search = new URLSearchParams();
-    if (next.status) search.set('status', next.status);
-    if (next.page > 0) search.set('page', String(next.page));
-    setParams(search, { replace: true });
-  }
+  const bids = useBidHistory({ status, page: list.page });
 
   return (
     <>
@@ -46,7 +38,7 @@ export function BidHistoryPage() {
           aria-label="Bid status"
           data={STATUS_OPTIONS}
           value={status ?? ALL}
-          onChange={(value) => update({ status: value === ALL ? null : (value as BidStatus), page: 0 })}
+          onChange={(value) => list.update({ status: value === ALL ? null : value })}
           w={{ base: '100%', sm: 'fit-content' }}
           size="sm"
         />
@@ -116,11 +108,7 @@ export function BidHistoryPage() {
                 ))}
               </Table.Tbody>
             </ScrollTable>
-            <ListPagination
-              page={bids.data}
-              noun="bids"
-              onChange={(next) => update({ status, page: next })}
-            />
+            <ListPagination page={bids.data} noun="bids" onChange={list.setPage} />
           </div>
         )}
       </Stack>

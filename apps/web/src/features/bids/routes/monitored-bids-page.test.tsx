@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../test/render';
-import { makeMarketOrder, ORDER_ID, pageOf } from '../test-fixtures';
+import { pageOf } from '../../../test/marketplace-fixtures';
+import { makeMarketOrder, ORDER_ID } from '../test-fixtures';
 
 describe('monitored bids page', () => {
   it('lists the watched orders and removes one with Unwatch', async () => {
@@ -50,7 +51,10 @@ describe('monitored bids page', () => {
       'GET /api/v1/bids/monitored': (request) => {
         const page = Number(new URL(request.url, 'http://localhost').searchParams.get('page'));
         return {
-          body: pageOf([makeMarketOrder({ id: `o${page}`, orderNumber: `ORD-P${page}` })], page, 20, 25),
+          body: pageOf([makeMarketOrder({ id: `o${page}`, orderNumber: `ORD-P${page}` })], {
+            number: page,
+            totalElements: 25,
+          }),
         };
       },
     });

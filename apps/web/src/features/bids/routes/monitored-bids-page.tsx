@@ -1,23 +1,22 @@
 import { Button, Stack } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { PATHS } from '../../../app/paths';
+import { EmptyList } from '../../../components/empty-list';
+import { ListPagination } from '../../../components/list-pagination';
+import { ListSkeleton } from '../../../components/list-skeleton';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
+import { useListParams } from '../../../components/use-list-params';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useMonitoredOrders } from '../api/bids-api';
-import { EmptyList } from '../components/empty-list';
-import { ListPagination } from '../components/list-pagination';
-import { ListSkeleton } from '../components/list-skeleton';
 import { MarketOrderCard } from '../components/market-order-card';
-import { pageParam } from '../components/page-param';
 
 /** /bids/monitored: the orders this company is watching. */
 export function MonitoredBidsPage() {
   usePageTitle('Monitored bids');
-  const [params, setParams] = useSearchParams();
-  const page = pageParam(params);
-  const orders = useMonitoredOrders(page);
+  const list = useListParams();
+  const orders = useMonitoredOrders(list.page);
 
   return (
     <>
@@ -52,11 +51,7 @@ export function MonitoredBidsPage() {
               <MarketOrderCard key={order.id} order={order} watchVariant="unwatch" />
             ))}
           </Stack>
-          <ListPagination
-            page={orders.data}
-            noun="watched orders"
-            onChange={(next) => setParams(next > 0 ? { page: String(next) } : {}, { replace: true })}
-          />
+          <ListPagination page={orders.data} noun="watched orders" onChange={list.setPage} />
         </div>
       )}
     </>

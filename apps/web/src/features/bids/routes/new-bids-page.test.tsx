@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, type RecordedRequest } from '../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../test/render';
-import { makeBid, makeMarketOrder, ORDER_ID, pageOf } from '../test-fixtures';
+import { pageOf } from '../../../test/marketplace-fixtures';
+import { makeBid, makeMarketOrder, ORDER_ID } from '../test-fixtures';
 
 const OPEN_ORDERS = 'GET /api/v1/bids/open-orders';
 

@@ -7,16 +7,15 @@ import {
   type NigerianState,
 } from '@freightlane/domain';
 import { IconGavel } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
+import { EmptyList } from '../../../components/empty-list';
+import { ListPagination } from '../../../components/list-pagination';
+import { ListSkeleton } from '../../../components/list-skeleton';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
+import { useListParams } from '../../../components/use-list-params';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useOpenOrders } from '../api/bids-api';
-import { EmptyList } from '../components/empty-list';
-import { ListPagination } from '../components/list-pagination';
-import { ListSkeleton } from '../components/list-skeleton';
 import { MarketOrderCard } from '../components/market-order-card';
-import { pageParam } from '../components/page-param';
 
 const CARGO_TYPE_OPTIONS = CARGO_TYPES.map((value) => ({ value, label: CARGO_TYPE_LABELS[value] }));
 const STATE_OPTIONS = [...NIGERIAN_STATES];
@@ -28,28 +27,11 @@ function oneOf<T extends string>(values: readonly T[], value: string | null): T 
 /** /bids: orders open for bidding, newest first, filtered by cargo type and pickup state (kept in the URL). */
 export function NewBidsPage() {
   usePageTitle('New bids');
-  const [params, setParams] = useSearchParams();
+  const { params, page, update, setPage } = useListParams();
   const cargoType = oneOf<CargoType>(CARGO_TYPES, params.get('cargoType'));
   const pickupState = oneOf<NigerianState>(NIGERIAN_STATES, params.get('pickupState'));
-  const page = pageParam(params);
   const orders = useOpenOrders({ cargoType, pickupState, page });
   const filtered = cargoType !== null || pickupState !== null;
-
-  function update(changes: Record<string, string | null>) {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        // A new filter starts again from its first page.
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  }
 
   return (
     <>
@@ -110,11 +92,7 @@ export function NewBidsPage() {
                 <MarketOrderCard key={order.id} order={order} />
               ))}
             </Stack>
-            <ListPagination
-              page={orders.data}
-              noun="open orders"
-              onChange={(next) => update({ page: next > 0 ? String(next) : null })}
-            />
+            <ListPagination page={orders.data} noun="open orders" onChange={setPage} />
           </div>
         )}
       </Stack>

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../test/render';
-import { makeWonTrip, ORDER_ID, pageOf } from '../test-fixtures';
+import { pageOf } from '../../../test/marketplace-fixtures';
+import { makeWonTrip, ORDER_ID } from '../test-fixtures';
 
 const WON = 'GET /api/v1/bids/won';
 

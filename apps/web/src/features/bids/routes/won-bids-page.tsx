@@ -1,32 +1,25 @@
 import { Anchor, Badge, Button, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconTrophy } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { CargoTypeBadge, Money, PlaceText } from '../../../components/marketplace-badges';
+import { EmptyList } from '../../../components/empty-list';
+import { ListPagination } from '../../../components/list-pagination';
+import { ListSkeleton } from '../../../components/list-skeleton';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
+import { useListParams, useListSearch } from '../../../components/use-list-params';
 import { formatCalendarDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useWonTrips } from '../api/bids-api';
-import { EmptyList } from '../components/empty-list';
-import { ListPagination } from '../components/list-pagination';
-import { ListSkeleton } from '../components/list-skeleton';
 import { ScrollTable, StickyTd, StickyTh } from '../components/scroll-table';
-
-/** Long enough that typing a trip number sends one search, not one per key. */
-export const SEARCH_DEBOUNCE_MS = 400;
 
 /** /bids/won: one row per trip this company won, searchable. */
 export function WonBidsPage() {
   usePageTitle('Bids won');
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [pageState, setPageState] = useState({ q: '', page: 0 });
-  // A new search starts again from its first page.
-  const page = pageState.q === q ? pageState.page : 0;
-  const trips = useWonTrips({ q, page });
+  const list = useListParams();
+  const { search, setSearch, settled: q } = useListSearch(list);
+  const trips = useWonTrips({ q, page: list.page });
 
   return (
     <>
@@ -131,11 +124,7 @@ export function WonBidsPage() {
                 ))}
               </Table.Tbody>
             </ScrollTable>
-            <ListPagination
-              page={trips.data}
-              noun="trips"
-              onChange={(next) => setPageState({ q, page: next })}
-            />
+            <ListPagination page={trips.data} noun="trips" onChange={list.setPage} />
           </div>
         )}
       </Stack>

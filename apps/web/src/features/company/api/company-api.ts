@@ -8,7 +8,6 @@ import type {
   UpdateCompanyRequest,
 } from '@freightlane/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { useSessionStore } from '../../../app/session-context';
 import { api, downloadFile } from '../../../lib/api';
 import { PROFILE_QUERY_KEY } from '../../profile';
@@ -58,17 +57,9 @@ export interface UploadVariables {
 export function useUploadCompanyDocument() {
   const queryClient = useQueryClient();
   const store = useSessionStore();
-  const auth = useMemo(
-    () => ({
-      getAccessToken: () => store.getAccessToken(),
-      refresh: () => store.refresh(),
-      onSessionExpired: () => store.expire(),
-    }),
-    [store],
-  );
   return useMutation({
     mutationFn: ({ type, file, onProgress }: UploadVariables) =>
-      uploadCompanyDocument(type, file, auth, onProgress),
+      uploadCompanyDocument(type, file, store, onProgress),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: COMPANY_DOCUMENTS_KEY });
       // An upload can move the company into review, which the profile carries.

@@ -17,6 +17,7 @@ import { NoticeDialog } from '../../../components/notice-dialog';
 import { QueryError } from '../../../components/query-error';
 import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useDownload } from '../../../lib/use-download';
 import {
   downloadCompanyDocument,
   useCompanyDocuments,
@@ -52,7 +53,7 @@ function DocumentRow({
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [confirmFile, setConfirmFile] = useState<File | null>(null);
-  const [downloading, setDownloading] = useState(false);
+  const { downloading, download } = useDownload();
   const status = DOCUMENT_STATUS_LABELS[requirement.status];
 
   async function send(file: File) {
@@ -80,18 +81,6 @@ function DocumentRow({
     // A new document of a verified company is reviewed again, which pauses business until then.
     if (verified) setConfirmFile(file);
     else void send(file);
-  }
-
-  async function download() {
-    if (!current) return;
-    setDownloading(true);
-    try {
-      await downloadCompanyDocument(current);
-    } catch (error) {
-      notifyError(error, 'Download failed');
-    } finally {
-      setDownloading(false);
-    }
   }
 
   const uploading = progress !== null;
@@ -175,7 +164,7 @@ function DocumentRow({
             size="xs"
             variant="subtle"
             leftSection={<IconDownload size={14} aria-hidden />}
-            onClick={() => void download()}
+            onClick={() => void download(() => downloadCompanyDocument(current))}
             loading={downloading}
             aria-label={`Download ${requirement.label}`}
           >

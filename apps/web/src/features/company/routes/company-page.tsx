@@ -12,9 +12,9 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { NIGERIAN_STATES, updateCompanyRequest, type Company } from '@freightlane/domain';
+import { lgasOf, NIGERIAN_STATES, updateCompanyRequest, type Company } from '@freightlane/domain';
 import { IconAlertCircle, IconCircleCheck, IconClock } from '@tabler/icons-react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useSession } from '../../../app/session-context';
 import { PageHeader } from '../../../components/page-header';
@@ -73,6 +73,7 @@ function CompanyForm({ company }: { company: Company }) {
     control,
     handleSubmit,
     setError,
+    setValue,
     reset,
     formState: { errors, isSubmitting },
   } = useForm<Input, unknown, Output>({
@@ -80,6 +81,7 @@ function CompanyForm({ company }: { company: Company }) {
     mode: 'onTouched',
     defaultValues: toFormValues(company),
   });
+  const addressState = useWatch({ control, name: 'address.state' });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -138,13 +140,6 @@ function CompanyForm({ company }: { company: Company }) {
               {...register('address.neighborhood')}
             />
             <TextInput
-              label="LGA"
-              description="Local government area"
-              required
-              error={errors.address?.lga?.message}
-              {...register('address.lga')}
-            />
-            <TextInput
               label="City"
               autoComplete="address-level2"
               required
@@ -162,12 +157,38 @@ function CompanyForm({ company }: { company: Company }) {
                   placeholder="Choose a state"
                   data={[...NIGERIAN_STATES]}
                   value={field.value || null}
-                  onChange={(value) => field.onChange(value ?? '')}
+                  onChange={(value) => {
+                    // An LGA belongs to one state: a new state needs a new choice.
+                    if (value !== field.value) setValue('address.lga', '');
+                    field.onChange(value ?? '');
+                  }}
                   onBlur={field.onBlur}
                   ref={field.ref}
                   name={field.name}
                   error={errors.address?.state?.message}
                   nothingFoundMessage="No state by that name"
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="address.lga"
+              render={({ field }) => (
+                <Select
+                  label="LGA"
+                  description="Local government area"
+                  required
+                  searchable
+                  disabled={!addressState}
+                  placeholder={addressState ? 'Choose an LGA' : 'Choose the state first'}
+                  data={[...lgasOf(addressState ?? '')]}
+                  value={field.value || null}
+                  onChange={(value) => field.onChange(value ?? '')}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  name={field.name}
+                  error={errors.address?.lga?.message}
+                  nothingFoundMessage="No LGA by that name"
                 />
               )}
             />

@@ -5,7 +5,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { isUnverifiedError, useActionError } from '../../../components/action-error';
 import { errorMessage } from '../../../lib/api';
 import { formatFileSize } from '../../company';
-import { quoteDocumentProblem, uploadQuoteDocument, useFileCallAuth } from '../api/quote-document';
+import { useSessionStore } from '../../../app/session-context';
+import { quoteDocumentProblem, uploadQuoteDocument } from '../api/quote-document';
 
 interface Upload {
   fileName: string;
@@ -25,7 +26,7 @@ export function QuoteDocumentField({
   onChange: (document: QuoteDocument | null) => void;
   error?: string;
 }) {
-  const auth = useFileCallAuth();
+  const session = useSessionStore();
   const showActionError = useActionError();
   const [upload, setUpload] = useState<Upload | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -48,7 +49,7 @@ export function QuoteDocumentField({
     try {
       const document = await uploadQuoteDocument(
         file,
-        auth,
+        session,
         (percent) => setUpload({ fileName: file.name, percent }),
         controller.signal,
       );

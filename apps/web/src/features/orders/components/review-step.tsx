@@ -17,6 +17,7 @@ import { formatFileSize } from '../../company';
 import { useLiners, useTerminals } from '../api/lookups-api';
 import type { OrderDraftValues, PlaceDraft } from '../order-draft';
 import { biddingClosesAtIso } from '../order-form';
+import { DescriptionField } from './description-field';
 
 function Section({ title, onEdit, children }: { title: string; onEdit: () => void; children: ReactNode }) {
   return (
@@ -38,19 +39,6 @@ function Section({ title, onEdit, children }: { title: string; onEdit: () => voi
       </Group>
       {children}
     </Card>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={500} component="dt">
-        {label}
-      </Text>
-      <Text size="sm" component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
   );
 }
 
@@ -100,9 +88,9 @@ export function ReviewStep({
     <Stack gap="md">
       <Section title={stepLabel(0)} onEdit={() => onEdit(0)}>
         <Fields>
-          <Field label="Cargo type">{CARGO_TYPE_LABELS[cargoType]}</Field>
-          <Field label="Client name">{values.clientName.trim()}</Field>
-          <Field label="Reference">{values.reference.trim() || '—'}</Field>
+          <DescriptionField label="Cargo type">{CARGO_TYPE_LABELS[cargoType]}</DescriptionField>
+          <DescriptionField label="Client name">{values.clientName.trim()}</DescriptionField>
+          <DescriptionField label="Reference">{values.reference.trim() || '—'}</DescriptionField>
         </Fields>
       </Section>
 
@@ -132,40 +120,40 @@ export function ReviewStep({
 
       <Section title={stepLabel(2)} onEdit={() => onEdit(2)}>
         <Fields>
-          <Field label="Pickup place">
+          <DescriptionField label="Pickup place">
             {placeLines(values.pickup).map((line) => (
               <span key={line} style={{ display: 'block' }}>
                 {line}
               </span>
             ))}
-          </Field>
-          <Field label="Pickup date">{formatCalendarDate(pickupDate)}</Field>
+          </DescriptionField>
+          <DescriptionField label="Pickup date">{formatCalendarDate(pickupDate)}</DescriptionField>
         </Fields>
       </Section>
 
       <Section title={stepLabel(3)} onEdit={() => onEdit(3)}>
         <Fields>
-          <Field label="Delivery place">
+          <DescriptionField label="Delivery place">
             {placeLines(values.recipient).map((line) => (
               <span key={line} style={{ display: 'block' }}>
                 {line}
               </span>
             ))}
-          </Field>
-          <Field label="Bidding closes">
+          </DescriptionField>
+          <DescriptionField label="Bidding closes">
             {formatDateTime(biddingClosesAtIso(closingDate, closingTime))} (Lagos)
-          </Field>
-          <Field label={`Target price per ${unit}`}>
+          </DescriptionField>
+          <DescriptionField label={`Target price per ${unit}`}>
             {targetKobo === null ? 'No target price' : formatMoney(targetKobo)}
-          </Field>
-          <Field label="Who may bid">
+          </DescriptionField>
+          <DescriptionField label="Who may bid">
             {values.preferredPartnersOnly ? 'Only your preferred partners' : 'Every verified transporter'}
-          </Field>
-          <Field label="Quote document">
+          </DescriptionField>
+          <DescriptionField label="Quote document">
             {values.quoteDocument
               ? `${values.quoteDocument.fileName} (${formatFileSize(values.quoteDocument.sizeBytes)})`
               : 'None'}
-          </Field>
+          </DescriptionField>
         </Fields>
       </Section>
     </Stack>

@@ -22,33 +22,21 @@ import {
   type OrderDetail,
 } from '@freightlane/domain';
 import { IconArrowLeft, IconDownload, IconX } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { CargoTypeBadge, Money, OrderStatusBadge } from '../../../components/marketplace-badges';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { formatCalendarDate, formatDateTime } from '../../../lib/format';
-import { notifyError } from '../../../lib/notify';
+import { useDownload } from '../../../lib/use-download';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { formatFileSize } from '../../company';
 import { useOrder } from '../api/orders-api';
 import { downloadQuoteDocument } from '../api/quote-document';
 import { CancelOrderDialog } from '../components/cancel-order-dialog';
+import { DescriptionField } from '../components/description-field';
 import { itemName, OrderBids } from '../components/order-bids';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={500} component="dt">
-        {label}
-      </Text>
-      <Text size="sm" component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 function PlaceLines({ location }: { location: LocationView }) {
   if (location.terminal)
@@ -77,7 +65,7 @@ function PlaceLines({ location }: { location: LocationView }) {
 }
 
 function QuoteDocumentDownload({ order }: { order: OrderDetail }) {
-  const [busy, setBusy] = useState(false);
+  const { downloading, download } = useDownload();
   const document = order.quoteDocument;
   if (!document) return <>None</>;
   return (
@@ -85,18 +73,9 @@ function QuoteDocumentDownload({ order }: { order: OrderDetail }) {
       variant="subtle"
       size="compact-sm"
       px={0}
-      loading={busy}
+      loading={downloading}
       leftSection={<IconDownload size={16} aria-hidden />}
-      onClick={async () => {
-        setBusy(true);
-        try {
-          await downloadQuoteDocument(order.id, document.fileName);
-        } catch (error) {
-          notifyError(error, 'Download failed');
-        } finally {
-          setBusy(false);
-        }
-      }}
+      onClick={() => void download(() => downloadQuoteDocument(order.id, document.fileName))}
       aria-label={`Download ${document.fileName}`}
     >
       {document.fileName} ({formatFileSize(document.sizeBytes)})
@@ -118,28 +97,30 @@ function OrderSummaryCard({ order }: { order: OrderDetail }) {
         </Group>
       </Group>
       <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md" m={0}>
-        <Field label="Order number">{order.orderNumber}</Field>
-        <Field label="Client">{order.clientName}</Field>
-        <Field label="Reference">{order.reference || '—'}</Field>
-        <Field label="Placed">{formatDateTime(order.createdAt)}</Field>
-        <Field label="Pickup">
+        <DescriptionField label="Order number">{order.orderNumber}</DescriptionField>
+        <DescriptionField label="Client">{order.clientName}</DescriptionField>
+        <DescriptionField label="Reference">{order.reference || '—'}</DescriptionField>
+        <DescriptionField label="Placed">{formatDateTime(order.createdAt)}</DescriptionField>
+        <DescriptionField label="Pickup">
           <PlaceLines location={order.pickup} />
-        </Field>
-        <Field label="Delivery">
+        </DescriptionField>
+        <DescriptionField label="Delivery">
           <PlaceLines location={order.recipient} />
-        </Field>
-        <Field label="Pickup date">{formatCalendarDate(order.pickupDate)}</Field>
-        <Field label="Bidding closes">{formatDateTime(order.biddingClosesAt)}</Field>
-        <Field label={`Target price per ${unit}`}>
+        </DescriptionField>
+        <DescriptionField label="Pickup date">{formatCalendarDate(order.pickupDate)}</DescriptionField>
+        <DescriptionField label="Bidding closes">{formatDateTime(order.biddingClosesAt)}</DescriptionField>
+        <DescriptionField label={`Target price per ${unit}`}>
           {order.targetAmountKobo === null ? 'No target price' : <Money kobo={order.targetAmountKobo} />}
-        </Field>
-        <Field label="Who may bid">
+        </DescriptionField>
+        <DescriptionField label="Who may bid">
           {order.preferredPartnersOnly ? 'Only your preferred partners' : 'Every verified transporter'}
-        </Field>
-        <Field label="Quote document">
+        </DescriptionField>
+        <DescriptionField label="Quote document">
           <QuoteDocumentDownload order={order} />
-        </Field>
-        {order.awardedAt ? <Field label="Awarded">{formatDateTime(order.awardedAt)}</Field> : null}
+        </DescriptionField>
+        {order.awardedAt ? (
+          <DescriptionField label="Awarded">{formatDateTime(order.awardedAt)}</DescriptionField>
+        ) : null}
       </SimpleGrid>
     </Card>
   );
@@ -328,16 +309,15 @@ export function OrderDetailPage() {
         ) : null}
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, lg: 7 }}>
-            <Stack gap="lg">
-              <OrderSummaryCard order={data} />
-              {data.trips.length > 0 ? <OrderTripsCard order={data} /> : null}
-              <OrderItemsCard order={data} />
-            </Stack>
+            <OrderSummaryCard order={data} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 5 }}>
             <OrderBids order={data} />
           </Grid.Col>
         </Grid>
+        {/* Full width: these tables have too many columns to share the row with the bids. */}
+        {data.trips.length > 0 ? <OrderTripsCard order={data} /> : null}
+        <OrderItemsCard order={data} />
       </Stack>
       <CancelOrderDialog
         orderId={data.id}

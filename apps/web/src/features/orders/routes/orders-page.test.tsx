@@ -1,8 +1,9 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import type { OrderSummary, Page } from '@freightlane/domain';
+import type { OrderSummary } from '@freightlane/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { fakeMediaQueryList } from '../../../test/fakes';
+import { pageOf } from '../../../test/marketplace-fixtures';
 import { renderRoute, seedSession } from '../../../test/render';
 import { orderDetail } from '../order-fixtures';
 
@@ -31,15 +32,6 @@ const AWARDED = summary({
   reference: '',
 });
 
-function page(
-  content: OrderSummary[],
-  totalElements = content.length,
-  totalPages = 1,
-  number = 0,
-): Page<OrderSummary> {
-  return { content, totalElements, totalPages, number, size: 20 };
-}
-
 function pretendDesktop() {
   vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
     fakeMediaQueryList(query, query.includes('min-width')),
@@ -52,9 +44,9 @@ describe('the orders list', () => {
     const api = mockApi({
       'GET /api/v1/orders': (request) => {
         const query = new URL(request.url, 'http://localhost').searchParams;
-        if (query.get('status') === 'AWARDED') return { body: page([AWARDED]) };
-        if (query.get('q') === 'olam') return { body: page([AWARDED]) };
-        return { body: page([OPEN, AWARDED], 45, 3) };
+        if (query.get('status') === 'AWARDED') return { body: pageOf([AWARDED]) };
+        if (query.get('q') === 'olam') return { body: pageOf([AWARDED]) };
+        return { body: pageOf([OPEN, AWARDED], { totalElements: 45 }) };
       },
     });
     seedSession('role_customer');
@@ -76,7 +68,7 @@ describe('the orders list', () => {
     expect(within(rows[1]!).getByText('3')).toBeVisible();
     expect(within(rows[1]!).getByText('Open for bids')).toBeVisible();
     expect(within(rows[2]!).getByText('Awarded')).toBeVisible();
-    expect(screen.getByText('45 orders')).toBeVisible();
+    expect(screen.getByText('1–2 of 45 orders')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Order haulage' })).toHaveAttribute('href', '/orders/new');
 
     await user.click(screen.getByRole('radio', { name: 'Awarded' }));
@@ -96,7 +88,7 @@ describe('the orders list', () => {
     const api = mockApi({
       'GET /api/v1/orders': (request) => {
         const number = Number(new URL(request.url, 'http://localhost').searchParams.get('page'));
-        return { body: page([number === 0 ? OPEN : AWARDED], 45, 3, number) };
+        return { body: pageOf([number === 0 ? OPEN : AWARDED], { number, totalElements: 45 }) };
       },
     });
     seedSession('role_customer');
@@ -109,7 +101,7 @@ describe('the orders list', () => {
   });
 
   it('shows one card per order on phones', async () => {
-    mockApi({ 'GET /api/v1/orders': { body: page([OPEN]) } });
+    mockApi({ 'GET /api/v1/orders': { body: pageOf([OPEN]) } });
     seedSession('role_customer');
     renderRoute('/orders');
     const link = await screen.findByRole('link', { name: 'ORD-2026-000041' });
@@ -118,7 +110,7 @@ describe('the orders list', () => {
   });
 
   it('offers to order haulage when there are no orders yet', async () => {
-    mockApi({ 'GET /api/v1/orders': { body: page([]) } });
+    mockApi({ 'GET /api/v1/orders': { body: pageOf([]) } });
     seedSession('role_customer');
     renderRoute('/orders');
     expect(await screen.findByRole('heading', { name: 'No orders yet' })).toBeVisible();
@@ -128,7 +120,7 @@ describe('the orders list', () => {
   });
 
   it('says when nothing matches a filter', async () => {
-    mockApi({ 'GET /api/v1/orders': { body: page([]) } });
+    mockApi({ 'GET /api/v1/orders': { body: pageOf([]) } });
     seedSession('role_customer');
     renderRoute('/orders?status=cancelled');
     expect(await screen.findByText('No orders match')).toBeVisible();

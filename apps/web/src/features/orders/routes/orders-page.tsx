@@ -4,7 +4,6 @@ import {
   Card,
   Group,
   SegmentedControl,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -12,19 +11,21 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import type { OrderStatus, OrderSummary } from '@freightlane/domain';
 import { IconPackage, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useEffect, useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useId } from 'react';
+import { Link } from 'react-router';
 import { PATHS } from '../../../app/paths';
+import { ListPagination } from '../../../components/list-pagination';
+import { ListSkeleton } from '../../../components/list-skeleton';
 import { CargoTypeBadge, OrderStatusBadge, PlaceText } from '../../../components/marketplace-badges';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
+import { useListParams, useListSearch } from '../../../components/use-list-params';
 import { formatDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useOrders } from '../api/orders-api';
-import { ListPagination } from '../components/list-controls';
 
 const FILTERS = [
   { value: 'all', label: 'All' },
@@ -43,11 +44,6 @@ const STATUS_OF_FILTER: Record<Filter, OrderStatus | undefined> = {
 
 function readFilter(value: string | null): Filter {
   return FILTERS.some((f) => f.value === value) ? (value as Filter) : 'all';
-}
-
-function readPage(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page - 1 : 0;
 }
 
 function orderHeadline(order: OrderSummary): string {
@@ -172,44 +168,15 @@ function NoOrdersYet() {
 /** /orders: the customer's orders, by status, searchable, one page at a time. */
 export function OrdersPage() {
   usePageTitle('Orders');
-  const [params, setParams] = useSearchParams();
-  const filter = readFilter(params.get('status'));
-  const page = readPage(params.get('page'));
-  const [search, setSearch] = useState(params.get('q') ?? '');
-  const [debounced] = useDebouncedValue(search.trim(), 400);
+  const list = useListParams();
+  const filter = readFilter(list.params.get('status'));
+  const { search, setSearch, settled } = useListSearch(list);
   const isDesktop = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const filterLabelId = useId();
-  const orders = useOrders({ status: STATUS_OF_FILTER[filter], q: debounced || undefined, page });
-
-  function update(changes: { status?: Filter; q?: string; page?: number }) {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (changes.status !== undefined) {
-          if (changes.status === 'all') next.delete('status');
-          else next.set('status', changes.status);
-        }
-        if (changes.q !== undefined) {
-          if (changes.q) next.set('q', changes.q);
-          else next.delete('q');
-        }
-        const nextPage = changes.page ?? 0;
-        if (nextPage > 0) next.set('page', String(nextPage + 1));
-        else next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  }
-
-  useEffect(() => {
-    if ((params.get('q') ?? '') !== debounced) update({ q: debounced });
-    // Only a settled search text changes the address.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
+  const orders = useOrders({ status: STATUS_OF_FILTER[filter], q: settled || undefined, page: list.page });
 
   const data = orders.data;
-  const filtered = filter !== 'all' || debounced !== '';
+  const filtered = filter !== 'all' || settled !== '';
 
   return (
     <>
@@ -232,7 +199,10 @@ export function OrdersPage() {
               aria-labelledby={filterLabelId}
               data={FILTERS.map((f) => ({ value: f.value, label: f.label }))}
               value={filter}
-              onChange={(value) => update({ status: readFilter(value) })}
+              onChange={(value) => {
+                const status = readFilter(value);
+                list.update({ status: status === 'all' ? null : status });
+              }}
             />
           </Stack>
           <TextInput
@@ -246,11 +216,7 @@ export function OrdersPage() {
         </Group>
 
         {orders.isPending ? (
-          <Stack gap="sm" aria-label="Loading orders">
-            <Skeleton h={56} />
-            <Skeleton h={56} />
-            <Skeleton h={56} />
-          </Stack>
+          <ListSkeleton label="Loading orders" height={56} />
         ) : orders.isError ? (
           <QueryError
             error={orders.error}
@@ -278,13 +244,11 @@ export function OrdersPage() {
           )
         ) : null}
 
-        {data && data.totalElements > 0 ? (
+        {data ? (
           <ListPagination
-            page={data.number}
-            totalPages={data.totalPages}
-            totalElements={data.totalElements}
+            page={data}
             noun={data.totalElements === 1 ? 'order' : 'orders'}
-            onChange={(next) => update({ page: next })}
+            onChange={list.setPage}
           />
         ) : null}
       </Stack>

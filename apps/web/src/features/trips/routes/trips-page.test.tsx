@@ -1,8 +1,9 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import type { Page, TripSummary } from '@freightlane/domain';
+import type { TripSummary } from '@freightlane/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { fakeMediaQueryList } from '../../../test/fakes';
+import { APAPA_TERMINAL, MAERSK, pageOf } from '../../../test/marketplace-fixtures';
 import { renderRoute, seedSession } from '../../../test/render';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -19,20 +20,7 @@ function trip(overrides: Partial<TripSummary> = {}): TripSummary {
     reference: 'BL-4471',
     customerName: 'Okafor Imports Ltd',
     transporterName: 'Kano Haulage Ltd',
-    pickup: {
-      terminal: {
-        id: 't1',
-        code: 'APMT',
-        name: 'APM Terminals Apapa',
-        operator: 'APM Terminals',
-        kind: 'PORT_TERMINAL',
-        port: 'Apapa',
-        city: 'Apapa',
-        lga: 'Apapa',
-        state: 'Lagos',
-      },
-      address: null,
-    },
+    pickup: { terminal: APAPA_TERMINAL, address: null },
     recipient: {
       terminal: null,
       address: { street: '1 Factory Road', neighborhood: '', lga: 'Ikeja', city: 'Ikeja', state: 'Lagos' },
@@ -43,7 +31,7 @@ function trip(overrides: Partial<TripSummary> = {}): TripSummary {
       id: 'c1',
       containerNumber: 'MSKU1234565',
       containerSize: 'FTS_40',
-      liner: { id: 'l1', code: 'MAEU', name: 'Maersk' },
+      liner: MAERSK,
       deliveryOrderValidityDate: '2026-12-01',
       description: null,
       quantity: null,
@@ -58,10 +46,6 @@ function trip(overrides: Partial<TripSummary> = {}): TripSummary {
   };
 }
 
-function page(content: TripSummary[]): Page<TripSummary> {
-  return { content, totalElements: content.length, totalPages: 1, number: 0, size: 20 };
-}
-
 function pretendDesktop() {
   vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
     fakeMediaQueryList(query, query.includes('min-width')),
@@ -74,10 +58,13 @@ describe('the trips list', () => {
     const api = mockApi({
       'GET /api/v1/trips': (request) => {
         const query = new URL(request.url, 'http://localhost').searchParams;
-        if (query.get('completed') === 'true') return { body: page([]) };
-        if (query.get('started') === 'true') return { body: page([trip()]) };
+        if (query.get('completed') === 'true') return { body: pageOf([]) };
+        if (query.get('started') === 'true') return { body: pageOf([trip()]) };
         return {
-          body: page([trip(), trip({ id: 'trip-2', tripNumber: 'TRP-2026-000124', latestTripStatus: null })]),
+          body: pageOf([
+            trip(),
+            trip({ id: 'trip-2', tripNumber: 'TRP-2026-000124', latestTripStatus: null }),
+          ]),
         };
       },
     });
@@ -113,7 +100,7 @@ describe('the trips list', () => {
   });
 
   it('opens on the tab named in the address and searches', async () => {
-    const api = mockApi({ 'GET /api/v1/trips': { body: page([trip()]) } });
+    const api = mockApi({ 'GET /api/v1/trips': { body: pageOf([trip()]) } });
     seedSession('role_customer');
     const { user } = renderRoute('/trips?tab=completed');
     expect(await screen.findByRole('tab', { name: 'Completed', selected: true })).toBeVisible();
@@ -124,7 +111,7 @@ describe('the trips list', () => {
   });
 
   it('is shared with transporters, who see the customer instead', async () => {
-    mockApi({ 'GET /api/v1/trips': { body: page([trip({ latestTripStatus: null })]) } });
+    mockApi({ 'GET /api/v1/trips': { body: pageOf([trip({ latestTripStatus: null })]) } });
     seedSession('role_transporter');
     const { router } = renderRoute('/trips?tab=uncompleted');
     const link = await screen.findByRole('link', { name: 'TRP-2026-000123' });
@@ -136,7 +123,7 @@ describe('the trips list', () => {
   });
 
   it('says why a tab is empty', async () => {
-    mockApi({ 'GET /api/v1/trips': { body: page([]) } });
+    mockApi({ 'GET /api/v1/trips': { body: pageOf([]) } });
     seedSession('role_customer');
     renderRoute('/trips');
     expect(await screen.findByRole('heading', { name: 'No trips on the road right now' })).toBeVisible();

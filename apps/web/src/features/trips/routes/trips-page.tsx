@@ -1,17 +1,5 @@
-import {
-  Anchor,
-  Card,
-  Group,
-  Pagination,
-  Skeleton,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { Anchor, Card, Group, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   CONTAINER_SIZE_LABELS,
   TRUCK_TYPE_LABELS,
@@ -20,13 +8,15 @@ import {
   type TripSummary,
 } from '@freightlane/domain';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { useSession } from '../../../app/session-context';
+import { ListPagination } from '../../../components/list-pagination';
+import { ListSkeleton } from '../../../components/list-skeleton';
 import { CargoTypeBadge, Money, PlaceText } from '../../../components/marketplace-badges';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
+import { useListParams, useListSearch } from '../../../components/use-list-params';
 import { formatDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { TRIP_TABS, useTrips, type TripTab } from '../api/trips-api';
@@ -58,11 +48,6 @@ const EMPTY_TEXT: Record<TripTab, { title: string; customer: string; transporter
 
 function readTab(value: string | null): TripTab {
   return (TRIP_TABS as readonly string[]).includes(value ?? '') ? (value as TripTab) : 'ongoing';
-}
-
-function readPage(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page - 1 : 0;
 }
 
 /** The container, or the truck load of general cargo, the trip carries. */
@@ -206,51 +191,18 @@ export function TripsPage() {
   const state = useSession();
   const role = state.status === 'signed-in' ? state.session.role : null;
   const parties = partiesFor(role);
-  const [params, setParams] = useSearchParams();
-  const tab = readTab(params.get('tab'));
-  const page = readPage(params.get('page'));
-  const [search, setSearch] = useState(params.get('q') ?? '');
-  const [debounced] = useDebouncedValue(search.trim(), 400);
+  const list = useListParams();
+  const tab = readTab(list.params.get('tab'));
+  const { search, setSearch, settled: debounced } = useListSearch(list);
   const isDesktop = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
-  const trips = useTrips({ tab, q: debounced || undefined, page });
-
-  function update(changes: { tab?: TripTab; q?: string; page?: number }) {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (changes.tab !== undefined) next.set('tab', changes.tab);
-        if (changes.q !== undefined) {
-          if (changes.q) next.set('q', changes.q);
-          else next.delete('q');
-        }
-        const nextPage = changes.page ?? 0;
-        if (nextPage > 0) next.set('page', String(nextPage + 1));
-        else next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  }
-
-  useEffect(() => {
-    if ((params.get('q') ?? '') !== debounced) update({ q: debounced });
-    // Only a settled search text changes the address.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
+  const trips = useTrips({ tab, q: debounced || undefined, page: list.page });
 
   const data = trips.data;
   const rows = data?.content ?? [];
   const empty = EMPTY_TEXT[tab];
 
   let content;
-  if (trips.isPending)
-    content = (
-      <Stack gap="sm" aria-label="Loading trips">
-        <Skeleton h={56} />
-        <Skeleton h={56} />
-        <Skeleton h={56} />
-      </Stack>
-    );
+  if (trips.isPending) content = <ListSkeleton label="Loading trips" height={56} />;
   else if (trips.isError)
     content = (
       <QueryError error={trips.error} onRetry={() => void trips.refetch()} title="Could not load the trips" />
@@ -283,7 +235,7 @@ export function TripsPage() {
     <>
       <PageHeader title="Trips" description="Every trip of your company, one per container or truck load." />
       <Stack gap="md">
-        <Tabs value={tab} onChange={(value) => update({ tab: readTab(value) })}>
+        <Tabs value={tab} onChange={(value) => list.update({ tab: readTab(value) })}>
           <Group justify="space-between" align="flex-end" gap="sm">
             <Tabs.List>
               {TRIP_TABS.map((value) => (
@@ -307,29 +259,12 @@ export function TripsPage() {
             </Tabs.Panel>
           ))}
         </Tabs>
-        {data && data.totalElements > 0 ? (
-          <Group justify="space-between" gap="sm">
-            <Text size="sm" c="dimmed">
-              {data.totalElements} {data.totalElements === 1 ? 'trip' : 'trips'}
-            </Text>
-            {data.totalPages > 1 ? (
-              <Pagination
-                total={data.totalPages}
-                value={data.number + 1}
-                onChange={(next) => update({ page: next - 1 })}
-                size="sm"
-                getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-                getControlProps={(control) => ({
-                  'aria-label': {
-                    first: 'First page',
-                    previous: 'Previous page',
-                    next: 'Next page',
-                    last: 'Last page',
-                  }[control],
-                })}
-              />
-            ) : null}
-          </Group>
+        {data ? (
+          <ListPagination
+            page={data}
+            noun={data.totalElements === 1 ? 'trip' : 'trips'}
+            onChange={list.setPage}
+          />
         ) : null}
       </Stack>
     </>

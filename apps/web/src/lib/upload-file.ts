@@ -1,0 +1,77 @@
+import { ApiError, NETWORK_ERROR_MESSAGE, toApiError } from './api';
+import type { SessionStore } from './session-store';
+
+/** What an upload needs of the session: the token, a way to renew it, and what to do when it cannot be. */
+export type UploadSession = Pick<SessionStore, 'getAccessToken' | 'refresh' | 'expire'>;
+
+export interface UploadFileRequest {
+  url: string;
+  file: File;
+  /** Text fields sent before the file, in this order, for servers that read the parts as a stream. */
+  fields?: Record<string, string>;
+  session: UploadSession;
+  onProgress: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function send(
+  url: string,
+  form: FormData,
+  token: string | null,
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    // XMLHttpRequest, not fetch: only it reports upload progress, which matters on slow networks.
+    const request = new XMLHttpRequest();
+    request.open('POST', url);
+    request.setRequestHeader('Accept', 'application/json');
+    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0)
+        onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    request.onload = () => resolve({ status: request.status, body: parseJson(request.responseText) });
+    request.onerror = () => reject(new ApiError(0, NETWORK_ERROR_MESSAGE, 'NETWORK_ERROR'));
+    request.onabort = () => reject(new DOMException('The upload was stopped', 'AbortError'));
+    signal?.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(form);
+  });
+}
+
+/**
+ * POSTs one file as multipart (field `file`, after `fields`), reporting progress in percent, and
+ * answers the JSON body. A 401 renews the session once and sends the file again.
+ */
+export async function uploadFile<T>({
+  url,
+  file,
+  fields = {},
+  session,
+  onProgress,
+  signal,
+}: UploadFileRequest): Promise<T> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', file, file.name);
+  const token = session.getAccessToken();
+  let answer = await send(url, form, token, onProgress, signal);
+  if (answer.status === 401 && token) {
+    if ((await session.refresh()) && session.getAccessToken()) {
+      onProgress(0);
+      answer = await send(url, form, session.getAccessToken(), onProgress, signal);
+      if (answer.status === 401) session.expire();
+    }
+  }
+  if (answer.status < 200 || answer.status >= 300) throw toApiError(answer.status, answer.body);
+  return answer.body as T;
+}
