@@ -26,3 +26,33 @@ export function errorResponses<const S extends readonly (400 | 401 | 403 | 404 |
 }
 
 export const bearerSecurity = [{ bearerAuth: [] }];
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /** The multipart form of an upload, for the OpenAPI document only; readUpload checks it. */
+    multipartBody?: Record<string, unknown>;
+  }
+}
+
+/**
+ * Describes an upload's multipart form (a `file` plus text fields) for OpenAPI. Multipart bodies
+ * are read part by part by readUpload, never by the JSON validator, so this is documentation.
+ */
+export function multipartForm(
+  fileDescription: string,
+  fields: Record<string, { description: string; enum?: readonly string[] }> = {},
+): Record<string, unknown> {
+  return {
+    type: 'object',
+    required: ['file', ...Object.keys(fields)],
+    properties: {
+      file: { type: 'string', format: 'binary', description: fileDescription },
+      ...Object.fromEntries(
+        Object.entries(fields).map(([name, f]) => [
+          name,
+          { type: 'string', description: f.description, ...(f.enum ? { enum: [...f.enum] } : {}) },
+        ]),
+      ),
+    },
+  };
+}

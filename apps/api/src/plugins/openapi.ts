@@ -17,7 +17,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => {
+      const output = jsonSchemaTransform(input);
+      // Uploads declare their multipart form separately, so the JSON validator never sees it.
+      const form = input.schema?.multipartBody;
+      return form ? { ...output, schema: { ...output.schema, body: form } } : output;
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -1,4 +1,5 @@
 import {
+  COMPANY_DOCUMENT_TYPES,
   companyDocumentIdParams,
   companyDocumentListResponse,
   companyDocumentSchema,
@@ -7,7 +8,7 @@ import {
   updateCompanyRequest,
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
-import { bearerSecurity, errorResponses, type ZodApp } from '../../lib/route-kit';
+import { bearerSecurity, errorResponses, multipartForm, type ZodApp } from '../../lib/route-kit';
 import { principalOf, requireAuth } from '../../plugins/auth';
 import {
   listCompanyDocumentsOf,
@@ -63,6 +64,9 @@ export function companyRoutes(app: ZodApp, ctx: AppContext): void {
         description:
           'A new upload of a type replaces the current one (older uploads are kept). When every detail and document is in, the company goes to review.',
         consumes: ['multipart/form-data'],
+        multipartBody: multipartForm('The document as a PDF, JPEG or PNG, at most 10 MB', {
+          type: { description: 'Which document this is', enum: COMPANY_DOCUMENT_TYPES },
+        }),
         security: bearerSecurity,
         response: { 201: companyDocumentSchema, ...errorResponses(400, 401, 403) },
       },

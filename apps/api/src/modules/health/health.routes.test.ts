@@ -52,6 +52,57 @@ describe('platform endpoints', () => {
     );
   });
 
+  it('documents every marketplace operation with its request and response schemas', async () => {
+    const res = await call(t.app, 'GET', '/api/openapi.json');
+    const paths = res.body.paths as Record<string, Record<string, any>>;
+    for (const p of [
+      '/api/v1/orders',
+      '/api/v1/orders/{id}',
+      '/api/v1/orders/{id}/award',
+      '/api/v1/orders/{id}/cancel',
+      '/api/v1/orders/quote-documents',
+      '/api/v1/bids',
+      '/api/v1/bids/{id}',
+      '/api/v1/bids/{id}/withdraw',
+      '/api/v1/bids/open-orders',
+      '/api/v1/bids/monitored',
+      '/api/v1/bids/won',
+      '/api/v1/preferred-partners',
+      '/api/v1/lookups/terminals',
+      '/api/v1/dashboard/customer',
+      '/api/v1/dashboard/transporter',
+      '/api/v1/trips',
+      '/api/v1/company/documents',
+      '/api/v1/admin/companies/{id}/verify',
+      '/api/v1/admin/companies/{id}/reject',
+    ]) {
+      expect(paths, p).toHaveProperty([p]);
+    }
+    for (const [path, operations] of Object.entries(paths)) {
+      // File downloads answer a stream (documented by their summary), not a JSON schema.
+      const download = path.endsWith('/file') || path.endsWith('/quote-document');
+      if (!path.startsWith('/api/v1/') || download) continue;
+      for (const [method, operation] of Object.entries(operations)) {
+        const success = Object.entries(operation.responses as Record<string, any>).filter(([s]) =>
+          s.startsWith('2'),
+        );
+        expect(success.length, `${method} ${path} has a success response`).toBeGreaterThan(0);
+        for (const [status, response] of success) {
+          if (status === '204') continue;
+          expect(response.content?.['application/json']?.schema, `${method} ${path} ${status}`).toBeDefined();
+        }
+      }
+    }
+    expect(paths['/api/v1/orders']!.post.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['cargoType', 'pickup', 'recipient', 'bidDetails']),
+    );
+    const upload = paths['/api/v1/company/documents']!.post.requestBody.content['multipart/form-data'].schema;
+    expect(upload.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(upload.properties.type.enum).toEqual(['CAC_CERTIFICATE', 'OPERATING_LICENCE', 'GIT_INSURANCE']);
+    const quote = paths['/api/v1/orders/quote-documents']!.post.requestBody.content['multipart/form-data'];
+    expect(quote.schema.required).toEqual(['file']);
+  });
+
   it('serves Swagger UI at /api/docs', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(res.statusCode).toBe(200);

@@ -11,7 +11,7 @@ import {
 } from '@freightlane/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { bearerSecurity, errorResponses, type ZodApp } from '../../lib/route-kit';
+import { bearerSecurity, errorResponses, multipartForm, type ZodApp } from '../../lib/route-kit';
 import { attachmentHeader, readUpload } from '../../lib/upload';
 import { principalOf, requireAuth } from '../../plugins/auth';
 import { awardOrder } from './award.service';
@@ -38,6 +38,7 @@ export function orderRoutes(app: ZodApp, ctx: AppContext): void {
           'multipart/form-data with one file in the field `file`. Returns its id for quoteDocumentId.',
         security: bearerSecurity,
         consumes: ['multipart/form-data'],
+        multipartBody: multipartForm('The quote as a PDF, at most 10 MB'),
         response: { 201: quoteDocumentSchema, ...errorResponses(400, 401, 403) },
       },
     },
