@@ -153,6 +153,8 @@ test.describe('the marketplace, end to end', () => {
     await winner.goto('/bids/won');
     await expect(winner.getByText(tripNumber).first()).toBeVisible();
     await winner.getByLabel(/Search/).fill(container);
+    // The search narrows the list to the one trip carrying that container.
+    await expect(winner.getByText(/^TRP-\d{4}-\d{6}$/)).toHaveCount(1);
     await expect(winner.getByText(tripNumber).first()).toBeVisible();
     await snap(winner, 'bids-won');
     await winner.goto('/trips?tab=uncompleted');

@@ -66,6 +66,8 @@ export const theme = createTheme({
     Select: { defaultProps: { withAsterisk: false } },
     // Links inside text must be told apart without relying on colour alone (WCAG 1.4.1).
     Anchor: { defaultProps: { underline: 'always' } },
+    // A badge is a word or two; a narrow table column must grow to fit it, never cut it to "IMPO…".
+    Badge: { styles: { root: { minWidth: 'max-content' } } },
     // Toasts close with an icon-only button; screen readers need its name.
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
   },

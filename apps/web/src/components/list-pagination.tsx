@@ -16,8 +16,8 @@ export function ListPagination({
 }: {
   page: Page<unknown>;
   onChange: (page: number) => void;
-  /** What the list holds, plural: "orders". */
-  noun: string;
+  /** What the list holds, one and many: ['order', 'orders']. */
+  noun: readonly [one: string, many: string];
 }) {
   if (page.totalElements === 0) return null;
   const from = page.number * page.size + 1;
@@ -25,7 +25,7 @@ export function ListPagination({
   return (
     <Group justify="space-between" mt="lg" gap="sm">
       <Text size="sm" c="dimmed">
-        {from}–{to} of {page.totalElements} {noun}
+        {from}–{to} of {page.totalElements} {page.totalElements === 1 ? noun[0] : noun[1]}
       </Text>
       {page.totalPages > 1 ? (
         <Pagination

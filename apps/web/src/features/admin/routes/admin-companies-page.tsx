@@ -224,7 +224,7 @@ export function AdminCompaniesPage() {
             ) : (
               <CompanyCards companies={companies.data.content} />
             )}
-            <ListPagination page={companies.data} noun="companies" onChange={list.setPage} />
+            <ListPagination page={companies.data} noun={['company', 'companies']} onChange={list.setPage} />
           </Stack>
         )}
       </Stack>

@@ -108,7 +108,7 @@ export function BidHistoryPage() {
                 ))}
               </Table.Tbody>
             </ScrollTable>
-            <ListPagination page={bids.data} noun="bids" onChange={list.setPage} />
+            <ListPagination page={bids.data} noun={['bid', 'bids']} onChange={list.setPage} />
           </div>
         )}
       </Stack>

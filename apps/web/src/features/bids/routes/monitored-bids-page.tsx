@@ -51,7 +51,11 @@ export function MonitoredBidsPage() {
               <MarketOrderCard key={order.id} order={order} watchVariant="unwatch" />
             ))}
           </Stack>
-          <ListPagination page={orders.data} noun="watched orders" onChange={list.setPage} />
+          <ListPagination
+            page={orders.data}
+            noun={['watched order', 'watched orders']}
+            onChange={list.setPage}
+          />
         </div>
       )}
     </>

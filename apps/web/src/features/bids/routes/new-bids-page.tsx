@@ -92,7 +92,7 @@ export function NewBidsPage() {
                 <MarketOrderCard key={order.id} order={order} />
               ))}
             </Stack>
-            <ListPagination page={orders.data} noun="open orders" onChange={setPage} />
+            <ListPagination page={orders.data} noun={['open order', 'open orders']} onChange={setPage} />
           </div>
         )}
       </Stack>

@@ -124,7 +124,7 @@ export function WonBidsPage() {
                 ))}
               </Table.Tbody>
             </ScrollTable>
-            <ListPagination page={trips.data} noun="trips" onChange={list.setPage} />
+            <ListPagination page={trips.data} noun={['trip', 'trips']} onChange={list.setPage} />
           </div>
         )}
       </Stack>

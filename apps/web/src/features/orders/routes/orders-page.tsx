@@ -244,13 +244,7 @@ export function OrdersPage() {
           )
         ) : null}
 
-        {data ? (
-          <ListPagination
-            page={data}
-            noun={data.totalElements === 1 ? 'order' : 'orders'}
-            onChange={list.setPage}
-          />
-        ) : null}
+        {data ? <ListPagination page={data} noun={['order', 'orders']} onChange={list.setPage} /> : null}
       </Stack>
     </>
   );

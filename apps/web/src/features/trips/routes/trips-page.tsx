@@ -259,13 +259,7 @@ export function TripsPage() {
             </Tabs.Panel>
           ))}
         </Tabs>
-        {data ? (
-          <ListPagination
-            page={data}
-            noun={data.totalElements === 1 ? 'trip' : 'trips'}
-            onChange={list.setPage}
-          />
-        ) : null}
+        {data ? <ListPagination page={data} noun={['trip', 'trips']} onChange={list.setPage} /> : null}
       </Stack>
     </>
   );
