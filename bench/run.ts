@@ -93,12 +93,16 @@ await seedDemo(ctx);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const apiPort = (app.server.address() as { port: number }).port;
 
-const login = await app.inject({
-  method: 'POST',
-  url: '/api/v1/auth/login?clientId=WEB_CLIENT_APP',
-  payload: { username: 'customer@example.com', password: DEMO_PASSWORD },
-});
-const { accessToken } = login.json() as { accessToken: string };
+async function signIn(username: string): Promise<string> {
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login?clientId=WEB_CLIENT_APP',
+    payload: { username, password: DEMO_PASSWORD },
+  });
+  return (login.json() as { accessToken: string }).accessToken;
+}
+const accessToken = await signIn('customer@example.com');
+const transporterToken = await signIn('transporter@example.com');
 
 console.info(`Database: ${database.kind}; ${CONNECTIONS} connections for ${DURATION} s per scenario`);
 const baseline = await load(`http://127.0.0.1:${baselinePort}/`);
@@ -106,14 +110,21 @@ const health = await load(`http://127.0.0.1:${apiPort}/api/health`);
 const profile = await load(`http://127.0.0.1:${apiPort}/api/v1/user/me`, {
   authorization: `Bearer ${accessToken}`,
 });
+// The two busiest marketplace lists: a customer's orders with bid counts, a transporter's market.
+const orders = await load(`http://127.0.0.1:${apiPort}/api/v1/orders?size=20`, {
+  authorization: `Bearer ${accessToken}`,
+});
+const market = await load(`http://127.0.0.1:${apiPort}/api/v1/bids/open-orders?size=20`, {
+  authorization: `Bearer ${transporterToken}`,
+});
 
 /**
  * Regression guards, from what this machine measured (2 cores, loopback). PGlite runs every query
  * through its WASM engine on the server's own thread, so its ratios are lower by nature.
  */
 const TARGETS = {
-  pglite: { health: 0.03, profile: 0.008 },
-  postgres: { health: 0.1, profile: 0.015 },
+  pglite: { health: 0.03, profile: 0.008, orders: 0.002, market: 0.002 },
+  postgres: { health: 0.1, profile: 0.015, orders: 0.004, market: 0.004 },
 }[database.kind];
 const ratio = (f: Figures) => +(f.requestsPerSecond / baseline.requestsPerSecond).toFixed(3);
 const scenarios = {
@@ -126,6 +137,16 @@ const scenarios = {
     ...profile,
     ratioToBaseline: ratio(profile),
     target: { ratioToBaseline: TARGETS.profile, errors: 0 },
+  },
+  orders: {
+    ...orders,
+    ratioToBaseline: ratio(orders),
+    target: { ratioToBaseline: TARGETS.orders, errors: 0 },
+  },
+  market: {
+    ...market,
+    ratioToBaseline: ratio(market),
+    target: { ratioToBaseline: TARGETS.market, errors: 0 },
   },
 };
 const report = {
@@ -142,6 +163,8 @@ console.table({
   'node:http hello': baseline,
   'GET /api/health': scenarios.health,
   'GET /api/v1/user/me': scenarios.profile,
+  'GET /api/v1/orders': scenarios.orders,
+  'GET /api/v1/bids/open-orders': scenarios.market,
 });
 let failed = false;
 for (const [name, s] of Object.entries(scenarios)) {
