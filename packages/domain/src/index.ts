@@ -20,3 +20,5 @@ export * from './contracts/partner';
 export * from './contracts/dashboard';
 export * from './contracts/trip';
 export * from './contracts/admin-company';
+export * from './trip-status';
+export * from './clock';

@@ -1,17 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { TripStatus, TripSummary } from '@freightlane/domain';
-
-/** The spec's timeline labels; the export variants name a warehouse and a drop-off location. */
-export const TRIP_STATUS_LABELS: Record<TripStatus, string> = {
-  STARTED: 'Trip Started',
-  AT_PICKUP_LOCATION: 'At Pick-Up Location',
-  AT_WAREHOUSE_LOCATION: 'At Warehouse Location',
-  LOADED: 'Container(s) Loaded',
-  AT_DELIVERY_LOCATION: 'At Delivery Location',
-  AT_DROP_OFF_LOCATION: 'At Drop-Off Location',
-  DELIVERED: 'Delivered',
-  EMPTY_DROP_OFF: 'Empty Dropped Off',
-};
+import { TRIP_STATUS_LABELS, type TripStatus, type TripSummary } from '@freightlane/domain';
 
 /** One colour per status everywhere (UI.md). */
 const TRIP_STATUS_COLORS: Record<TripStatus, string> = {
