@@ -22,3 +22,4 @@ export * from './contracts/trip';
 export * from './contracts/admin-company';
 export * from './trip-status';
 export * from './clock';
+export * from './contracts/fleet';
