@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
+import { containerCheckDigit } from '@freightlane/domain';
 import { signIn, snap } from './support';
 
 /** A date in Lagos (UTC+1) as the date inputs take it. */
@@ -7,20 +8,10 @@ function lagosDate(daysFromNow: number): string {
   return new Date(Date.now() + 60 * 60 * 1000 + daysFromNow * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** A fresh ISO 6346 container number (valid check digit), so reruns never collide. */
+/** A fresh container number with its ISO 6346 check digit, so reruns never collide. */
 function containerNumber(): string {
-  const values: Record<string, number> = {};
-  let v = 10;
-  for (const letter of 'ABCDEFGHIJKLMNOPQRSTUVWXYZ') {
-    if (v % 11 === 0) v += 1;
-    values[letter] = v++;
-  }
   const firstTen = `TGHU${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`;
-  const sum = [...firstTen].reduce(
-    (acc, ch, i) => acc + (/\d/.test(ch) ? Number(ch) : values[ch]!) * 2 ** i,
-    0,
-  );
-  return `${firstTen}${(sum % 11) % 10}`;
+  return `${firstTen}${containerCheckDigit(firstTen)}`;
 }
 
 async function signedInPage(browser: Browser, email: string, width = 1280): Promise<Page> {
@@ -173,6 +164,8 @@ test.describe('the marketplace, end to end', () => {
     await expect(dialog).toContainText(
       'Your account has not been verified, update your company details HERE to have your account verified.',
     );
+    // Let the dialog finish fading in, so the picture shows what a person sees.
+    await page.evaluate(() => Promise.allSettled(document.getAnimations().map((a) => a.finished)));
     await snap(page, 'unverified-dialog');
     await dialog.getByRole('link', { name: 'HERE' }).click();
     await expect(page).toHaveURL(/\/company$/);

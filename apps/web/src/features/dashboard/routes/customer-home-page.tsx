@@ -1,26 +1,6 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { CARGO_TYPE_LABELS, formatMoney, type CustomerDashboard } from '@freightlane/domain';
-import {
-  IconCash,
-  IconCircleCheck,
-  IconClockHour4,
-  IconPlus,
-  IconRoute,
-  type Icon,
-} from '@tabler/icons-react';
+import { IconCash, IconCircleCheck, IconClockHour4, IconPlus, IconRoute } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { useSession } from '../../../app/session-context';
@@ -30,48 +10,8 @@ import { formatDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCompanyValidation, VerificationChecklistCard } from '../../company';
 import { useCustomerDashboard } from '../api/customer-dashboard-api';
+import { FigureCard } from '../components/figure-card';
 import { greetingLine } from '../components/greeting';
-
-function FigureCard({
-  icon: IconComponent,
-  label,
-  value,
-  detail,
-  to,
-}: {
-  icon: Icon;
-  label: string;
-  value: string;
-  detail: string;
-  to: string;
-}) {
-  return (
-    <UnstyledButton
-      component={Link}
-      to={to}
-      style={{ display: 'block', borderRadius: 'var(--mantine-radius-md)' }}
-    >
-      <Card withBorder radius="md" padding="lg" h="100%">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Stack gap={2}>
-            <Text size="sm" c="dimmed" fw={500}>
-              {label}
-            </Text>
-            <Text fz={28} fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
-              {value}
-            </Text>
-          </Stack>
-          <ThemeIcon size={40} radius="md" variant="light" aria-hidden>
-            <IconComponent size={22} stroke={1.6} />
-          </ThemeIcon>
-        </Group>
-        <Text size="xs" c="dimmed" mt={4}>
-          {detail}
-        </Text>
-      </Card>
-    </UnstyledButton>
-  );
-}
 
 function Figures({ dashboard }: { dashboard: CustomerDashboard }) {
   const invoices = dashboard.pendingInvoiceCount;

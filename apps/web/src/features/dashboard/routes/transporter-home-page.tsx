@@ -1,7 +1,6 @@
-import { Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import type { TransporterDashboard } from '@freightlane/domain';
 import { IconEye, IconGavel, IconTrophy, IconTruck, type Icon } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { useSession } from '../../../app/session-context';
 import { PageHeader } from '../../../components/page-header';
@@ -9,6 +8,7 @@ import { QueryError } from '../../../components/query-error';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useTransporterDashboard } from '../../bids';
 import { useCompanyValidation, VerificationChecklistCard } from '../../company';
+import { FigureCard } from '../components/figure-card';
 import { greetingLine } from '../components/greeting';
 
 interface Figure {
@@ -46,37 +46,6 @@ const FIGURES: Figure[] = [
 
 const figureFormat = new Intl.NumberFormat('en-NG');
 
-function FigureCard({ figure, value }: { figure: Figure; value: number }) {
-  const IconComponent = figure.icon;
-  return (
-    <Card
-      withBorder
-      radius="md"
-      padding="lg"
-      component={Link}
-      to={figure.to}
-      aria-label={`${figure.label}: ${figureFormat.format(value)}`}
-    >
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <div>
-          <Text size="sm" c="dimmed" fw={500}>
-            {figure.label}
-          </Text>
-          <Text fz={32} fw={700} lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }}>
-            {figureFormat.format(value)}
-          </Text>
-        </div>
-        <ThemeIcon size={40} radius="md" variant="light" aria-hidden>
-          <IconComponent size={22} stroke={1.6} />
-        </ThemeIcon>
-      </Group>
-      <Text size="xs" c="dimmed" mt="xs">
-        {figure.hint}
-      </Text>
-    </Card>
-  );
-}
-
 function Figures() {
   const dashboard = useTransporterDashboard();
   if (dashboard.isPending) {
@@ -105,7 +74,14 @@ function Figures() {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="lg">
       {FIGURES.map((figure) => (
-        <FigureCard key={figure.key} figure={figure} value={dashboard.data[figure.key]} />
+        <FigureCard
+          key={figure.key}
+          icon={figure.icon}
+          label={figure.label}
+          value={figureFormat.format(dashboard.data[figure.key])}
+          detail={figure.hint}
+          to={figure.to}
+        />
       ))}
     </SimpleGrid>
   );
