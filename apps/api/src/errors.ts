@@ -23,6 +23,8 @@ export class AppError extends Error {
     message: string,
     readonly errors?: { field: string; message: string }[],
     readonly retryAfterSeconds?: number,
+    /** Extra answer fields a client can act on, e.g. the allowed next statuses of a refused move. */
+    readonly details?: { allowedNextStatuses?: string[]; lockedUntil?: string },
   ) {
     super(message);
     this.name = 'AppError';

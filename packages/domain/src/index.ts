@@ -23,3 +23,4 @@ export * from './contracts/admin-company';
 export * from './trip-status';
 export * from './clock';
 export * from './contracts/fleet';
+export * from './contracts/trip-operations';

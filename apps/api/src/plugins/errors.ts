@@ -43,6 +43,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         message: error.message,
         code: error.code,
         ...(error.errors ? { errors: error.errors } : {}),
+        ...error.details,
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

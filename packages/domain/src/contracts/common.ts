@@ -13,6 +13,11 @@ export const errorResponse = z.object({
     .array(z.object({ field: z.string(), message: z.string() }))
     .optional()
     .describe('One entry per bad field'),
+  allowedNextStatuses: z
+    .array(z.string())
+    .optional()
+    .describe('On a refused trip status change: the statuses the trip may move to now'),
+  lockedUntil: z.string().optional().describe('When a locked handover code accepts tries again (ISO 8601)'),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 

@@ -50,3 +50,19 @@ export const searchText = z
   .max(100, 'Search text must be at most 100 characters')
   .optional()
   .transform((v) => (v ? v : undefined));
+
+/** A Spring-style sort list: `sort` may repeat; each entry is `field,DIRECTION` from `allowed`. */
+export function sortParam<const S extends string>(allowed: readonly S[]) {
+  return z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((v, ctx) => {
+      const list = v === undefined ? [] : Array.isArray(v) ? v : [v];
+      const bad = list.find((s) => !(allowed as readonly string[]).includes(s));
+      if (bad !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `Sort by one of ${allowed.join(' | ')}` });
+        return z.NEVER;
+      }
+      return list as S[];
+    });
+}

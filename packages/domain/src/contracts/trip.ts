@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CARGO_TYPES } from '../cargo';
 import { locationView } from './location';
 import { orderItemSchema } from './order';
-import { pageOf, pageQuery } from './page';
+import { pageOf, pageQuery, sortParam } from './page';
 
 /** The spec's trip status log values. */
 export const TRIP_STATUSES = [
@@ -52,8 +52,18 @@ export const tripPage = pageOf(tripSummarySchema);
 
 const booleanQuery = z.enum(['true', 'false'], { error: 'Use true or false' }).transform((v) => v === 'true');
 
+/** GET /api/v1/trips/?page&size&sort=latestTripStatus.timeStamp,DESC; the first entry decides the order. */
+export const TRIP_SORTS = [
+  'latestTripStatus.timeStamp,DESC',
+  'latestTripStatus.timeStamp,ASC',
+  'pickupDate,ASC',
+  'pickupDate,DESC',
+] as const;
+export type TripSort = (typeof TRIP_SORTS)[number];
+
 /** GET /api/v1/trips?completed=false&page&size&q&tripStatusList */
 export const tripListQuery = pageQuery.extend({
+  sort: sortParam(TRIP_SORTS),
   completed: booleanQuery.optional(),
   /** Our addition: only trips that have (true) or have not (false) started. */
   started: booleanQuery.optional(),

@@ -3,4 +3,5 @@ export * from './user';
 export * from './session';
 export * from './platform';
 export * from './marketplace';
+export * from './fleet';
 export * from './trip';

@@ -9,11 +9,25 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Address, CargoType, ContainerSize, TripStatus, TruckType } from '@freightlane/domain';
+import type {
+  Address,
+  CargoType,
+  ContainerSize,
+  NoteSide,
+  TripDocumentKind,
+  TripIssueStatus,
+  TripIssueType,
+  TripLocation,
+  TripStatus,
+  TruckType,
+} from '@freightlane/domain';
 import { companies } from './company';
+import { drivers, motorBoys, trucks } from './fleet';
 import { bids, orderItems, orders, shippingLines, terminals } from './marketplace';
+import { users } from './user';
 
 /** One container or one truck load moved by one transporter, created when an order is awarded. */
 export const trips = pgTable(
@@ -53,6 +67,18 @@ export const trips = pgTable(
     resourcesAssigned: boolean('resources_assigned').notNull().default(false),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancellationReason: text('cancellation_reason'),
+    cancelledByUserId: uuid('cancelled_by_user_id').references(() => users.id),
+    truckId: uuid('truck_id').references(() => trucks.id),
+    driverId: uuid('driver_id').references(() => drivers.id),
+    motorBoyId: uuid('motor_boy_id').references(() => motorBoys.id),
+    /** Where the truck was last reported (a status change or an issue with a location). */
+    currentLocation: jsonb('current_location').$type<TripLocation>(),
+    /** Set by the transporter; the schedule shows it as the expected delivery. */
+    expectedDeliveryDate: date('expected_delivery_date', { mode: 'string' }),
+    /** Six digits given to the consignee through the customer; DELIVERED needs it. */
+    handoverCode: text('handover_code').notNull(),
+    handoverFailedAttempts: integer('handover_failed_attempts').notNull().default(0),
+    handoverLockedUntil: timestamp('handover_locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -60,7 +86,105 @@ export const trips = pgTable(
     index('trips_customer_idx').on(t.customerCompanyId, t.completed, t.createdAt),
     index('trips_transporter_idx').on(t.transporterCompanyId, t.completed, t.createdAt),
     index('trips_order_idx').on(t.orderId),
+    index('trips_pickup_date_idx').on(t.pickupDate),
+    // The last guard behind the service's check: a truck or a driver is on one live trip at most.
+    uniqueIndex('trips_live_truck_uq')
+      .on(t.truckId)
+      .where(sql`truck_id IS NOT NULL AND completed = false AND cancelled_at IS NULL`),
+    uniqueIndex('trips_live_driver_uq')
+      .on(t.driverId)
+      .where(sql`driver_id IS NOT NULL AND completed = false AND cancelled_at IS NULL`),
   ],
+);
+
+/** Each step a trip took. An admin's undo marks the log undone instead of deleting it. */
+export const tripStatusLogs = pgTable(
+  'trip_status_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tripId: uuid('trip_id')
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    status: text('status').$type<TripStatus>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: uuid('actor_user_id').references(() => users.id),
+    location: jsonb('location').$type<TripLocation>(),
+    note: text('note'),
+    handoverOverrideReason: text('handover_override_reason'),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    undoneByUserId: uuid('undone_by_user_id').references(() => users.id),
+    undoReason: text('undo_reason'),
+  },
+  (t) => [
+    index('trip_status_logs_trip_idx').on(t.tripId, t.at),
+    // Two racing moves to the same step cannot both be written.
+    uniqueIndex('trip_status_logs_live_uq')
+      .on(t.tripId, t.status)
+      .where(sql`undone_at IS NULL`),
+  ],
+);
+
+export const tripIssues = pgTable(
+  'trip_issues',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tripId: uuid('trip_id')
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    issueType: text('issue_type').$type<TripIssueType>().notNull(),
+    description: text('description').notNull(),
+    status: text('status').$type<TripIssueStatus>().notNull().default('OPEN'),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    openedByUserId: uuid('opened_by_user_id').references(() => users.id),
+    location: jsonb('location').$type<TripLocation>(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedByUserId: uuid('resolved_by_user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('trip_issues_trip_idx').on(t.tripId, t.openedAt),
+    index('trip_issues_open_idx')
+      .on(t.openedAt)
+      .where(sql`status = 'OPEN'`),
+  ],
+);
+
+/** One note per side of a trip (customer, transporter, admin), edited in place. */
+export const tripNotes = pgTable(
+  'trip_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tripId: uuid('trip_id')
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    side: text('side').$type<NoteSide>().notNull(),
+    note: text('note').notNull(),
+    updatedByUserId: uuid('updated_by_user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('trip_notes_trip_side_uq').on(t.tripId, t.side)],
+);
+
+export const tripDocuments = pgTable(
+  'trip_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tripId: uuid('trip_id')
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<TripDocumentKind>().notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    uploadedByUserId: uuid('uploaded_by_user_id').references(() => users.id),
+    uploadedByCompanyId: uuid('uploaded_by_company_id')
+      .notNull()
+      .references(() => companies.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('trip_documents_trip_idx').on(t.tripId, t.createdAt)],
 );
 
 /** What the trip carries: the spec's consignment (a container, or a general-cargo load). */

@@ -1,4 +1,4 @@
-import type { AwardOrderRequest, OrderDetail } from '@freightlane/domain';
+import { HANDOVER_CODE_LENGTH, type AwardOrderRequest, type OrderDetail } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { consignments, invoices, trips } from '../../db/schema';
@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../errors';
 import { recordAudit } from '../../lib/audit';
 import { humanNumber, lagosYear, reserveNumbers } from '../../lib/counter';
 import { uniqueViolation } from '../../lib/db-errors';
-import { randomToken } from '../../lib/secure-token';
+import { randomDigits, randomToken } from '../../lib/secure-token';
 import { assertCompanyVerified } from '../../lib/verified';
 import { MAIL_JOB } from '../../plugins/mail';
 import type { Principal } from '../../plugins/auth';
@@ -126,6 +126,7 @@ async function createTrips(
           recipientAddress: order.recipientAddress,
           pickupDate: order.pickupDate,
           amountKobo: bid.amountKobo,
+          handoverCode: randomDigits(HANDOVER_CODE_LENGTH),
         };
       }),
     )
