@@ -21,6 +21,27 @@ export const PATHS = {
   order: (orderId: string) => `/orders/${orderId}`,
   partners: '/partners',
   trips: '/trips',
+  /** /trips/:tripId */
+  trip: (tripId: string) => `/trips/${tripId}`,
+  tripSchedule: '/trips/schedule',
+  tripIssues: '/trips/issues',
+  fleet: '/fleet',
+  trucks: '/fleet/trucks',
+  newTruck: '/fleet/trucks/new',
+  /** /fleet/trucks/:truckId */
+  truck: (truckId: string) => `/fleet/trucks/${truckId}`,
+  drivers: '/fleet/drivers',
+  newDriver: '/fleet/drivers/new',
+  /** /fleet/drivers/:driverId */
+  driver: (driverId: string) => `/fleet/drivers/${driverId}`,
+  motorBoys: '/fleet/motor-boys',
+  newMotorBoy: '/fleet/motor-boys/new',
+  /** /fleet/motor-boys/:motorBoyId */
+  motorBoy: (motorBoyId: string) => `/fleet/motor-boys/${motorBoyId}`,
+  fleetManagers: '/fleet/managers',
+  newFleetManager: '/fleet/managers/new',
+  /** /fleet/managers/:fleetManagerId */
+  fleetManager: (fleetManagerId: string) => `/fleet/managers/${fleetManagerId}`,
   bids: '/bids',
   monitoredBids: '/bids/monitored',
   wonBids: '/bids/won',
@@ -28,6 +49,7 @@ export const PATHS = {
   /** /bids/orders/:orderId: an open order as a transporter sees it, with the bid form. */
   marketOrder: (orderId: string) => `/bids/orders/${orderId}`,
   adminCompanies: '/admin/companies',
+  adminUsers: '/admin/users',
   /** /admin/companies/:companyId */
   adminCompany: (companyId: string) => `/admin/companies/${companyId}`,
 } as const;

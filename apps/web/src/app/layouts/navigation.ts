@@ -3,6 +3,7 @@ import {
   IconAlertTriangle,
   IconBuilding,
   IconBuildingWarehouse,
+  IconCalendar,
   IconCash,
   IconChartBar,
   IconEye,
@@ -31,6 +32,7 @@ const CUSTOMER: NavItem[] = [
   { label: 'Home', icon: IconHome, to: PATHS.customerHome },
   { label: 'Orders', icon: IconPackage, to: PATHS.orders },
   { label: 'Trips', icon: IconRoute, to: PATHS.trips },
+  { label: 'Schedule', icon: IconCalendar, to: PATHS.tripSchedule },
   { label: 'Preferred partners', icon: IconHeartHandshake, to: PATHS.partners },
   { label: 'Payments', icon: IconCash },
   { label: 'Reports', icon: IconChartBar },
@@ -45,7 +47,9 @@ const TRANSPORTER: NavItem[] = [
   { label: 'Bids won', icon: IconTrophy, to: PATHS.wonBids },
   { label: 'Bid history', icon: IconHistory, to: PATHS.bidHistory },
   { label: 'Trips', icon: IconRoute, to: PATHS.trips },
-  { label: 'Fleet', icon: IconTruck },
+  { label: 'Schedule', icon: IconCalendar, to: PATHS.tripSchedule },
+  { label: 'Issues', icon: IconAlertTriangle, to: PATHS.tripIssues },
+  { label: 'Fleet', icon: IconTruck, to: PATHS.fleet },
   { label: 'Reports', icon: IconChartBar },
   { label: 'Company details', icon: IconBuilding, to: PATHS.company },
   { label: 'Profile', icon: IconUser, to: PATHS.profile },
@@ -54,9 +58,9 @@ const TRANSPORTER: NavItem[] = [
 const ADMIN: NavItem[] = [
   { label: 'Home', icon: IconHome, to: PATHS.adminHome },
   { label: 'Companies', icon: IconBuildingWarehouse, to: PATHS.adminCompanies },
-  { label: 'Users', icon: IconUsers },
-  { label: 'Trips', icon: IconRoute },
-  { label: 'Issues', icon: IconAlertTriangle },
+  { label: 'Users', icon: IconUsers, to: PATHS.adminUsers },
+  { label: 'Trips', icon: IconRoute, to: PATHS.trips },
+  { label: 'Issues', icon: IconAlertTriangle, to: PATHS.tripIssues },
 ];
 
 /** The sidebar for a role; like homePathForRole, any role but customer and admin is a transporter's. */
