@@ -27,6 +27,13 @@ import { lookupRoutes } from './modules/lookup/lookup.routes';
 import { orderRoutes } from './modules/order/order.routes';
 import { partnerRoutes } from './modules/partner/partner.routes';
 import { tripRoutes } from './modules/trip/trip.routes';
+import { tripOperationsRoutes } from './modules/trip/trip-operations.routes';
+import { tripMapRoutes } from './modules/trip-map/trip-map.routes';
+import { fleetRoutes } from './modules/fleet/fleet.routes';
+import { userSearchRoutes } from './modules/admin/user-search.routes';
+import { tripIssueRoutes } from './modules/trip-issue/trip-issue.routes';
+import { tripDocumentRoutes } from './modules/trip-document/trip-document.routes';
+import { invoiceRoutes } from './modules/invoice/invoice.routes';
 import { userRoutes } from './modules/user/user.routes';
 
 export interface BuildOptions {
@@ -107,6 +114,13 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   bidRoutes(app, ctx);
   dashboardRoutes(app, ctx);
   tripRoutes(app, ctx);
+  tripOperationsRoutes(app, ctx);
+  tripMapRoutes(app, ctx);
+  fleetRoutes(app, ctx);
+  userSearchRoutes(app, ctx);
+  tripIssueRoutes(app, ctx);
+  tripDocumentRoutes(app, ctx);
+  invoiceRoutes(app, ctx);
   if (env.NODE_ENV !== 'production') outboxRoutes(app, ctx);
 
   await serveWebApp(app, env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST);

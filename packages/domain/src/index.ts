@@ -24,3 +24,6 @@ export * from './trip-status';
 export * from './clock';
 export * from './contracts/fleet';
 export * from './contracts/trip-operations';
+export * from './trip-rules';
+export * from './contracts/admin-user';
+export * from './contracts/invoice';

@@ -31,6 +31,8 @@ declare module 'fastify' {
   interface FastifySchema {
     /** The multipart form of an upload, for the OpenAPI document only; readUpload checks it. */
     multipartBody?: Record<string, unknown>;
+    /** A download's success answer (the file's bytes), for the OpenAPI document only. */
+    fileResponse?: string;
   }
 }
 

@@ -21,7 +21,27 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       const output = jsonSchemaTransform(input);
       // Uploads declare their multipart form separately, so the JSON validator never sees it.
       const form = input.schema?.multipartBody;
-      return form ? { ...output, schema: { ...output.schema, body: form } } : output;
+      const file = input.schema?.fileResponse;
+      const schema = output.schema as Record<string, unknown> & { response?: Record<string, unknown> };
+      return {
+        ...output,
+        schema: {
+          ...schema,
+          ...(form ? { body: form } : {}),
+          // Downloads answer bytes, not JSON: documented here since the JSON serializer never sees them.
+          ...(file
+            ? {
+                response: {
+                  ...schema.response,
+                  200: {
+                    description: file,
+                    content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+                  },
+                },
+              }
+            : {}),
+        },
+      };
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });

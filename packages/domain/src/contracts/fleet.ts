@@ -282,6 +282,9 @@ export const setFleetActiveRequest = z.strictObject({
 });
 export type SetFleetActiveRequest = z.infer<typeof setFleetActiveRequest>;
 
+export const MAX_DRIVER_PHOTO_BYTES = 5 * 1024 * 1024;
+export const DRIVER_PHOTO_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
 const personSchema = z.object({
   id: z.string(),
   firstName: z.string(),
@@ -298,6 +301,7 @@ const personSchema = z.object({
 export const driverSchema = personSchema.extend({
   licenceNumber: z.string(),
   licenceExpiresOn: z.string(),
+  hasPhoto: z.boolean(),
 });
 export type Driver = z.infer<typeof driverSchema>;
 export const driverPage = pageOf(driverSchema);
@@ -321,14 +325,25 @@ export const fleetManagerPage = pageOf(fleetManagerSchema);
 
 const activeFilter = z.stringbool({ error: 'active is true or false' }).optional();
 
-export const fleetListQuery = pageQuery.extend({ q: searchText, active: activeFilter });
+/** true: only active ones that can take a trip now (trucks and drivers: not on a live trip). */
+const availableFilter = z.stringbool({ error: 'available is true or false' }).optional();
+/** true: only those with a document expired or expiring within EXPIRY_WARNING_DAYS. */
+const expiringFilter = z.stringbool({ error: 'expiring is true or false' }).optional();
+
+export const fleetListQuery = pageQuery.extend({
+  q: searchText,
+  active: activeFilter,
+  available: availableFilter,
+});
 export type FleetListQuery = z.infer<typeof fleetListQuery>;
 
 export const truckListQuery = fleetListQuery.extend({
   type: z.enum(TRUCK_TYPES, { error: 'Unknown truck type' }).optional(),
+  expiring: expiringFilter,
 });
 export type TruckListQuery = z.infer<typeof truckListQuery>;
-export const driverListQuery = fleetListQuery;
+export const driverListQuery = fleetListQuery.extend({ expiring: expiringFilter });
+export type DriverListQuery = z.infer<typeof driverListQuery>;
 export const motorBoyListQuery = fleetListQuery;
 export const fleetManagerListQuery = fleetListQuery;
 
@@ -364,4 +379,12 @@ export function expiringWithin(
   const daysLeft = Math.round((Date.parse(expiresOn) - Date.parse(lagosDate(now))) / DAY_MS);
   if (daysLeft < 0) return 'EXPIRED';
   return daysLeft <= days ? 'EXPIRING' : 'VALID';
+}
+
+/**
+ * The last expiry date (YYYY-MM-DD, Africa/Lagos calendar) that `expiringWithin` still calls EXPIRING or
+ * EXPIRED: a list filtered on it shows the same rows the screen flags.
+ */
+export function expiryWarningCutoff(days: number = EXPIRY_WARNING_DAYS, now: Date = new Date()): string {
+  return new Date(Date.parse(lagosDate(now)) + days * DAY_MS).toISOString().slice(0, 10);
 }

@@ -43,6 +43,14 @@ export const tripLocationSchema = z.object({
 });
 export type TripLocation = z.infer<typeof tripLocationSchema>;
 
+/** A reported place as stored and answered: the landmark is null, never missing. */
+export function toTripLocation(
+  location: { state: string; lga: string; description?: string | null } | null | undefined,
+): TripLocation | null {
+  if (!location) return null;
+  return { state: location.state, lga: location.lga, description: location.description ?? null };
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Status
 
@@ -166,6 +174,21 @@ export type TripResources = z.infer<typeof tripResourcesSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Consignment details: PATCH /api/v1/trips/consignment/{id}, before the cargo is loaded.
+
+/** What a container trip carries; a general-cargo truck load has none of these. */
+export const CONSIGNMENT_CONTAINER_FIELDS = [
+  'containerNumber',
+  'containerSize',
+  'linerId',
+  'deliveryOrderValidityDate',
+] as const;
+/** What a general-cargo truck load carries; a container trip has none of these. */
+export const CONSIGNMENT_GENERAL_CARGO_FIELDS = [
+  'description',
+  'quantity',
+  'weightTonnes',
+  'truckType',
+] as const;
 
 export const updateConsignmentRequest = z
   .strictObject({
@@ -415,3 +438,35 @@ export const scheduleResponse = z.object({
   events: z.array(scheduleEventSchema),
 });
 export type ScheduleResponse = z.infer<typeof scheduleResponse>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Map: GET /api/v1/trips/map?sabiPort=false&bargeTrip=false
+
+const flagQuery = z
+  .enum(['true', 'false'], { error: 'Use true or false' })
+  .default('false')
+  .transform((v) => v === 'true');
+
+/**
+ * The spec's map call. Trips by barge and trips booked through a port's truck call-up ("Sabi port") are
+ * not carried by the platform yet, so asking for them (true) answers an empty map rather than road trips.
+ */
+export const tripMapQuery = z.object({ sabiPort: flagQuery, bargeTrip: flagQuery });
+
+/** A live trip on the map: where it was last reported, which truck, and where it goes. */
+export const tripMapItemSchema = tripSummarySchema
+  .pick({
+    id: true,
+    tripNumber: true,
+    cargoType: true,
+    latestTripStatus: true,
+    pickup: true,
+    recipient: true,
+  })
+  .extend({
+    currentLocation: tripLocationSchema.nullable(),
+    truckRegistrationNumber: z.string().nullable(),
+    hasOpenIssue: z.boolean(),
+  });
+export type TripMapItem = z.infer<typeof tripMapItemSchema>;
+export const tripMapResponse = z.array(tripMapItemSchema);

@@ -16,6 +16,7 @@ import type {
   Address,
   CargoType,
   ContainerSize,
+  InvoiceStatus,
   NoteSide,
   TripDocumentKind,
   TripIssueStatus,
@@ -204,8 +205,6 @@ export const consignments = pgTable('consignments', {
   truckType: text('truck_type').$type<TruckType>(),
 });
 
-export const INVOICE_STATUSES = ['PENDING_PAYMENT', 'PAID', 'VOID'] as const;
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 /** Raised per trip at award; payment arrives later. */
 export const invoices = pgTable(

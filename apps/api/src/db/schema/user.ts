@@ -28,7 +28,10 @@ export const users = pgTable(
   ],
 );
 
-/** Single-use e-mailed tokens (activation, password reset). Only a SHA-256 of the token is kept. */
+/**
+ * Single-use e-mailed tokens (activation, password reset, a fleet manager's invitation). Only a SHA-256 of
+ * the token is kept.
+ */
 export const accountTokens = pgTable(
   'account_tokens',
   {
@@ -36,7 +39,7 @@ export const accountTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose').$type<'ACTIVATION' | 'PASSWORD_RESET'>().notNull(),
+    purpose: text('purpose').$type<'ACTIVATION' | 'PASSWORD_RESET' | 'INVITATION'>().notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

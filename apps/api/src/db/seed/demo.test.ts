@@ -1,7 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { CARGO_TYPES } from '@freightlane/domain';
-import { appMeta, bids, companies, consignments, invoices, orders, trips, users } from '../schema';
+import { CARGO_TYPES, expiringWithin, isFinalStatus, tripTimeline } from '@freightlane/domain';
+import {
+  appMeta,
+  bids,
+  companies,
+  consignments,
+  drivers,
+  invoices,
+  motorBoys,
+  orders,
+  tripDocuments,
+  tripIssues,
+  tripNotes,
+  tripStatusLogs,
+  trips,
+  trucks,
+  users,
+} from '../schema';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { DEMO_PASSWORD, seedDemo } from './demo';
 
@@ -9,6 +25,7 @@ const LOGIN = '/api/v1/auth/login?clientId=WEB_CLIENT_APP';
 const DEMO_EMAILS = [
   'admin@example.com',
   'customer@example.com',
+  'fleet.manager@example.com',
   'new.customer@example.com',
   'new.transporter@example.com',
   'transporter2@example.com',
@@ -25,14 +42,14 @@ describe('seedDemo', () => {
     expect(t.ctx.env.seedDemo).toBe(false);
     expect(await t.ctx.db.select().from(users)).toEqual([]);
     firstRun = await seedDemo(t.ctx);
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   it('writes the demo world once and reports that it did', async () => {
     expect(firstRun).toBe(true);
     expect(await seedDemo(t.ctx)).toBe(false);
     const [meta] = await t.ctx.db.select().from(appMeta).where(eq(appMeta.key, 'demo_seed_version'));
-    expect(meta?.value).toBe('2');
+    expect(meta?.value).toBe('3');
   });
 
   it('creates the demo users, and only once', async () => {
@@ -41,6 +58,7 @@ describe('seedDemo', () => {
     expect(rows.map((u) => u.email).sort()).toEqual(DEMO_EMAILS);
     expect(Object.fromEntries(rows.map((u) => [u.email, u.userType]))).toEqual({
       'customer@example.com': 'CUSTOMER',
+      'fleet.manager@example.com': 'FLEET_MANAGER',
       'transporter@example.com': 'TRANSPORTER',
       'admin@example.com': 'ADMIN',
       'new.customer@example.com': 'CUSTOMER',
@@ -64,6 +82,12 @@ describe('seedDemo', () => {
     expect(rows.sort((a, b) => a.email.localeCompare(b.email))).toEqual([
       { email: 'admin@example.com', company: 'Freightlane Operations', type: 'PLATFORM', status: 'VERIFIED' },
       { email: 'customer@example.com', company: 'Okafor Imports Ltd', type: 'CUSTOMER', status: 'VERIFIED' },
+      {
+        email: 'fleet.manager@example.com',
+        company: 'Eko Haulage Ltd',
+        type: 'TRANSPORTER',
+        status: 'VERIFIED',
+      },
       {
         email: 'new.customer@example.com',
         company: 'Bright Foods Nigeria Ltd',
@@ -140,10 +164,83 @@ describe('seedDemo', () => {
     expect(await t.ctx.db.select().from(consignments)).toHaveLength(tripRows.length);
     const invoiceRows = await t.ctx.db.select().from(invoices);
     expect(invoiceRows).toHaveLength(tripRows.length);
-    expect(invoiceRows.every((i) => i.status === 'PENDING_PAYMENT')).toBe(true);
+    // Only the cancelled trip's invoice is void.
+    const voided = invoiceRows.filter((i) => i.status === 'VOID');
+    expect(voided.map((i) => i.tripId)).toEqual(tripRows.filter((r) => r.cancelledAt).map((r) => r.id));
+    expect(invoiceRows.filter((i) => i.status === 'PENDING_PAYMENT')).toHaveLength(tripRows.length - 1);
     expect(tripRows.every((r) => /^TRP-\d{4}-\d{6}$/.test(r.tripNumber))).toBe(true);
     // The Import LOC order was split between the two verified transporters.
     expect(new Set(tripRows.map((r) => r.transporterCompanyId)).size).toBe(2);
+  });
+
+  it('has trips at every step of every cargo type, each walked through the status rules', async () => {
+    const tripRows = await t.ctx.db.select().from(trips);
+    for (const cargoType of CARGO_TYPES) {
+      const ofType = tripRows.filter((r) => r.cargoType === cargoType && !r.cancelledAt);
+      const reached = new Set(ofType.map((r) => r.latestStatus));
+      expect(reached, cargoType).toEqual(new Set([null, ...tripTimeline(cargoType)]));
+      // Completed exactly at the last step of the timeline.
+      for (const trip of ofType) {
+        expect(trip.completed, trip.tripNumber).toBe(isFinalStatus(cargoType, trip.latestStatus));
+        if (trip.latestStatus) expect(trip.resourcesAssigned && trip.truckId && trip.driverId).toBeTruthy();
+      }
+    }
+    const logs = await t.ctx.db.select().from(tripStatusLogs);
+    for (const trip of tripRows.filter((r) => r.latestStatus)) {
+      const own = logs.filter((l) => l.tripId === trip.id).map((l) => l.status);
+      expect(own.sort(), trip.tripNumber).toEqual(
+        tripTimeline(trip.cargoType)
+          .slice(0, tripTimeline(trip.cargoType).indexOf(trip.latestStatus!) + 1)
+          .slice()
+          .sort(),
+      );
+    }
+    expect(tripRows.filter((r) => r.cancelledAt)).toHaveLength(1);
+  });
+
+  it('gives each verified transporter a fleet, with documents to flag and a fleet manager who can sign in', async () => {
+    const truckRows = await t.ctx.db.select().from(trucks);
+    const driverRows = await t.ctx.db.select().from(drivers);
+    expect(new Set(truckRows.map((r) => r.companyId)).size).toBe(2);
+    expect(await t.ctx.db.select().from(motorBoys)).not.toHaveLength(0);
+    expect(truckRows.some((r) => !r.active)).toBe(true);
+    const statuses = truckRows.flatMap((r) =>
+      Object.values(r.documents).map((d) => expiringWithin(d?.expiresOn ?? null)),
+    );
+    expect(statuses).toEqual(expect.arrayContaining(['EXPIRED', 'EXPIRING', 'VALID']));
+    expect(driverRows.map((d) => expiringWithin(d.licenceExpiresOn))).toContain('EXPIRING');
+    const login = await call(t.app, 'POST', LOGIN, {
+      username: 'fleet.manager@example.com',
+      password: DEMO_PASSWORD,
+    });
+    expect(login.status).toBe(200);
+    const list = await call(t.app, 'GET', '/api/v1/fleet/trucks?size=100', undefined, {
+      token: login.body.accessToken,
+    });
+    const [owner] = await t.ctx.db.select().from(users).where(eq(users.email, 'transporter@example.com'));
+    expect(list.body.totalElements).toBe(truckRows.filter((r) => r.companyId === owner!.companyId).length);
+  });
+
+  it('has open and resolved issues, notes from every side and documents on the trips', async () => {
+    const issueRows = await t.ctx.db.select().from(tripIssues);
+    expect(new Set(issueRows.map((i) => i.status))).toEqual(new Set(['OPEN', 'RESOLVED']));
+    const noteRows = await t.ctx.db.select().from(tripNotes);
+    expect(new Set(noteRows.map((n) => n.side))).toEqual(new Set(['CUSTOMER', 'TRANSPORTER', 'ADMIN']));
+    const documentRows = await t.ctx.db.select().from(tripDocuments);
+    expect(new Set(documentRows.map((d) => d.kind))).toEqual(
+      new Set(['WAYBILL', 'TERMINAL_DELIVERY_ORDER', 'PROOF_OF_DELIVERY', 'EQUIPMENT_INTERCHANGE_RECEIPT']),
+    );
+    const login = await call(t.app, 'POST', LOGIN, {
+      username: 'customer@example.com',
+      password: DEMO_PASSWORD,
+    });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/trips/documents/${documentRows[0]!.id}`,
+      headers: { authorization: `Bearer ${login.body.accessToken}` },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('shows the demo customer a real dashboard', async () => {
@@ -206,5 +303,6 @@ describe('seedDemo from two instances starting together', () => {
     const rows = await t.ctx.db.select({ email: users.email }).from(users);
     expect(rows.map((u) => u.email).sort()).toEqual(DEMO_EMAILS);
     expect(await t.ctx.db.select().from(companies)).toHaveLength(7);
-  });
+    // The whole demo world is written here, trips walked step by step: slow on a loaded machine.
+  }, 180_000);
 });

@@ -58,6 +58,7 @@ export function adminCompanyRoutes(app: ZodApp, ctx: AppContext): void {
       schema: {
         tags: ['Admin'],
         summary: "Download one of a company's documents (always as an attachment)",
+        fileResponse: 'The document (PDF, JPEG or PNG), with Content-Disposition: attachment',
         security: bearerSecurity,
         params: companyDocumentParams,
         response: errorResponses(400, 401, 403, 404),

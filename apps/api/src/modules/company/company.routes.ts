@@ -96,6 +96,7 @@ export function companyRoutes(app: ZodApp, ctx: AppContext): void {
       schema: {
         tags: ['Company'],
         summary: 'Download one of your company documents (always as an attachment)',
+        fileResponse: 'The document (PDF, JPEG or PNG), with Content-Disposition: attachment',
         security: bearerSecurity,
         params: companyDocumentIdParams,
         response: errorResponses(400, 401, 403, 404),

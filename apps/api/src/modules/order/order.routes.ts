@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   awardOrderRequest,
   cancelOrderRequest,
@@ -9,7 +10,6 @@ import {
   orderPage,
   quoteDocumentSchema,
 } from '@freightlane/domain';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { bearerSecurity, errorResponses, multipartForm, type ZodApp } from '../../lib/route-kit';
 import { attachmentHeader, readUpload } from '../../lib/upload';
@@ -109,10 +109,9 @@ export function orderRoutes(app: ZodApp, ctx: AppContext): void {
         security: bearerSecurity,
         params: orderIdParams,
         produces: ['application/pdf'],
-        response: {
-          200: z.any().describe('The document, with Content-Disposition: attachment'),
-          ...errorResponses(400, 401, 403, 404),
-        },
+        fileResponse: 'The PDF, with Content-Disposition: attachment',
+        // Typed as any so the handler may send the file stream; OpenAPI documents it through fileResponse.
+        response: { 200: z.any(), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {

@@ -1,9 +1,19 @@
-import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { TripListQuery } from '@freightlane/domain';
+import { TRIP_STATUSES, type TripListQuery, type TripSort } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
-import { companies, consignments, orders, shippingLines, trips } from '../../db/schema';
-import { countTrips, tripSearchSql } from './trip-search';
+import {
+  companies,
+  consignments,
+  invoices,
+  orders,
+  shippingLines,
+  tripNotes,
+  tripStatusLogs,
+  trips,
+  users,
+} from '../../db/schema';
+import { countTrips, liveTripSql, tripScopeSql, tripSearchSql } from './trip-search';
 
 /** Whose trips a caller sees: a company on one side of the trip, or every trip (admins). */
 export type TripScope =
@@ -12,17 +22,11 @@ export type TripScope =
 const customer = alias(companies, 'customer');
 const transporter = alias(companies, 'transporter');
 
-function scopeSql(scope: TripScope): SQL | undefined {
-  if (scope.side === 'customer') return eq(trips.customerCompanyId, scope.companyId);
-  if (scope.side === 'transporter') return eq(trips.transporterCompanyId, scope.companyId);
-  return undefined;
-}
-
 function filtersSql(query: TripListQuery): SQL | undefined {
   return and(
     query.completed === true ? eq(trips.completed, true) : undefined,
     // "Not completed" means still to be done, so a cancelled trip is not in it either.
-    query.completed === false ? and(eq(trips.completed, false), isNull(trips.cancelledAt)) : undefined,
+    query.completed === false ? liveTripSql() : undefined,
     query.started === true ? isNotNull(trips.latestStatus) : undefined,
     query.started === false ? isNull(trips.latestStatus) : undefined,
     query.tripStatusList?.length ? inArray(trips.latestStatus, query.tripStatusList) : undefined,
@@ -30,10 +34,29 @@ function filtersSql(query: TripListQuery): SQL | undefined {
   );
 }
 
-/** A page of trips, the most recently moved first and trips not yet started after them, newest first. */
-export async function listTrips(db: Executor, scope: TripScope, query: TripListQuery) {
-  const where = and(scopeSql(scope), filtersSql(query));
-  const rows = await db
+/**
+ * The order of a trip list. The first sort entry decides; the rest are ties broken newest first, and by
+ * trip number last so a page boundary never shows a trip twice. Unstarted trips have no status time and
+ * come after the started ones in both directions.
+ */
+function orderOf(sort: TripSort | undefined): SQL[] {
+  const tieBreak = [desc(trips.createdAt), desc(trips.tripNumber)];
+  switch (sort) {
+    case 'latestTripStatus.timeStamp,ASC':
+      return [sql`${trips.latestStatusAt} ASC NULLS LAST`, ...tieBreak];
+    case 'pickupDate,ASC':
+      return [asc(trips.pickupDate), ...tieBreak];
+    case 'pickupDate,DESC':
+      return [desc(trips.pickupDate), ...tieBreak];
+    case 'latestTripStatus.timeStamp,DESC':
+    case undefined:
+      return [sql`${trips.latestStatusAt} DESC NULLS LAST`, ...tieBreak];
+  }
+}
+
+/** A trip with what its summary shows: order, both companies, consignment and liner. */
+function selectTripRows(db: Executor) {
+  return db
     .select({
       trip: trips,
       orderNumber: orders.orderNumber,
@@ -49,10 +72,154 @@ export async function listTrips(db: Executor, scope: TripScope, query: TripListQ
     .innerJoin(customer, eq(customer.id, trips.customerCompanyId))
     .innerJoin(transporter, eq(transporter.id, trips.transporterCompanyId))
     .leftJoin(consignments, eq(consignments.tripId, trips.id))
-    .leftJoin(shippingLines, eq(shippingLines.id, consignments.linerId))
+    .leftJoin(shippingLines, eq(shippingLines.id, consignments.linerId));
+}
+
+export type TripRow = Awaited<ReturnType<typeof selectTripRows>>[number];
+
+/** A page of trips, by default the most recently moved first and unstarted trips after them, newest first. */
+export async function listTrips(db: Executor, scope: TripScope, query: TripListQuery) {
+  const where = and(tripScopeSql(scope), filtersSql(query));
+  const rows = await selectTripRows(db)
     .where(where)
-    .orderBy(sql`${trips.latestStatusAt} DESC NULLS LAST`, desc(trips.createdAt), desc(trips.tripNumber))
+    .orderBy(...orderOf(query.sort?.[0]))
     .limit(query.size)
     .offset(query.page * query.size);
   return { rows, total: await countTrips(db, where) };
+}
+
+/** One trip as the list shows it; the caller has already checked that it may see the trip. */
+export async function findTripRow(db: Executor, tripId: string): Promise<TripRow | null> {
+  const [row] = await selectTripRows(db).where(eq(trips.id, tripId)).limit(1);
+  return row ?? null;
+}
+
+/** "First Last (Company)": how a person acting on a trip is named to both parties. */
+const personWithCompany = sql<
+  string | null
+>`${users.firstName} || ' ' || ${users.lastName} || ' (' || ${companies.name} || ')'`;
+
+/**
+ * A status's place on every timeline. Two steps recorded within one clock tick keep their timeline order,
+ * which is the order they were taken in, since a trip only moves forward one step at a time.
+ */
+const timelinePosition = sql`array_position(ARRAY[${sql.join(
+  TRIP_STATUSES.map((s) => sql`${s}`),
+  sql`, `,
+)}]::text[], ${tripStatusLogs.status})`;
+
+/** The trip's steps that stand (not undone), oldest first, each with who made it. */
+export async function liveStatusLogsOf(db: Executor, tripId: string) {
+  return db
+    .select({ log: tripStatusLogs, changedBy: personWithCompany })
+    .from(tripStatusLogs)
+    .leftJoin(users, eq(users.id, tripStatusLogs.actorUserId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(and(eq(tripStatusLogs.tripId, tripId), isNull(tripStatusLogs.undoneAt)))
+    .orderBy(asc(tripStatusLogs.at), asc(timelinePosition));
+}
+
+/** The step an undo takes back: the most recent one that stands. */
+export async function latestLiveStatusLog(db: Executor, tripId: string) {
+  const [log] = await db
+    .select()
+    .from(tripStatusLogs)
+    .where(and(eq(tripStatusLogs.tripId, tripId), isNull(tripStatusLogs.undoneAt)))
+    .orderBy(desc(tripStatusLogs.at), desc(timelinePosition))
+    .limit(1);
+  return log ?? null;
+}
+
+export async function insertStatusLog(db: Executor, values: typeof tripStatusLogs.$inferInsert) {
+  const [log] = await db.insert(tripStatusLogs).values(values).returning();
+  return log!;
+}
+
+export async function markStatusLogUndone(
+  db: Executor,
+  logId: string,
+  undo: { undoneAt: Date; undoneByUserId: string; undoReason: string },
+): Promise<void> {
+  await db.update(tripStatusLogs).set(undo).where(eq(tripStatusLogs.id, logId));
+}
+
+export async function updateTrip(
+  db: Executor,
+  tripId: string,
+  values: Partial<typeof trips.$inferInsert>,
+): Promise<void> {
+  await db
+    .update(trips)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(trips.id, tripId));
+}
+
+/** Every side's note on the trip, with who wrote it last. */
+export async function notesOfTrip(db: Executor, tripId: string) {
+  return db
+    .select({ note: tripNotes, updatedBy: personWithCompany })
+    .from(tripNotes)
+    .leftJoin(users, eq(users.id, tripNotes.updatedByUserId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(tripNotes.tripId, tripId));
+}
+
+/** Writes a side's note, replacing the one it had. */
+export async function upsertTripNote(
+  db: Executor,
+  values: { tripId: string; side: (typeof tripNotes.$inferInsert)['side']; note: string; userId: string },
+): Promise<void> {
+  const now = new Date();
+  await db
+    .insert(tripNotes)
+    .values({
+      tripId: values.tripId,
+      side: values.side,
+      note: values.note,
+      updatedByUserId: values.userId,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [tripNotes.tripId, tripNotes.side],
+      set: { note: values.note, updatedByUserId: values.userId, updatedAt: now },
+    });
+}
+
+/** Removes a side's note; true when there was one. */
+export async function deleteTripNote(
+  db: Executor,
+  tripId: string,
+  side: (typeof tripNotes.$inferInsert)['side'],
+): Promise<boolean> {
+  const deleted = await db
+    .delete(tripNotes)
+    .where(and(eq(tripNotes.tripId, tripId), eq(tripNotes.side, side)))
+    .returning({ id: tripNotes.id });
+  return deleted.length > 0;
+}
+
+export async function findInvoiceOfTrip(db: Executor, tripId: string) {
+  const [invoice] = await db.select().from(invoices).where(eq(invoices.tripId, tripId)).limit(1);
+  return invoice ?? null;
+}
+
+/** Voids the unpaid invoices of cancelled trips; a paid one stays as it is, as a record of the payment. */
+export async function voidPendingInvoices(db: Executor, tripIds: string[]): Promise<void> {
+  if (tripIds.length === 0) return;
+  await db
+    .update(invoices)
+    .set({ status: 'VOID' })
+    .where(and(inArray(invoices.tripId, tripIds), eq(invoices.status, 'PENDING_PAYMENT')));
+}
+
+/** Marks trips cancelled. */
+export async function markTripsCancelled(
+  db: Executor,
+  tripIds: string[],
+  cancellation: { cancelledAt: Date; cancellationReason: string; cancelledByUserId: string },
+): Promise<void> {
+  await db
+    .update(trips)
+    .set({ ...cancellation, updatedAt: cancellation.cancelledAt })
+    .where(inArray(trips.id, tripIds));
 }

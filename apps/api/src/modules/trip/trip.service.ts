@@ -1,8 +1,10 @@
 import { toPage, type Page, type TripListQuery, type TripSummary } from '@freightlane/domain';
 import type { AppContext } from '../../context';
-import { loadTerminals, toLocationView } from '../../lib/location-view';
+import type { Executor } from '../../db/client';
+import { loadTerminals, toLocationView, type TerminalMap } from '../../lib/location-view';
 import type { Principal } from '../../plugins/auth';
-import { listTrips, type TripScope } from './trip.repository';
+import type { TripRecord } from './trip-access';
+import { listTrips, type TripRow, type TripScope } from './trip.repository';
 
 /** Customers see the trips they ordered, transporters the trips they run, admins every trip. */
 export function tripScopeOf(principal: Principal): TripScope {
@@ -11,17 +13,40 @@ export function tripScopeOf(principal: Principal): TripScope {
   return { side: 'transporter', companyId: principal.companyId };
 }
 
-export async function listTripsFor(
-  ctx: AppContext,
-  principal: Principal,
-  query: TripListQuery,
-): Promise<Page<TripSummary>> {
-  const { rows, total } = await listTrips(ctx.db, tripScopeOf(principal), query);
-  const terminalsById = await loadTerminals(
-    ctx.db,
+/** The terminals a batch of trip rows points at, for tripCourseOf. */
+export function terminalsOfTripRows(
+  db: Executor,
+  rows: { trip: Pick<TripRecord, 'pickupTerminalId' | 'recipientTerminalId'> }[],
+): Promise<TerminalMap> {
+  return loadTerminals(
+    db,
     rows.flatMap((r) => [r.trip.pickupTerminalId, r.trip.recipientTerminalId]),
   );
-  const content = rows.map(({ trip, consignment, liner, ...r }): TripSummary => ({
+}
+
+/** Where a trip runs and where it stands, as every view of a trip (list, detail, schedule) shows it. */
+export function tripCourseOf(
+  trip: TripRecord,
+  terminalsById: TerminalMap,
+): Pick<TripSummary, 'pickup' | 'recipient' | 'latestTripStatus' | 'completed' | 'cancelled'> {
+  return {
+    pickup: toLocationView(terminalsById, trip.pickupTerminalId, trip.pickupAddress),
+    recipient: toLocationView(terminalsById, trip.recipientTerminalId, trip.recipientAddress),
+    latestTripStatus:
+      trip.latestStatus && trip.latestStatusAt
+        ? { tripStatus: trip.latestStatus, timeStamp: trip.latestStatusAt.toISOString() }
+        : null,
+    completed: trip.completed,
+    cancelled: trip.cancelledAt !== null,
+  };
+}
+
+/** A trip as the list shows it; the trip detail starts from the same. */
+export function toTripSummary(
+  { trip, consignment, liner, ...r }: TripRow,
+  terminalsById: TerminalMap,
+): TripSummary {
+  return {
     id: trip.id,
     tripNumber: trip.tripNumber,
     trackingId: trip.trackingId,
@@ -32,8 +57,7 @@ export async function listTripsFor(
     reference: r.reference,
     customerName: r.customerName,
     transporterName: r.transporterName,
-    pickup: toLocationView(terminalsById, trip.pickupTerminalId, trip.pickupAddress),
-    recipient: toLocationView(terminalsById, trip.recipientTerminalId, trip.recipientAddress),
+    ...tripCourseOf(trip, terminalsById),
     pickupDate: trip.pickupDate,
     amountKobo: trip.amountKobo,
     // Award writes a consignment with every trip; the empty one only guards a trip written without.
@@ -60,13 +84,20 @@ export async function listTripsFor(
           weightTonnes: null,
           truckType: null,
         },
-    latestTripStatus:
-      trip.latestStatus && trip.latestStatusAt
-        ? { tripStatus: trip.latestStatus, timeStamp: trip.latestStatusAt.toISOString() }
-        : null,
-    completed: trip.completed,
-    cancelled: trip.cancelledAt !== null,
     createdAt: trip.createdAt.toISOString(),
-  }));
-  return toPage(content, total, query);
+  };
+}
+
+export async function listTripsFor(
+  ctx: AppContext,
+  principal: Principal,
+  query: TripListQuery,
+): Promise<Page<TripSummary>> {
+  const { rows, total } = await listTrips(ctx.db, tripScopeOf(principal), query);
+  const terminalsById = await terminalsOfTripRows(ctx.db, rows);
+  return toPage(
+    rows.map((row) => toTripSummary(row, terminalsById)),
+    total,
+    query,
+  );
 }

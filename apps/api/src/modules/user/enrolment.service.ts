@@ -19,6 +19,7 @@ import {
   retireAccountTokens,
   spendAccountToken,
   updateUser,
+  type TokenPurpose,
   type UserRow,
 } from './user.repository';
 import { activationEmail } from './user-mail';
@@ -36,15 +37,29 @@ function duplicate(field: 'email' | 'phoneNumber'): AppError {
 export const RESEND_ANSWER =
   'If that e-mail belongs to an account that is not yet active, we have sent a new activation link.';
 
-async function queueActivationMail(ctx: AppContext, tx: Executor, user: UserRow): Promise<void> {
+/**
+ * A new single-use token for `purpose`; earlier unused ones of that purpose stop working. Returns the
+ * token itself, which only the e-mail carries (the database keeps its hash).
+ */
+export async function issueAccountToken(
+  tx: Executor,
+  userId: string,
+  purpose: TokenPurpose,
+  ttlMs: number,
+): Promise<string> {
   const token = randomToken();
-  await retireAccountTokens(tx, user.id, 'ACTIVATION');
+  await retireAccountTokens(tx, userId, purpose);
   await insertAccountToken(tx, {
-    userId: user.id,
-    purpose: 'ACTIVATION',
+    userId,
+    purpose,
     tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + ACTIVATION_TTL_HOURS * 3600 * 1000),
+    expiresAt: new Date(Date.now() + ttlMs),
   });
+  return token;
+}
+
+async function queueActivationMail(ctx: AppContext, tx: Executor, user: UserRow): Promise<void> {
+  const token = await issueAccountToken(tx, user.id, 'ACTIVATION', ACTIVATION_TTL_HOURS * 3600 * 1000);
   const url = `${ctx.env.appUrl}/activate/account/?token=${encodeURIComponent(token)}`;
   await ctx.jobs.enqueue(tx, MAIL_JOB, { to: user.email, ...activationEmail(user.firstName, url) });
 }
@@ -107,18 +122,24 @@ export async function checkPhone(
   return { phoneNumber, available: !(await findUserByPhone(ctx.db, phoneNumber)) };
 }
 
-/** Shared by activation and password reset: a single-use, expiring, e-mailed token. */
+/**
+ * Shared by activation, password reset and invitations: a single-use, expiring, e-mailed token of one of
+ * `purposes`. The expiry message may depend on which kind of link it was, as their lifetimes differ.
+ */
 export async function redeemAccountToken(
   ctx: AppContext,
   executor: Executor,
   token: string,
-  purpose: 'ACTIVATION' | 'PASSWORD_RESET',
-  messages: { invalid: string; used: string; expired: string },
+  purposes: TokenPurpose | readonly TokenPurpose[],
+  messages: { invalid: string; used: string; expired: string | ((purpose: TokenPurpose) => string) },
 ): Promise<UserRow> {
-  const row = await findAccountToken(executor, hashToken(token), purpose);
+  const row = await findAccountToken(executor, hashToken(token), purposes);
   if (!row) throw new AppError('TOKEN_INVALID', messages.invalid);
   if (row.usedAt) throw new AppError('TOKEN_USED', messages.used);
-  if (row.expiresAt.getTime() <= Date.now()) throw new AppError('TOKEN_EXPIRED', messages.expired);
+  if (row.expiresAt.getTime() <= Date.now()) {
+    const expired = typeof messages.expired === 'string' ? messages.expired : messages.expired(row.purpose);
+    throw new AppError('TOKEN_EXPIRED', expired);
+  }
   if (!(await spendAccountToken(executor, row.id))) throw new AppError('TOKEN_USED', messages.used);
   const user = await findUserById(executor, row.userId);
   if (!user || user.deactivatedAt) throw new AppError('TOKEN_INVALID', messages.invalid);

@@ -2,14 +2,15 @@ import type { AppContext } from '../../context';
 import { recordAudit } from '../../lib/audit';
 import { LIMITS } from '../../lib/limits';
 import { hashPassword } from '../../lib/password-hash';
-import { hashToken, randomToken } from '../../lib/secure-token';
 import { MAIL_JOB } from '../../plugins/mail';
 import { revokeAllSessionsOfUser } from '../auth/session.repository';
-import { redeemAccountToken } from './enrolment.service';
-import { findUserByEmail, insertAccountToken, retireAccountTokens, updateUser } from './user.repository';
+import { issueAccountToken, redeemAccountToken } from './enrolment.service';
+import { findUserByEmail, updateUser } from './user.repository';
 import { passwordChangedEmail, passwordResetEmail } from './user-mail';
 
 export const RESET_TTL_MINUTES = 60;
+/** A fleet manager's invitation sets the first password through the same page, so it lasts longer. */
+export const INVITATION_TTL_DAYS = 7;
 export const RESET_INITIATED_ANSWER =
   'If an account exists for that e-mail address, we have sent it a link to reset the password. The link expires in 1 hour.';
 
@@ -18,15 +19,8 @@ export async function initiatePasswordReset(ctx: AppContext, email: string, ip: 
   await ctx.rateLimiter.hit(LIMITS.resetPerAccount, email);
   const user = await findUserByEmail(ctx.db, email);
   if (!user || user.deactivatedAt) return;
-  const token = randomToken();
   await ctx.db.transaction(async (tx) => {
-    await retireAccountTokens(tx, user.id, 'PASSWORD_RESET');
-    await insertAccountToken(tx, {
-      userId: user.id,
-      purpose: 'PASSWORD_RESET',
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + RESET_TTL_MINUTES * 60 * 1000),
-    });
+    const token = await issueAccountToken(tx, user.id, 'PASSWORD_RESET', RESET_TTL_MINUTES * 60 * 1000);
     const url = `${ctx.env.appUrl}/reset/password?token=${encodeURIComponent(token)}`;
     await ctx.jobs.enqueue(tx, MAIL_JOB, { to: user.email, ...passwordResetEmail(user.firstName, url) });
     await recordAudit(tx, {
@@ -43,7 +37,8 @@ export async function initiatePasswordReset(ctx: AppContext, email: string, ip: 
 
 /**
  * Sets the new password and signs the user out everywhere. The link proves the person holds the
- * mailbox, so an account that was never activated is activated too.
+ * mailbox, so an account that was never activated is activated too; that is how an invited fleet
+ * manager's account comes alive.
  */
 export async function resetPassword(
   ctx: AppContext,
@@ -53,10 +48,13 @@ export async function resetPassword(
 ): Promise<void> {
   const passwordHash = await hashPassword(newPassword);
   await ctx.db.transaction(async (tx) => {
-    const user = await redeemAccountToken(ctx, tx, token, 'PASSWORD_RESET', {
+    const user = await redeemAccountToken(ctx, tx, token, ['PASSWORD_RESET', 'INVITATION'], {
       invalid: 'This reset link is not valid. Request a new one.',
       used: 'This reset link has already been used. Request a new one if you still need to reset your password.',
-      expired: 'This reset link has expired (links last 1 hour). Request a new one.',
+      expired: (purpose) =>
+        purpose === 'INVITATION'
+          ? `This invitation link has expired (links last ${INVITATION_TTL_DAYS} days). Use "Forgot password" with your e-mail address to get a new one.`
+          : 'This reset link has expired (links last 1 hour). Request a new one.',
     });
     const now = new Date();
     await updateUser(tx, user.id, {

@@ -1,10 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { accountTokens, companies, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
-export type TokenPurpose = 'ACTIVATION' | 'PASSWORD_RESET';
+export type TokenPurpose = 'ACTIVATION' | 'PASSWORD_RESET' | 'INVITATION';
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
@@ -81,11 +81,17 @@ export async function retireAccountTokens(
     );
 }
 
-export async function findAccountToken(db: Executor, tokenHash: string, purpose: TokenPurpose) {
+/** A token of one of `purposes`: a link for one purpose never works for another. */
+export async function findAccountToken(
+  db: Executor,
+  tokenHash: string,
+  purposes: TokenPurpose | readonly TokenPurpose[],
+) {
+  const list = typeof purposes === 'string' ? [purposes] : [...purposes];
   const [row] = await db
     .select()
     .from(accountTokens)
-    .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose)))
+    .where(and(eq(accountTokens.tokenHash, tokenHash), inArray(accountTokens.purpose, list)))
     .limit(1);
   return row;
 }

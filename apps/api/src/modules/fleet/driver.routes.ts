@@ -1,0 +1,152 @@
+import {
+  createDriverRequest,
+  driverIdParams,
+  driverListQuery,
+  driverPage,
+  driverSchema,
+  setFleetActiveRequest,
+  updateDriverRequest,
+} from '@freightlane/domain';
+import type { FastifyReply } from 'fastify';
+import type { AppContext } from '../../context';
+import { bearerSecurity, errorResponses, multipartForm, type ZodApp } from '../../lib/route-kit';
+import { principalOf, requireAuth } from '../../plugins/auth';
+import { FLEET_ROLES } from './fleet-access';
+import {
+  createDriver,
+  getDriver,
+  type DriverPhoto,
+  listDriversOf,
+  openDriverPhoto,
+  setDriverActive,
+  updateDriver,
+  uploadDriverPhoto,
+} from './driver.service';
+
+export function driverRoutes(app: ZodApp, ctx: AppContext): void {
+  const fleet = requireAuth(ctx, ...FLEET_ROLES);
+
+  app.get(
+    '/api/v1/fleet/drivers',
+    {
+      preHandler: fleet,
+      schema: {
+        tags: ['Fleet'],
+        summary: 'Your drivers, newest first',
+        description:
+          'q searches name, phone and licence number. available=true: active drivers not on a live trip. expiring=true: drivers whose licence has expired or expires within 30 days.',
+        security: bearerSecurity,
+        querystring: driverListQuery,
+        response: { 200: driverPage, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listDriversOf(ctx, principalOf(request), request.query),
+  );
+
+  app.post(
+    '/api/v1/fleet/drivers',
+    {
+      preHandler: fleet,
+      schema: {
+        tags: ['Fleet'],
+        summary: 'Add a driver (409 when the phone or licence number is already in your fleet)',
+        security: bearerSecurity,
+        body: createDriverRequest,
+        response: { 201: driverSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createDriver(ctx, principalOf(request), request.body)),
+  );
+
+  app.get(
+    '/api/v1/fleet/drivers/:id',
+    {
+      preHandler: fleet,
+      schema: {
+        tags: ['Fleet'],
+        summary: 'One of your drivers',
+        security: bearerSecurity,
+        params: driverIdParams,
+        response: { 200: driverSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getDriver(ctx, principalOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/api/v1/fleet/drivers/:id',
+    {
+      preHandler: fleet,
+      schema: {
+        tags: ['Fleet'],
+        summary: 'Change a driver; only the fields sent change',
+        security: bearerSecurity,
+        params: driverIdParams,
+        body: updateDriverRequest,
+        response: { 200: driverSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => updateDriver(ctx, principalOf(request), request.params.id, request.body),
+  );
+
+  app.patch(
+    '/api/v1/fleet/drivers/:id/active',
+    {
+      preHandler: fleet,
+      schema: {
+        tags: ['Fleet'],
+        summary: 'Activate or deactivate a driver (a deactivated driver cannot be assigned to trips)',
+        security: bearerSecurity,
+        params: driverIdParams,
+        body: setFleetActiveRequest,
+        response: { 200: driverSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => setDriverActive(ctx, principalOf(request), request.params.id, request.body.active),
+  );
+
+  app.put(
+    '/api/v1/fleet/drivers/:id/photo',
+    {
+      preHandler: fleet,
+      schema: {
+        tags: ['Fleet'],
+        summary: "Set the driver's photo (multipart field `file`: JPEG, PNG or WebP up to 5 MB)",
+        description: 'The kind of file is read from its content. A new photo replaces the old one.',
+        consumes: ['multipart/form-data'],
+        multipartBody: multipartForm('The photo as a JPEG, PNG or WebP image, at most 5 MB'),
+        security: bearerSecurity,
+        params: driverIdParams,
+        response: { 200: driverSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => uploadDriverPhoto(ctx, principalOf(request), request.params.id, request),
+  );
+
+  app.get(
+    '/api/v1/fleet/drivers/:id/photo',
+    {
+      preHandler: fleet,
+      schema: {
+        tags: ['Fleet'],
+        summary: "The driver's photo (404 when none was uploaded)",
+        fileResponse: 'The photo (JPEG, PNG or WebP)',
+        security: bearerSecurity,
+        params: driverIdParams,
+        response: errorResponses(400, 401, 403, 404),
+      },
+    },
+    async (request, reply) =>
+      sendDriverPhoto(reply, await openDriverPhoto(ctx, principalOf(request), request.params.id)),
+  );
+}
+
+/** Only sniffed images are stored as photos, so showing one inline cannot run script in the app's origin. */
+function sendDriverPhoto(reply: FastifyReply, photo: DriverPhoto) {
+  return reply
+    .header('content-type', photo.contentType)
+    .header('content-disposition', 'inline')
+    .header('cache-control', 'private, no-store')
+    .send(photo.stream);
+}

@@ -1,0 +1,58 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { companies, tripDocuments, users } from '../../db/schema';
+
+export type TripDocumentRecord = typeof tripDocuments.$inferSelect;
+export type NewTripDocument = typeof tripDocuments.$inferInsert;
+
+export interface TripDocumentRow {
+  document: TripDocumentRecord;
+  uploaderFirstName: string | null;
+  uploaderLastName: string | null;
+  uploaderCompanyName: string;
+}
+
+function selectDocuments(db: Executor) {
+  return db
+    .select({
+      document: tripDocuments,
+      uploaderFirstName: users.firstName,
+      uploaderLastName: users.lastName,
+      uploaderCompanyName: companies.name,
+    })
+    .from(tripDocuments)
+    .innerJoin(companies, eq(companies.id, tripDocuments.uploadedByCompanyId))
+    .leftJoin(users, eq(users.id, tripDocuments.uploadedByUserId));
+}
+
+/** Every document of one trip, the newest first. */
+export async function listTripDocuments(db: Executor, tripId: string): Promise<TripDocumentRow[]> {
+  return selectDocuments(db)
+    .where(eq(tripDocuments.tripId, tripId))
+    .orderBy(desc(tripDocuments.createdAt), desc(tripDocuments.id));
+}
+
+export async function findTripDocumentRow(db: Executor, documentId: string): Promise<TripDocumentRow | null> {
+  const [row] = await selectDocuments(db).where(eq(tripDocuments.id, documentId)).limit(1);
+  return row ?? null;
+}
+
+/** The document row, locked so a racing delete sees it gone rather than deleting it twice. */
+export async function lockTripDocument(db: Executor, documentId: string): Promise<TripDocumentRecord | null> {
+  const [row] = await db
+    .select()
+    .from(tripDocuments)
+    .where(eq(tripDocuments.id, documentId))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+export async function insertTripDocument(db: Executor, values: NewTripDocument): Promise<TripDocumentRecord> {
+  const [row] = await db.insert(tripDocuments).values(values).returning();
+  return row!;
+}
+
+export async function deleteTripDocument(db: Executor, documentId: string): Promise<void> {
+  await db.delete(tripDocuments).where(eq(tripDocuments.id, documentId));
+}

@@ -1,0 +1,202 @@
+import type { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import {
+  MAX_TRIP_DOCUMENT_BYTES,
+  TRIP_DOCUMENT_KINDS,
+  TRIP_DOCUMENT_KIND_LABELS,
+  TRIP_DOCUMENT_TYPES,
+  type TripDocument,
+  type TripDocumentKind,
+} from '@freightlane/domain';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
+import { trips } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import { recordAudit } from '../../lib/audit';
+import { readUpload } from '../../lib/upload';
+import type { Principal } from '../../plugins/auth';
+import { assertNotCancelled, loadTripFor, sideOf } from '../trip/trip-access';
+import {
+  deleteTripDocument,
+  findTripDocumentRow,
+  insertTripDocument,
+  listTripDocuments,
+  lockTripDocument,
+  type TripDocumentRecord,
+  type TripDocumentRow,
+} from './trip-document.repository';
+
+/** The uploader's company, or an admin, may remove a document; the other party only reads it. */
+function mayDelete(principal: Principal, document: TripDocumentRecord): boolean {
+  return principal.role === 'role_admin' || document.uploadedByCompanyId === principal.companyId;
+}
+
+function toTripDocument(principal: Principal, row: TripDocumentRow): TripDocument {
+  const { document } = row;
+  const person =
+    row.uploaderFirstName === null
+      ? 'Former user'
+      : `${row.uploaderFirstName} ${row.uploaderLastName ?? ''}`.trim();
+  return {
+    id: document.id,
+    kind: document.kind,
+    fileName: document.fileName,
+    contentType: document.contentType,
+    sizeBytes: document.sizeBytes,
+    uploadedBy: `${person} (${row.uploaderCompanyName})`,
+    uploadedAt: document.createdAt.toISOString(),
+    canDelete: mayDelete(principal, document),
+  };
+}
+
+/** The documents of a trip the caller may already see, the newest first. */
+export async function documentsOfTrip(
+  db: Executor,
+  principal: Principal,
+  tripId: string,
+): Promise<TripDocument[]> {
+  return (await listTripDocuments(db, tripId)).map((row) => toTripDocument(principal, row));
+}
+
+function documentKindOf(value: string | undefined): TripDocumentKind {
+  const kind = TRIP_DOCUMENT_KINDS.find((k) => k === value?.trim());
+  if (!kind) {
+    const names = TRIP_DOCUMENT_KINDS.map((k) => TRIP_DOCUMENT_KIND_LABELS[k]).join(', ');
+    const message = value ? `Choose one of ${names}` : 'Choose what the document is';
+    throw new AppError('BAD_REQUEST', message, [{ field: 'kind', message }]);
+  }
+  return kind;
+}
+
+/**
+ * Stores a document on a trip. The trip is checked before the body is read, so another company's
+ * upload is refused without taking its file; the check is repeated under the trip's lock because the
+ * trip may be cancelled while the file arrives.
+ */
+export async function uploadTripDocument(
+  ctx: AppContext,
+  principal: Principal,
+  tripId: string,
+  request: FastifyRequest,
+): Promise<TripDocument> {
+  assertNotCancelled((await loadTripFor(ctx.db, principal, tripId)).trip);
+  const upload = await readUpload(request, {
+    maxBytes: MAX_TRIP_DOCUMENT_BYTES,
+    allowed: TRIP_DOCUMENT_TYPES,
+  });
+  const kind = documentKindOf(upload.fields.kind);
+  const storageKey = await ctx.storage.put('trip-documents', upload.buffer);
+  try {
+    const documentId = await ctx.db.transaction(async (tx) => {
+      const { trip } = await loadTripFor(tx, principal, tripId, { forUpdate: true });
+      assertNotCancelled(trip);
+      const document = await insertTripDocument(tx, {
+        tripId: trip.id,
+        kind,
+        fileName: upload.fileName,
+        contentType: upload.mimeType,
+        sizeBytes: upload.buffer.length,
+        storageKey,
+        uploadedByUserId: principal.userId,
+        uploadedByCompanyId: principal.companyId,
+      });
+      await recordAudit(tx, {
+        actorUserId: principal.userId,
+        companyId: principal.companyId,
+        action: 'trip.document_uploaded',
+        entityType: 'trip_document',
+        entityId: document.id,
+        data: {
+          tripId: trip.id,
+          tripNumber: trip.tripNumber,
+          kind,
+          fileName: document.fileName,
+          contentType: document.contentType,
+          sizeBytes: document.sizeBytes,
+        },
+      });
+      return document.id;
+    });
+    const row = await findTripDocumentRow(ctx.db, documentId);
+    if (!row) throw notFound('Document');
+    return toTripDocument(principal, row);
+  } catch (err) {
+    // The row never made it, so nothing points at the stored file.
+    await ctx.storage.remove(storageKey).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** True when the caller is a party of the document's trip (or an admin). */
+async function isPartyOfTrip(db: Executor, principal: Principal, tripId: string): Promise<boolean> {
+  const [trip] = await db.select().from(trips).where(eq(trips.id, tripId)).limit(1);
+  return Boolean(trip && sideOf(principal, trip));
+}
+
+export interface TripDocumentFile {
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+  stream: Readable;
+}
+
+/** The stored file of a document; a document of someone else's trip is not found. */
+export async function openTripDocumentFile(
+  ctx: AppContext,
+  principal: Principal,
+  documentId: string,
+): Promise<TripDocumentFile> {
+  const row = await findTripDocumentRow(ctx.db, documentId);
+  if (!row || !(await isPartyOfTrip(ctx.db, principal, row.document.tripId))) throw notFound('Document');
+  let stream: Readable;
+  try {
+    stream = await ctx.storage.read(row.document.storageKey);
+  } catch {
+    throw notFound('Document file');
+  }
+  return {
+    fileName: row.document.fileName,
+    contentType: row.document.contentType,
+    sizeBytes: row.document.sizeBytes,
+    stream,
+  };
+}
+
+/**
+ * Removes a document: the row first, in a transaction with its audit row, then the stored file. A file
+ * already gone is no error, since the row was what made it visible.
+ */
+export async function deleteTripDocumentFor(
+  ctx: AppContext,
+  principal: Principal,
+  documentId: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const storageKey = await ctx.db.transaction(async (tx) => {
+    const document = await lockTripDocument(tx, documentId);
+    if (!document || !(await isPartyOfTrip(tx, principal, document.tripId))) throw notFound('Document');
+    if (!mayDelete(principal, document)) {
+      throw new AppError('FORBIDDEN', 'Only the party that uploaded a document can delete it');
+    }
+    await deleteTripDocument(tx, document.id);
+    await recordAudit(tx, {
+      actorUserId: principal.userId,
+      companyId: principal.companyId,
+      action: 'trip.document_deleted',
+      entityType: 'trip_document',
+      entityId: document.id,
+      data: {
+        tripId: document.tripId,
+        kind: document.kind,
+        fileName: document.fileName,
+        uploadedByCompanyId: document.uploadedByCompanyId,
+      },
+    });
+    return document.storageKey;
+  });
+  // The answer stays a success: the document is gone for every user, and a left-over file is unreachable.
+  await ctx.storage.remove(storageKey).catch((err: unknown) => {
+    log.warn({ storageKey, err }, 'Could not remove the file of a deleted trip document');
+  });
+}

@@ -1,0 +1,135 @@
+import { eq } from 'drizzle-orm';
+import {
+  toTripLocation,
+  toPage,
+  type OpenTripIssueRequest,
+  type Page,
+  type TripIssue,
+  type TripIssueListQuery,
+} from '@freightlane/domain';
+import type { AppContext } from '../../context';
+import { trips } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import { recordAudit } from '../../lib/audit';
+import type { Principal } from '../../plugins/auth';
+import { assertNotCancelled, loadTripFor, sideOf } from '../trip/trip-access';
+import { tripScopeOf } from '../trip/trip.service';
+import {
+  findTripIssue,
+  findTripIssueView,
+  insertTripIssue,
+  listTripIssues,
+  markTripIssueResolved,
+} from './trip-issue.repository';
+
+/** How far back an issue may be dated: a week covers a report written after a trip without signal. */
+export const MAX_ISSUE_BACKDATE_DAYS = 7;
+/** A phone's clock running a little ahead is not a time in the future. */
+const CLOCK_SKEW_MS = 2 * 60 * 1000;
+
+function openingTimeOf(value: string | undefined, now: Date): Date {
+  if (value === undefined) return now;
+  const at = new Date(value);
+  const refuse = (message: string) =>
+    new AppError('BAD_REQUEST', message, [{ field: 'openingTimeStamp', message }]);
+  if (at.getTime() > now.getTime() + CLOCK_SKEW_MS) throw refuse('The opening time cannot be in the future');
+  if (at.getTime() < now.getTime() - MAX_ISSUE_BACKDATE_DAYS * 24 * 60 * 60 * 1000) {
+    throw refuse(`The opening time can be at most ${MAX_ISSUE_BACKDATE_DAYS} days ago`);
+  }
+  return at;
+}
+
+async function issueView(ctx: AppContext, issueId: string): Promise<TripIssue> {
+  const issue = await findTripIssueView(ctx.db, issueId);
+  if (!issue) throw notFound('Issue');
+  return issue;
+}
+
+/**
+ * Opens an issue on a live trip. A location given with it is where the truck is now, so it also
+ * becomes the trip's current location, under the trip's lock like every other trip change.
+ */
+export async function openTripIssue(
+  ctx: AppContext,
+  principal: Principal,
+  tripId: string,
+  input: OpenTripIssueRequest,
+): Promise<TripIssue> {
+  const now = new Date();
+  const openedAt = openingTimeOf(input.openingTimeStamp, now);
+  const location = toTripLocation(input.location);
+  const issueId = await ctx.db.transaction(async (tx) => {
+    const { trip, side } = await loadTripFor(tx, principal, tripId, { forUpdate: true });
+    assertNotCancelled(trip);
+    if (trip.completed) {
+      throw new AppError('CONFLICT', 'This trip is completed; issues can only be opened on a trip under way');
+    }
+    const issue = await insertTripIssue(tx, {
+      tripId: trip.id,
+      issueType: input.issueType,
+      description: input.description,
+      status: 'OPEN',
+      openedAt,
+      openedByUserId: principal.userId,
+      location,
+    });
+    if (location) {
+      await tx.update(trips).set({ currentLocation: location, updatedAt: now }).where(eq(trips.id, trip.id));
+    }
+    await recordAudit(tx, {
+      actorUserId: principal.userId,
+      companyId: principal.companyId,
+      action: 'trip.issue_opened',
+      entityType: 'trip_issue',
+      entityId: issue.id,
+      data: {
+        tripId: trip.id,
+        tripNumber: trip.tripNumber,
+        side,
+        issueType: issue.issueType,
+        openedAt: openedAt.toISOString(),
+        location,
+      },
+    });
+    return issue.id;
+  });
+  return issueView(ctx, issueId);
+}
+
+/**
+ * Resolves an open issue. The issue row is locked first, so of two racing resolves the second finds
+ * it resolved and gets a conflict instead of overwriting who resolved it.
+ */
+export async function resolveTripIssue(
+  ctx: AppContext,
+  principal: Principal,
+  issueId: string,
+): Promise<TripIssue> {
+  await ctx.db.transaction(async (tx) => {
+    const issue = await findTripIssue(tx, issueId, { forUpdate: true });
+    const [trip] = issue ? await tx.select().from(trips).where(eq(trips.id, issue.tripId)).limit(1) : [];
+    // Another company's issue answers exactly like one that does not exist.
+    if (!issue || !trip || !sideOf(principal, trip)) throw notFound('Issue');
+    if (issue.status === 'RESOLVED') throw new AppError('CONFLICT', 'This issue is already resolved');
+    const resolvedAt = new Date();
+    await markTripIssueResolved(tx, issue.id, principal.userId, resolvedAt);
+    await recordAudit(tx, {
+      actorUserId: principal.userId,
+      companyId: principal.companyId,
+      action: 'trip.issue_resolved',
+      entityType: 'trip_issue',
+      entityId: issue.id,
+      data: { tripId: trip.id, tripNumber: trip.tripNumber, resolvedAt: resolvedAt.toISOString() },
+    });
+  });
+  return issueView(ctx, issueId);
+}
+
+export async function listTripIssuesFor(
+  ctx: AppContext,
+  principal: Principal,
+  query: TripIssueListQuery,
+): Promise<Page<TripIssue>> {
+  const { content, total } = await listTripIssues(ctx.db, tripScopeOf(principal), query);
+  return toPage(content, total, query);
+}

@@ -1,0 +1,23 @@
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { tripIssues, trips, trucks } from '../../db/schema';
+import type { TripScope } from '../trip/trip.repository';
+import { liveTripSql, tripScopeSql } from '../trip/trip-search';
+
+/** A map shows at most this many trucks; a fleet owner with more filters the trip list instead. */
+export const MAX_MAP_TRIPS = 500;
+
+/** Started live trips the caller may see, the most recently moved first. */
+export async function liveTripsOnMap(db: Executor, scope: TripScope) {
+  return db
+    .select({
+      trip: trips,
+      truckRegistrationNumber: trucks.registrationNumber,
+      hasOpenIssue: sql<boolean>`EXISTS (SELECT 1 FROM ${tripIssues} WHERE ${tripIssues.tripId} = ${trips.id} AND ${tripIssues.status} = 'OPEN')`,
+    })
+    .from(trips)
+    .leftJoin(trucks, eq(trucks.id, trips.truckId))
+    .where(and(tripScopeSql(scope), isNotNull(trips.latestStatus), liveTripSql()))
+    .orderBy(desc(trips.latestStatusAt), desc(trips.tripNumber))
+    .limit(MAX_MAP_TRIPS);
+}

@@ -1,0 +1,91 @@
+import {
+  toTripLocation,
+  NOTE_SIDES,
+  allowedNextStatuses,
+  tripActionRefusal,
+  tripActionsFor,
+  type NoteSide,
+  type TripDetail,
+} from '@freightlane/domain';
+import type { AppContext } from '../../context';
+import { notFound } from '../../errors';
+import type { Principal } from '../../plugins/auth';
+import { issuesOfTrip } from '../trip-issue/trip-issue.repository';
+import { documentsOfTrip } from '../trip-document/trip-document.service';
+import { loadTripFor, type TripRecord } from './trip-access';
+import { tripActionState } from './trip-actions';
+import { resourcesOfTrip } from './trip-resources.service';
+import { findInvoiceOfTrip, findTripRow, liveStatusLogsOf, notesOfTrip } from './trip.repository';
+import { terminalsOfTripRows, toTripSummary } from './trip.service';
+
+/** Shown for a person whose user row is gone. */
+const FORMER_USER = 'Former user';
+
+/** The code lets the consignee's side release the cargo, so only the customer (and admins) may read it. */
+function handoverOf(trip: TripRecord, side: NoteSide, now: Date): TripDetail['handover'] {
+  const locked = trip.handoverLockedUntil !== null && trip.handoverLockedUntil > now;
+  return {
+    code: side === 'TRANSPORTER' ? null : trip.handoverCode,
+    lockedUntil: locked ? trip.handoverLockedUntil!.toISOString() : null,
+  };
+}
+
+/** The trip entity of the spec, as the caller's side of the trip sees it. 404 when it is not theirs. */
+export async function loadTripDetail(
+  ctx: AppContext,
+  principal: Principal,
+  tripId: string,
+): Promise<TripDetail> {
+  const { trip, side } = await loadTripFor(ctx.db, principal, tripId);
+  const row = await findTripRow(ctx.db, trip.id);
+  if (!row) throw notFound('Trip');
+  const [terminalsById, logs, resources, issues, documents, notes, invoice] = await Promise.all([
+    terminalsOfTripRows(ctx.db, [row]),
+    liveStatusLogsOf(ctx.db, trip.id),
+    resourcesOfTrip(ctx.db, row.trip),
+    issuesOfTrip(ctx.db, trip.id),
+    documentsOfTrip(ctx.db, principal, trip.id),
+    notesOfTrip(ctx.db, trip.id),
+    findInvoiceOfTrip(ctx.db, trip.id),
+  ]);
+  const state = tripActionState(row.trip);
+  const mayMove = tripActionRefusal(side, state, 'CHANGE_STATUS') === null;
+  return {
+    ...toTripSummary(row, terminalsById),
+    tripStatusLogs: logs.map(({ log, changedBy }) => ({
+      id: log.id,
+      tripStatus: log.status,
+      timeStamp: log.at.toISOString(),
+      location: toTripLocation(log.location),
+      note: log.note,
+      changedBy: changedBy ?? FORMER_USER,
+      handoverOverrideReason: log.handoverOverrideReason,
+    })),
+    resources,
+    documents,
+    issues,
+    notes: notes
+      .map(({ note, updatedBy }) => ({
+        id: note.id,
+        side: note.side,
+        isAdminNote: note.side === 'ADMIN',
+        note: note.note,
+        updatedBy: updatedBy ?? FORMER_USER,
+        updatedAt: note.updatedAt.toISOString(),
+      }))
+      .sort((a, b) => NOTE_SIDES.indexOf(a.side) - NOTE_SIDES.indexOf(b.side)),
+    currentLocation: toTripLocation(row.trip.currentLocation),
+    expectedDeliveryDate: row.trip.expectedDeliveryDate,
+    cancelledAt: row.trip.cancelledAt?.toISOString() ?? null,
+    cancellationReason: row.trip.cancellationReason,
+    allowedNextStatuses: mayMove ? allowedNextStatuses(row.trip.cargoType, row.trip.latestStatus) : [],
+    actions: tripActionsFor(side, state),
+    handover: handoverOf(row.trip, side, new Date()),
+    invoice: invoice && {
+      invoiceNumber: invoice.invoiceNumber,
+      amountKobo: invoice.amountKobo,
+      status: invoice.status,
+      dueAt: invoice.dueAt.toISOString(),
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import type { TripDetail, UpdateTripRequest } from '@freightlane/domain';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { recordAudit } from '../../lib/audit';
+import type { Principal } from '../../plugins/auth';
+import { loadTripFor } from './trip-access';
+import { assertTripAction } from './trip-actions';
+import { loadTripDetail } from './trip-detail';
+import { deleteTripNote, updateTrip, upsertTripNote } from './trip.repository';
+
+/**
+ * PATCH /trips/{id}: the caller's side's note (an empty note removes it) and, for the transporter side,
+ * the expected delivery date. Notes stay open on finished and cancelled trips: they are where the parties
+ * record what happened.
+ */
+export async function editTrip(
+  ctx: AppContext,
+  principal: Principal,
+  tripId: string,
+  input: UpdateTripRequest,
+  ip: string,
+): Promise<TripDetail> {
+  await ctx.db.transaction(async (tx) => {
+    const { trip, side } = await loadTripFor(tx, principal, tripId, { forUpdate: true });
+    const audit = (action: string, data: Record<string, unknown>) =>
+      recordAudit(tx, {
+        actorUserId: principal.userId,
+        companyId: principal.companyId,
+        action,
+        entityType: 'trip',
+        entityId: trip.id,
+        data: { tripNumber: trip.tripNumber, ...data },
+        ipAddress: ip,
+      });
+
+    if (input.expectedDeliveryDate !== undefined) {
+      assertTripAction(side, trip, 'SET_EXPECTED_DELIVERY');
+      const date = input.expectedDeliveryDate;
+      if (date !== null && date < trip.pickupDate) {
+        const message = `The expected delivery date cannot be before the pickup date (${trip.pickupDate})`;
+        throw new AppError('BAD_REQUEST', message, [{ field: 'expectedDeliveryDate', message }]);
+      }
+      await updateTrip(tx, trip.id, { expectedDeliveryDate: date });
+      await audit('trip.expected_delivery_set', { from: trip.expectedDeliveryDate, to: date });
+    }
+
+    if (input.note !== undefined) {
+      if (input.note === '') {
+        if (await deleteTripNote(tx, trip.id, side)) await audit('trip.note_deleted', { side });
+      } else {
+        await upsertTripNote(tx, { tripId: trip.id, side, note: input.note, userId: principal.userId });
+        await audit('trip.note_saved', { side, length: input.note.length });
+      }
+    }
+  });
+  return loadTripDetail(ctx, principal, tripId);
+}

@@ -1,0 +1,268 @@
+import { timingSafeEqual } from 'node:crypto';
+import {
+  toTripLocation,
+  HANDOVER_LOCK_MINUTES,
+  HANDOVER_MAX_ATTEMPTS,
+  NEEDS_RESOURCES_BEFORE,
+  TRIP_STATUS_LABELS,
+  allowedNextStatuses,
+  canMoveTo,
+  isFinalStatus,
+  type ChangeTripStatusRequest,
+  type NoteSide,
+  type TripDetail,
+  type TripStatus,
+  type UndoTripStatusRequest,
+} from '@freightlane/domain';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
+import { AppError } from '../../errors';
+import { recordAudit } from '../../lib/audit';
+import { uniqueViolation } from '../../lib/db-errors';
+import type { Principal } from '../../plugins/auth';
+import { loadTripFor, type TripRecord } from './trip-access';
+import { assertTripAction } from './trip-actions';
+import { loadTripDetail } from './trip-detail';
+import { insertStatusLog, latestLiveStatusLog, markStatusLogUndone, updateTrip } from './trip.repository';
+
+const DELIVERED: TripStatus = 'DELIVERED';
+const LIVE_LOG_INDEX = 'trip_status_logs_live_uq';
+const LIVE_RESOURCE_INDEXES = new Set(['trips_live_truck_uq', 'trips_live_driver_uq']);
+
+const label = (status: TripStatus) => TRIP_STATUS_LABELS[status];
+const fieldError = (field: string, message: string) =>
+  new AppError('BAD_REQUEST', message, [{ field, message }]);
+
+/** A refused move names the trip's position and the moves it does allow, for the client to offer. */
+function transitionError(trip: TripRecord): AppError {
+  const allowed = allowedNextStatuses(trip.cargoType, trip.latestStatus);
+  const next = allowed[0];
+  const message =
+    next === undefined
+      ? 'This trip is completed; its status cannot move further'
+      : trip.latestStatus === null
+        ? `This trip has not started; it can only move to ${label(next)}`
+        : `This trip is at ${label(trip.latestStatus)}; it can only move to ${label(next)}`;
+  return new AppError('CONFLICT', message, undefined, undefined, { allowedNextStatuses: allowed });
+}
+
+/** Checks of the body alone, before the trip is touched. */
+function checkRequest(side: NoteSide, input: ChangeTripStatusRequest): void {
+  if (input.overrideReason !== undefined && side !== 'ADMIN') {
+    throw new AppError('FORBIDDEN', 'Only an admin can record a delivery without the handover code');
+  }
+  if (input.tripStatus !== DELIVERED) {
+    if (input.handoverCode !== undefined) {
+      throw fieldError('handoverCode', `Only ${label(DELIVERED)} takes a handover code`);
+    }
+    if (input.overrideReason !== undefined) {
+      throw fieldError('overrideReason', `Only ${label(DELIVERED)} takes an override reason`);
+    }
+    return;
+  }
+  if (input.handoverCode !== undefined && input.overrideReason !== undefined) {
+    throw fieldError('overrideReason', 'Send the handover code or an override reason, not both');
+  }
+  if (input.handoverCode === undefined && input.overrideReason === undefined) {
+    throw fieldError('handoverCode', 'Enter the 6-digit handover code');
+  }
+}
+
+function sameCode(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function minutesUntil(when: Date, now: Date): number {
+  return Math.max(1, Math.ceil((when.getTime() - now.getTime()) / 60_000));
+}
+
+function lockedError(lockedUntil: Date, now: Date, message?: string): AppError {
+  const minutes = minutesUntil(lockedUntil, now);
+  return new AppError(
+    'UNPROCESSABLE',
+    message ?? `Too many wrong handover codes; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+    undefined,
+    undefined,
+    { lockedUntil: lockedUntil.toISOString() },
+  );
+}
+
+/**
+ * Counts a wrong handover code and, at the last allowed try, locks the code for a while. The caller
+ * commits this and answers the error afterwards, so a failing request still uses up a try.
+ */
+async function recordWrongCode(
+  tx: Executor,
+  principal: Principal,
+  trip: TripRecord,
+  now: Date,
+  ip: string,
+): Promise<AppError> {
+  const attempts = trip.handoverFailedAttempts + 1;
+  const locks = attempts >= HANDOVER_MAX_ATTEMPTS;
+  const lockedUntil = locks ? new Date(now.getTime() + HANDOVER_LOCK_MINUTES * 60_000) : null;
+  await updateTrip(tx, trip.id, {
+    handoverFailedAttempts: locks ? 0 : attempts,
+    handoverLockedUntil: lockedUntil,
+  });
+  await recordAudit(tx, {
+    actorUserId: principal.userId,
+    companyId: principal.companyId,
+    action: locks ? 'trip.handover_locked' : 'trip.handover_code_failed',
+    entityType: 'trip',
+    entityId: trip.id,
+    data: { tripNumber: trip.tripNumber, attempts },
+    ipAddress: ip,
+  });
+  if (lockedUntil) {
+    return lockedError(
+      lockedUntil,
+      now,
+      `The handover code was wrong ${HANDOVER_MAX_ATTEMPTS} times; try again in ${HANDOVER_LOCK_MINUTES} minutes`,
+    );
+  }
+  const left = HANDOVER_MAX_ATTEMPTS - attempts;
+  return new AppError(
+    'UNPROCESSABLE',
+    `The handover code is wrong; ${left} ${left === 1 ? 'try' : 'tries'} left`,
+  );
+}
+
+/**
+ * Moves a trip one step forward on its timeline. The trip row is locked first, so racing moves run one
+ * after the other and the later one sees the step already taken; the live-log unique index backs this up.
+ */
+export async function changeTripStatus(
+  ctx: AppContext,
+  principal: Principal,
+  tripId: string,
+  input: ChangeTripStatusRequest,
+  ip: string,
+): Promise<TripDetail> {
+  let refused: AppError | null;
+  try {
+    refused = await ctx.db.transaction(async (tx): Promise<AppError | null> => {
+      const { trip, side } = await loadTripFor(tx, principal, tripId, { forUpdate: true });
+      checkRequest(side, input);
+      // A completed trip is left to the transition check, whose answer names the (no) statuses allowed.
+      if (!trip.completed) assertTripAction(side, trip, 'CHANGE_STATUS');
+      if (!canMoveTo(trip.cargoType, trip.latestStatus, input.tripStatus)) throw transitionError(trip);
+      if (input.tripStatus === NEEDS_RESOURCES_BEFORE && (!trip.truckId || !trip.driverId)) {
+        throw new AppError('CONFLICT', 'Assign a truck and a driver before starting the trip');
+      }
+
+      const now = new Date();
+      const delivering = input.tripStatus === DELIVERED;
+      if (delivering && input.handoverCode !== undefined) {
+        if (trip.handoverLockedUntil && trip.handoverLockedUntil > now) {
+          throw lockedError(trip.handoverLockedUntil, now);
+        }
+        if (!sameCode(input.handoverCode, trip.handoverCode)) {
+          return recordWrongCode(tx, principal, trip, now, ip);
+        }
+      }
+
+      const location = toTripLocation(input.location);
+      await insertStatusLog(tx, {
+        tripId: trip.id,
+        status: input.tripStatus,
+        at: now,
+        actorUserId: principal.userId,
+        location,
+        note: input.note ?? null,
+        handoverOverrideReason: delivering ? (input.overrideReason ?? null) : null,
+      });
+      await updateTrip(tx, trip.id, {
+        latestStatus: input.tripStatus,
+        latestStatusAt: now,
+        completed: isFinalStatus(trip.cargoType, input.tripStatus),
+        ...(location ? { currentLocation: location } : {}),
+        ...(delivering ? { handoverFailedAttempts: 0, handoverLockedUntil: null } : {}),
+      });
+      await recordAudit(tx, {
+        actorUserId: principal.userId,
+        companyId: principal.companyId,
+        action: 'trip.status_changed',
+        entityType: 'trip',
+        entityId: trip.id,
+        data: {
+          tripNumber: trip.tripNumber,
+          from: trip.latestStatus,
+          to: input.tripStatus,
+          ...(location ? { location } : {}),
+          ...(input.overrideReason ? { handoverOverrideReason: input.overrideReason } : {}),
+        },
+        ipAddress: ip,
+      });
+      return null;
+    });
+  } catch (err) {
+    if (uniqueViolation(err)?.constraint === LIVE_LOG_INDEX) {
+      const { trip } = await loadTripFor(ctx.db, principal, tripId);
+      throw transitionError(trip);
+    }
+    throw err;
+  }
+  if (refused) throw refused;
+  return loadTripDetail(ctx, principal, tripId);
+}
+
+/**
+ * An admin takes back the trip's last step: the log stays, marked undone with the reason, and the trip
+ * returns to the step before it (or to no status).
+ */
+export async function undoTripStatus(
+  ctx: AppContext,
+  principal: Principal,
+  tripId: string,
+  input: UndoTripStatusRequest,
+  ip: string,
+): Promise<TripDetail> {
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const { trip, side } = await loadTripFor(tx, principal, tripId, { forUpdate: true });
+      assertTripAction(side, trip, 'UNDO_STATUS');
+      const last = await latestLiveStatusLog(tx, trip.id);
+      if (!last) throw new AppError('CONFLICT', 'This trip has no status to undo');
+      const now = new Date();
+      await markStatusLogUndone(tx, last.id, {
+        undoneAt: now,
+        undoneByUserId: principal.userId,
+        undoReason: input.reason,
+      });
+      const previous = await latestLiveStatusLog(tx, trip.id);
+      await updateTrip(tx, trip.id, {
+        latestStatus: previous?.status ?? null,
+        latestStatusAt: previous?.at ?? null,
+        completed: false,
+      });
+      await recordAudit(tx, {
+        actorUserId: principal.userId,
+        companyId: principal.companyId,
+        action: 'trip.status_undone',
+        entityType: 'trip',
+        entityId: trip.id,
+        data: {
+          tripNumber: trip.tripNumber,
+          undone: last.status,
+          backTo: previous?.status ?? null,
+          reason: input.reason,
+        },
+        ipAddress: ip,
+      });
+    });
+  } catch (err) {
+    // A completed trip let its truck and driver go; if they are on another live trip now, it cannot reopen.
+    const violation = uniqueViolation(err);
+    if (violation && LIVE_RESOURCE_INDEXES.has(violation.constraint)) {
+      throw new AppError(
+        'CONFLICT',
+        'The truck or driver of this trip is on another live trip now, so the trip cannot be reopened',
+      );
+    }
+    throw err;
+  }
+  return loadTripDetail(ctx, principal, tripId);
+}
