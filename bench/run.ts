@@ -117,14 +117,25 @@ const orders = await load(`http://127.0.0.1:${apiPort}/api/v1/orders?size=20`, {
 const market = await load(`http://127.0.0.1:${apiPort}/api/v1/bids/open-orders?size=20`, {
   authorization: `Bearer ${transporterToken}`,
 });
+// The trip page: a loaded trip with its logs, crew, issues, notes and documents, as its transporter opens it.
+const loadedTrips = await app.inject({
+  method: 'GET',
+  url: '/api/v1/trips?tripStatusList=LOADED&size=1',
+  headers: { authorization: `Bearer ${transporterToken}` },
+});
+const busyTrip = (loadedTrips.json() as { content: { id: string }[] }).content[0];
+if (!busyTrip) throw new Error('The demo seed has no loaded trip of the demo transporter');
+const tripDetail = await load(`http://127.0.0.1:${apiPort}/api/v1/trips/${busyTrip.id}`, {
+  authorization: `Bearer ${transporterToken}`,
+});
 
 /**
  * Regression guards, from what this machine measured (2 cores, loopback). PGlite runs every query
  * through its WASM engine on the server's own thread, so its ratios are lower by nature.
  */
 const TARGETS = {
-  pglite: { health: 0.03, profile: 0.008, orders: 0.002, market: 0.002 },
-  postgres: { health: 0.1, profile: 0.015, orders: 0.004, market: 0.004 },
+  pglite: { health: 0.03, profile: 0.008, orders: 0.002, market: 0.002, tripDetail: 0.002 },
+  postgres: { health: 0.1, profile: 0.015, orders: 0.004, market: 0.004, tripDetail: 0.003 },
 }[database.kind];
 const ratio = (f: Figures) => +(f.requestsPerSecond / baseline.requestsPerSecond).toFixed(3);
 const scenarios = {
@@ -148,6 +159,11 @@ const scenarios = {
     ratioToBaseline: ratio(market),
     target: { ratioToBaseline: TARGETS.market, errors: 0 },
   },
+  tripDetail: {
+    ...tripDetail,
+    ratioToBaseline: ratio(tripDetail),
+    target: { ratioToBaseline: TARGETS.tripDetail, errors: 0 },
+  },
 };
 const report = {
   at: new Date().toISOString(),
@@ -165,6 +181,7 @@ console.table({
   'GET /api/v1/user/me': scenarios.profile,
   'GET /api/v1/orders': scenarios.orders,
   'GET /api/v1/bids/open-orders': scenarios.market,
+  'GET /api/v1/trips/{id}': scenarios.tripDetail,
 });
 let failed = false;
 for (const [name, s] of Object.entries(scenarios)) {

@@ -132,13 +132,13 @@ test.describe('the marketplace, end to end', () => {
     await snap(customer, 'order-bids');
     await customer.getByRole('button', { name: 'Award whole order to Eko Haulage Ltd' }).click();
     await customer.getByRole('button', { name: 'Yes' }).click();
-    const tripLink = customer.getByRole('link', { name: /TRP-\d{4}-\d{6}/ });
+    const tripLink = customer.getByRole('link', { name: /^TRP-\d{4}-\d{6}$/ });
     await expect(tripLink).toBeVisible();
     const tripNumber = ((await tripLink.textContent()) ?? '').trim();
     await snap(customer, 'order-awarded');
 
     // The customer finds the trip in its trip list; the winner finds it among bids won.
-    await customer.goto('/trips?tab=uncompleted');
+    await customer.goto(`/trips?tab=uncompleted&q=${tripNumber}`);
     await expect(customer.getByText(tripNumber).first()).toBeVisible();
     const winner = await signedInPage(browser, 'transporter@example.com');
     await winner.goto('/bids/won');

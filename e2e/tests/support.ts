@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes, randomInt } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
@@ -50,9 +51,62 @@ export async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
 }
 
+/** Saves what the screen shows now (not the whole page): for dialogs, which sit over the viewport. */
+export async function snapViewport(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`) });
+}
+
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/signin');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** A date in Lagos (UTC+1), `daysFromNow` from today, as the date inputs and the API take it. */
+export function lagosDateInput(daysFromNow = 0): string {
+  return new Date(Date.now() + 60 * 60 * 1000 + daysFromNow * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Signs in through the API as the web client does and answers the bearer token. */
+export async function apiToken(
+  request: APIRequestContext,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<string> {
+  const res = await request.post('/api/v1/auth/login?clientId=WEB_CLIENT_APP', {
+    data: { username: email, password },
+  });
+  expect(res.status(), `signing in ${email}: ${await res.text()}`).toBe(200);
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+/** Calls the API with a bearer token; fails the test on a status other than `expected`, answers the body. */
+export async function apiCall<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  data?: unknown,
+  expected = method === 'POST' ? 201 : 200,
+): Promise<T> {
+  const res = await request.fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(res.status(), `${method} ${url}: ${await res.text()}`).toBe(expected);
+  return (await res.json()) as T;
+}
+
+/** Fails on any serious or critical axe violation, naming the rule and the offending markup. */
+export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const found = serious.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => `${n.html.slice(0, 160)} ${n.failureSummary ?? ''}`).join(' | ')}`,
+  );
+  expect(found, `axe on ${page.url()} at ${page.viewportSize()?.width ?? 0} px`).toEqual([]);
 }

@@ -22,9 +22,8 @@ export function RedirectSignedIn() {
   const state = useSession();
   const location = useLocation();
   if (state.status === 'signed-in') {
-    const home = homePathForRole(state.session.role);
     const from = (location.state as { from?: unknown } | null)?.from;
-    return <Navigate to={returnPathAfterSignIn(from, home)} replace />;
+    return <Navigate to={returnPathAfterSignIn(from, state.session.role)} replace />;
   }
   return <Outlet />;
 }

@@ -1,3 +1,5 @@
+import { homePathForRole, type Role } from '@freightlane/domain';
+
 /** Every route of the web app, in one place. */
 export const PATHS = {
   root: '/',
@@ -25,6 +27,7 @@ export const PATHS = {
   trip: (tripId: string) => `/trips/${tripId}`,
   tripSchedule: '/trips/schedule',
   tripIssues: '/trips/issues',
+  payments: '/payments',
   fleet: '/fleet',
   trucks: '/fleet/trucks',
   newTruck: '/fleet/trucks/new',
@@ -69,17 +72,48 @@ const OPEN_PAGE_PREFIXES = [
   PATHS.newPassword,
 ];
 
-export function isOpenPage(pathname: string): boolean {
-  return OPEN_PAGE_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+function isAtOrBelow(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
 }
 
-/** Signed-in pages any role may open, so a sign-in may return to them. */
-const SHARED_SIGNED_IN_PAGES = [PATHS.profile, PATHS.company, PATHS.trips];
+export function isOpenPage(pathname: string): boolean {
+  return OPEN_PAGE_PREFIXES.some((prefix) => isAtOrBelow(pathname, prefix));
+}
 
-/** Where to go after signing in: back to the page that asked for it when the role may see it. */
-export function returnPathAfterSignIn(from: unknown, home: string): string {
+/** Ordering haulage and choosing partners are the customer's. */
+export const CUSTOMER_ROLES = ['role_customer'] as const satisfies readonly Role[];
+/** Bidding is for transporters and their fleet managers. */
+export const BIDDER_ROLES = ['role_transporter', 'role_fleet_manager'] as const satisfies readonly Role[];
+/** The fleet is run by the transporter's owner account and its fleet managers. */
+export const FLEET_ROLES = ['role_transporter', 'role_fleet_manager'] as const satisfies readonly Role[];
+/** The back office is for platform admins only. */
+export const ADMIN_ROLES = ['role_admin'] as const satisfies readonly Role[];
+
+/**
+ * Signed-in pages a sign-in may return to, each with the pages below it, and the roles that may see
+ * them (every role when none are named). The page's own role guard still applies.
+ */
+const RETURN_PAGES: { prefix: string; roles?: readonly Role[] }[] = [
+  { prefix: PATHS.profile },
+  { prefix: PATHS.company },
+  // Trips, their schedule and issues, and the invoices are every role's, scoped to the company by the API.
+  { prefix: PATHS.trips },
+  { prefix: PATHS.payments },
+  { prefix: PATHS.orders, roles: CUSTOMER_ROLES },
+  { prefix: PATHS.partners, roles: CUSTOMER_ROLES },
+  { prefix: PATHS.bids, roles: BIDDER_ROLES },
+  { prefix: PATHS.fleet, roles: FLEET_ROLES },
+  { prefix: PATHS.adminCompanies, roles: ADMIN_ROLES },
+  { prefix: PATHS.adminUsers, roles: ADMIN_ROLES },
+];
+
+/** Where to go after signing in: back to the page that asked for it when the role may see it, else home. */
+export function returnPathAfterSignIn(from: unknown, role: Role | null): string {
+  const home = homePathForRole(role);
   if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return home;
   const pathname = from.split(/[?#]/)[0] ?? '';
-  if (pathname === home || SHARED_SIGNED_IN_PAGES.some((page) => pathname === page)) return from;
+  if (pathname === home) return from;
+  const page = RETURN_PAGES.find(({ prefix }) => isAtOrBelow(pathname, prefix));
+  if (page && (!page.roles || (role !== null && page.roles.includes(role)))) return from;
   return home;
 }

@@ -139,9 +139,10 @@ describe('signed-in users are sent to their home', () => {
     expect(screen.getByRole('link', { name: 'Order haulage' })).toHaveAttribute('href', '/orders/new');
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/orders');
+    expect(within(nav).getByRole('link', { name: 'Payments' })).toHaveAttribute('href', '/payments');
     // Features still to come are not links.
-    expect(within(nav).queryByRole('link', { name: /Payments/ })).toBeNull();
-    expect(nav).toHaveTextContent('PaymentsSoon');
+    expect(within(nav).queryByRole('link', { name: /Reports/ })).toBeNull();
+    expect(nav).toHaveTextContent('ReportsSoon');
   });
 
   it('goes back to the page that asked for sign-in after signing in', async () => {
@@ -196,13 +197,60 @@ describe('the app shell', () => {
     renderRoute('/admin');
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
-    expect(within(nav).getByRole('link', { name: 'Companies' })).toHaveAttribute('href', '/admin/companies');
-    for (const soon of ['Users', 'Trips', 'Issues']) {
-      expect(within(nav).getByText(soon)).toBeVisible();
-      expect(within(nav).queryByRole('link', { name: new RegExp(soon) })).toBeNull();
-    }
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Home', '/admin'],
+      ['Companies', '/admin/companies'],
+      ['Users', '/admin/users'],
+      ['Trips', '/trips'],
+      ['Issues', '/trips/issues'],
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Companies' })).not.toHaveAttribute('aria-current');
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeVisible();
     expect(document.title).toBe('Back office · Freightlane');
+  });
+
+  it("shows a transporter's sidebar with the features still to come marked Soon", async () => {
+    pretendDesktop();
+    mockSignedInApi();
+    seedSession('role_transporter', 'Musa');
+    renderRoute('/transporterhome');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    for (const [label, href] of [
+      ['Trips', '/trips'],
+      ['Schedule', '/trips/schedule'],
+      ['Issues', '/trips/issues'],
+      ['Payments', '/payments'],
+      ['Fleet', '/fleet'],
+    ]) {
+      expect(within(nav).getByRole('link', { name: label })).toHaveAttribute('href', href);
+    }
+    // Reports has no page yet: it is not a link, and says so.
+    expect(within(nav).queryByRole('link', { name: /Reports/ })).toBeNull();
+    expect(within(nav).getByTitle('Reports is coming soon')).toHaveTextContent('ReportsSoon');
+  });
+
+  it.each([
+    ['/fleet/trucks', 'Fleet'],
+    ['/trips/schedule', 'Schedule'],
+    ['/trips/issues', 'Issues'],
+    ['/trips/t1', 'Trips'],
+  ])('marks one sidebar item as the current page on %s: %s', async (path, current) => {
+    pretendDesktop();
+    mockSignedInApi();
+    seedSession('role_transporter', 'Musa');
+    renderRoute(path);
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    await waitFor(() =>
+      expect(within(nav).getByRole('link', { name: current })).toHaveAttribute('aria-current', 'page'),
+    );
+    const marked = within(nav)
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page');
+    expect(marked.map((link) => link.textContent)).toEqual([current]);
   });
 });
 

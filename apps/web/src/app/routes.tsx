@@ -1,10 +1,11 @@
 import type { RouteObject } from 'react-router';
+import { Navigate } from 'react-router';
 import { OwnHomeOnly, RedirectSignedIn, RequireRole, RequireSignedIn } from './guards';
 import { DashboardLayout } from './layouts/dashboard-layout';
 import { RootLayout } from './layouts/root-layout';
 import { lazyWithTimeout } from './lazy-with-timeout';
 import { NotFoundPage } from './not-found-page';
-import { PATHS } from './paths';
+import { ADMIN_ROLES, BIDDER_ROLES, CUSTOMER_ROLES, FLEET_ROLES, PATHS } from './paths';
 import { RouteError } from './route-error';
 
 // Every page is its own chunk, loaded on first visit (120-second limit, then 'Loading chunk failed').
@@ -71,9 +72,6 @@ const MarketOrderPage = lazyWithTimeout(() =>
   import('../features/bids/routes/market-order-page').then((m) => ({ default: m.MarketOrderPage })),
 );
 
-/** Bidding is for transporters and their fleet managers. */
-const BIDDER_ROLES = ['role_transporter', 'role_fleet_manager'] as const;
-
 const OrdersPage = lazyWithTimeout(() =>
   import('../features/orders/routes/orders-page').then((m) => ({ default: m.OrdersPage })),
 );
@@ -89,9 +87,18 @@ const PartnersPage = lazyWithTimeout(() =>
 const TripsPage = lazyWithTimeout(() =>
   import('../features/trips/routes/trips-page').then((m) => ({ default: m.TripsPage })),
 );
-
-/** Ordering haulage and choosing partners are the customer's. */
-const CUSTOMER_ROLES = ['role_customer'] as const;
+const TripSchedulePage = lazyWithTimeout(() =>
+  import('../features/trips/routes/trip-schedule-page').then((m) => ({ default: m.TripSchedulePage })),
+);
+const TripIssuesPage = lazyWithTimeout(() =>
+  import('../features/trips/routes/trip-issues-page').then((m) => ({ default: m.TripIssuesPage })),
+);
+const TripDetailPage = lazyWithTimeout(() =>
+  import('../features/trips/routes/trip-detail-page').then((m) => ({ default: m.TripDetailPage })),
+);
+const PaymentsPage = lazyWithTimeout(() =>
+  import('../features/payments/routes/payments-page').then((m) => ({ default: m.PaymentsPage })),
+);
 
 const AdminCompaniesPage = lazyWithTimeout(() =>
   import('../features/admin/routes/admin-companies-page').then((m) => ({ default: m.AdminCompaniesPage })),
@@ -100,8 +107,48 @@ const AdminCompanyPage = lazyWithTimeout(() =>
   import('../features/admin/routes/admin-company-page').then((m) => ({ default: m.AdminCompanyPage })),
 );
 
-/** The back office is for platform admins only. */
-const ADMIN_ROLES = ['role_admin'] as const;
+const TrucksPage = lazyWithTimeout(() =>
+  import('../features/fleet/routes/trucks-page').then((m) => ({ default: m.TrucksPage })),
+);
+const NewTruckPage = lazyWithTimeout(() =>
+  import('../features/fleet/routes/new-truck-page').then((m) => ({ default: m.NewTruckPage })),
+);
+const TruckPage = lazyWithTimeout(() =>
+  import('../features/fleet/routes/truck-page').then((m) => ({ default: m.TruckPage })),
+);
+const DriversPage = lazyWithTimeout(() =>
+  import('../features/fleet/routes/drivers-page').then((m) => ({ default: m.DriversPage })),
+);
+const NewDriverPage = lazyWithTimeout(() =>
+  import('../features/fleet/routes/new-driver-page').then((m) => ({ default: m.NewDriverPage })),
+);
+const DriverPage = lazyWithTimeout(() =>
+  import('../features/fleet/routes/driver-page').then((m) => ({ default: m.DriverPage })),
+);
+const MotorBoysPage = lazyWithTimeout(() =>
+  import('../features/fleet/routes/motor-boys-page').then((m) => ({ default: m.MotorBoysPage })),
+);
+const NewMotorBoyPage = lazyWithTimeout(() =>
+  import('../features/fleet/routes/new-motor-boy-page').then((m) => ({ default: m.NewMotorBoyPage })),
+);
+const MotorBoyPage = lazyWithTimeout(() =>
+  import('../features/fleet/routes/motor-boy-page').then((m) => ({ default: m.MotorBoyPage })),
+);
+const FleetManagersPage = lazyWithTimeout(() =>
+  import('../features/fleet/routes/fleet-managers-page').then((m) => ({ default: m.FleetManagersPage })),
+);
+const NewFleetManagerPage = lazyWithTimeout(() =>
+  import('../features/fleet/routes/new-fleet-manager-page').then((m) => ({
+    default: m.NewFleetManagerPage,
+  })),
+);
+const FleetManagerPage = lazyWithTimeout(() =>
+  import('../features/fleet/routes/fleet-manager-page').then((m) => ({ default: m.FleetManagerPage })),
+);
+
+const AdminUsersPage = lazyWithTimeout(() =>
+  import('../features/admin/users/routes/admin-users-page').then((m) => ({ default: m.AdminUsersPage })),
+);
 
 /** Signed-in pages keep the app shell when they fail: the error shows in place of the page. */
 const pageError = <RouteError />;
@@ -174,6 +221,12 @@ export const routes: RouteObject[] = [
               },
               // Customers and transporters alike: each sees their own company's trips.
               { path: PATHS.trips, errorElement: pageError, element: <TripsPage /> },
+              { path: PATHS.tripSchedule, errorElement: pageError, element: <TripSchedulePage /> },
+              { path: PATHS.tripIssues, errorElement: pageError, element: <TripIssuesPage /> },
+              // Static segments rank above the id, so /trips/schedule and /trips/issues keep their pages.
+              { path: PATHS.trip(':tripId'), errorElement: pageError, element: <TripDetailPage /> },
+              // A customer's invoices to pay, a transporter's to be paid; the API scopes them to the company.
+              { path: PATHS.payments, errorElement: pageError, element: <PaymentsPage /> },
               {
                 element: <RequireRole roles={BIDDER_ROLES} />,
                 errorElement: pageError,
@@ -190,6 +243,33 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                element: <RequireRole roles={FLEET_ROLES} />,
+                errorElement: pageError,
+                children: [
+                  { path: PATHS.fleet, element: <Navigate to={PATHS.trucks} replace /> },
+                  { path: PATHS.trucks, errorElement: pageError, element: <TrucksPage /> },
+                  { path: PATHS.newTruck, errorElement: pageError, element: <NewTruckPage /> },
+                  { path: PATHS.truck(':id'), errorElement: pageError, element: <TruckPage /> },
+                  { path: PATHS.drivers, errorElement: pageError, element: <DriversPage /> },
+                  { path: PATHS.newDriver, errorElement: pageError, element: <NewDriverPage /> },
+                  { path: PATHS.driver(':id'), errorElement: pageError, element: <DriverPage /> },
+                  { path: PATHS.motorBoys, errorElement: pageError, element: <MotorBoysPage /> },
+                  { path: PATHS.newMotorBoy, errorElement: pageError, element: <NewMotorBoyPage /> },
+                  { path: PATHS.motorBoy(':id'), errorElement: pageError, element: <MotorBoyPage /> },
+                  { path: PATHS.fleetManagers, errorElement: pageError, element: <FleetManagersPage /> },
+                  {
+                    path: PATHS.newFleetManager,
+                    errorElement: pageError,
+                    element: <NewFleetManagerPage />,
+                  },
+                  {
+                    path: PATHS.fleetManager(':id'),
+                    errorElement: pageError,
+                    element: <FleetManagerPage />,
+                  },
+                ],
+              },
+              {
                 element: <RequireRole roles={ADMIN_ROLES} />,
                 errorElement: pageError,
                 children: [
@@ -199,6 +279,7 @@ export const routes: RouteObject[] = [
                     errorElement: pageError,
                     element: <AdminCompanyPage />,
                   },
+                  { path: PATHS.adminUsers, errorElement: pageError, element: <AdminUsersPage /> },
                 ],
               },
             ],

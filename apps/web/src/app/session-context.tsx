@@ -1,4 +1,5 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import type { Role } from '@freightlane/domain';
 import type { SessionState, SessionStore } from '../lib/session-store';
 
 const SessionContext = createContext<SessionStore | null>(null);
@@ -16,4 +17,10 @@ export function useSessionStore(): SessionStore {
 export function useSession(): SessionState {
   const store = useSessionStore();
   return useSyncExternalStore(store.subscribe, store.getState, store.getState);
+}
+
+/** The signed-in user's role, or null when signed out. */
+export function useRole(): Role | null {
+  const state = useSession();
+  return state.status === 'signed-in' ? state.session.role : null;
 }

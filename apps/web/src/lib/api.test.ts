@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../test/api-mock';
-import { ApiError, apiRequest, configureApiAuth, NETWORK_ERROR_MESSAGE, toApiError } from './api';
+import { ApiError, apiRequest, configureApiAuth, fetchFile, NETWORK_ERROR_MESSAGE, toApiError } from './api';
 
 afterEach(() => configureApiAuth(null));
 
@@ -14,6 +14,21 @@ describe('toApiError', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, message: 'This link has expired', code: 'TOKEN_EXPIRED' });
     expect(error.errors).toEqual([{ field: 'token', message: 'Expired' }]);
+  });
+
+  it("keeps the contract's details of a refusal and drops malformed or unknown ones", () => {
+    const refused = toApiError(409, {
+      message: 'The trip has moved on',
+      code: 'CONFLICT',
+      allowedNextStatuses: ['LOADED'],
+      lockedUntil: 42,
+      internal: 'not for the screen',
+    });
+    expect(refused.details).toEqual({ allowedNextStatuses: ['LOADED'] });
+    expect(toApiError(422, { message: 'Locked', lockedUntil: '2026-11-25T14:35:00.000Z' }).details).toEqual({
+      lockedUntil: '2026-11-25T14:35:00.000Z',
+    });
+    expect(toApiError(500, 'Bad gateway').details).toEqual({});
   });
 
   it('falls back to a plain message for bodies without one', () => {
@@ -100,5 +115,36 @@ describe('apiRequest', () => {
     configureApiAuth({ getAccessToken: () => 'token', refresh: async () => true, onSessionExpired });
     await expect(apiRequest('/api/v1/user/me')).rejects.toMatchObject({ message: 'Token revoked' });
     expect(onSessionExpired).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('fetchFile', () => {
+  it('renews the session once like any call and answers the file', async () => {
+    let token = 'old';
+    const api = mockApi({
+      'GET /api/v1/fleet/drivers/d1/photo': (request) =>
+        request.headers.authorization === 'Bearer new'
+          ? { body: { pretend: 'image' } }
+          : { status: 401, body: { message: 'Token expired' } },
+    });
+    const refresh = vi.fn(async () => {
+      token = 'new';
+      return true;
+    });
+    configureApiAuth({ getAccessToken: () => token, refresh, onSessionExpired: vi.fn() });
+    const file = await fetchFile('/api/v1/fleet/drivers/d1/photo');
+    expect(await file.text()).toBe('{"pretend":"image"}');
+    expect(api.requests.map((r) => [r.headers.authorization, r.headers.accept])).toEqual([
+      ['Bearer old', '*/*'],
+      ['Bearer new', '*/*'],
+    ]);
+  });
+
+  it('throws the ApiError of a refusal', async () => {
+    mockApi({ 'GET /api/v1/fleet/drivers/d1/photo': { status: 404, body: { message: 'Driver not found' } } });
+    await expect(fetchFile('/api/v1/fleet/drivers/d1/photo')).rejects.toMatchObject({
+      status: 404,
+      message: 'Driver not found',
+    });
   });
 });

@@ -1,25 +1,41 @@
 /**
  * The API client: same-origin fetch, JSON in and out, the bearer token attached, and every
  * failure turned into an ApiError carrying the server's `message` (the error body of every call
- * is `{message, code?, errors?}`).
+ * is the domain's errorResponse: `{message, code?, errors?}` and what some refusals add).
  */
+import { errorResponse, type ErrorResponse } from '@freightlane/domain';
 
 export interface FieldError {
   field: string;
   message: string;
 }
 
+/**
+ * What an error body adds beyond its message, code and field errors for the screen to act on, e.g. a
+ * refused trip status change's allowed statuses or a locked handover code's unlock time.
+ */
+export type ErrorDetails = Omit<ErrorResponse, 'message' | 'code' | 'errors'>;
+const errorDetails = errorResponse.omit({ message: true, code: true, errors: true });
+
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
   readonly errors: FieldError[];
+  readonly details: ErrorDetails;
 
-  constructor(status: number, message: string, code?: string, errors: FieldError[] = []) {
+  constructor(
+    status: number,
+    message: string,
+    code?: string,
+    errors: FieldError[] = [],
+    details: ErrorDetails = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.errors = errors;
+    this.details = details;
   }
 }
 
@@ -44,15 +60,27 @@ function isFieldError(value: unknown): value is FieldError {
   );
 }
 
+/** The details the body carries in the contract's shape; a malformed one is left out, not the rest. */
+function detailsOf(body: Record<string, unknown>): ErrorDetails {
+  const details: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(errorDetails.shape)) {
+    const parsed = schema.safeParse(body[key]);
+    if (parsed.success && parsed.data !== undefined) details[key] = parsed.data;
+  }
+  return details as ErrorDetails;
+}
+
 /** Reads an error body into an ApiError; tolerates bodies that are not JSON. */
 export function toApiError(status: number, body: unknown): ApiError {
   if (body && typeof body === 'object') {
-    const { message, code, errors } = body as { message?: unknown; code?: unknown; errors?: unknown };
+    const fields = body as Record<string, unknown>;
+    const { message, code, errors } = fields;
     return new ApiError(
       status,
       typeof message === 'string' && message.trim() ? message : fallbackMessage(status),
       typeof code === 'string' ? code : undefined,
       Array.isArray(errors) ? errors.filter(isFieldError) : [],
+      detailsOf(fields),
     );
   }
   return new ApiError(status, fallbackMessage(status));
@@ -112,10 +140,10 @@ async function send(path: string, options: RequestOptions, token: string | null)
 }
 
 /**
- * Calls the API. On a 401 to an authenticated call it renews the tokens once and retries once;
+ * Sends a call. On a 401 to an authenticated call it renews the tokens once and retries once;
  * when renewing fails the session is cleared (guarded pages then go to /signin).
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function sendRenewingOnce(path: string, options: RequestOptions): Promise<Response> {
   const useAuth = options.auth !== false && auth !== null;
   const token = useAuth ? (auth?.getAccessToken() ?? null) : null;
   let response = await send(path, options, token);
@@ -128,7 +156,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       if (response.status === 401) auth.onSessionExpired();
     }
   }
+  return response;
+}
 
+/** Calls the API: the JSON answer, or an ApiError (after one renewal of the session on a 401). */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await sendRenewingOnce(path, options);
   const body = await readBody(response);
   if (!response.ok) throw toApiError(response.status, body);
   return body as T;
@@ -144,23 +177,21 @@ export const api = {
 };
 
 /**
+ * Fetches a file the API serves (with the bearer token, renewed once on a 401), e.g. a photo to show
+ * in an <img> through an object URL. Failures throw an ApiError like any call.
+ */
+export async function fetchFile(path: string, signal?: AbortSignal): Promise<Blob> {
+  const response = await sendRenewingOnce(path, { headers: { Accept: '*/*' }, signal });
+  if (!response.ok) throw toApiError(response.status, await readBody(response));
+  return response.blob();
+}
+
+/**
  * Downloads a file the API serves as an attachment (with the bearer token, renewed once on a 401)
  * and hands it to the browser under `fileName`. Failures throw an ApiError like any call.
  */
 export async function downloadFile(path: string, fileName: string): Promise<void> {
-  const options: RequestOptions = { headers: { Accept: '*/*' } };
-  const token = auth?.getAccessToken() ?? null;
-  let response = await send(path, options, token);
-  if (response.status === 401 && token && auth) {
-    const renewed = await auth.refresh();
-    const nextToken = renewed ? auth.getAccessToken() : null;
-    if (nextToken) {
-      response = await send(path, options, nextToken);
-      if (response.status === 401) auth.onSessionExpired();
-    }
-  }
-  if (!response.ok) throw toApiError(response.status, await readBody(response));
-  const url = URL.createObjectURL(await response.blob());
+  const url = URL.createObjectURL(await fetchFile(path));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -4,6 +4,31 @@ import type { SessionStore } from './session-store';
 /** What an upload needs of the session: the token, a way to renew it, and what to do when it cannot be. */
 export type UploadSession = Pick<SessionStore, 'getAccessToken' | 'refresh' | 'expire'>;
 
+/** What a file must be to be sent: its kinds and its size. */
+export interface FileRule {
+  mimeTypes: readonly string[];
+  /** Name endings accepted when the browser knows no MIME type; without them the type must be known. */
+  extensions?: readonly string[];
+  maxBytes: number;
+  /** The kinds in words, e.g. "a PDF, JPEG or PNG file". */
+  kinds: string;
+  /** What the file is called in the messages: "file", "photo". */
+  noun: string;
+}
+
+/** The browser's own check before sending, in the user's words; the server reads the content and checks again. */
+export function fileProblem(file: File, rule: FileRule): string | null {
+  const name = file.name.toLowerCase();
+  const typeOk = file.type
+    ? rule.mimeTypes.includes(file.type)
+    : (rule.extensions ?? []).some((extension) => name.endsWith(extension));
+  if (!typeOk) return `Choose ${rule.kinds}.`;
+  if (file.size === 0) return `This file is empty. Choose the ${rule.noun} again.`;
+  if (file.size > rule.maxBytes)
+    return `The ${rule.noun} must be at most ${rule.maxBytes / (1024 * 1024)} MB.`;
+  return null;
+}
+
 export interface UploadFileRequest {
   url: string;
   file: File;
@@ -12,6 +37,8 @@ export interface UploadFileRequest {
   session: UploadSession;
   onProgress: (percent: number) => void;
   signal?: AbortSignal;
+  /** PUT replaces the one file a record holds (a driver's photo); POST (default) adds a file. */
+  method?: 'POST' | 'PUT';
 }
 
 function parseJson(text: string): unknown {
@@ -24,6 +51,7 @@ function parseJson(text: string): unknown {
 }
 
 function send(
+  method: 'POST' | 'PUT',
   url: string,
   form: FormData,
   token: string | null,
@@ -33,7 +61,7 @@ function send(
   return new Promise((resolve, reject) => {
     // XMLHttpRequest, not fetch: only it reports upload progress, which matters on slow networks.
     const request = new XMLHttpRequest();
-    request.open('POST', url);
+    request.open(method, url);
     request.setRequestHeader('Accept', 'application/json');
     if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
     request.upload.onprogress = (event) => {
@@ -49,7 +77,7 @@ function send(
 }
 
 /**
- * POSTs one file as multipart (field `file`, after `fields`), reporting progress in percent, and
+ * Sends one file as multipart (field `file`, after `fields`), reporting progress in percent, and
  * answers the JSON body. A 401 renews the session once and sends the file again.
  */
 export async function uploadFile<T>({
@@ -59,16 +87,17 @@ export async function uploadFile<T>({
   session,
   onProgress,
   signal,
+  method = 'POST',
 }: UploadFileRequest): Promise<T> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('file', file, file.name);
   const token = session.getAccessToken();
-  let answer = await send(url, form, token, onProgress, signal);
+  let answer = await send(method, url, form, token, onProgress, signal);
   if (answer.status === 401 && token) {
     if ((await session.refresh()) && session.getAccessToken()) {
       onProgress(0);
-      answer = await send(url, form, session.getAccessToken(), onProgress, signal);
+      answer = await send(method, url, form, session.getAccessToken(), onProgress, signal);
       if (answer.status === 401) session.expire();
     }
   }

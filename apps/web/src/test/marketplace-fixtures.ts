@@ -1,4 +1,4 @@
-import type { Liner, OrderItem, Page, Terminal } from '@freightlane/domain';
+import type { Liner, OrderItem, Page, Terminal, TripSummary } from '@freightlane/domain';
 
 /** API answers shared by the orders, bids, trips and admin tests, in the shapes of the domain contracts. */
 
@@ -16,6 +16,17 @@ export const APAPA_TERMINAL: Terminal = {
 
 export const MAERSK: Liner = { id: '6f1d3a0e-1c2b-4b8d-9a55-7d2e1c3b4a02', code: 'MAEU', name: 'Maersk' };
 
+/** What an order item or a trip's consignment says of a 40 ft Maersk container besides its number. */
+const FORTY_FOOT_LOAD = {
+  containerSize: 'FTS_40',
+  liner: MAERSK,
+  deliveryOrderValidityDate: '2026-12-01',
+  description: null,
+  quantity: null,
+  weightTonnes: null,
+  truckType: null,
+} as const;
+
 /** A 40 ft container of an order, not yet awarded. */
 export function containerItem(
   position: number,
@@ -26,13 +37,7 @@ export function containerItem(
     id: `item-${position}`,
     position,
     containerNumber,
-    containerSize: 'FTS_40',
-    liner: MAERSK,
-    deliveryOrderValidityDate: '2026-12-01',
-    description: null,
-    quantity: null,
-    weightTonnes: null,
-    truckType: null,
+    ...FORTY_FOOT_LOAD,
     awardedBidId: null,
     tripId: null,
     tripNumber: null,
@@ -51,4 +56,33 @@ export function pageOf<T>(
   }: Partial<Omit<Page<T>, 'content'>> = {},
 ): Page<T> {
   return { content, totalElements, totalPages, number, size };
+}
+
+/** A loaded trip of one 40 ft container from Apapa to a factory in Ikeja, as the trips list shows it. */
+export function tripSummary(overrides: Partial<TripSummary> = {}): TripSummary {
+  return {
+    id: 'trip-1',
+    tripNumber: 'TRP-2026-000123',
+    trackingId: 'track-1',
+    orderId: 'order-1',
+    orderNumber: 'ORD-2026-000042',
+    cargoType: 'IMPORT_LINER_OWNED',
+    clientName: 'Dangote Cement',
+    reference: 'BL-4471',
+    customerName: 'Okafor Imports Ltd',
+    transporterName: 'Kano Haulage Ltd',
+    pickup: { terminal: APAPA_TERMINAL, address: null },
+    recipient: {
+      terminal: null,
+      address: { street: '1 Factory Road', neighborhood: '', lga: 'Ikeja', city: 'Ikeja', state: 'Lagos' },
+    },
+    pickupDate: '2026-11-25',
+    amountKobo: 45_000_000,
+    consignment: { id: 'c1', containerNumber: 'MSKU1234565', ...FORTY_FOOT_LOAD },
+    latestTripStatus: { tripStatus: 'LOADED', timeStamp: '2026-11-25T10:00:00.000Z' },
+    completed: false,
+    cancelled: false,
+    createdAt: '2026-11-22T10:00:00.000Z',
+    ...overrides,
+  };
 }

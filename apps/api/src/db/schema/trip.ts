@@ -205,7 +205,6 @@ export const consignments = pgTable('consignments', {
   truckType: text('truck_type').$type<TruckType>(),
 });
 
-
 /** Raised per trip at award; payment arrives later. */
 export const invoices = pgTable(
   'invoices',

@@ -294,18 +294,19 @@ export async function seedDemoOperations(ctx: AppContext, tx: Tx, password: stri
       .from(trips)
       .where(eq(trips.orderId, placed.id))
       .orderBy(asc(trips.tripNumber));
-    created.forEach((trip, i) =>
-      walks.push({ tripId: trip.id, steps: i - 1, by: plan.by, cargoType: plan.cargoType }),
-    );
-    // These trips were picked up over the past days, not in the future the order form asks for.
+    for (const [i, trip] of created.entries()) {
+      const steps = i - 1;
+      walks.push({ tripId: trip.id, steps, by: plan.by, cargoType: plan.cargoType });
+      // Trips further along were picked up longer ago; the ones not started yet are due in the coming days.
+      await tx
+        .update(trips)
+        .set({ pickupDate: lagosDate(steps <= 0 ? 2 + steps : -Math.ceil(steps / 2)) })
+        .where(eq(trips.id, trip.id));
+    }
     await tx
       .update(orders)
       .set({ pickupDate: lagosDate(-3) })
       .where(eq(orders.id, placed.id));
-    await tx
-      .update(trips)
-      .set({ pickupDate: lagosDate(-3) })
-      .where(eq(trips.orderId, placed.id));
   }
 
   // Finished trips first, so their trucks and drivers are free again for the live ones.

@@ -88,7 +88,8 @@ describe('platform endpoints', () => {
         for (const [status, response] of success) {
           if (status === '204') continue;
           // A download documents its bytes; everything else its JSON schema.
-          const body = response.content?.['application/json'] ?? response.content?.['application/octet-stream'];
+          const body =
+            response.content?.['application/json'] ?? response.content?.['application/octet-stream'];
           expect(body?.schema, `${method} ${path} ${status}`).toBeDefined();
         }
       }

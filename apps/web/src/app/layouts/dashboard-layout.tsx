@@ -14,12 +14,12 @@ import {
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { Suspense } from 'react';
-import { NavLink as RouterNavLink, Outlet, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../../components/logo';
 import { PageLoader } from '../../components/page-loader';
 import { PATHS } from '../paths';
 import { useSession, useSessionStore } from '../session-context';
-import { navigationFor, ROLE_LABELS, type NavItem } from './navigation';
+import { activeNavItem, navigationFor, ROLE_LABELS, type NavItem } from './navigation';
 
 const NAVBAR_ID = 'app-navigation';
 
@@ -46,10 +46,14 @@ export function DashboardLayout() {
   const state = useSession();
   const store = useSessionStore();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
   const isDesktop = useMediaQuery('(min-width: 64em)', true, { getInitialValueInEffect: false });
   const session = state.status === 'signed-in' ? state.session : null;
   const items = navigationFor(session?.role ?? null);
+  // One item at most is lit, the most specific one (the router's own matching would light Trips on
+  // /trips/schedule beside Schedule, or Fleet on none of its pages with `end`).
+  const activeItem = activeNavItem(items, pathname);
   const firstName = session?.firstName ?? '';
   const roleLabel = session?.role ? ROLE_LABELS[session.role] : '';
 
@@ -100,9 +104,10 @@ export function DashboardLayout() {
             item.to ? (
               <NavLink
                 key={item.label}
-                component={RouterNavLink}
+                component={Link}
                 to={item.to}
-                end
+                active={item === activeItem}
+                aria-current={item === activeItem ? 'page' : undefined}
                 label={item.label}
                 leftSection={<item.icon size={20} stroke={1.6} aria-hidden />}
                 onClick={close}

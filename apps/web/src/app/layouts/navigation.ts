@@ -34,7 +34,7 @@ const CUSTOMER: NavItem[] = [
   { label: 'Trips', icon: IconRoute, to: PATHS.trips },
   { label: 'Schedule', icon: IconCalendar, to: PATHS.tripSchedule },
   { label: 'Preferred partners', icon: IconHeartHandshake, to: PATHS.partners },
-  { label: 'Payments', icon: IconCash },
+  { label: 'Payments', icon: IconCash, to: PATHS.payments },
   { label: 'Reports', icon: IconChartBar },
   { label: 'Company details', icon: IconBuilding, to: PATHS.company },
   { label: 'Profile', icon: IconUser, to: PATHS.profile },
@@ -49,6 +49,7 @@ const TRANSPORTER: NavItem[] = [
   { label: 'Trips', icon: IconRoute, to: PATHS.trips },
   { label: 'Schedule', icon: IconCalendar, to: PATHS.tripSchedule },
   { label: 'Issues', icon: IconAlertTriangle, to: PATHS.tripIssues },
+  { label: 'Payments', icon: IconCash, to: PATHS.payments },
   { label: 'Fleet', icon: IconTruck, to: PATHS.fleet },
   { label: 'Reports', icon: IconChartBar },
   { label: 'Company details', icon: IconBuilding, to: PATHS.company },
@@ -62,6 +63,20 @@ const ADMIN: NavItem[] = [
   { label: 'Trips', icon: IconRoute, to: PATHS.trips },
   { label: 'Issues', icon: IconAlertTriangle, to: PATHS.tripIssues },
 ];
+
+/**
+ * The item of the page at `pathname`: the one whose path is the longest whole-segment prefix of it, so
+ * /fleet/trucks/t1 lights Fleet and /trips/t1 lights Trips, while /trips/schedule lights Schedule, its own
+ * more specific item, rather than Trips.
+ */
+export function activeNavItem(items: readonly NavItem[], pathname: string): NavItem | undefined {
+  let best: NavItem | undefined;
+  for (const item of items) {
+    if (!item.to || (pathname !== item.to && !pathname.startsWith(`${item.to}/`))) continue;
+    if (!best?.to || item.to.length > best.to.length) best = item;
+  }
+  return best;
+}
 
 /** The sidebar for a role; like homePathForRole, any role but customer and admin is a transporter's. */
 export function navigationFor(role: Role | null): NavItem[] {

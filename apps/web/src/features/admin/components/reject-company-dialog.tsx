@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { rejectCompanyRequest } from '@freightlane/domain';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { DialogActions, ReasonField } from '../../../components/form-dialog';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useRejectCompany } from '../api/admin-companies-api';
@@ -64,25 +65,14 @@ export function RejectCompanyDialog({
           <Text size="sm">
             The company stays unable to order or bid until it fixes what you name and sends it in again.
           </Text>
-          <Textarea
-            label="Reason"
+          <ReasonField
             description="Say what to fix. The company reads this in an e-mail and on its company details page."
             required
-            autosize
-            minRows={3}
             maxLength={500}
             error={errors.reason?.message}
-            data-autofocus
             {...register('reason')}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" color="red" loading={isSubmitting}>
-              Reject company
-            </Button>
-          </Group>
+          <DialogActions onCancel={close} sending={isSubmitting} submitLabel="Reject company" destructive />
         </Stack>
       </form>
     </Modal>

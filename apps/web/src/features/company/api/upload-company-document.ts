@@ -4,20 +4,19 @@ import {
   type CompanyDocument,
   type CompanyDocumentType,
 } from '@freightlane/domain';
-import { uploadFile, type UploadSession } from '../../../lib/upload-file';
+import { fileProblem, uploadFile, type FileRule, type UploadSession } from '../../../lib/upload-file';
 
-const EXTENSIONS = ['.pdf', '.jpg', '.jpeg', '.png'];
+const COMPANY_DOCUMENT_RULE: FileRule = {
+  mimeTypes: COMPANY_DOCUMENT_MIME_TYPES,
+  extensions: ['.pdf', '.jpg', '.jpeg', '.png'],
+  maxBytes: MAX_COMPANY_DOCUMENT_BYTES,
+  kinds: 'a PDF, JPEG or PNG file',
+  noun: 'file',
+};
 
 /** The browser's own check before sending; the server reads the file's content and checks again. */
 export function companyDocumentProblem(file: File): string | null {
-  const name = file.name.toLowerCase();
-  const typeOk = file.type
-    ? (COMPANY_DOCUMENT_MIME_TYPES as readonly string[]).includes(file.type)
-    : EXTENSIONS.some((extension) => name.endsWith(extension));
-  if (!typeOk) return 'Choose a PDF, JPEG or PNG file.';
-  if (file.size === 0) return 'This file is empty. Choose the file again.';
-  if (file.size > MAX_COMPANY_DOCUMENT_BYTES) return 'The file must be at most 10 MB.';
-  return null;
+  return fileProblem(file, COMPANY_DOCUMENT_RULE);
 }
 
 /**

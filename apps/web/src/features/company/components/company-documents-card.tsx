@@ -1,20 +1,10 @@
-import {
-  Badge,
-  Button,
-  Card,
-  FileButton,
-  Group,
-  Progress,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Card, FileButton, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { CompanyDocument, CompanyDocumentsValidation } from '@freightlane/domain';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { NoticeDialog } from '../../../components/notice-dialog';
 import { QueryError } from '../../../components/query-error';
+import { UploadStatus } from '../../../components/upload-status';
 import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDownload } from '../../../lib/use-download';
@@ -113,24 +103,7 @@ function DocumentRow({
         </Text>
       ) : null}
 
-      {uploading ? (
-        <Stack gap={4}>
-          <Progress
-            value={progress}
-            aria-label={`Uploading ${requirement.label}`}
-            animated={progress < 100}
-          />
-          <Text size="xs" c="dimmed" aria-live="polite">
-            {progress < 100 ? `Uploading… ${progress}%` : 'Checking the file…'}
-          </Text>
-        </Stack>
-      ) : null}
-
-      {problem ? (
-        <Text size="sm" c="red.8" role="alert">
-          {problem}
-        </Text>
-      ) : null}
+      <UploadStatus progress={progress} label={`Uploading ${requirement.label}`} problem={problem} />
 
       <Group gap="xs">
         {canUpload ? (

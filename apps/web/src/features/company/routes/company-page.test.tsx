@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../test/render';
 import type { TestRole } from '../../../test/fakes';
-import { deferred, mockXhrUpload, type UploadReply } from '../fake-xhr';
+import { deferred, mockXhrUpload, type UploadReply } from '../../../test/fake-xhr';
 
 type Status = 'UNVERIFIED' | 'PENDING_REVIEW' | 'VERIFIED' | 'REJECTED';
 

@@ -5,18 +5,18 @@ import {
   Card,
   Grid,
   Group,
-  Select,
   SimpleGrid,
   Skeleton,
   Stack,
   TextInput,
   Title,
 } from '@mantine/core';
-import { lgasOf, NIGERIAN_STATES, updateCompanyRequest, type Company } from '@freightlane/domain';
+import { updateCompanyRequest, type Company } from '@freightlane/domain';
 import { IconAlertCircle, IconCircleCheck, IconClock } from '@tabler/icons-react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { useSession } from '../../../app/session-context';
+import { useRole } from '../../../app/session-context';
+import { AddressFields } from '../../../components/address-fields';
 import { PageHeader } from '../../../components/page-header';
 import { PhoneField } from '../../../components/phone-field';
 import { QueryError } from '../../../components/query-error';
@@ -68,20 +68,18 @@ function toFormValues(company: Company): Input {
 
 function CompanyForm({ company }: { company: Company }) {
   const update = useUpdateCompany();
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    setValue,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<Input, unknown, Output>({
+  const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(companyFormSchema),
     mode: 'onTouched',
     defaultValues: toFormValues(company),
   });
-  const addressState = useWatch({ control, name: 'address.state' });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -95,142 +93,78 @@ function CompanyForm({ company }: { company: Company }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="xl">
-        <Stack gap="md">
-          <Title order={2} fz="lg">
-            Registration
-          </Title>
-          <TextInput label="Company name" required error={errors.name?.message} {...register('name')} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label="CAC registration number"
-              description="RC, BN or IT followed by the digits"
-              placeholder="RC 1234567"
-              required
-              error={errors.cacRegistrationNumber?.message}
-              {...register('cacRegistrationNumber')}
-            />
-            <TextInput
-              label="Tax identification number (TIN)"
-              description="12345678-0001 or 10 digits"
-              inputMode="numeric"
-              required
-              error={errors.tin?.message}
-              {...register('tin')}
-            />
-          </SimpleGrid>
-        </Stack>
+    <FormProvider {...form}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="xl">
+          <Stack gap="md">
+            <Title order={2} fz="lg">
+              Registration
+            </Title>
+            <TextInput label="Company name" required error={errors.name?.message} {...register('name')} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                label="CAC registration number"
+                description="RC, BN or IT followed by the digits"
+                placeholder="RC 1234567"
+                required
+                error={errors.cacRegistrationNumber?.message}
+                {...register('cacRegistrationNumber')}
+              />
+              <TextInput
+                label="Tax identification number (TIN)"
+                description="12345678-0001 or 10 digits"
+                inputMode="numeric"
+                required
+                error={errors.tin?.message}
+                {...register('tin')}
+              />
+            </SimpleGrid>
+          </Stack>
 
-        <Stack gap="md">
-          <Title order={2} fz="lg">
-            Address
-          </Title>
-          <TextInput
-            label="Street"
-            autoComplete="address-line1"
-            required
-            error={errors.address?.street?.message}
-            {...register('address.street')}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label="Neighbourhood (optional)"
-              error={errors.address?.neighborhood?.message}
-              {...register('address.neighborhood')}
-            />
-            <TextInput
-              label="City"
-              autoComplete="address-level2"
-              required
-              error={errors.address?.city?.message}
-              {...register('address.city')}
-            />
-            <Controller
-              control={control}
-              name="address.state"
-              render={({ field }) => (
-                <Select
-                  label="State"
-                  required
-                  searchable
-                  placeholder="Choose a state"
-                  data={[...NIGERIAN_STATES]}
-                  value={field.value || null}
-                  onChange={(value) => {
-                    // An LGA belongs to one state: a new state needs a new choice.
-                    if (value !== field.value) setValue('address.lga', '');
-                    field.onChange(value ?? '');
-                  }}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  name={field.name}
-                  error={errors.address?.state?.message}
-                  nothingFoundMessage="No state by that name"
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="address.lga"
-              render={({ field }) => (
-                <Select
-                  label="LGA"
-                  description="Local government area"
-                  required
-                  searchable
-                  disabled={!addressState}
-                  placeholder={addressState ? 'Choose an LGA' : 'Choose the state first'}
-                  data={[...lgasOf(addressState ?? '')]}
-                  value={field.value || null}
-                  onChange={(value) => field.onChange(value ?? '')}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  name={field.name}
-                  error={errors.address?.lga?.message}
-                  nothingFoundMessage="No LGA by that name"
-                />
-              )}
-            />
-          </SimpleGrid>
-        </Stack>
+          <Stack gap="md">
+            <Title order={2} fz="lg">
+              Address
+            </Title>
+            <AddressFields name="address" />
+          </Stack>
 
-        <Stack gap="md">
-          <Title order={2} fz="lg">
-            Contact person
-          </Title>
-          <TextInput
-            label="Contact name"
-            autoComplete="name"
-            required
-            error={errors.contactName?.message}
-            {...register('contactName')}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <PhoneField
-              label="Contact phone"
-              required
-              error={errors.contactPhone?.message}
-              {...register('contactPhone')}
-            />
+          <Stack gap="md">
+            <Title order={2} fz="lg">
+              Contact person
+            </Title>
             <TextInput
-              label="Contact email"
-              type="email"
-              autoComplete="email"
+              label="Contact name"
+              autoComplete="name"
               required
-              error={errors.contactEmail?.message}
-              {...register('contactEmail')}
+              error={errors.contactName?.message}
+              {...register('contactName')}
             />
-          </SimpleGrid>
-        </Stack>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <PhoneField
+                label="Contact phone"
+                required
+                error={errors.contactPhone?.message}
+                {...register('contactPhone')}
+              />
+              <TextInput
+                label="Contact email"
+                type="email"
+                autoComplete="email"
+                required
+                error={errors.contactEmail?.message}
+                {...register('contactEmail')}
+              />
+            </SimpleGrid>
+          </Stack>
 
-        <Group justify="flex-end">
-          <Button type="submit" loading={isSubmitting}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+          <Group justify="flex-end">
+            <Button type="submit" loading={isSubmitting}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </FormProvider>
   );
 }
 
@@ -262,11 +196,9 @@ export function CompanyPage() {
   usePageTitle('Company details');
   const profile = useProfile();
   const company = profile.data?.company;
-  const session = useSession();
+  const role = useRole();
   // Like the details, the documents are the owner account's to change.
-  const canUpload =
-    session.status === 'signed-in' &&
-    (session.session.role === 'role_customer' || session.session.role === 'role_transporter');
+  const canUpload = role === 'role_customer' || role === 'role_transporter';
 
   return (
     <>

@@ -70,7 +70,7 @@ describe('the customer dashboard', () => {
     const payments = screen.getByRole('link', { name: /Pending payments/ });
     expect(payments).toHaveTextContent('₦1,234,567.89');
     expect(payments).toHaveTextContent('2 invoices to pay');
-    expect(payments).toHaveAttribute('href', '/trips?tab=uncompleted');
+    expect(payments).toHaveAttribute('href', '/payments');
 
     const awaiting = screen.getByRole('region', { name: 'Orders awaiting award' });
     const items = within(awaiting).getAllByRole('listitem');

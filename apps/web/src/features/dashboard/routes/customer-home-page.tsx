@@ -43,7 +43,7 @@ function Figures({ dashboard }: { dashboard: CustomerDashboard }) {
         label="Pending payments"
         value={formatMoney(dashboard.pendingPaymentsKobo)}
         detail={invoices === 1 ? '1 invoice to pay' : `${invoices} invoices to pay`}
-        to={`${PATHS.trips}?tab=uncompleted`}
+        to={PATHS.payments}
       />
     </SimpleGrid>
   );

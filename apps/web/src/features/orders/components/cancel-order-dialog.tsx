@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { cancelOrderRequest, MAX_NOTE_LENGTH } from '@freightlane/domain';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useActionError } from '../../../components/action-error';
+import { DialogActions, ReasonField } from '../../../components/form-dialog';
 import { notifySuccess } from '../../../lib/notify';
 import { useCancelOrder } from '../api/orders-api';
 
@@ -65,24 +66,14 @@ export function CancelOrderDialog({
           <Text size="sm">
             Bidding stops at once and the transporters who bid are told. This cannot be undone.
           </Text>
-          <Textarea
-            label="Reason"
-            description={`Required, at most ${MAX_NOTE_LENGTH} characters`}
-            autosize
-            minRows={3}
-            maxLength={MAX_NOTE_LENGTH}
-            error={errors.reason?.message}
-            data-autofocus
-            {...register('reason')}
+          <ReasonField maxLength={MAX_NOTE_LENGTH} error={errors.reason?.message} {...register('reason')} />
+          <DialogActions
+            onCancel={close}
+            sending={isSubmitting}
+            cancelLabel="Keep the order"
+            submitLabel="Cancel order"
+            destructive
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={isSubmitting}>
-              Keep the order
-            </Button>
-            <Button type="submit" color="red" loading={isSubmitting}>
-              Cancel order
-            </Button>
-          </Group>
         </Stack>
       </form>
     </Modal>

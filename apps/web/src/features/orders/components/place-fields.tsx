@@ -7,10 +7,11 @@ import {
   TextInput,
   type ComboboxItem,
 } from '@mantine/core';
-import { NIGERIAN_STATES, TERMINAL_KIND_LABELS, lgasOf, type Terminal } from '@freightlane/domain';
+import { TERMINAL_KIND_LABELS, type Terminal } from '@freightlane/domain';
 import { useId, useMemo } from 'react';
 import { Controller, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { QueryError } from '../../../components/query-error';
+import { StateLgaFormFields } from '../../../components/state-lga-fields';
 import { useTerminals } from '../api/lookups-api';
 import type { OrderDraftValues } from '../order-draft';
 
@@ -45,10 +46,9 @@ export function terminalOptions(terminals: Terminal[]): { group: string; items: 
  * street address with state, LGA and city.
  */
 export function PlaceFields({ name, noun }: { name: PlaceName; noun: 'Pickup' | 'Delivery' }) {
-  const { control, register, setValue, clearErrors } = useFormContext<OrderDraftValues>();
+  const { control, register, clearErrors } = useFormContext<OrderDraftValues>();
   const { errors } = useFormState<OrderDraftValues>();
   const kind = useWatch({ control, name: `${name}.kind` });
-  const state = useWatch({ control, name: `${name}.address.state` });
   const terminals = useTerminals();
   const options = useMemo(() => terminalOptions(terminals.data ?? []), [terminals.data]);
   const kindLabelId = useId();
@@ -138,50 +138,7 @@ export function PlaceFields({ name, noun }: { name: PlaceName; noun: 'Pickup' | 
               error={placeErrors?.address?.neighborhood?.message}
               {...register(`${name}.address.neighborhood`)}
             />
-            <Controller
-              control={control}
-              name={`${name}.address.state`}
-              render={({ field }) => (
-                <Select
-                  label="State"
-                  searchable
-                  placeholder="Choose a state"
-                  data={[...NIGERIAN_STATES]}
-                  value={field.value || null}
-                  onChange={(value) => {
-                    field.onChange(value ?? '');
-                    // The LGA belongs to the state: a new state needs a new LGA.
-                    setValue(`${name}.address.lga`, '', { shouldDirty: true });
-                  }}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  name={field.name}
-                  error={placeErrors?.address?.state?.message}
-                  nothingFoundMessage="No state by that name"
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name={`${name}.address.lga`}
-              render={({ field }) => (
-                <Select
-                  label="LGA"
-                  description="Local government area"
-                  searchable
-                  placeholder={state ? 'Choose an LGA' : 'Choose the state first'}
-                  disabled={!state}
-                  data={state ? [...lgasOf(state)] : []}
-                  value={field.value || null}
-                  onChange={(value) => field.onChange(value ?? '')}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  name={field.name}
-                  error={placeErrors?.address?.lga?.message}
-                  nothingFoundMessage="No LGA by that name"
-                />
-              )}
-            />
+            <StateLgaFormFields name={`${name}.address`} />
             <TextInput
               label="City"
               placeholder="Apapa"

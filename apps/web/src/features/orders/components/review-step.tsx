@@ -17,7 +17,7 @@ import { formatFileSize } from '../../company';
 import { useLiners, useTerminals } from '../api/lookups-api';
 import type { OrderDraftValues, PlaceDraft } from '../order-draft';
 import { biddingClosesAtIso } from '../order-form';
-import { DescriptionField } from './description-field';
+import { DescriptionField } from '../../../components/description-field';
 
 function Section({ title, onEdit, children }: { title: string; onEdit: () => void; children: ReactNode }) {
   return (

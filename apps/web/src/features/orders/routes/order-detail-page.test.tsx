@@ -103,6 +103,10 @@ describe('the order detail', () => {
     const trips = await screen.findByRole('region', { name: 'Trips (2)' });
     expect(within(trips).getByRole('link', { name: 'TRP-2026-000123' })).toHaveAttribute(
       'href',
+      '/trips/trip-1',
+    );
+    expect(within(trips).getByRole('link', { name: 'Tracking link of TRP-2026-000123' })).toHaveAttribute(
+      'href',
       '/tripprogress/track-1',
     );
     expect(within(trips).getByText('TRP-2026-000124')).toBeVisible();

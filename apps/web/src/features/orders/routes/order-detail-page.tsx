@@ -35,7 +35,7 @@ import { formatFileSize } from '../../company';
 import { useOrder } from '../api/orders-api';
 import { downloadQuoteDocument } from '../api/quote-document';
 import { CancelOrderDialog } from '../components/cancel-order-dialog';
-import { DescriptionField } from '../components/description-field';
+import { DescriptionField } from '../../../components/description-field';
 import { itemName, OrderBids } from '../components/order-bids';
 
 function PlaceLines({ location }: { location: LocationView }) {
@@ -199,7 +199,7 @@ function OrderTripsCard({ order }: { order: OrderDetail }) {
       <Text size="sm" c="dimmed" mb="sm">
         One trip per {unitLabel(order.cargoType)}. Share a trip&apos;s tracking page with your client.
       </Text>
-      <Table.ScrollContainer minWidth={560}>
+      <Table.ScrollContainer minWidth={660}>
         <Table verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
@@ -211,6 +211,7 @@ function OrderTripsCard({ order }: { order: OrderDetail }) {
               <Table.Th scope="col" style={{ textAlign: 'right' }}>
                 Amount
               </Table.Th>
+              <Table.Th scope="col">Tracking</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -219,12 +220,7 @@ function OrderTripsCard({ order }: { order: OrderDetail }) {
               return (
                 <Table.Tr key={trip.id}>
                   <Table.Td>
-                    <Anchor
-                      component={Link}
-                      to={`${PATHS.tripProgress}/${trip.trackingId}`}
-                      fw={600}
-                      size="sm"
-                    >
+                    <Anchor component={Link} to={PATHS.trip(trip.id)} fw={600} size="sm">
                       {trip.tripNumber}
                     </Anchor>
                   </Table.Td>
@@ -232,6 +228,17 @@ function OrderTripsCard({ order }: { order: OrderDetail }) {
                   <Table.Td>{trip.transporterName}</Table.Td>
                   <Table.Td style={{ textAlign: 'right' }}>
                     <Money kobo={trip.amountKobo} size="sm" />
+                  </Table.Td>
+                  <Table.Td>
+                    {/* The public page, the one to share with the client; it needs no sign-in. */}
+                    <Anchor
+                      component={Link}
+                      to={`${PATHS.tripProgress}/${trip.trackingId}`}
+                      size="sm"
+                      aria-label={`Tracking link of ${trip.tripNumber}`}
+                    >
+                      Tracking link
+                    </Anchor>
                   </Table.Td>
                 </Table.Tr>
               );

@@ -1,38 +1,137 @@
-import type { Page, TripSummary } from '@freightlane/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type {
+  Page,
+  ScheduleResponse,
+  TripIssue,
+  TripIssueStatus,
+  TripStatus,
+  TripSummary,
+} from '@freightlane/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 export const TRIP_PAGE_SIZE = 20;
 
 /** The trip list's tabs, as the API's filters. */
-export const TRIP_TABS = ['ongoing', 'uncompleted', 'completed'] as const;
+export const TRIP_TABS = ['ongoing', 'uncompleted', 'completed', 'all'] as const;
 export type TripTab = (typeof TRIP_TABS)[number];
 
 const TAB_FILTERS: Record<TripTab, Record<string, string>> = {
   ongoing: { completed: 'false', started: 'true' },
   uncompleted: { completed: 'false' },
   completed: { completed: 'true' },
+  all: {},
 };
+
+/** The spec's call for every trip names its order; the filtered tabs keep the API's default, the same one. */
+const TAB_SORTS: Partial<Record<TripTab, string>> = { all: 'latestTripStatus.timeStamp,DESC' };
 
 export interface TripListParams {
   tab: TripTab;
   q?: string;
   page: number;
+  /** Only trips whose latest status is one of these. */
+  statuses?: readonly TripStatus[];
 }
 
-function tripListPath({ tab, q, page }: TripListParams): string {
+/**
+ * A query string as the spec writes its calls: lists joined by literal commas and `q=completed:false`
+ * unescaped, which servers read the same as their escaped forms.
+ */
+export function readableQuery(query: URLSearchParams): string {
+  return query.toString().replace(/%2C/gi, ',').replace(/%3A/gi, ':');
+}
+
+function tripListPath({ tab, q, page, statuses }: TripListParams): string {
   const query = new URLSearchParams(TAB_FILTERS[tab]);
   if (q?.trim()) query.set('q', q.trim());
+  if (statuses?.length) query.set('tripStatusList', statuses.join(','));
   query.set('page', String(page));
   query.set('size', String(TRIP_PAGE_SIZE));
-  return `/api/v1/trips?${query.toString()}`;
+  const sort = TAB_SORTS[tab];
+  if (sort) query.set('sort', sort);
+  return `/api/v1/trips?${readableQuery(query)}`;
 }
 
-/** GET /api/v1/trips?completed&started&q&page&size: the caller's company's trips. */
+/** GET /api/v1/trips?completed&started&q&tripStatusList&page&size&sort: the caller's company's trips. */
 export function useTrips(params: TripListParams) {
   return useQuery({
     queryKey: ['trips', 'list', params],
     queryFn: ({ signal }) => api.get<Page<TripSummary>>(tripListPath(params), { signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+export interface TripStatusOption {
+  tripStatus: TripStatus;
+  tripStatusDescription: string;
+}
+
+/** GET /api/v1/trips/lookup/trip-status: the statuses a trip list can be filtered by, in words. */
+export function useTripStatusLookup() {
+  return useQuery({
+    queryKey: ['trips', 'lookup', 'trip-status'],
+    queryFn: ({ signal }) => api.get<TripStatusOption[]>('/api/v1/trips/lookup/trip-status', { signal }),
+    // The statuses are fixed by the product; one fetch a session is enough.
+    staleTime: Infinity,
+  });
+}
+
+export interface ScheduleParams {
+  year: number;
+  /** 1 to 12. */
+  month: number;
+  /** Finished trips too; the spec's call leaves them out with q=completed:false. */
+  showCompleted: boolean;
+}
+
+export function schedulePath({ year, month, showCompleted }: ScheduleParams): string {
+  const path = `/api/v1/trips/schedule/year/${year}/month/${month}`;
+  return showCompleted ? path : `${path}?q=completed:false`;
+}
+
+/** GET /api/v1/trips/schedule/year/{year}/month/{month}?q=completed:false: pickups and deliveries of a month. */
+export function useTripSchedule(params: ScheduleParams) {
+  return useQuery({
+    queryKey: ['trips', 'schedule', params],
+    queryFn: ({ signal }) => api.get<ScheduleResponse>(schedulePath(params), { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const TRIP_ISSUE_PAGE_SIZE = 20;
+
+/** The spec's order of the issue list: newest first, then by trip. */
+const ISSUE_SORTS = ['openingTimeStamp,DESC', 'trip.id,ASC'];
+
+export interface TripIssueListParams {
+  /** Only issues in this state; all when missing. */
+  status?: TripIssueStatus;
+  page: number;
+}
+
+function tripIssuesPath({ status, page }: TripIssueListParams): string {
+  const query = new URLSearchParams();
+  for (const sort of ISSUE_SORTS) query.append('sort', sort);
+  query.set('page', String(page));
+  query.set('size', String(TRIP_ISSUE_PAGE_SIZE));
+  if (status) query.set('status', status);
+  return `/api/v1/trips/issues?${readableQuery(query)}`;
+}
+
+/** GET /api/v1/trips/issues?sort=openingTimeStamp,DESC&sort=trip.id,ASC&page&size&status: the caller's issues. */
+export function useTripIssues(params: TripIssueListParams) {
+  return useQuery({
+    queryKey: ['trips', 'issues', params],
+    queryFn: ({ signal }) => api.get<Page<TripIssue>>(tripIssuesPath(params), { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/v1/trips/issues/resolve/{id}: the spec resolves with a GET; the trip is no longer delayed. */
+export function useResolveTripIssue() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (issueId: string) => api.get<TripIssue>(`/api/v1/trips/issues/resolve/${issueId}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['trips'] }),
   });
 }

@@ -1,31 +1,35 @@
-import { Anchor, Card, Group, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   CONTAINER_SIZE_LABELS,
   TRUCK_TYPE_LABELS,
+  elapsedInStage,
   type Consignment,
-  type Role,
+  type TripStatus,
   type TripSummary,
 } from '@freightlane/domain';
-import { IconSearch } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCalendar } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PATHS } from '../../../app/paths';
-import { useSession } from '../../../app/session-context';
+import { useRole } from '../../../app/session-context';
 import { ListPagination } from '../../../components/list-pagination';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { CargoTypeBadge, Money, PlaceText } from '../../../components/marketplace-badges';
 import { PageHeader } from '../../../components/page-header';
+import { PartyCells, PartyHeaders, partiesFor, partiesText, type Party } from '../../../components/parties';
 import { QueryError } from '../../../components/query-error';
 import { useListParams, useListSearch } from '../../../components/use-list-params';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { TRIP_TABS, useTrips, type TripTab } from '../api/trips-api';
+import { readStatusFilter, TripFilters } from '../components/trip-filters';
 import { TripStatusBadge } from '../components/trip-status';
 
 const TAB_LABELS: Record<TripTab, string> = {
   ongoing: 'Ongoing',
   uncompleted: 'Uncompleted',
   completed: 'Completed',
+  all: 'All',
 };
 
 const EMPTY_TEXT: Record<TripTab, { title: string; customer: string; transporter: string }> = {
@@ -43,6 +47,11 @@ const EMPTY_TEXT: Record<TripTab, { title: string; customer: string; transporter
     title: 'No completed trips yet',
     customer: 'Delivered trips are kept here.',
     transporter: 'Trips you have delivered are kept here.',
+  },
+  all: {
+    title: 'No trips here yet',
+    customer: 'Award a bid on one of your orders and its trips appear here.',
+    transporter: 'Win a bid and its trips appear here, one per container or truck load.',
   },
 };
 
@@ -64,23 +73,9 @@ function consignmentText(consignment: Consignment): string {
   return parts.length > 0 ? parts.join(' · ') : '—';
 }
 
-interface Party {
-  label: string;
-  of: (trip: TripSummary) => string;
-}
-
-/** A customer sees who carries the cargo; a transporter whose cargo it is; an admin both. */
-function partiesFor(role: Role | null): Party[] {
-  const customer: Party = { label: 'Customer', of: (trip) => trip.customerName };
-  const transporter: Party = { label: 'Transporter', of: (trip) => trip.transporterName };
-  if (role === 'role_customer') return [transporter];
-  if (role === 'role_admin') return [customer, transporter];
-  return [customer];
-}
-
 function TripNumber({ trip }: { trip: TripSummary }) {
   return (
-    <Anchor component={Link} to={`${PATHS.tripProgress}/${trip.trackingId}`} fw={600} size="sm">
+    <Anchor component={Link} to={PATHS.trip(trip.id)} fw={600} size="sm">
       {trip.tripNumber}
     </Anchor>
   );
@@ -94,7 +89,27 @@ function Places({ trip }: { trip: TripSummary }) {
   );
 }
 
-function TripsTable({ trips, parties }: { trips: TripSummary[]; parties: Party[] }) {
+/**
+ * The status badge and how long the trip has been at it: the spec's clock (hours modulo 48) while the
+ * trip is on the road, always beside the time the status was set.
+ */
+function TripStatusCell({ trip }: { trip: TripSummary }) {
+  const latest = trip.latestTripStatus;
+  const live = latest !== null && !trip.completed && !trip.cancelled;
+  return (
+    <Stack gap={2} align="flex-start">
+      <TripStatusBadge trip={trip} />
+      {latest ? (
+        <Text size="xs" c="dimmed">
+          {live ? `${elapsedInStage(latest.timeStamp)} in this stage · ` : ''}since{' '}
+          {formatDateTime(latest.timeStamp)}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+function TripsTable({ trips, parties }: { trips: TripSummary[]; parties: Party<TripSummary>[] }) {
   return (
     <Table.ScrollContainer minWidth={980}>
       <Table verticalSpacing="sm" highlightOnHover>
@@ -104,11 +119,7 @@ function TripsTable({ trips, parties }: { trips: TripSummary[]; parties: Party[]
             <Table.Th scope="col">Cargo type</Table.Th>
             <Table.Th scope="col">Container / cargo</Table.Th>
             <Table.Th scope="col">Pickup → Delivery</Table.Th>
-            {parties.map((party) => (
-              <Table.Th scope="col" key={party.label}>
-                {party.label}
-              </Table.Th>
-            ))}
+            <PartyHeaders parties={parties} />
             <Table.Th scope="col" style={{ textAlign: 'right' }}>
               Amount
             </Table.Th>
@@ -134,16 +145,12 @@ function TripsTable({ trips, parties }: { trips: TripSummary[]; parties: Party[]
               <Table.Td>
                 <Places trip={trip} />
               </Table.Td>
-              {parties.map((party) => (
-                <Table.Td key={party.label}>
-                  <Text size="sm">{party.of(trip)}</Text>
-                </Table.Td>
-              ))}
+              <PartyCells parties={parties} row={trip} />
               <Table.Td style={{ textAlign: 'right' }}>
                 <Money kobo={trip.amountKobo} size="sm" />
               </Table.Td>
               <Table.Td>
-                <TripStatusBadge trip={trip} />
+                <TripStatusCell trip={trip} />
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{formatDate(trip.createdAt)}</Text>
@@ -156,14 +163,14 @@ function TripsTable({ trips, parties }: { trips: TripSummary[]; parties: Party[]
   );
 }
 
-function TripCards({ trips, parties }: { trips: TripSummary[]; parties: Party[] }) {
+function TripCards({ trips, parties }: { trips: TripSummary[]; parties: Party<TripSummary>[] }) {
   return (
     <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {trips.map((trip) => (
         <Card key={trip.id} withBorder radius="md" padding="md" component="li">
-          <Group justify="space-between" wrap="nowrap" mb={6}>
+          <Group justify="space-between" wrap="nowrap" align="flex-start" mb={6}>
             <TripNumber trip={trip} />
-            <TripStatusBadge trip={trip} />
+            <TripStatusCell trip={trip} />
           </Group>
           <Group gap="xs" mb={6}>
             <CargoTypeBadge cargoType={trip.cargoType} />
@@ -172,7 +179,7 @@ function TripCards({ trips, parties }: { trips: TripSummary[]; parties: Party[] 
           <Places trip={trip} />
           <Group justify="space-between" mt={6} gap="xs">
             <Text size="xs" c="dimmed">
-              {parties.map((party) => `${party.label}: ${party.of(trip)}`).join(' · ')}
+              {partiesText(parties, trip)}
             </Text>
             <Money kobo={trip.amountKobo} size="sm" fw={600} />
           </Group>
@@ -188,14 +195,16 @@ function TripCards({ trips, parties }: { trips: TripSummary[]; parties: Party[] 
 /** /trips: the company's trips, for customers and transporters alike, by progress. */
 export function TripsPage() {
   usePageTitle('Trips');
-  const state = useSession();
-  const role = state.status === 'signed-in' ? state.session.role : null;
-  const parties = partiesFor(role);
+  const role = useRole();
+  const parties = partiesFor<TripSummary>(role);
   const list = useListParams();
   const tab = readTab(list.params.get('tab'));
   const { search, setSearch, settled: debounced } = useListSearch(list);
-  const isDesktop = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
-  const trips = useTrips({ tab, q: debounced || undefined, page: list.page });
+  const statuses = readStatusFilter(list.params.get('status'));
+  // The spec's desktop breakpoint: a table from 600 px (scrolling sideways), one card per trip below.
+  const isDesktop = useMediaQuery('(min-width: 37.5em)', true, { getInitialValueInEffect: false });
+  const trips = useTrips({ tab, q: debounced || undefined, page: list.page, statuses });
+  const setStatuses = (next: TripStatus[]) => list.update({ status: next.join(',') });
 
   const data = trips.data;
   const rows = data?.content ?? [];
@@ -211,14 +220,20 @@ export function TripsPage() {
     content = (
       <Card withBorder radius="md" padding="lg">
         <Title order={2} fz="md">
-          {debounced ? `No ${TAB_LABELS[tab].toLowerCase()} trips match “${debounced}”` : empty.title}
+          {debounced
+            ? `No ${tab === 'all' ? '' : `${TAB_LABELS[tab].toLowerCase()} `}trips match “${debounced}”`
+            : statuses.length > 0
+              ? `No ${tab === 'all' ? '' : `${TAB_LABELS[tab].toLowerCase()} `}trips with the chosen status`
+              : empty.title}
         </Title>
         <Text size="sm" c="dimmed" mt={4}>
           {debounced
             ? 'Try another trip number, order number or container number.'
-            : role === 'role_customer'
-              ? empty.customer
-              : empty.transporter}
+            : statuses.length > 0
+              ? 'Choose other statuses or clear the status filter.'
+              : role === 'role_customer'
+                ? empty.customer
+                : empty.transporter}
         </Text>
       </Card>
     );
@@ -233,7 +248,30 @@ export function TripsPage() {
 
   return (
     <>
-      <PageHeader title="Trips" description="Every trip of your company, one per container or truck load." />
+      <PageHeader
+        title="Trips"
+        description="Every trip of your company, one per container or truck load."
+        action={
+          <Group gap="xs">
+            <Button
+              component={Link}
+              to={PATHS.tripSchedule}
+              variant="default"
+              leftSection={<IconCalendar size={18} aria-hidden />}
+            >
+              Schedule
+            </Button>
+            <Button
+              component={Link}
+              to={PATHS.tripIssues}
+              variant="default"
+              leftSection={<IconAlertTriangle size={18} aria-hidden />}
+            >
+              Issues
+            </Button>
+          </Group>
+        }
+      />
       <Stack gap="md">
         <Tabs value={tab} onChange={(value) => list.update({ tab: readTab(value) })}>
           <Group justify="space-between" align="flex-end" gap="sm">
@@ -244,13 +282,11 @@ export function TripsPage() {
                 </Tabs.Tab>
               ))}
             </Tabs.List>
-            <TextInput
-              label="Search"
-              placeholder="Trip, order or container number"
-              leftSection={<IconSearch size={16} aria-hidden />}
-              value={search}
-              onChange={(event) => setSearch(event.currentTarget.value)}
-              w={{ base: '100%', sm: 320 }}
+            <TripFilters
+              search={search}
+              onSearchChange={setSearch}
+              statuses={statuses}
+              onStatusesChange={setStatuses}
             />
           </Group>
           {TRIP_TABS.map((value) => (

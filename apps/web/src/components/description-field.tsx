@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 /** One label and its value in a description list (`dl`), wrapping long values anywhere. */
 export function DescriptionField({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div>
+    <div style={{ minWidth: 0 }}>
       <Text size="xs" c="dimmed" fw={500} component="dt">
         {label}
       </Text>

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { activeNavItem, navigationFor } from './navigation';
+
+function activeLabel(role: Parameters<typeof navigationFor>[0], pathname: string): string | undefined {
+  return activeNavItem(navigationFor(role), pathname)?.label;
+}
+
+describe('activeNavItem', () => {
+  it.each([
+    ['/transporterhome', 'Home'],
+    ['/trips', 'Trips'],
+    ['/trips/4b1f0c2e-trip', 'Trips'],
+    ['/trips/schedule', 'Schedule'],
+    ['/trips/issues', 'Issues'],
+    ['/fleet', 'Fleet'],
+    ['/fleet/trucks', 'Fleet'],
+    ['/fleet/drivers/d1', 'Fleet'],
+    ['/bids', 'New bids'],
+    ['/bids/monitored', 'Monitored bids'],
+    ['/bids/orders/o1', 'New bids'],
+    ['/payments', 'Payments'],
+  ])("lights one item of a transporter's sidebar on %s: %s", (pathname, label) => {
+    expect(activeLabel('role_transporter', pathname)).toBe(label);
+  });
+
+  it('lights the most specific item of the back office', () => {
+    expect(activeLabel('role_admin', '/admin')).toBe('Home');
+    expect(activeLabel('role_admin', '/admin/companies/c1')).toBe('Companies');
+    expect(activeLabel('role_admin', '/admin/users')).toBe('Users');
+  });
+
+  it('matches whole path segments only and lights nothing on pages without an item', () => {
+    expect(activeLabel('role_customer', '/ordersx')).toBeUndefined();
+    expect(activeLabel('role_customer', '/orders/new')).toBe('Orders');
+    expect(activeLabel('role_customer', '/no/such/page')).toBeUndefined();
+  });
+});

@@ -1,0 +1,174 @@
+import type {
+  CreateDriverRequest,
+  CreateMotorBoyRequest,
+  CreateTruckRequest,
+  Driver,
+  FleetManager,
+  InviteFleetManagerRequest,
+  MotorBoy,
+  Page,
+  Truck,
+  TruckType,
+  UpdateDriverRequest,
+  UpdateFleetManagerRequest,
+  UpdateMotorBoyRequest,
+  UpdateTruckRequest,
+} from '@freightlane/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSessionStore } from '../../../app/session-context';
+import { apiRequest, fetchFile } from '../../../lib/api';
+import { uploadFile } from '../../../lib/upload-file';
+
+/** The four kinds of fleet record, each with its own collection under /api/v1/fleet. */
+export type FleetKind = 'trucks' | 'drivers' | 'motorBoys' | 'managers';
+
+export interface FleetRecordOf {
+  trucks: Truck;
+  drivers: Driver;
+  motorBoys: MotorBoy;
+  managers: FleetManager;
+}
+
+export interface FleetCreateOf {
+  trucks: CreateTruckRequest;
+  drivers: CreateDriverRequest;
+  motorBoys: CreateMotorBoyRequest;
+  managers: InviteFleetManagerRequest;
+}
+
+export interface FleetUpdateOf {
+  trucks: UpdateTruckRequest;
+  drivers: UpdateDriverRequest;
+  motorBoys: UpdateMotorBoyRequest;
+  managers: UpdateFleetManagerRequest;
+}
+
+const COLLECTION: Record<FleetKind, string> = {
+  trucks: '/api/v1/fleet/trucks',
+  drivers: '/api/v1/fleet/drivers',
+  motorBoys: '/api/v1/fleet/motor-boys',
+  managers: '/api/v1/fleet/managers',
+};
+
+export const FLEET_PAGE_SIZE = 20;
+
+function recordPath(kind: FleetKind, id: string): string {
+  return `${COLLECTION[kind]}/${encodeURIComponent(id)}`;
+}
+
+export interface FleetListParams {
+  q?: string;
+  /** Missing: active and inactive alike. */
+  active?: boolean;
+  /** Trucks and drivers: only those with a document expired or expiring soon. */
+  expiring?: boolean;
+  /** Trucks only. */
+  type?: TruckType;
+  /** Zero-based, as the API counts. */
+  page: number;
+}
+
+export function fleetListPath(kind: FleetKind, params: FleetListParams): string {
+  const query = new URLSearchParams();
+  if (params.q?.trim()) query.set('q', params.q.trim());
+  if (params.active !== undefined) query.set('active', String(params.active));
+  if (params.expiring) query.set('expiring', 'true');
+  if (params.type) query.set('type', params.type);
+  query.set('page', String(params.page));
+  query.set('size', String(FLEET_PAGE_SIZE));
+  return `${COLLECTION[kind]}?${query.toString()}`;
+}
+
+const fleetKey = (kind: FleetKind) => ['fleet', kind] as const;
+const listKey = (kind: FleetKind) => [...fleetKey(kind), 'list'] as const;
+export const fleetRecordKey = (kind: FleetKind, id: string) => [...fleetKey(kind), 'detail', id] as const;
+
+/** GET /api/v1/fleet/{kind}: one page; the previous page stays on screen while the next loads. */
+export function useFleetList<K extends FleetKind>(kind: K, params: FleetListParams) {
+  return useQuery({
+    queryKey: [...listKey(kind), params],
+    queryFn: ({ signal }) =>
+      apiRequest<Page<FleetRecordOf[K]>>(fleetListPath(kind, params), { method: 'GET', signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/v1/fleet/{kind}/{id}. */
+export function useFleetRecord<K extends FleetKind>(kind: K, id: string) {
+  return useQuery({
+    queryKey: fleetRecordKey(kind, id),
+    queryFn: ({ signal }) => apiRequest<FleetRecordOf[K]>(recordPath(kind, id), { method: 'GET', signal }),
+  });
+}
+
+/** After any change: the record as the server answered it, and every list of its kind again. */
+function useRecordChanged<K extends FleetKind>(kind: K) {
+  const queryClient = useQueryClient();
+  return (record: FleetRecordOf[K]) => {
+    queryClient.setQueryData(fleetRecordKey(kind, record.id), record);
+    void queryClient.invalidateQueries({ queryKey: listKey(kind) });
+  };
+}
+
+/** POST /api/v1/fleet/{kind}; for fleet managers this sends the invitation e-mail. */
+export function useCreateFleetRecord<K extends FleetKind>(kind: K) {
+  const changed = useRecordChanged(kind);
+  return useMutation({
+    mutationFn: (body: FleetCreateOf[K]) =>
+      apiRequest<FleetRecordOf[K]>(COLLECTION[kind], { method: 'POST', body }),
+    onSuccess: changed,
+  });
+}
+
+/** PATCH /api/v1/fleet/{kind}/{id} with the fields of one section. */
+export function useUpdateFleetRecord<K extends FleetKind>(kind: K, id: string) {
+  const changed = useRecordChanged(kind);
+  return useMutation({
+    mutationFn: (body: FleetUpdateOf[K]) =>
+      apiRequest<FleetRecordOf[K]>(recordPath(kind, id), { method: 'PATCH', body }),
+    onSuccess: changed,
+  });
+}
+
+/** PATCH /api/v1/fleet/{kind}/{id}/active. */
+export function useSetFleetActive<K extends FleetKind>(kind: K) {
+  const changed = useRecordChanged(kind);
+  return useMutation({
+    mutationFn: ({ id, active }: { id: string; active: boolean }) =>
+      apiRequest<FleetRecordOf[K]>(`${recordPath(kind, id)}/active`, { method: 'PATCH', body: { active } }),
+    onSuccess: changed,
+  });
+}
+
+export function driverPhotoPath(driverId: string): string {
+  return `${recordPath('drivers', driverId)}/photo`;
+}
+
+/**
+ * GET /api/v1/fleet/drivers/{id}/photo as a blob: the API wants the bearer token, which an <img src>
+ * cannot send. `version` (the driver's updatedAt) fetches the photo again after a new upload.
+ */
+export function useDriverPhoto(driverId: string, version: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...fleetRecordKey('drivers', driverId), 'photo', version],
+    queryFn: ({ signal }) => fetchFile(driverPhotoPath(driverId), signal),
+    enabled,
+    staleTime: Infinity,
+  });
+}
+
+export interface DriverPhotoUpload {
+  file: File;
+  onProgress: (percent: number) => void;
+}
+
+/** PUT /api/v1/fleet/drivers/{id}/photo (multipart `file`), reporting progress; answers the driver. */
+export function useUploadDriverPhoto(driverId: string) {
+  const store = useSessionStore();
+  const changed = useRecordChanged('drivers');
+  return useMutation({
+    mutationFn: ({ file, onProgress }: DriverPhotoUpload) =>
+      uploadFile<Driver>({ url: driverPhotoPath(driverId), method: 'PUT', file, session: store, onProgress }),
+    onSuccess: changed,
+  });
+}

@@ -1,0 +1,74 @@
+import { Anchor, Box, Group } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { PageHeader } from '../../../components/page-header';
+
+const TABS = [
+  { label: 'Trucks', to: PATHS.trucks },
+  { label: 'Drivers', to: PATHS.drivers },
+  { label: 'Motor boys', to: PATHS.motorBoys },
+  { label: 'Fleet managers', to: PATHS.fleetManagers },
+] as const;
+
+/** The fleet's four lists as tabs; links, so each list has its own address and Back works. */
+export function FleetTabs() {
+  const { pathname } = useLocation();
+  return (
+    <Box
+      component="nav"
+      aria-label="Fleet"
+      mb="lg"
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', overflowX: 'auto' }}
+    >
+      <Group gap={0} wrap="nowrap" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {TABS.map((tab) => {
+          const current = pathname === tab.to;
+          return (
+            <li key={tab.to}>
+              <Anchor
+                component={Link}
+                to={tab.to}
+                aria-current={current ? 'page' : undefined}
+                underline="never"
+                display="block"
+                px="md"
+                py="sm"
+                fw={current ? 700 : 500}
+                c={current ? 'green.9' : 'gray.7'}
+                style={{
+                  whiteSpace: 'nowrap',
+                  marginBottom: -1,
+                  borderBottom: `2px solid ${current ? 'var(--mantine-color-green-7)' : 'transparent'}`,
+                }}
+              >
+                {tab.label}
+              </Anchor>
+            </li>
+          );
+        })}
+      </Group>
+    </Box>
+  );
+}
+
+/** A fleet list page: its heading and primary action, then the fleet tabs, then the list. */
+export function FleetListLayout({
+  title,
+  description,
+  action,
+  children,
+}: {
+  title: string;
+  description: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <PageHeader title={title} description={description} action={action} />
+      <FleetTabs />
+      {children}
+    </>
+  );
+}

@@ -1,0 +1,308 @@
+import {
+  Anchor,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { TRUCK_TYPE_LABELS, TRUCK_TYPES, type TruckType } from '@freightlane/domain';
+import { IconEdit, IconSearch, type Icon } from '@tabler/icons-react';
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { EmptyList } from '../../../components/empty-list';
+import { ListPagination } from '../../../components/list-pagination';
+import { ListSkeleton } from '../../../components/list-skeleton';
+import { QueryError } from '../../../components/query-error';
+import { useListParams, useListSearch } from '../../../components/use-list-params';
+import { useFleetList, type FleetKind, type FleetListParams, type FleetRecordOf } from '../api/fleet-api';
+import { StatusBadges } from './fleet-badges';
+import { SetActiveButton } from './set-active-button';
+
+export interface FleetColumn<R> {
+  header: string;
+  cell: (record: R) => ReactNode;
+}
+
+const STATUS_FILTERS = [
+  { value: 'all', label: 'All' },
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+] as const;
+
+const TYPE_OPTIONS = [
+  { value: 'all', label: 'All types' },
+  ...TRUCK_TYPES.map((type) => ({ value: type, label: TRUCK_TYPE_LABELS[type] })),
+];
+
+/** The list's filters as the address holds them (status=active|inactive, expiring=1, type, q, page). */
+function filtersFrom(params: URLSearchParams) {
+  const status = params.get('status');
+  const type = params.get('type');
+  return {
+    status: status === 'active' || status === 'inactive' ? status : 'all',
+    expiring: params.get('expiring') === '1',
+    type: (TRUCK_TYPES as readonly string[]).includes(type ?? '') ? (type as TruckType) : undefined,
+  } as const;
+}
+
+interface RecordBase {
+  id: string;
+  active: boolean;
+  invitationStatus?: 'PENDING' | 'ACCEPTED';
+}
+
+/**
+ * One fleet list: search, active/inactive filter (and expiring documents, truck type where they
+ * apply), a card per record on phones and a table from 600 px, each with its edit link and the
+ * Deactivate/Reactivate action.
+ */
+export function FleetList<K extends FleetKind>({
+  kind,
+  noun,
+  searchPlaceholder,
+  nameOf,
+  linkTo,
+  columns,
+  expiringFilter = false,
+  typeFilter = false,
+  emptyIcon,
+  emptyText,
+  addAction,
+}: {
+  kind: K;
+  /** One and many, lower case: ['truck', 'trucks']. */
+  noun: readonly [string, string];
+  searchPlaceholder: string;
+  nameOf: (record: FleetRecordOf[K]) => string;
+  linkTo: (id: string) => string;
+  columns: FleetColumn<FleetRecordOf[K]>[];
+  expiringFilter?: boolean;
+  typeFilter?: boolean;
+  emptyIcon: Icon;
+  emptyText: string;
+  /** The create button for the empty list; absent when the person may not create one. */
+  addAction?: ReactNode;
+}) {
+  const list = useListParams();
+  const { search, setSearch, settled } = useListSearch(list);
+  const filters = filtersFrom(list.params);
+  const isWide = useMediaQuery('(min-width: 37.5em)', true, { getInitialValueInEffect: false });
+  const statusLabelId = useId();
+  const params: FleetListParams = {
+    q: settled || undefined,
+    active: filters.status === 'all' ? undefined : filters.status === 'active',
+    expiring: expiringFilter && filters.expiring ? true : undefined,
+    type: typeFilter ? filters.type : undefined,
+    page: list.page,
+  };
+  const records = useFleetList(kind, params);
+  const filtered = settled !== '' || params.active !== undefined || !!params.expiring || !!params.type;
+
+  function clearFilters() {
+    setSearch('');
+    list.update({ q: null, status: null, expiring: null, type: null });
+  }
+
+  const table = (items: FleetRecordOf[K][]) => (
+    <Table.ScrollContainer minWidth={760} type="native">
+      <Table verticalSpacing="sm" highlightOnHover aria-label={noun[1].replace(/^./, (c) => c.toUpperCase())}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Name</Table.Th>
+            {columns.map((column) => (
+              <Table.Th key={column.header} scope="col">
+                {column.header}
+              </Table.Th>
+            ))}
+            <Table.Th scope="col">Status</Table.Th>
+            <Table.Th scope="col">
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((record) => {
+            const base = record as RecordBase;
+            const name = nameOf(record);
+            return (
+              <Table.Tr key={base.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={linkTo(base.id)} fw={600} size="sm">
+                    {name}
+                  </Anchor>
+                </Table.Td>
+                {columns.map((column) => (
+                  <Table.Td key={column.header} fz="sm">
+                    {column.cell(record)}
+                  </Table.Td>
+                ))}
+                <Table.Td>
+                  <StatusBadges active={base.active} invitation={base.invitationStatus} />
+                </Table.Td>
+                <Table.Td>
+                  <RowActions kind={kind} record={base} name={name} to={linkTo(base.id)} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+
+  const cards = (items: FleetRecordOf[K][]) => (
+    <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {items.map((record) => {
+        const base = record as RecordBase;
+        const name = nameOf(record);
+        return (
+          <Card key={base.id} withBorder radius="md" padding="md" component="li">
+            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs" mb="xs">
+              <Anchor component={Link} to={linkTo(base.id)} fw={700} style={{ minWidth: 0 }}>
+                {name}
+              </Anchor>
+              <StatusBadges active={base.active} invitation={base.invitationStatus} />
+            </Group>
+            <Stack gap={6} component="dl" m={0}>
+              {columns.map((column) => (
+                <Group key={column.header} justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+                  <Text component="dt" size="sm" c="dimmed">
+                    {column.header}
+                  </Text>
+                  <Text component="dd" size="sm" m={0} ta="right" style={{ minWidth: 0 }}>
+                    {column.cell(record)}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+            <Group mt="sm" justify="flex-end">
+              <RowActions kind={kind} record={base} name={name} to={linkTo(base.id)} />
+            </Group>
+          </Card>
+        );
+      })}
+    </Stack>
+  );
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Group align="flex-end" gap="md">
+          <Stack gap={4}>
+            <Text id={statusLabelId} size="sm" fw={500}>
+              Show
+            </Text>
+            <SegmentedControl
+              aria-labelledby={statusLabelId}
+              data={[...STATUS_FILTERS]}
+              value={filters.status}
+              onChange={(value) => list.update({ status: value === 'all' ? null : value })}
+            />
+          </Stack>
+          {typeFilter ? (
+            <Select
+              label="Type"
+              data={TYPE_OPTIONS}
+              value={filters.type ?? 'all'}
+              onChange={(value) => list.update({ type: value === 'all' ? null : value })}
+              allowDeselect={false}
+              w={{ base: '100%', xs: 220 }}
+            />
+          ) : null}
+          {expiringFilter ? (
+            <Checkbox
+              label="Expiring documents"
+              description="Expired or expiring within 30 days"
+              checked={filters.expiring}
+              onChange={(event) => list.update({ expiring: event.currentTarget.checked ? '1' : null })}
+            />
+          ) : null}
+        </Group>
+        <TextInput
+          label="Search"
+          type="search"
+          placeholder={searchPlaceholder}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          maxLength={100}
+          w={{ base: '100%', sm: 300 }}
+        />
+      </Group>
+
+      {records.isPending ? (
+        <ListSkeleton label={`Loading ${noun[1]}`} rows={4} height={isWide ? 52 : 150} />
+      ) : records.isError ? (
+        <QueryError
+          error={records.error}
+          onRetry={() => void records.refetch()}
+          title={`Could not load your ${noun[1]}`}
+        />
+      ) : records.data.content.length === 0 ? (
+        filtered ? (
+          <EmptyList
+            icon={emptyIcon}
+            action={
+              <Button variant="default" onClick={clearFilters}>
+                Clear filters
+              </Button>
+            }
+          >
+            No {noun[1]} match these filters.
+          </EmptyList>
+        ) : (
+          <EmptyList icon={emptyIcon} action={addAction}>
+            {emptyText}
+          </EmptyList>
+        )
+      ) : (
+        <Stack gap="md" aria-busy={records.isPlaceholderData}>
+          {isWide ? (
+            <Card withBorder radius="md" padding={0}>
+              {table(records.data.content)}
+            </Card>
+          ) : (
+            cards(records.data.content)
+          )}
+          <ListPagination page={records.data} noun={noun} onChange={list.setPage} />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function RowActions({
+  kind,
+  record,
+  name,
+  to,
+}: {
+  kind: FleetKind;
+  record: RecordBase;
+  name: string;
+  to: string;
+}) {
+  return (
+    <Group gap="xs" wrap="nowrap" justify="flex-end">
+      <Button
+        component={Link}
+        to={to}
+        size="xs"
+        variant="subtle"
+        leftSection={<IconEdit size={14} aria-hidden />}
+        aria-label={`Edit ${name}`}
+      >
+        Edit
+      </Button>
+      <SetActiveButton kind={kind} id={record.id} active={record.active} name={name} size="xs" />
+    </Group>
+  );
+}

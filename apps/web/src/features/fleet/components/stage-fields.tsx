@@ -1,0 +1,175 @@
+import { Fieldset, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  MAX_TRUCK_CAPACITY_TONNES,
+  TRUCK_DOCUMENT_KINDS,
+  TRUCK_DOCUMENT_LABELS,
+  TRUCK_TYPE_LABELS,
+  TRUCK_TYPES,
+} from '@freightlane/domain';
+import { Controller, useFormContext } from 'react-hook-form';
+import { AddressFields } from '../../../components/address-fields';
+import { FormPhoneField, FormTextInput } from '../../../components/form-inputs';
+import { useFieldError } from '../../../components/use-field-error';
+
+/** The fields of each wizard stage; the wizard and the edit page's sections share them. */
+
+const TRUCK_TYPE_OPTIONS = TRUCK_TYPES.map((type) => ({ value: type, label: TRUCK_TYPE_LABELS[type] }));
+
+export function TruckDetailsFields() {
+  const { control } = useFormContext();
+  const error = useFieldError();
+  return (
+    <Stack gap="md">
+      <FormTextInput
+        name="registrationNumber"
+        label="Registration number"
+        description="As on the plate, e.g. LSR 123 XY"
+        autoCapitalize="characters"
+        required
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <FormTextInput name="make" label="Make" placeholder="MAN" required />
+        <FormTextInput name="model" label="Model" placeholder="TGS 33.400" required />
+        <FormTextInput
+          name="year"
+          label="Year of manufacture"
+          inputMode="numeric"
+          placeholder="2019"
+          required
+        />
+        <Controller
+          control={control}
+          name="type"
+          render={({ field }) => (
+            <Select
+              label="Truck type"
+              required
+              placeholder="Choose a type"
+              data={TRUCK_TYPE_OPTIONS}
+              value={(field.value as string) || null}
+              onChange={(value) => field.onChange(value ?? '')}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              name={field.name}
+              error={error('type')}
+            />
+          )}
+        />
+        <FormTextInput
+          name="capacityTonnes"
+          label="Capacity (tonnes)"
+          description={`Up to ${MAX_TRUCK_CAPACITY_TONNES} tonnes, one decimal`}
+          inputMode="decimal"
+          placeholder="30"
+          required
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+export function TruckDocumentsFields() {
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        Leave out a document you do not have yet; you can add it later. We warn you 30 days before one
+        expires.
+      </Text>
+      {TRUCK_DOCUMENT_KINDS.map((kind) => {
+        const label = TRUCK_DOCUMENT_LABELS[kind];
+        return (
+          <Fieldset key={kind} legend={label} variant="filled" radius="md">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <FormTextInput name={`documents.${kind}.number`} label={`${label} number (optional)`} />
+              <FormTextInput name={`documents.${kind}.expiresOn`} type="date" label={`${label} expires on`} />
+            </SimpleGrid>
+          </Fieldset>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** Name, phone and home address; a fleet manager also has an e-mail, where the invitation goes. */
+export function PersonDetailsFields({ withEmail = false }: { withEmail?: boolean }) {
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <FormTextInput name="firstName" label="First name" autoComplete="off" required />
+        <FormTextInput name="lastName" label="Last name" autoComplete="off" required />
+        <FormPhoneField name="phoneNumber" autoComplete="off" required />
+        {withEmail ? (
+          <FormTextInput
+            name="email"
+            label="Email"
+            description="The invitation to sign in goes here"
+            type="email"
+            autoComplete="off"
+            required
+          />
+        ) : null}
+      </SimpleGrid>
+      <Fieldset legend="Home address" variant="unstyled">
+        <AddressFields name="address" />
+      </Fieldset>
+    </Stack>
+  );
+}
+
+export function ManagerDetailsFields() {
+  return <PersonDetailsFields withEmail />;
+}
+
+export function LicenceFields() {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      <FormTextInput
+        name="licenceNumber"
+        label="Licence number"
+        description="As on the FRSC licence, e.g. LAG12345AA01"
+        autoCapitalize="characters"
+        required
+      />
+      <FormTextInput name="licenceExpiresOn" type="date" label="Licence expires on" required />
+    </SimpleGrid>
+  );
+}
+
+export function NextOfKinFields() {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      <FormTextInput name="nextOfKin.name" label="Next of kin name" autoComplete="off" required />
+      <FormTextInput
+        name="nextOfKin.relationship"
+        label="Relationship"
+        placeholder="Wife, brother, uncle"
+        required
+      />
+      <FormPhoneField
+        name="nextOfKin.phoneNumber"
+        label="Next of kin phone number"
+        autoComplete="off"
+        required
+      />
+    </SimpleGrid>
+  );
+}
+
+export function GuarantorFields() {
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <FormTextInput name="guarantor.name" label="Guarantor name" autoComplete="off" required />
+        <FormPhoneField
+          name="guarantor.phoneNumber"
+          label="Guarantor phone number"
+          autoComplete="off"
+          required
+        />
+      </SimpleGrid>
+      <Fieldset legend="Guarantor's address" variant="unstyled">
+        <AddressFields name="guarantor.address" />
+      </Fieldset>
+    </Stack>
+  );
+}

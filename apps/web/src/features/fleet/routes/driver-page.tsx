@@ -1,0 +1,40 @@
+import { formatNigerianPhone, type Driver } from '@freightlane/domain';
+import { PATHS } from '../../../app/paths';
+import { DriverPhotoCard } from '../components/driver-photo-card';
+import { EditSection } from '../components/edit-section';
+import { FleetRecordPage } from '../components/fleet-record-page';
+import { GuarantorView, LicenceView, NextOfKinView, PersonDetailsView } from '../components/record-views';
+import { fullName } from '../fleet-forms';
+import { DRIVER_STAGES } from '../fleet-stages';
+
+function view(stage: string, driver: Driver) {
+  if (stage === 'details') return <PersonDetailsView person={driver} />;
+  if (stage === 'licence') return <LicenceView driver={driver} />;
+  if (stage === 'nextOfKin') return <NextOfKinView nextOfKin={driver.nextOfKin} />;
+  return <GuarantorView guarantor={driver.guarantor} />;
+}
+
+/** /fleet/drivers/:id: the driver's photo, then details, licence, next of kin and guarantor. */
+export function DriverPage() {
+  return (
+    <FleetRecordPage
+      kind="drivers"
+      noun="driver"
+      backTo={PATHS.drivers}
+      backLabel="Drivers"
+      nameOf={fullName}
+      describe={(driver) => `Driver · ${formatNigerianPhone(driver.phoneNumber)}`}
+    >
+      {(driver) => (
+        <>
+          <DriverPhotoCard driver={driver} />
+          {DRIVER_STAGES.map((stage) => (
+            <EditSection key={stage.key} kind="drivers" record={driver} stage={stage}>
+              {view(stage.key, driver)}
+            </EditSection>
+          ))}
+        </>
+      )}
+    </FleetRecordPage>
+  );
+}

@@ -1,0 +1,45 @@
+import { Alert } from '@mantine/core';
+import type { FleetManager } from '@freightlane/domain';
+import { IconMail } from '@tabler/icons-react';
+import { PATHS } from '../../../app/paths';
+import { EditSection } from '../components/edit-section';
+import { FleetRecordPage } from '../components/fleet-record-page';
+import { GuarantorView, NextOfKinView, PersonDetailsView } from '../components/record-views';
+import { fullName } from '../fleet-forms';
+import { FLEET_MANAGER_STAGES } from '../fleet-stages';
+
+function view(stage: string, manager: FleetManager) {
+  if (stage === 'details') return <PersonDetailsView person={manager} />;
+  if (stage === 'nextOfKin') return <NextOfKinView nextOfKin={manager.nextOfKin} />;
+  return <GuarantorView guarantor={manager.guarantor} />;
+}
+
+/** /fleet/managers/:id: the fleet manager's invitation, details, next of kin and guarantor. */
+export function FleetManagerPage() {
+  return (
+    <FleetRecordPage
+      kind="managers"
+      noun="fleet manager"
+      backTo={PATHS.fleetManagers}
+      backLabel="Fleet managers"
+      nameOf={fullName}
+      describe={(manager) => `Fleet manager · ${manager.email}`}
+      inactiveText="They cannot sign in or manage your fleet until you reactivate them."
+    >
+      {(manager) => (
+        <>
+          {manager.invitationStatus === 'PENDING' ? (
+            <Alert color="blue" icon={<IconMail aria-hidden />} title="Invitation sent">
+              We e-mailed {manager.email} a link to set a password. They can sign in once they have set it.
+            </Alert>
+          ) : null}
+          {FLEET_MANAGER_STAGES.map((stage) => (
+            <EditSection key={stage.key} kind="managers" record={manager} stage={stage}>
+              {view(stage.key, manager)}
+            </EditSection>
+          ))}
+        </>
+      )}
+    </FleetRecordPage>
+  );
+}

@@ -1,0 +1,35 @@
+import { formatNigerianPhone, type MotorBoy } from '@freightlane/domain';
+import { PATHS } from '../../../app/paths';
+import { EditSection } from '../components/edit-section';
+import { FleetRecordPage } from '../components/fleet-record-page';
+import { GuarantorView, NextOfKinView, PersonDetailsView } from '../components/record-views';
+import { fullName } from '../fleet-forms';
+import { MOTOR_BOY_STAGES } from '../fleet-stages';
+
+function view(stage: string, motorBoy: MotorBoy) {
+  if (stage === 'details') return <PersonDetailsView person={motorBoy} />;
+  if (stage === 'nextOfKin') return <NextOfKinView nextOfKin={motorBoy.nextOfKin} />;
+  return <GuarantorView guarantor={motorBoy.guarantor} />;
+}
+
+/** /fleet/motor-boys/:id: details, next of kin and guarantor, each editable, and activation. */
+export function MotorBoyPage() {
+  return (
+    <FleetRecordPage
+      kind="motorBoys"
+      noun="motor boy"
+      backTo={PATHS.motorBoys}
+      backLabel="Motor boys"
+      nameOf={fullName}
+      describe={(motorBoy) => `Motor boy · ${formatNigerianPhone(motorBoy.phoneNumber)}`}
+    >
+      {(motorBoy) =>
+        MOTOR_BOY_STAGES.map((stage) => (
+          <EditSection key={stage.key} kind="motorBoys" record={motorBoy} stage={stage}>
+            {view(stage.key, motorBoy)}
+          </EditSection>
+        ))
+      }
+    </FleetRecordPage>
+  );
+}

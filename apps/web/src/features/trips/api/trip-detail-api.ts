@@ -1,0 +1,220 @@
+import {
+  tripDetailSchema,
+  type AssignResourcesRequest,
+  type CancelTripsRequest,
+  type ChangeResourcesRequest,
+  type ChangeTripStatusRequest,
+  type Driver,
+  type Liner,
+  type MotorBoy,
+  type OpenTripIssueRequest,
+  type Page,
+  type Truck,
+  type TripDetail,
+  type TripDocument,
+  type TripDocumentKind,
+  type TripIssue,
+  type UpdateConsignmentRequest,
+  type UpdateTripRequest,
+} from '@freightlane/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSessionStore } from '../../../app/session-context';
+import { api, apiRequest, downloadFile, fetchFile } from '../../../lib/api';
+import { uploadFile } from '../../../lib/upload-file';
+
+const TRIPS_KEY = ['trips'] as const;
+/** Both homes count trips, so they are refreshed after every change here. */
+const DASHBOARD_KEY = ['dashboard'] as const;
+
+export function tripQueryKey(tripId: string) {
+  return [...TRIPS_KEY, 'detail', tripId] as const;
+}
+
+const tripPath = (tripId: string) => `/api/v1/trips/${encodeURIComponent(tripId)}`;
+const consignmentPath = (consignmentId: string) =>
+  `/api/v1/trips/consignment/${encodeURIComponent(consignmentId)}`;
+
+/** GET /api/v1/trips/{id}: the trip with its log, resources, notes, issues, documents and what the caller may do. */
+export function useTrip(tripId: string) {
+  return useQuery({
+    queryKey: tripQueryKey(tripId),
+    queryFn: ({ signal }) => api.get<TripDetail>(tripPath(tripId), { signal }),
+  });
+}
+
+/**
+ * After a change: the answer replaces the cached trip when it is one, and every trip query (this trip,
+ * the lists, the schedule, the issues) and the homes are fetched again.
+ */
+function useTripChanged() {
+  const queryClient = useQueryClient();
+  return (answer: unknown) => {
+    const detail = tripDetailSchema.safeParse(answer);
+    if (detail.success) queryClient.setQueryData(tripQueryKey(detail.data.id), detail.data);
+    void queryClient.invalidateQueries({ queryKey: TRIPS_KEY });
+    void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY });
+  };
+}
+
+/** PATCH /api/v1/trips/{id}: the caller's side's note, or (transporter) the expected delivery date. */
+export function useUpdateTrip(tripId: string) {
+  const changed = useTripChanged();
+  return useMutation({
+    mutationFn: (body: UpdateTripRequest) =>
+      apiRequest<TripDetail>(tripPath(tripId), { method: 'PATCH', body }),
+    onSuccess: changed,
+  });
+}
+
+/** PATCH /api/v1/trips/{id}/status: one step forward; DELIVERED needs the handover code (or an admin's reason). */
+export function useChangeTripStatus(tripId: string) {
+  const changed = useTripChanged();
+  return useMutation({
+    // A refusal's ApiError keeps the body's details: the allowed statuses (409), the handover lock time.
+    mutationFn: (body: ChangeTripStatusRequest) =>
+      apiRequest<TripDetail>(`${tripPath(tripId)}/status`, { method: 'PATCH', body }),
+    onSuccess: changed,
+    // A refusal may mean the trip moved on meanwhile (409) or a code was used up (422): show the trip as it is.
+    onError: () => changed(null),
+  });
+}
+
+/** POST /api/v1/trips/{id}/status/undo (admin): the last step back, with a reason. */
+export function useUndoTripStatus(tripId: string) {
+  const changed = useTripChanged();
+  return useMutation({
+    mutationFn: (reason: string) => api.post<TripDetail>(`${tripPath(tripId)}/status/undo`, { reason }),
+    onSuccess: changed,
+  });
+}
+
+/** PATCH /api/v1/trips/cancel: all of the trips are cancelled, or none. */
+export function useCancelTrips() {
+  const changed = useTripChanged();
+  return useMutation({
+    mutationFn: (body: CancelTripsRequest) =>
+      apiRequest<{ cancelled: string[] }>('/api/v1/trips/cancel', { method: 'PATCH', body }),
+    onSuccess: changed,
+  });
+}
+
+/** PUT /api/v1/trips/consignment/{id}/assign-resources: the first truck and driver of a trip. */
+export function useAssignResources(consignmentId: string) {
+  const changed = useTripChanged();
+  return useMutation({
+    mutationFn: (body: AssignResourcesRequest) =>
+      api.put<TripDetail>(`${consignmentPath(consignmentId)}/assign-resources`, body),
+    onSuccess: changed,
+  });
+}
+
+/** PATCH /api/v1/trips/{id}/resources: a replacement truck, driver or motor boy. */
+export function useChangeResources(tripId: string) {
+  const changed = useTripChanged();
+  return useMutation({
+    mutationFn: (body: ChangeResourcesRequest) =>
+      apiRequest<TripDetail>(`${tripPath(tripId)}/resources`, { method: 'PATCH', body }),
+    onSuccess: changed,
+  });
+}
+
+/** PATCH /api/v1/trips/consignment/{id}: corrects the container or the truck load before loading. */
+export function useUpdateConsignment(consignmentId: string) {
+  const changed = useTripChanged();
+  return useMutation({
+    mutationFn: (body: UpdateConsignmentRequest) =>
+      apiRequest<TripDetail>(consignmentPath(consignmentId), { method: 'PATCH', body }),
+    onSuccess: changed,
+  });
+}
+
+/** POST /api/v1/trips/{id}/issues: a breakdown, a checkpoint delay… The trip shows as delayed while it is open. */
+export function useOpenTripIssue(tripId: string) {
+  const changed = useTripChanged();
+  return useMutation({
+    mutationFn: (body: OpenTripIssueRequest) => api.post<TripIssue>(`${tripPath(tripId)}/issues`, body),
+    onSuccess: changed,
+  });
+}
+
+export interface UploadTripDocumentVariables {
+  kind: TripDocumentKind;
+  file: File;
+  onProgress: (percent: number) => void;
+}
+
+/** POST /api/v1/trips/{id}/documents (multipart: `kind`, then `file`), with upload progress. */
+export function useUploadTripDocument(tripId: string) {
+  const changed = useTripChanged();
+  const session = useSessionStore();
+  return useMutation({
+    mutationFn: ({ kind, file, onProgress }: UploadTripDocumentVariables) =>
+      uploadFile<TripDocument>({
+        url: `${tripPath(tripId)}/documents`,
+        file,
+        fields: { kind },
+        session,
+        onProgress,
+      }),
+    onSuccess: changed,
+  });
+}
+
+/** GET /api/v1/trips/documents/{id}, saved under the document's own name. */
+export function downloadTripDocument(document: Pick<TripDocument, 'id' | 'fileName'>): Promise<void> {
+  return downloadFile(`/api/v1/trips/documents/${encodeURIComponent(document.id)}`, document.fileName);
+}
+
+/** DELETE /api/v1/trips/documents/{id}. */
+export function useDeleteTripDocument() {
+  const changed = useTripChanged();
+  return useMutation({
+    mutationFn: (documentId: string) =>
+      apiRequest<{ message: string }>(`/api/v1/trips/documents/${encodeURIComponent(documentId)}`, {
+        method: 'DELETE',
+      }),
+    onSuccess: changed,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Choices for the dialogs
+
+/** Enough for any fleet we serve in one list; the dialogs search within it. */
+const CHOICES_SIZE = 100;
+
+export type FleetKind = 'trucks' | 'drivers' | 'motor-boys';
+interface FleetItem {
+  trucks: Truck;
+  drivers: Driver;
+  'motor-boys': MotorBoy;
+}
+
+/** GET /api/v1/fleet/{kind}?active=true&available=true&size=100: what may go on a trip now. */
+export function useAvailableFleet<K extends FleetKind>(kind: K, enabled: boolean) {
+  return useQuery({
+    queryKey: ['fleet', kind, 'available'],
+    queryFn: ({ signal }) =>
+      api.get<Page<FleetItem[K]>>(`/api/v1/fleet/${kind}?active=true&available=true&size=${CHOICES_SIZE}`, {
+        signal,
+      }),
+    enabled,
+    // Another trip may take a truck at any moment: each opening of the dialog asks again.
+    staleTime: 0,
+  });
+}
+
+/** GET /api/v1/lookups/liners: the shipping lines, shared in cache with the order wizard. */
+export function useLinerChoices(enabled: boolean) {
+  return useQuery({
+    queryKey: ['lookups', 'liners'],
+    queryFn: () => api.get<Liner[]>('/api/v1/lookups/liners'),
+    enabled,
+    staleTime: 60 * 60 * 1000,
+  });
+}
+
+/** GET /api/v1/fleet/drivers/{id}/photo as a blob, for a thumbnail through an object URL. */
+export function fetchDriverPhoto(driverId: string, signal?: AbortSignal): Promise<Blob> {
+  return fetchFile(`/api/v1/fleet/drivers/${encodeURIComponent(driverId)}/photo`, signal);
+}

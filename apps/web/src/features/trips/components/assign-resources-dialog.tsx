@@ -1,0 +1,251 @@
+import { Alert, Anchor, Select, Skeleton, Stack, Text } from '@mantine/core';
+import {
+  TRUCK_TYPE_LABELS,
+  assignResourcesRequest,
+  changeResourcesRequest,
+  type Driver,
+  type MotorBoy,
+  type Truck,
+  type TripDetail,
+} from '@freightlane/domain';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import {
+  DialogActions,
+  type DialogFormProps,
+  type DialogProps,
+  FormDialog,
+} from '../../../components/form-dialog';
+import { QueryError } from '../../../components/query-error';
+import { errorMessage } from '../../../lib/api';
+import { notifySuccess } from '../../../lib/notify';
+import { useAssignResources, useAvailableFleet, useChangeResources } from '../api/trip-detail-api';
+
+export type AssignMode = 'assign' | 'change';
+
+interface Choice {
+  value: string;
+  label: string;
+}
+
+const truckChoice = (
+  truck: Pick<Truck, 'id' | 'registrationNumber' | 'make' | 'model' | 'type'>,
+): Choice => ({
+  value: truck.id,
+  label: `${truck.registrationNumber} · ${truck.make} ${truck.model} · ${TRUCK_TYPE_LABELS[truck.type]}`,
+});
+const personChoice = (person: Pick<Driver | MotorBoy, 'id' | 'firstName' | 'lastName' | 'phoneNumber'>) => ({
+  value: person.id,
+  label: `${person.firstName} ${person.lastName} · ${person.phoneNumber}`,
+});
+
+/** The free ones, plus the one on this trip now (it is not "available", being on this very trip). */
+function withCurrent(choices: Choice[], current: Choice | null): Choice[] {
+  if (!current || choices.some((choice) => choice.value === current.value)) return choices;
+  return [current, ...choices];
+}
+
+/**
+ * Puts a truck, a driver and (optionally) a motor boy on the trip: the first time through the consignment
+ * (PUT assign-resources), afterwards as a change (PATCH resources), e.g. a replacement after a breakdown.
+ * Only active people and trucks not on another live trip are offered.
+ */
+export function AssignResourcesDialog({
+  trip,
+  mode,
+  opened,
+  onClose,
+}: { trip: TripDetail; mode: AssignMode } & DialogProps) {
+  return (
+    <FormDialog
+      opened={opened}
+      onClose={onClose}
+      title={mode === 'assign' ? 'Assign truck and driver' : 'Change truck, driver or motor boy'}
+      size="lg"
+    >
+      {(onBusy) => <AssignForm trip={trip} mode={mode} onDone={onClose} onBusy={onBusy} />}
+    </FormDialog>
+  );
+}
+
+function NoneFree({ what, to, add }: { what: string; to: string; add: string }) {
+  return (
+    <Text size="sm" c="orange.9">
+      No {what} is free right now.{' '}
+      <Anchor component={Link} to={to} size="sm">
+        {add}
+      </Anchor>
+    </Text>
+  );
+}
+
+function AssignForm({
+  trip,
+  mode,
+  onDone,
+  onBusy,
+}: { trip: TripDetail; mode: AssignMode } & DialogFormProps) {
+  const current = trip.resources;
+  const trucks = useAvailableFleet('trucks', true);
+  const drivers = useAvailableFleet('drivers', true);
+  const motorBoys = useAvailableFleet('motor-boys', true);
+  const assign = useAssignResources(trip.consignment.id);
+  const change = useChangeResources(trip.id);
+  const [truckId, setTruckId] = useState<string | null>(current.truck?.id ?? null);
+  const [driverId, setDriverId] = useState<string | null>(current.driver?.id ?? null);
+  const [motorBoyId, setMotorBoyId] = useState<string | null>(current.motorBoy?.id ?? null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const loading = trucks.isPending || drivers.isPending || motorBoys.isPending;
+  const failed = trucks.error ?? drivers.error ?? motorBoys.error;
+
+  const truckChoices = withCurrent(
+    (trucks.data?.content ?? []).map(truckChoice),
+    current.truck ? truckChoice(current.truck) : null,
+  );
+  const driverChoices = withCurrent(
+    (drivers.data?.content ?? []).map(personChoice),
+    current.driver
+      ? { value: current.driver.id, label: `${current.driver.name} · ${current.driver.phoneNumber}` }
+      : null,
+  );
+  const motorBoyChoices = withCurrent(
+    (motorBoys.data?.content ?? []).map(personChoice),
+    current.motorBoy
+      ? { value: current.motorBoy.id, label: `${current.motorBoy.name} · ${current.motorBoy.phoneNumber}` }
+      : null,
+  );
+
+  function request(): { ok: true; send: () => Promise<unknown> } | { ok: false; message: string } {
+    if (mode === 'assign') {
+      const parsed = assignResourcesRequest.safeParse({
+        truckId: truckId ?? undefined,
+        driverId: driverId ?? undefined,
+        ...(motorBoyId ? { motorBoyId } : {}),
+      });
+      if (!parsed.success)
+        return { ok: false, message: parsed.error.issues[0]?.message ?? 'Check the choices' };
+      return { ok: true, send: () => assign.mutateAsync(parsed.data) };
+    }
+    const body: Record<string, string | null> = {};
+    if (truckId && truckId !== current.truck?.id) body.truckId = truckId;
+    if (driverId && driverId !== current.driver?.id) body.driverId = driverId;
+    if ((motorBoyId ?? null) !== (current.motorBoy?.id ?? null)) body.motorBoyId = motorBoyId;
+    const parsed = changeResourcesRequest.safeParse(body);
+    if (!parsed.success)
+      return { ok: false, message: parsed.error.issues[0]?.message ?? 'Check the choices' };
+    return { ok: true, send: () => change.mutateAsync(parsed.data) };
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (sending) return;
+    const built = request();
+    if (!built.ok) {
+      setProblem(built.message);
+      return;
+    }
+    setProblem(null);
+    setSending(true);
+    onBusy(true);
+    try {
+      await built.send();
+      notifySuccess(
+        mode === 'assign'
+          ? `Trip ${trip.tripNumber}: the truck and driver are assigned.`
+          : `Trip ${trip.tripNumber}: the change is saved.`,
+      );
+      onDone();
+    } catch (error) {
+      // A 409 (the truck or driver went to another trip meanwhile) is shown here, where a new choice is made.
+      setProblem(errorMessage(error));
+      void trucks.refetch();
+      void drivers.refetch();
+      void motorBoys.refetch();
+    } finally {
+      setSending(false);
+      onBusy(false);
+    }
+  }
+
+  if (failed)
+    return (
+      <QueryError
+        error={failed}
+        title="Could not load your fleet"
+        onRetry={() => {
+          void trucks.refetch();
+          void drivers.refetch();
+          void motorBoys.refetch();
+        }}
+      />
+    );
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      {loading ? (
+        <Stack gap="md" role="status" aria-label="Loading your fleet">
+          <Skeleton h={56} />
+          <Skeleton h={56} />
+          <Skeleton h={56} />
+        </Stack>
+      ) : (
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            Only active trucks and people who are not on another live trip are listed.
+          </Text>
+          <Select
+            label="Truck"
+            withAsterisk
+            searchable
+            placeholder="Choose a truck"
+            data={truckChoices}
+            value={truckId}
+            onChange={setTruckId}
+            allowDeselect={false}
+            nothingFoundMessage="No truck by that plate"
+          />
+          {truckChoices.length === 0 ? <NoneFree what="truck" to={PATHS.newTruck} add="Add a truck" /> : null}
+          <Select
+            label="Driver"
+            withAsterisk
+            searchable
+            placeholder="Choose a driver"
+            data={driverChoices}
+            value={driverId}
+            onChange={setDriverId}
+            allowDeselect={false}
+            nothingFoundMessage="No driver by that name"
+          />
+          {driverChoices.length === 0 ? (
+            <NoneFree what="driver" to={PATHS.newDriver} add="Add a driver" />
+          ) : null}
+          <Select
+            label="Motor boy (optional)"
+            searchable
+            clearable
+            placeholder={motorBoyChoices.length === 0 ? 'No motor boy is free' : 'Choose a motor boy'}
+            data={motorBoyChoices}
+            value={motorBoyId}
+            onChange={setMotorBoyId}
+            nothingFoundMessage="No motor boy by that name"
+          />
+          {problem ? (
+            <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
+              {problem}
+            </Alert>
+          ) : null}
+          <DialogActions
+            onCancel={onDone}
+            sending={sending}
+            submitLabel={mode === 'assign' ? 'Assign' : 'Save changes'}
+            submitDisabled={!truckId || !driverId}
+          />
+        </Stack>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,88 @@
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { isoDate, type TripDetail } from '@freightlane/domain';
+import { useState, type FormEvent } from 'react';
+import { useActionError } from '../../../components/action-error';
+import { type DialogFormProps, type DialogProps, FormDialog } from '../../../components/form-dialog';
+import { notifySuccess } from '../../../lib/notify';
+import { useUpdateTrip } from '../api/trip-detail-api';
+
+/** The transporter's promise to the customer: the day the cargo should arrive, or none. */
+export function TripExpectedDeliveryDialog({ trip, opened, onClose }: { trip: TripDetail } & DialogProps) {
+  return (
+    <FormDialog opened={opened} onClose={onClose} title="Expected delivery">
+      {(onBusy) => <ExpectedDeliveryForm trip={trip} onDone={onClose} onBusy={onBusy} />}
+    </FormDialog>
+  );
+}
+
+function ExpectedDeliveryForm({ trip, onDone, onBusy }: { trip: TripDetail } & DialogFormProps) {
+  const update = useUpdateTrip(trip.id);
+  const showActionError = useActionError();
+  const [value, setValue] = useState(trip.expectedDeliveryDate ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  async function save(expectedDeliveryDate: string | null) {
+    if (expectedDeliveryDate !== null && !isoDate.safeParse(expectedDeliveryDate).success) {
+      setProblem('Enter a date');
+      return;
+    }
+    setProblem(null);
+    setSending(true);
+    onBusy(true);
+    try {
+      await update.mutateAsync({ expectedDeliveryDate });
+      notifySuccess(
+        expectedDeliveryDate
+          ? 'The expected delivery date is saved.'
+          : 'The expected delivery date is cleared.',
+      );
+      onDone();
+    } catch (error) {
+      showActionError(error);
+    } finally {
+      setSending(false);
+      onBusy(false);
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        if (!sending) void save(value || null);
+      }}
+    >
+      <Stack gap="md">
+        <Text size="sm">The customer sees this date on the trip.</Text>
+        <TextInput
+          type="date"
+          label="Expected delivery date"
+          min={trip.pickupDate}
+          value={value}
+          onChange={(event) => setValue(event.currentTarget.value)}
+          error={problem}
+          data-autofocus
+        />
+        <Group justify="space-between" gap="sm">
+          {trip.expectedDeliveryDate ? (
+            <Button variant="subtle" color="red" onClick={() => void save(null)} disabled={sending}>
+              Clear the date
+            </Button>
+          ) : (
+            <span />
+          )}
+          <Group gap="sm">
+            <Button variant="default" onClick={onDone} disabled={sending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={sending} disabled={!value}>
+              Save
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,185 @@
+import { Alert, Anchor, Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { type NoteSide, type Role, type TripDetail } from '@freightlane/domain';
+import { IconArrowLeft, IconBan, IconMapPinOff, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { useRole } from '../../../app/session-context';
+import { EmptyList } from '../../../components/empty-list';
+import { CargoTypeBadge } from '../../../components/marketplace-badges';
+import { PageHeader } from '../../../components/page-header';
+import { QueryError } from '../../../components/query-error';
+import { ApiError } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useTrip } from '../api/trip-detail-api';
+import { CancelTripsDialog } from '../components/cancel-trips-dialog';
+import { ConsignmentCard } from '../components/consignment-card';
+import { HandoverCodeCard } from '../components/handover-code-card';
+import { TripDocumentsCard } from '../components/trip-documents-card';
+import { TripInvoiceCard } from '../components/trip-invoice-card';
+import { TripIssuesCard } from '../components/trip-issues-card';
+import { TripNotesCard } from '../components/trip-notes-card';
+import { TripOverviewCard } from '../components/trip-overview-card';
+import { TripResourcesCard } from '../components/trip-resources-card';
+import { TripStatusBadge } from '../components/trip-status';
+import { TripTimeline } from '../components/trip-timeline';
+
+/** Which side of the trip the signed-in user writes for: a fleet manager works for the transporter. */
+function sideOfRole(role: Role | null): NoteSide | null {
+  if (role === 'role_customer') return 'CUSTOMER';
+  if (role === 'role_transporter' || role === 'role_fleet_manager') return 'TRANSPORTER';
+  if (role === 'role_admin') return 'ADMIN';
+  return null;
+}
+
+function BackLink() {
+  return (
+    <Anchor component={Link} to={PATHS.trips} size="sm">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={16} aria-hidden />
+        All trips
+      </Group>
+    </Anchor>
+  );
+}
+
+function TripDetailSkeleton() {
+  return (
+    <Stack gap="lg" role="status" aria-label="Loading the trip">
+      <Skeleton h={36} w={280} />
+      <Skeleton h={180} radius="md" />
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Skeleton h={420} radius="md" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Stack gap="lg">
+            <Skeleton h={160} radius="md" />
+            <Skeleton h={200} radius="md" />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+/** The handover code matters until the cargo is handed over; after that (or a cancellation) it is history. */
+function handoverPending(trip: TripDetail): boolean {
+  return !trip.cancelled && !trip.tripStatusLogs.some((log) => log.tripStatus === 'DELIVERED');
+}
+
+/**
+ * /trips/:tripId: one trip for everyone on it (the customer, the transporter and its fleet managers,
+ * admins). The server's `actions` and `allowedNextStatuses` decide which buttons show.
+ */
+export function TripDetailPage() {
+  const { tripId = '' } = useParams();
+  const trip = useTrip(tripId);
+  const role = useRole();
+  const side = sideOfRole(role);
+  const [cancelling, setCancelling] = useState(false);
+  usePageTitle(trip.data ? `Trip ${trip.data.tripNumber}` : 'Trip');
+
+  if (trip.isPending) return <TripDetailSkeleton />;
+  if (trip.isError) {
+    const notFound = trip.error instanceof ApiError && trip.error.status === 404;
+    return (
+      <Stack gap="md">
+        <BackLink />
+        {notFound ? (
+          <>
+            <Title order={1} fz={{ base: 24, sm: 28 }}>
+              Trip not found
+            </Title>
+            <EmptyList
+              icon={IconMapPinOff}
+              action={
+                <Button component={Link} to={PATHS.trips} variant="light">
+                  Back to your trips
+                </Button>
+              }
+            >
+              There is no trip at this address, or it is not one of your company&apos;s trips.
+            </EmptyList>
+          </>
+        ) : (
+          <QueryError
+            error={trip.error}
+            onRetry={() => void trip.refetch()}
+            title="Could not load the trip"
+          />
+        )}
+      </Stack>
+    );
+  }
+
+  const data = trip.data;
+  const canCancel = data.actions.includes('CANCEL');
+  return (
+    <>
+      <Stack gap={6} mb="xs">
+        <BackLink />
+      </Stack>
+      <PageHeader
+        title={`Trip ${data.tripNumber}`}
+        description={`${data.clientName}${data.reference ? ` · ${data.reference}` : ''}`}
+        action={
+          canCancel ? (
+            <Button
+              variant="default"
+              color="red"
+              leftSection={<IconX size={18} aria-hidden />}
+              onClick={() => setCancelling(true)}
+            >
+              Cancel trip
+            </Button>
+          ) : null
+        }
+      />
+      <Stack gap="lg">
+        <Group gap="xs" mt={-8}>
+          <CargoTypeBadge cargoType={data.cargoType} />
+          <TripStatusBadge trip={data} />
+        </Group>
+
+        {data.cancelled ? (
+          <Alert color="red" icon={<IconBan aria-hidden />} title="This trip is cancelled" role="status">
+            <Text size="sm">
+              {data.cancelledAt ? `Cancelled ${formatDateTime(data.cancelledAt)}. ` : null}
+              {data.cancellationReason ? `Reason: ${data.cancellationReason}` : null}
+            </Text>
+          </Alert>
+        ) : null}
+
+        <TripOverviewCard trip={data} isCustomer={role === 'role_customer'} />
+
+        <Grid gutter="lg">
+          <Grid.Col span={{ base: 12, lg: 7 }}>
+            <Stack gap="lg">
+              <TripTimeline trip={data} isAdmin={role === 'role_admin'} />
+              <TripNotesCard trip={data} side={side} />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 5 }}>
+            <Stack gap="lg">
+              {handoverPending(data) ? <HandoverCodeCard trip={data} /> : null}
+              <ConsignmentCard trip={data} />
+              <TripResourcesCard trip={data} ownsFleet={side === 'TRANSPORTER'} />
+              <TripIssuesCard trip={data} />
+              <TripDocumentsCard trip={data} />
+              {data.invoice ? <TripInvoiceCard invoice={data.invoice} /> : null}
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Stack>
+      {canCancel ? (
+        <CancelTripsDialog
+          trips={[{ id: data.id, tripNumber: data.tripNumber }]}
+          opened={cancelling}
+          onClose={() => setCancelling(false)}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,131 @@
+import { ActionIcon, Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconCalendarOff, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { EmptyList } from '../../../components/empty-list';
+import { ListSkeleton } from '../../../components/list-skeleton';
+import { PageHeader } from '../../../components/page-header';
+import { QueryError } from '../../../components/query-error';
+import { useListParams } from '../../../components/use-list-params';
+import { lagosToday } from '../../../lib/format';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useTripSchedule } from '../api/trips-api';
+import { monthTitle, ScheduleAgenda, ScheduleCalendar } from '../components/schedule-calendar';
+
+interface Month {
+  year: number;
+  month: number;
+}
+
+function monthOf(isoDate: string): Month {
+  return { year: Number(isoDate.slice(0, 4)), month: Number(isoDate.slice(5, 7)) };
+}
+
+/** The month in the address (?year=&month=), or this month in Lagos when either is missing or unreadable. */
+function readMonth(params: URLSearchParams, current: Month): Month {
+  const year = Number(params.get('year'));
+  const month = Number(params.get('month'));
+  const valid =
+    Number.isInteger(year) &&
+    year >= 2000 &&
+    year <= 2100 &&
+    Number.isInteger(month) &&
+    month >= 1 &&
+    month <= 12;
+  return valid ? { year, month } : current;
+}
+
+function shiftMonth({ year, month }: Month, by: number): Month {
+  const index = year * 12 + (month - 1) + by;
+  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+}
+
+/** /trips/schedule: the pickups and deliveries of a month, for every signed-in role. */
+export function TripSchedulePage() {
+  usePageTitle('Schedule');
+  const list = useListParams();
+  const today = lagosToday();
+  const current = monthOf(today);
+  const shown = readMonth(list.params, current);
+  const showCompleted = list.params.get('completed') === 'show';
+  const isDesktop = useMediaQuery('(min-width: 37.5em)', true, { getInitialValueInEffect: false });
+  const schedule = useTripSchedule({ ...shown, showCompleted });
+  const title = monthTitle(shown.year, shown.month);
+  const isCurrentMonth = shown.year === current.year && shown.month === current.month;
+
+  const goTo = (month: Month) => list.update({ year: String(month.year), month: String(month.month) });
+
+  let content;
+  if (schedule.isPending) content = <ListSkeleton label="Loading the schedule" rows={1} height={420} />;
+  else if (schedule.isError)
+    content = (
+      <QueryError
+        error={schedule.error}
+        onRetry={() => void schedule.refetch()}
+        title="Could not load the schedule"
+      />
+    );
+  else if (isDesktop)
+    content = (
+      <Stack gap="xs">
+        {schedule.data.events.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No pickups or deliveries in {title}
+            {showCompleted ? '.' : ' among unfinished trips.'}
+          </Text>
+        ) : null}
+        <ScheduleCalendar year={shown.year} month={shown.month} events={schedule.data.events} today={today} />
+      </Stack>
+    );
+  else if (schedule.data.events.length === 0)
+    content = (
+      <EmptyList icon={IconCalendarOff}>
+        No pickups or deliveries in {title}
+        {showCompleted ? '.' : ' among unfinished trips. Switch on “Show completed” to see finished ones.'}
+      </EmptyList>
+    );
+  else content = <ScheduleAgenda events={schedule.data.events} today={today} />;
+
+  return (
+    <>
+      <PageHeader title="Schedule" description="When each trip is picked up and delivered, day by day." />
+      <Stack gap="md">
+        <Group justify="space-between" gap="sm">
+          <Group gap="xs" wrap="nowrap">
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label="Previous month"
+              onClick={() => goTo(shiftMonth(shown, -1))}
+            >
+              <IconChevronLeft size={18} aria-hidden />
+            </ActionIcon>
+            <Title order={2} fz="lg" miw={150} ta="center" aria-live="polite">
+              {title}
+            </Title>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label="Next month"
+              onClick={() => goTo(shiftMonth(shown, 1))}
+            >
+              <IconChevronRight size={18} aria-hidden />
+            </ActionIcon>
+            <Button
+              variant="default"
+              onClick={() => list.update({ year: null, month: null })}
+              disabled={isCurrentMonth}
+            >
+              Today
+            </Button>
+          </Group>
+          <Switch
+            label="Show completed"
+            checked={showCompleted}
+            onChange={(event) => list.update({ completed: event.currentTarget.checked ? 'show' : null })}
+          />
+        </Group>
+        {content}
+      </Stack>
+    </>
+  );
+}
