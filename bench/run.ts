@@ -135,7 +135,7 @@ const tripDetail = await load(`http://127.0.0.1:${apiPort}/api/v1/trips/${busyTr
  */
 const TARGETS = {
   pglite: { health: 0.03, profile: 0.008, orders: 0.002, market: 0.002, tripDetail: 0.002 },
-  postgres: { health: 0.1, profile: 0.015, orders: 0.004, market: 0.004, tripDetail: 0.003 },
+  postgres: { health: 0.07, profile: 0.015, orders: 0.004, market: 0.004, tripDetail: 0.003 },
 }[database.kind];
 const ratio = (f: Figures) => +(f.requestsPerSecond / baseline.requestsPerSecond).toFixed(3);
 const scenarios = {
