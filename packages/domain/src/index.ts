@@ -27,3 +27,4 @@ export * from './contracts/trip-operations';
 export * from './trip-rules';
 export * from './contracts/admin-user';
 export * from './contracts/invoice';
+export * from './lagos-time';

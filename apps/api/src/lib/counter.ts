@@ -21,7 +21,4 @@ export function humanNumber(prefix: string, year: number, value: number): string
   return `${prefix}-${year}-${String(value).padStart(6, '0')}`;
 }
 
-/** The year in Lagos (UTC+1, no daylight saving), so numbers roll over at local midnight. */
-export function lagosYear(now = new Date()): number {
-  return new Date(now.getTime() + 60 * 60 * 1000).getUTCFullYear();
-}
+export { lagosYear } from '@freightlane/domain';

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
+  lagosToday,
   containerCheckDigit,
   type BidStatus,
   type CreateOrderInput,
@@ -25,7 +26,7 @@ export function validContainerNumber(seed: number = randomInt(0, 1_000_000), own
 
 /** Lagos (UTC+1) calendar date, `days` from today, as YYYY-MM-DD. */
 export function lagosDate(days = 0, now = new Date()): string {
-  return new Date(now.getTime() + 60 * 60 * 1000 + days * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  return lagosToday(new Date(now.getTime() + days * 24 * 3600 * 1000));
 }
 
 export interface ReferenceIds {

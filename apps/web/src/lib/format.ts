@@ -38,6 +38,4 @@ export function formatCalendarDate(value: string | null | undefined): string {
 }
 
 /** Today's date in Lagos as YYYY-MM-DD, for date inputs and the wizard's defaults. */
-export function lagosToday(now = new Date()): string {
-  return new Date(now.getTime() + 60 * 60 * 1000).toISOString().slice(0, 10);
-}
+export { lagosToday } from '@freightlane/domain';

@@ -1,17 +1,12 @@
 import { z } from 'zod';
 import { TRUCK_TYPES } from '../cargo';
+import { lagosToday } from '../lagos-time';
 import { emailField, nameField, phoneE164Field } from './common';
 import { isoDate } from './order';
 import { pageOf, pageQuery, searchText } from './page';
 import { addressSchema } from './profile';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Africa/Lagos is UTC+1 all year (no daylight saving), so a fixed offset gives its calendar date. */
-const LAGOS_OFFSET_MS = 60 * 60 * 1000;
-
-function lagosDate(now: Date): string {
-  return new Date(now.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Wizards: saving a stage moves on one step.
@@ -61,7 +56,7 @@ export const MIN_TRUCK_YEAR = 1970;
 
 /** A dealer may sell next year's model before the year turns, so next year is accepted. */
 export function maxTruckYear(now: Date = new Date()): number {
-  return Number(lagosDate(now).slice(0, 4)) + 1;
+  return Number(lagosToday(now).slice(0, 4)) + 1;
 }
 
 export const truckYearField = z
@@ -376,7 +371,7 @@ export function expiringWithin(
   now: Date = new Date(),
 ): ExpiryStatus {
   if (!expiresOn || !isoDate.safeParse(expiresOn).success) return 'MISSING';
-  const daysLeft = Math.round((Date.parse(expiresOn) - Date.parse(lagosDate(now))) / DAY_MS);
+  const daysLeft = Math.round((Date.parse(expiresOn) - Date.parse(lagosToday(now))) / DAY_MS);
   if (daysLeft < 0) return 'EXPIRED';
   return daysLeft <= days ? 'EXPIRING' : 'VALID';
 }
@@ -386,5 +381,5 @@ export function expiringWithin(
  * EXPIRED: a list filtered on it shows the same rows the screen flags.
  */
 export function expiryWarningCutoff(days: number = EXPIRY_WARNING_DAYS, now: Date = new Date()): string {
-  return new Date(Date.parse(lagosDate(now)) + days * DAY_MS).toISOString().slice(0, 10);
+  return new Date(Date.parse(lagosToday(now)) + days * DAY_MS).toISOString().slice(0, 10);
 }

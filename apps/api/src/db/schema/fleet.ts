@@ -21,6 +21,30 @@ import type {
 import { companies } from './company';
 import { users } from './user';
 
+// Every fleet record belongs to one transporter company and can be retired without being deleted; the
+// people also carry the details the wizards collect. Each call makes fresh column builders for one table.
+const ownedByCompany = () => ({
+  id: uuid('id').primaryKey().defaultRandom(),
+  companyId: uuid('company_id')
+    .notNull()
+    .references(() => companies.id),
+});
+const recordState = () => ({
+  active: boolean('active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+const personDetails = () => ({
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  phoneNumber: text('phone_number').notNull(),
+  address: jsonb('address').$type<Address>().notNull(),
+});
+const vetting = () => ({
+  nextOfKin: jsonb('next_of_kin').$type<NextOfKin>().notNull(),
+  guarantor: jsonb('guarantor').$type<Guarantor>().notNull(),
+});
+
 /**
  * A transporter's truck. The plate is unique within the company only: the platform cannot prove who
  * owns a plate, and a global rule would tell one transporter which plates another has registered.
@@ -28,10 +52,7 @@ import { users } from './user';
 export const trucks = pgTable(
   'trucks',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id),
+    ...ownedByCompany(),
     registrationNumber: text('registration_number').notNull(),
     make: text('make').notNull(),
     model: text('model').notNull(),
@@ -43,9 +64,7 @@ export const trucks = pgTable(
       .$type<Partial<Record<TruckDocumentKind, TruckDocument>>>()
       .notNull()
       .default({}),
-    active: boolean('active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...recordState(),
   },
   (t) => [
     uniqueIndex('trucks_company_plate_uq').on(t.companyId, t.registrationNumber),
@@ -56,24 +75,15 @@ export const trucks = pgTable(
 export const drivers = pgTable(
   'drivers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
-    phoneNumber: text('phone_number').notNull(),
-    address: jsonb('address').$type<Address>().notNull(),
+    ...ownedByCompany(),
+    ...personDetails(),
     licenceNumber: text('licence_number').notNull(),
     licenceExpiresOn: date('licence_expires_on', { mode: 'string' }).notNull(),
-    nextOfKin: jsonb('next_of_kin').$type<NextOfKin>().notNull(),
-    guarantor: jsonb('guarantor').$type<Guarantor>().notNull(),
+    ...vetting(),
     /** The photo in storage (random key); null until one is uploaded. */
     photoKey: text('photo_key'),
     photoContentType: text('photo_content_type'),
-    active: boolean('active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...recordState(),
   },
   (t) => [
     uniqueIndex('drivers_company_phone_uq').on(t.companyId, t.phoneNumber),
@@ -85,19 +95,10 @@ export const drivers = pgTable(
 export const motorBoys = pgTable(
   'motor_boys',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
-    phoneNumber: text('phone_number').notNull(),
-    address: jsonb('address').$type<Address>().notNull(),
-    nextOfKin: jsonb('next_of_kin').$type<NextOfKin>().notNull(),
-    guarantor: jsonb('guarantor').$type<Guarantor>().notNull(),
-    active: boolean('active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...ownedByCompany(),
+    ...personDetails(),
+    ...vetting(),
+    ...recordState(),
   },
   (t) => [
     uniqueIndex('motor_boys_company_phone_uq').on(t.companyId, t.phoneNumber),
@@ -112,21 +113,15 @@ export const motorBoys = pgTable(
 export const fleetManagers = pgTable(
   'fleet_managers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id),
+    ...ownedByCompany(),
     userId: uuid('user_id')
       .notNull()
       .unique()
       .references(() => users.id),
     address: jsonb('address').$type<Address>().notNull(),
-    nextOfKin: jsonb('next_of_kin').$type<NextOfKin>().notNull(),
-    guarantor: jsonb('guarantor').$type<Guarantor>().notNull(),
+    ...vetting(),
     invitedByUserId: uuid('invited_by_user_id').references(() => users.id),
-    active: boolean('active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...recordState(),
   },
   (t) => [index('fleet_managers_company_idx').on(t.companyId, t.createdAt)],
 );

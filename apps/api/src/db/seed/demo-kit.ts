@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import {
   containerCheckDigit,
+  lagosToday,
   type Address,
   type CargoType,
   type ContainerSize,
@@ -25,8 +26,9 @@ export function containerNumber(owner: string, serial: number): string {
   return `${firstTen}${containerCheckDigit(firstTen)}`;
 }
 
+/** The Lagos date `daysFromNow` days from today. */
 export function lagosDate(daysFromNow: number): string {
-  return new Date(Date.now() + HOUR + daysFromNow * DAY).toISOString().slice(0, 10);
+  return lagosToday(new Date(Date.now() + daysFromNow * DAY));
 }
 
 export const IKEJA_WAREHOUSE: Address = {

@@ -1,11 +1,8 @@
-/** Lagos is UTC+1 all year (no daylight saving), so its calendar is plain arithmetic. */
-const LAGOS_OFFSET_MS = 60 * 60 * 1000;
+import { LAGOS_OFFSET_MS } from '@freightlane/domain';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Today's date in Lagos as YYYY-MM-DD. */
-export function lagosToday(now = new Date()): string {
-  return new Date(now.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
-}
+export { lagosToday } from '@freightlane/domain';
 
 /** The first instant after a Lagos calendar day (YYYY-MM-DD): its midnight at the end. */
 export function endOfLagosDay(date: string): Date {

@@ -1,5 +1,6 @@
 import { Select, Stack, TextInput, Textarea } from '@mantine/core';
 import {
+  lagosDateTimeInput,
   MAX_TRIP_TEXT,
   TRIP_ISSUE_TYPES,
   TRIP_ISSUE_TYPE_LABELS,
@@ -26,14 +27,7 @@ import {
   type TripLocationValue,
 } from './trip-location-fields';
 
-/** Africa/Lagos is UTC+1 all year, so a fixed offset turns a Lagos wall-clock time into an instant. */
-const LAGOS_OFFSET_MS = 60 * 60 * 1000;
-
-/** Now in Lagos as a datetime-local value, e.g. 2026-11-21T13:05. */
-export function lagosDateTimeInput(now: Date = new Date()): string {
-  return new Date(now.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 16);
-}
-
+/** Africa/Lagos is UTC+1 all year, so a Lagos wall-clock time becomes an instant with a fixed offset. */
 function lagosInstant(value: string): string | undefined {
   return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? `${value}:00+01:00` : undefined;
 }

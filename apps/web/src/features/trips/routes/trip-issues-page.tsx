@@ -106,7 +106,7 @@ function IssueState({ issue }: { issue: TripIssue }) {
       <IssueStatusBadge status={issue.status} />
       {issue.status === 'RESOLVED' && issue.resolvedAt ? (
         <Text size="xs" c="dimmed">
-          {formatDateTime(issue.resolvedAt)}
+          Resolved {formatDateTime(issue.resolvedAt)}
           {issue.resolvedBy ? ` by ${issue.resolvedBy}` : ''}
         </Text>
       ) : null}
