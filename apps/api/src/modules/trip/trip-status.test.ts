@@ -351,8 +351,9 @@ describe('trip status', () => {
         move(trip.id, { tripStatus: 'LOADED' }),
         move(trip.id, { tripStatus: 'AT_PICKUP_LOCATION' }),
       ]);
-      // AT_DELIVERY_LOCATION is two steps ahead of anything the trip can be at before it runs.
-      expect(results[1]!.status).toBe(409);
+      // Any order of the four is possible (even pickup, loaded, delivery all succeeding in turn), so what
+      // must hold is that the steps written are the timeline without a gap, each once.
+      expect(results.every((r) => r.status === 200 || r.status === 409)).toBe(true);
       const moved = results.filter((r) => r.status === 200).map((r) => r.body.latestTripStatus.tripStatus);
       const logs = (await w.detail(trip.id)).tripStatusLogs.map((l: { tripStatus: string }) => l.tripStatus);
       // Whatever order they ran in, the log is the timeline without a gap.
