@@ -2,69 +2,35 @@
  * `npm run bench`: throughput and latency of the API against a raw node:http hello-world measured
  * in the same run, so the ratios hold on a shared, noisy machine. Figures and targets go to
  * bench/report.json.
+ *
+ * Scenarios: the API's busiest signed-in reads (50 connections, 10 s each); the public tracking
+ * endpoint over random ids of a million seeded trips (100,000 on PGlite), 100 connections for 20 s;
+ * and Lighthouse on the public tracking and ongoing-trips pages when the web app is built.
  */
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { buildApp } from '../apps/api/src/app';
 import { migrateDatabase, openDatabase } from '../apps/api/src/db/client';
 import { seedDemo, DEMO_PASSWORD } from '../apps/api/src/db/seed/demo';
 import { seedReferenceData } from '../apps/api/src/db/seed/reference';
 import { loadEnv } from '../apps/api/src/env';
+import { judgeLighthouse, runLighthouse } from './lighthouse';
+import { load, type Figures, type LoadSettings } from './load';
+import { judgePublicTracking, runPublicTracking } from './public-tracking';
+import { seedManyTrips } from './seed-many-trips';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-
-interface Figures {
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  errors: number;
-  non2xx: number;
-}
-
-const AUTOCANNON = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('autocannon/package.json')),
-  'autocannon.js',
-);
-
-interface AutocannonResult {
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-}
-
-/** autocannon runs in its own process so the load generator does not steal the server's event loop. */
-function load(url: string, headers: Record<string, string> = {}): Promise<Figures> {
-  const args = [AUTOCANNON, '-c', String(CONNECTIONS), '-d', String(DURATION), '-j'];
-  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
-  args.push(url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
-      resolve(figures(JSON.parse(out) as AutocannonResult));
-    });
-  });
-}
-
-function figures(result: AutocannonResult): Figures {
-  return {
-    requestsPerSecond: Math.round(result.requests.average),
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
-}
+const SETTINGS: LoadSettings = { connections: CONNECTIONS, seconds: DURATION };
+const TRACKING_SETTINGS: LoadSettings = {
+  connections: Number(process.env.BENCH_TRACKING_CONNECTIONS ?? 100),
+  seconds: Number(process.env.BENCH_TRACKING_SECONDS ?? 20),
+};
+const SAMPLE_IDS = Number(process.env.BENCH_TRACKING_SAMPLE ?? 50_000);
+/** The highest the API accepts, far above what the load sends: the limiter does all its work, refuses nobody. */
+const UNLIMITED = '1000000';
 
 function listen(server: http.Server): Promise<number> {
   return new Promise((resolve) =>
@@ -83,13 +49,26 @@ const env = loadEnv({
   NODE_ENV: 'test',
   DATA_DIR: dataDir,
   LOG_LEVEL: 'silent',
-  RATE_LIMIT_ENABLED: 'false',
+  // On, so the public endpoints pay for their per-IP limiter as in production; the public limits are
+  // raised out of reach so the one IP the load comes from is never refused.
+  RATE_LIMIT_ENABLED: 'true',
+  PUBLIC_RATE_LIMIT_PER_MINUTE: UNLIMITED,
+  PUBLIC_MISS_LIMIT_PER_10_MINUTES: UNLIMITED,
 });
 const database = await openDatabase({ url: process.env.DATABASE_URL });
 await migrateDatabase(database);
 await seedReferenceData(database.db);
 const { app, ctx } = await buildApp({ env, database, jwtSecret: 'bench-secret-'.padEnd(40, 'x') });
 await seedDemo(ctx);
+const tripTarget = Number(
+  process.env.BENCH_TRACKING_TRIPS ?? (database.kind === 'postgres' ? 1_000_000 : 100_000),
+);
+const seed = await seedManyTrips(database, tripTarget);
+console.info(
+  seed.inserted === 0
+    ? `Seed: ${seed.trips} bench trips already in the database, kept`
+    : `Seed: ${seed.inserted} trips inserted in ${seed.seconds.toFixed(1)} s (${seed.trips} bench trips now)`,
+);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const apiPort = (app.server.address() as { port: number }).port;
 
@@ -105,16 +84,16 @@ const accessToken = await signIn('customer@example.com');
 const transporterToken = await signIn('transporter@example.com');
 
 console.info(`Database: ${database.kind}; ${CONNECTIONS} connections for ${DURATION} s per scenario`);
-const baseline = await load(`http://127.0.0.1:${baselinePort}/`);
-const health = await load(`http://127.0.0.1:${apiPort}/api/health`);
-const profile = await load(`http://127.0.0.1:${apiPort}/api/v1/user/me`, {
+const baseline = await load(`http://127.0.0.1:${baselinePort}/`, SETTINGS);
+const health = await load(`http://127.0.0.1:${apiPort}/api/health`, SETTINGS);
+const profile = await load(`http://127.0.0.1:${apiPort}/api/v1/user/me`, SETTINGS, {
   authorization: `Bearer ${accessToken}`,
 });
 // The two busiest marketplace lists: a customer's orders with bid counts, a transporter's market.
-const orders = await load(`http://127.0.0.1:${apiPort}/api/v1/orders?size=20`, {
+const orders = await load(`http://127.0.0.1:${apiPort}/api/v1/orders?size=20`, SETTINGS, {
   authorization: `Bearer ${accessToken}`,
 });
-const market = await load(`http://127.0.0.1:${apiPort}/api/v1/bids/open-orders?size=20`, {
+const market = await load(`http://127.0.0.1:${apiPort}/api/v1/bids/open-orders?size=20`, SETTINGS, {
   authorization: `Bearer ${transporterToken}`,
 });
 // The trip page: a loaded trip with its logs, crew, issues, notes and documents, as its transporter opens it.
@@ -125,8 +104,26 @@ const loadedTrips = await app.inject({
 });
 const busyTrip = (loadedTrips.json() as { content: { id: string }[] }).content[0];
 if (!busyTrip) throw new Error('The demo seed has no loaded trip of the demo transporter');
-const tripDetail = await load(`http://127.0.0.1:${apiPort}/api/v1/trips/${busyTrip.id}`, {
+const tripDetail = await load(`http://127.0.0.1:${apiPort}/api/v1/trips/${busyTrip.id}`, SETTINGS, {
   authorization: `Bearer ${transporterToken}`,
+});
+
+// The public tracking page's data, as anyone holding a link fetches it.
+console.info(
+  `Public tracking: ${TRACKING_SETTINGS.connections} connections for ${TRACKING_SETTINGS.seconds} s, random ids of ${seed.trips} bench trips`,
+);
+const publicTracking = await runPublicTracking({
+  database,
+  apiOrigin: `http://127.0.0.1:${apiPort}`,
+  baselineOrigin: `http://127.0.0.1:${baselinePort}`,
+  sampleSize: SAMPLE_IDS,
+  settings: TRACKING_SETTINGS,
+});
+const lighthouse = await runLighthouse({
+  app,
+  database,
+  origin: `http://127.0.0.1:${apiPort}`,
+  customerToken: accessToken,
 });
 
 /**
@@ -172,6 +169,13 @@ const report = {
   durationSeconds: DURATION,
   baseline,
   scenarios,
+  publicTracking: {
+    trips: seed.trips,
+    seed: { insertedTrips: seed.inserted, seconds: +seed.seconds.toFixed(1) },
+    trackingCacheEntries: env.TRACKING_CACHE_ENTRIES,
+    ...publicTracking,
+  },
+  lighthouse,
 };
 fs.writeFileSync(path.join(import.meta.dirname, 'report.json'), JSON.stringify(report, null, 2));
 
@@ -191,6 +195,36 @@ for (const [name, s] of Object.entries(scenarios)) {
   );
   failed ||= !ok;
 }
+
+console.table({
+  [`node:http hello (${publicTracking.connections} c, random paths)`]: publicTracking.baseline,
+  'GET /api/v1/trips/open-access/{id}': {
+    ...publicTracking.tracking,
+    ratioToBaseline: publicTracking.ratioToBaseline,
+  },
+});
+console.info(
+  `RSS ${publicTracking.rssMb.before} MB before the tracking load, ${publicTracking.rssMb.after} MB after; ${publicTracking.sampledIds} random ids`,
+);
+failed = !judgePublicTracking(publicTracking) || failed;
+if (!('skipped' in lighthouse)) {
+  console.table(
+    Object.fromEntries(
+      Object.entries({ tracking: lighthouse.tracking, ongoing: lighthouse.ongoing }).map(([name, page]) => [
+        name,
+        {
+          performance: page.performance,
+          lcpMs: page.lcpMs,
+          fcpMs: page.fcpMs,
+          tbtMs: page.tbtMs,
+          cls: page.cls,
+          transferKB: +(page.transferBytes / 1024).toFixed(1),
+        },
+      ]),
+    ),
+  );
+}
+failed = !judgeLighthouse(lighthouse) || failed;
 
 await app.close();
 await database.close();

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
@@ -16,6 +14,8 @@ import { MAIL_JOB, outboxMailer, smtpMailer, type MailMessage, type Mailer } fro
 import { registerOpenApi } from './plugins/openapi';
 import { RateLimiter } from './plugins/rate-limit';
 import { localStorage } from './plugins/storage';
+import { TripEvents } from './plugins/trip-events';
+import { serveWebApp } from './web-app';
 import { adminCompanyRoutes } from './modules/admin/admin-company.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { bidRoutes } from './modules/bid/bid.routes';
@@ -27,6 +27,10 @@ import { lookupRoutes } from './modules/lookup/lookup.routes';
 import { orderRoutes } from './modules/order/order.routes';
 import { partnerRoutes } from './modules/partner/partner.routes';
 import { tripRoutes } from './modules/trip/trip.routes';
+import { trackingRoutes } from './modules/tracking/tracking.routes';
+import { trackingLinkRoutes } from './modules/tracking/tracking-link.routes';
+import { ongoingLinkRoutes } from './modules/tracking/ongoing-link.routes';
+import { trackingEventRoutes } from './modules/tracking/tracking-events.routes';
 import { tripOperationsRoutes } from './modules/trip/trip-operations.routes';
 import { tripMapRoutes } from './modules/trip-map/trip-map.routes';
 import { fleetRoutes } from './modules/fleet/fleet.routes';
@@ -81,7 +85,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     rateLimiter: new RateLimiter(database.db, env.RATE_LIMIT_ENABLED),
     tokens: new TokenSigner(options.jwtSecret, env.ACCESS_TOKEN_TTL_SECONDS, env.REFRESH_TOKEN_TTL_SECONDS),
     storage: localStorage(path.join(env.dataDir, 'uploads')),
+    tripEvents: new TripEvents(database),
   };
+  await ctx.tripEvents.start();
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -114,6 +120,10 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   bidRoutes(app, ctx);
   dashboardRoutes(app, ctx);
   tripRoutes(app, ctx);
+  trackingRoutes(app, ctx);
+  trackingLinkRoutes(app, ctx);
+  trackingEventRoutes(app, ctx);
+  ongoingLinkRoutes(app, ctx);
   tripOperationsRoutes(app, ctx);
   tripMapRoutes(app, ctx);
   fleetRoutes(app, ctx);
@@ -126,45 +136,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   await serveWebApp(app, env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST);
 
   app.addHook('onClose', async () => {
+    await ctx.tripEvents.stop();
     await jobs.stop();
     mailer.close();
   });
   return { app, ctx };
-}
-
-/** The built React app on the same origin; any non-API path gets index.html so client routes work. */
-async function serveWebApp(app: FastifyInstance, distDir: string): Promise<void> {
-  const indexFile = path.join(distDir, 'index.html');
-  const hasWeb = fs.existsSync(indexFile);
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      wildcard: false,
-      index: false,
-      setHeaders(res, filePath) {
-        // Hashed assets never change; index.html must always be fresh.
-        res.setHeader(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '';
-    if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET') {
-      return reply
-        .status(404)
-        .send({ message: `No such API route: ${request.method} ${url}`, code: 'NOT_FOUND' });
-    }
-    if (!hasWeb) {
-      return reply
-        .status(503)
-        .type('text/plain')
-        .send('The web app has not been built yet. Run `npm run build` (npm start does this for you).');
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
 }

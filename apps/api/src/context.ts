@@ -4,6 +4,7 @@ import type { JobQueue } from './plugins/jobs';
 import type { Mailer } from './plugins/mail';
 import type { RateLimiter } from './plugins/rate-limit';
 import type { Storage } from './plugins/storage';
+import type { TripEvents } from './plugins/trip-events';
 import type { TokenSigner } from './lib/jwt';
 
 /** What services need from the outside world, built once per app. */
@@ -17,4 +18,6 @@ export interface AppContext {
   rateLimiter: RateLimiter;
   tokens: TokenSigner;
   storage: Storage;
+  /** Committed trip changes, for live pages and caches. */
+  tripEvents: TripEvents;
 }

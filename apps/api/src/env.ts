@@ -39,6 +39,27 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Freightlane <no-reply@freightlane.ng>'),
   TRUST_PROXY: booleanFlag.default(false),
   RATE_LIMIT_ENABLED: booleanFlag.default(true),
+  /** Public tracking GETs (page, ongoing table, live events) one IP may make per minute. */
+  PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: 'must be a number of requests' })
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(300),
+  /** Lookups of unknown tracking or share ids one IP may make per 10 minutes, so ids cannot be guessed. */
+  PUBLIC_MISS_LIMIT_PER_10_MINUTES: z.coerce
+    .number({ error: 'must be a number of requests' })
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(30),
+  /** Public tracking documents kept in memory per API instance (about 1 KB each); 0 turns the cache off. */
+  TRACKING_CACHE_ENTRIES: z.coerce
+    .number({ error: 'must be a number of entries' })
+    .int()
+    .min(0)
+    .max(10_000_000)
+    .default(50_000),
   JOBS_POLL_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int()

@@ -28,3 +28,6 @@ export * from './trip-rules';
 export * from './contracts/admin-user';
 export * from './contracts/invoice';
 export * from './lagos-time';
+export * from './contracts/tracking';
+export * from './tracking';
+export * from './place-text';

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { lagosDateTimeInput, lagosToday, lagosYear } from './lagos-time';
+import {
+  lagosClockText,
+  lagosDateTimeInput,
+  lagosDayText,
+  lagosToday,
+  lagosYear,
+  trackingTimeStamp,
+  tripTimeMs,
+} from './lagos-time';
 
 describe('Lagos time', () => {
   it('turns the date over at midnight in Lagos, an hour before UTC', () => {
@@ -14,5 +22,28 @@ describe('Lagos time', () => {
 
   it('gives the wall clock for a datetime-local input', () => {
     expect(lagosDateTimeInput(new Date('2026-11-21T12:05:30Z'))).toBe('2026-11-21T13:05');
+  });
+});
+
+describe('the tracking date time text', () => {
+  it('writes the Lagos wall clock as YYYY-MM-DD HH:mm:ss', () => {
+    expect(trackingTimeStamp(new Date('2026-11-21T13:05:09.500Z'))).toBe('2026-11-21 14:05:09');
+    expect(trackingTimeStamp(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01 00:30:00');
+  });
+
+  it('reads it back, and ISO timestamps with their zone, to the same instant', () => {
+    expect(tripTimeMs('2026-11-21 14:05:09')).toBe(Date.parse('2026-11-21T13:05:09Z'));
+    expect(tripTimeMs('2026-11-21T14:05:09+01:00')).toBe(Date.parse('2026-11-21T13:05:09Z'));
+    expect(tripTimeMs('2026-11-21')).toBe(Date.parse('2026-11-21T11:00:00Z'));
+    expect(tripTimeMs('not a time')).toBeNaN();
+    expect(tripTimeMs(null)).toBeNaN();
+  });
+
+  it('gives the Lagos day and clock of a trip time', () => {
+    expect(lagosDayText('2026-11-21 14:05:09')).toBe('21 Nov 2026');
+    expect(lagosClockText('2026-11-21 14:05:09')).toBe('14:05');
+    expect(lagosDayText('2026-03-01')).toBe('1 Mar 2026');
+    expect(lagosDayText('')).toBeNull();
+    expect(lagosClockText('garbage')).toBeNull();
   });
 });

@@ -23,3 +23,45 @@ export function lagosYear(now: Date = new Date()): number {
 export function lagosDateTimeInput(now: Date = new Date()): string {
   return lagosWallClock(now).slice(0, 16);
 }
+
+/**
+ * The spec's 'date time' text of the public tracking response: the Lagos wall clock as
+ * YYYY-MM-DD HH:mm:ss, so a consignee reads the local time without any time-zone arithmetic.
+ */
+export function trackingTimeStamp(at: Date): string {
+  return lagosWallClock(at).slice(0, 19).replace('T', ' ');
+}
+
+const DATE_TIME_TEXT = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
+const DAY_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * Milliseconds since the epoch of a trip time: a 'date time' text or a calendar day (both Lagos wall
+ * clock) or an ISO timestamp with its zone. NaN when it cannot be read.
+ */
+export function tripTimeMs(text: string | null | undefined): number {
+  if (!text) return Number.NaN;
+  const local = DATE_TIME_TEXT.exec(text) ?? DAY_TEXT.exec(text);
+  if (local) {
+    const [, y, mo, d, h = '12', mi = '00', s = '00'] = local;
+    return Date.UTC(+y!, +mo! - 1, +d!, +h, +mi, +s) - LAGOS_OFFSET_MS;
+  }
+  return Date.parse(text);
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** The Lagos day of a trip time as 21 Nov 2026, or null when it cannot be read. */
+export function lagosDayText(text: string | null | undefined): string | null {
+  const ms = tripTimeMs(text);
+  if (Number.isNaN(ms)) return null;
+  const wall = new Date(ms + LAGOS_OFFSET_MS);
+  return `${wall.getUTCDate()} ${MONTHS[wall.getUTCMonth()]} ${wall.getUTCFullYear()}`;
+}
+
+/** The Lagos clock time of a trip time as 14:05, or null when it cannot be read. */
+export function lagosClockText(text: string | null | undefined): string | null {
+  const ms = tripTimeMs(text);
+  if (Number.isNaN(ms)) return null;
+  return lagosWallClock(new Date(ms)).slice(11, 16);
+}

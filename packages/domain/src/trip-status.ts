@@ -1,5 +1,6 @@
 import type { CargoType } from './cargo';
 import type { TripStatus } from './contracts/trip';
+import { tripTimeMs } from './lagos-time';
 
 /** One entry of a trip's status log, as far as the timeline and the ongoing table need it. */
 export interface TripStatusLogEntry {
@@ -172,8 +173,8 @@ function latestLogOf(
   return found;
 }
 
-function timeValue(iso: string): number {
-  const ms = Date.parse(iso);
+function timeValue(text: string): number {
+  const ms = tripTimeMs(text);
   return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Client as PgClient } from 'pg';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -14,9 +15,18 @@ export type Executor = Db | Tx;
 
 export type DbKind = 'pglite' | 'postgres';
 
+/** What a LISTEN subscriber hears: each payload, and a resync when the channel may have missed some. */
+export interface ChannelListener {
+  onNotify(payload: string): void;
+  /** The connection dropped and came back: notifications in between are lost. */
+  onResync(): void;
+}
+
 export interface Database {
   db: Db;
   kind: DbKind;
+  /** LISTEN on a channel; resolves once listening, to a function that stops it. */
+  listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -39,7 +49,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     pool.on('error', (err) => console.error('PostgreSQL pool error', err.message));
     const db = drizzle({ client: pool, schema }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const url = options.url;
+    return {
+      db,
+      kind: 'postgres',
+      listen: (channel, listener) => listenOnPostgres(pg.Client, url, channel, listener),
+      close: () => pool.end(),
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -47,7 +63,92 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = new PGlite(options.pgliteDir);
   await client.waitReady;
   const db = drizzle({ client, schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    // One engine in this process: its notifications never drop, so there is nothing to resync.
+    listen: async (channel, listener) => {
+      const unlisten = await client.listen(channel, (payload) => listener.onNotify(payload));
+      return () => unlisten();
+    },
+    close: () => client.close(),
+  };
+}
+
+type PgClientClass = typeof PgClient;
+
+/**
+ * A dedicated connection (LISTEN holds its session, so it cannot come from the pool) that reconnects
+ * after a drop, one second apart at first and at most thirty, and then asks for a resync.
+ */
+async function listenOnPostgres(
+  Client: PgClientClass,
+  url: string,
+  channel: string,
+  listener: ChannelListener,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: InstanceType<PgClientClass> | null = null;
+  let retryTimer: NodeJS.Timeout | null = null;
+  let delayMs = 1000;
+
+  const connect = async (): Promise<void> => {
+    // keepAlive lets the kernel notice a silently dead peer (a dropped NAT entry, a failed-over host).
+    const next = new Client({ connectionString: url, keepAlive: true });
+    next.on('notification', (message) => {
+      if (message.channel === channel) listener.onNotify(message.payload ?? '');
+    });
+    next.on('error', () => reconnectLater(next));
+    next.on('end', () => reconnectLater(next));
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${quoteIdentifier(channel)}`);
+    } catch (err) {
+      // A half-made connection (connected, LISTEN refused) would otherwise stay open until the process ends.
+      await next.end().catch(() => undefined);
+      throw err;
+    }
+    if (stopped) {
+      // stop() ran while this attempt was under way: nobody would ever close this connection.
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+    delayMs = 1000;
+  };
+  const reconnectLater = (failed: InstanceType<PgClientClass>) => {
+    if (stopped || client !== failed) return;
+    client = null;
+    failed.removeAllListeners('notification');
+    void failed.end().catch(() => undefined);
+    const attempt = () => {
+      retryTimer = null;
+      if (stopped) return;
+      connect().then(
+        () => {
+          if (!stopped) listener.onResync();
+        },
+        () => {
+          delayMs = Math.min(delayMs * 2, 30_000);
+          retryTimer = setTimeout(attempt, delayMs);
+        },
+      );
+    };
+    retryTimer = setTimeout(attempt, delayMs);
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retryTimer) clearTimeout(retryTimer);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => undefined);
+  };
+}
+
+function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
 }
 
 /**

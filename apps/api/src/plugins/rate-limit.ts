@@ -68,3 +68,150 @@ export class RateLimiter {
     await this.db.execute(sql`DELETE FROM rate_limit_hits WHERE window_start < now() - interval '2 days'`);
   }
 }
+
+interface WindowCount {
+  windowStart: number;
+  /** Hits counted on this instance and not yet added to the shared row. */
+  unflushed: number;
+  /** The shared row's count at the last flush: every instance's hits in this window, ours included. */
+  shared: number;
+}
+
+/** How many keys one flush statement upserts at most. */
+const FLUSH_BATCH = 500;
+
+/**
+ * A fixed-window limit for hot public endpoints, counted in memory and shared through PostgreSQL.
+ *
+ * A request costs a Map lookup: each instance counts its own hits per key and window, and once a second
+ * adds them to rate_limit_hits (one multi-row upsert, one row per active key, RETURNING the shared total).
+ * A key is refused when the shared total it last saw plus its own unflushed hits reach `max`. So every
+ * instance enforces the same limit with at most about one flush of lag, and the database sees one write
+ * per active key per second instead of one per request.
+ */
+export class SharedWindowLimiter {
+  private readonly counts = new Map<string, WindowCount>();
+  private readonly windowMs: number;
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly enabled: boolean,
+    readonly limit: Limit,
+    /** The refusal's message, given how many seconds are left in the window. */
+    private readonly message: (retryAfterSeconds: number) => string,
+    private readonly flushEveryMs = 1000,
+  ) {
+    this.windowMs = limit.windowSeconds * 1000;
+  }
+
+  /** Counts one request for `subject` and refuses it (429) when the window is already full. */
+  hit(subject: string, now: number = Date.now()): void {
+    if (!this.enabled) return;
+    const count = this.countOf(subject, now);
+    if (count.shared + count.unflushed >= this.limit.max) throw this.refusal(count, now);
+    count.unflushed++;
+    if (this.timer === null) this.startFlushing();
+  }
+
+  /** Counts one event without refusing it: for limits on failures, which `check` then enforces. */
+  count(subject: string, now: number = Date.now()): void {
+    if (!this.enabled) return;
+    this.countOf(subject, now).unflushed++;
+    if (this.timer === null) this.startFlushing();
+  }
+
+  /** Refuses (429) when the window is full, without counting. */
+  check(subject: string, now: number = Date.now()): void {
+    if (!this.enabled) return;
+    const count = this.counts.get(subject);
+    if (count === undefined || count.windowStart !== now - (now % this.windowMs)) return;
+    if (count.shared + count.unflushed >= this.limit.max) throw this.refusal(count, now);
+  }
+
+  /**
+   * Adds the unflushed hits to the shared rows and learns each key's shared total. Keys are written in
+   * sorted order, so two instances flushing overlapping keys lock the rows in the same order and never
+   * deadlock. A failed flush keeps its hits for the next one.
+   */
+  flush(): Promise<void> {
+    this.flushing ??= this.flushOnce().finally(() => {
+      this.flushing = null;
+    });
+    return this.flushing;
+  }
+
+  /** Stops the flush timer (the app is closing). */
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  private countOf(subject: string, now: number): WindowCount {
+    const windowStart = now - (now % this.windowMs);
+    let count = this.counts.get(subject);
+    if (count === undefined) {
+      count = { windowStart, unflushed: 0, shared: 0 };
+      this.counts.set(subject, count);
+    } else if (count.windowStart !== windowStart) {
+      // A new window: what was not flushed of the old one no longer limits anything.
+      count.windowStart = windowStart;
+      count.unflushed = 0;
+      count.shared = 0;
+    }
+    return count;
+  }
+
+  private startFlushing(): void {
+    // Unref'd: a limiter never keeps the process alive; it stops itself once nothing is left to count.
+    this.timer = setInterval(() => void this.flush().catch(() => undefined), this.flushEveryMs);
+    this.timer.unref();
+  }
+
+  private async flushOnce(): Promise<void> {
+    const now = Date.now();
+    const current = now - (now % this.windowMs);
+    const pending: { subject: string; count: WindowCount; windowStart: number; sent: number }[] = [];
+    for (const [subject, count] of this.counts) {
+      if (count.windowStart !== current) this.counts.delete(subject);
+      else if (count.unflushed > 0) {
+        pending.push({ subject, count, windowStart: count.windowStart, sent: count.unflushed });
+      }
+    }
+    if (this.counts.size === 0) this.stop();
+    if (pending.length === 0) return;
+    pending.sort((a, b) => (a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : 0));
+    for (let i = 0; i < pending.length; i += FLUSH_BATCH) {
+      const batch = pending.slice(i, i + FLUSH_BATCH);
+      const rows = sql.join(
+        batch.map(
+          (p) =>
+            sql`(${`${this.limit.name}:${p.subject}`}, ${new Date(p.windowStart).toISOString()}::timestamptz, ${p.sent}::int)`,
+        ),
+        sql`, `,
+      );
+      const result = await this.db.execute(sql`
+        INSERT INTO rate_limit_hits (key, window_start, count) VALUES ${rows}
+        ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_hits.count + excluded.count
+        RETURNING key, count`);
+      const totals = new Map(
+        (result as unknown as { rows: { key: string; count: number }[] }).rows.map((r) => [
+          r.key,
+          Number(r.count),
+        ]),
+      );
+      for (const p of batch) {
+        // The window may have rolled over while the statement ran; the old window's total means nothing now.
+        if (p.count.windowStart !== p.windowStart) continue;
+        p.count.unflushed -= p.sent;
+        p.count.shared = totals.get(`${this.limit.name}:${p.subject}`) ?? p.count.shared + p.sent;
+      }
+    }
+  }
+
+  private refusal(count: WindowCount, now: number): AppError {
+    const retryAfter = Math.max(1, Math.ceil((count.windowStart + this.windowMs - now) / 1000));
+    return new AppError('RATE_LIMITED', this.message(retryAfter), undefined, retryAfter);
+  }
+}

@@ -14,10 +14,14 @@ import { readOutbox, type Mailer, type OutboxEntry } from '../plugins/mail';
  * Which database API tests run on: PGlite in memory by default, or a fresh database on the
  * PostgreSQL server of TEST_DATABASE_URL / DATABASE_URL when TEST_DB=postgres.
  */
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function openTestDatabase(): Promise<{
+  database: Database;
+  drop: () => Promise<void>;
+  url: string | null;
+}> {
   if (process.env.TEST_DB !== 'postgres') {
     const database = await openDatabase({});
-    return { database, drop: async () => undefined };
+    return { database, drop: async () => undefined, url: null };
   }
   const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL or DATABASE_URL');
@@ -32,6 +36,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   const database = await openDatabase({ url: url.toString(), poolSize: 5 });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       const a = new pg.Client({ connectionString: serverUrl });
       await a.connect();
@@ -45,6 +50,8 @@ export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
   dataDir: string;
+  /** The postgres:// URL of the test database; null on PGlite, which lives inside this process only. */
+  databaseUrl: string | null;
   /** Runs queued jobs, then lists the mails sent to `to`, newest first. */
   mailsTo(to: string): Promise<OutboxEntry[]>;
   close(): Promise<void>;
@@ -54,29 +61,25 @@ export async function createTestApp(
   envOverrides: Record<string, string> = {},
   options: { mailer?: Mailer } = {},
 ): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+  const { database, drop, url: databaseUrl } = await openTestDatabase();
   await migrateDatabase(database);
   await seedReferenceData(database.db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'freightlane-test-'));
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    APP_URL: 'http://localhost:3000',
-    SEED_DEMO: 'false',
-    ...envOverrides,
-  });
+  const env = testEnv(dataDir, envOverrides);
+  const jwtSecret = randomBytes(32).toString('hex');
   const { app, ctx } = await buildApp({
     env,
     database,
-    jwtSecret: randomBytes(32).toString('hex'),
+    jwtSecret,
     ...(options.mailer ? { mailer: options.mailer } : {}),
   });
   await app.ready();
+  secondInstanceSetups.set(app, { jwtSecret, envOverrides });
   return {
     app,
     ctx,
     dataDir,
+    databaseUrl,
     async mailsTo(to) {
       await ctx.jobs.drain();
       return readOutbox(ctx.outboxDir, { to });
@@ -85,6 +88,58 @@ export async function createTestApp(
       await app.close();
       await database.close();
       await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function testEnv(dataDir: string, envOverrides: Record<string, string>) {
+  return loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    APP_URL: 'http://localhost:3000',
+    SEED_DEMO: 'false',
+    ...envOverrides,
+  });
+}
+
+/** What a second instance of a test app shares with the first: its signing secret and settings. */
+const secondInstanceSetups = new WeakMap<
+  FastifyInstance,
+  { jwtSecret: string; envOverrides: Record<string, string> }
+>();
+
+/**
+ * A second API instance on the PostgreSQL database of `first`, as a second server of one deployment:
+ * its own pool, its own LISTEN connection and in-memory state, the same signing secret (tokens of
+ * either work on both). Close it before `first`, which drops the database.
+ */
+export async function createSecondTestApp(first: TestApp): Promise<TestApp> {
+  const setup = secondInstanceSetups.get(first.app);
+  if (!first.databaseUrl || !setup) {
+    throw new Error('A second instance needs a first test app on PostgreSQL (TEST_DB=postgres)');
+  }
+  const database = await openDatabase({ url: first.databaseUrl, poolSize: 5 });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'freightlane-test-'));
+  const { app, ctx } = await buildApp({
+    env: testEnv(dataDir, setup.envOverrides),
+    database,
+    jwtSecret: setup.jwtSecret,
+  });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    dataDir,
+    databaseUrl: first.databaseUrl,
+    async mailsTo(to) {
+      await ctx.jobs.drain();
+      return readOutbox(ctx.outboxDir, { to });
+    },
+    async close() {
+      await app.close();
+      await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -25,6 +25,8 @@ export const PATHS = {
   trips: '/trips',
   /** /trips/:tripId */
   trip: (tripId: string) => `/trips/${tripId}`,
+  /** /trips/:tripId/tracking-qr: the trip's tracking link as a QR code, to print. */
+  tripTrackingQr: (tripId: string) => `/trips/${tripId}/tracking-qr`,
   tripSchedule: '/trips/schedule',
   tripIssues: '/trips/issues',
   payments: '/payments',

@@ -304,19 +304,6 @@ describe('public pages', () => {
     expect(screen.getByText(/allow 2 to 3 weeks/)).toBeVisible();
   });
 
-  it('keeps public pages open to signed-in users', async () => {
-    seedSession('role_customer');
-    const { router } = renderRoute('/tripprogress/TRK-8F3K2');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Trip tracking' })).toBeVisible();
-    expect(router.state.location.pathname).toBe('/tripprogress/TRK-8F3K2');
-  });
-
-  it('shows the ongoing trips placeholder with a Sign In button', async () => {
-    renderRoute('/ongoingtripprogress/share-123');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Trip tracking' })).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
-  });
-
   it('answers any other path with the not-found page', async () => {
     renderRoute('/no/such/page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();

@@ -32,12 +32,6 @@ const TermsPage = lazyWithTimeout(() =>
 const UnsubscribePage = lazyWithTimeout(() =>
   import('../features/legal/routes/unsubscribe-page').then((m) => ({ default: m.UnsubscribePage })),
 );
-const TripTrackingPage = lazyWithTimeout(() =>
-  import('../features/tracking/routes/trip-tracking-page').then((m) => ({ default: m.TripTrackingPage })),
-);
-const OngoingTripsPage = lazyWithTimeout(() =>
-  import('../features/tracking/routes/ongoing-trips-page').then((m) => ({ default: m.OngoingTripsPage })),
-);
 const CustomerHomePage = lazyWithTimeout(() =>
   import('../features/dashboard/routes/customer-home-page').then((m) => ({ default: m.CustomerHomePage })),
 );
@@ -95,6 +89,9 @@ const TripIssuesPage = lazyWithTimeout(() =>
 );
 const TripDetailPage = lazyWithTimeout(() =>
   import('../features/trips/routes/trip-detail-page').then((m) => ({ default: m.TripDetailPage })),
+);
+const TrackingQrPage = lazyWithTimeout(() =>
+  import('../features/trips/sharing/routes/tracking-qr-page').then((m) => ({ default: m.TrackingQrPage })),
 );
 const PaymentsPage = lazyWithTimeout(() =>
   import('../features/payments/routes/payments-page').then((m) => ({ default: m.PaymentsPage })),
@@ -171,8 +168,6 @@ export const routes: RouteObject[] = [
       { path: PATHS.activateAccount, element: <ActivateAccountPage /> },
       { path: PATHS.resetRequest, element: <ResetRequestPage /> },
       { path: PATHS.terms, element: <TermsPage /> },
-      { path: `${PATHS.tripProgress}/*`, element: <TripTrackingPage /> },
-      { path: `${PATHS.ongoingTrips}/*`, element: <OngoingTripsPage /> },
       { path: PATHS.unsubscribe, element: <UnsubscribePage /> },
       {
         element: <RequireSignedIn />,
@@ -225,6 +220,11 @@ export const routes: RouteObject[] = [
               { path: PATHS.tripIssues, errorElement: pageError, element: <TripIssuesPage /> },
               // Static segments rank above the id, so /trips/schedule and /trips/issues keep their pages.
               { path: PATHS.trip(':tripId'), errorElement: pageError, element: <TripDetailPage /> },
+              {
+                path: PATHS.tripTrackingQr(':tripId'),
+                errorElement: pageError,
+                element: <TrackingQrPage />,
+              },
               // A customer's invoices to pay, a transporter's to be paid; the API scopes them to the company.
               { path: PATHS.payments, errorElement: pageError, element: <PaymentsPage /> },
               {

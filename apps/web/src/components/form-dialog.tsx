@@ -64,7 +64,10 @@ export function useDialogSubmit(onBusy: (busy: boolean) => void) {
   };
 }
 
-/** A dialog form's buttons: the way out, then the submit button, which shows the sending state. */
+/**
+ * A dialog form's buttons: the way out, then the submit button, which shows the sending state. A form
+ * with a second way to send (clear the date, never expires) puts that button on the left as `aside`.
+ */
 export function DialogActions({
   onCancel,
   sending,
@@ -72,6 +75,8 @@ export function DialogActions({
   cancelLabel = 'Cancel',
   destructive = false,
   submitDisabled = false,
+  submitLoading = sending,
+  aside,
 }: {
   onCancel: () => void;
   sending: boolean;
@@ -80,8 +85,11 @@ export function DialogActions({
   /** Red, for a change that cannot be undone (cancelling, rejecting). */
   destructive?: boolean;
   submitDisabled?: boolean;
+  /** The spinner goes on the button that was used: with an `aside`, only while the submit button sends. */
+  submitLoading?: boolean;
+  aside?: ReactNode;
 }) {
-  return (
+  const buttons = (
     <Group justify="flex-end" gap="sm">
       <Button variant="default" onClick={onCancel} disabled={sending}>
         {cancelLabel}
@@ -89,11 +97,18 @@ export function DialogActions({
       <Button
         type="submit"
         color={destructive ? 'red' : undefined}
-        loading={sending}
+        loading={submitLoading}
         disabled={submitDisabled}
       >
         {submitLabel}
       </Button>
+    </Group>
+  );
+  if (!aside) return buttons;
+  return (
+    <Group justify="space-between" gap="sm">
+      {aside}
+      {buttons}
     </Group>
   );
 }

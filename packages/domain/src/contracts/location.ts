@@ -44,10 +44,3 @@ export const locationView = z.object({
   address: addressSchema.nullable(),
 });
 export type LocationView = z.infer<typeof locationView>;
-
-/** The spec's rule for a place in one line: terminal operator and city, else address city and state. */
-export function locationText(location: LocationView | null | undefined): string {
-  if (location?.terminal) return `${location.terminal.operator}, ${location.terminal.city}`;
-  if (location?.address) return `${location.address.city}, ${location.address.state}`;
-  return 'N/A';
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createOrderRequest } from './order';
-import { locationText } from './location';
+import { locationText } from '../place-text';
 import { toPage } from './page';
 import { placeBidRequest } from './bid';
 import { tripListQuery } from './trip';

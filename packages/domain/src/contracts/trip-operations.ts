@@ -364,6 +364,8 @@ export const tripDetailSchema = tripSummarySchema.extend({
   expectedDeliveryDate: z.string().nullable(),
   cancelledAt: z.string().nullable(),
   cancellationReason: z.string().nullable(),
+  /** When the public tracking link stops working; null: never. */
+  trackingExpiresAt: z.string().nullable(),
   /** The statuses the caller may move the trip to now (empty when the caller may not move it). */
   allowedNextStatuses: z.array(z.enum(TRIP_STATUSES)),
   /** What the caller may do on this trip now; the server checks each again. */

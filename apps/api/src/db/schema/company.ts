@@ -14,6 +14,8 @@ export const companies = pgTable('companies', {
   verificationStatus: text('verification_status').$type<VerificationStatus>().notNull().default('UNVERIFIED'),
   rejectionReason: text('rejection_reason'),
   verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  /** The id in a customer's /ongoingtripprogress link: random, made on first use, replaced on rotation. */
+  ongoingShareId: text('ongoing_share_id').unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -38,6 +38,8 @@ export const trips = pgTable(
     tripNumber: text('trip_number').notNull().unique(),
     /** The public tracking id: 128 random bits, URL-safe; never derived from the internal id. */
     trackingId: text('tracking_id').notNull().unique(),
+    /** When the tracking link stops working; null: it works as long as the trip exists. */
+    trackingExpiresAt: timestamp('tracking_expires_at', { withTimezone: true }),
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id),
@@ -232,4 +234,21 @@ export const invoices = pgTable(
       .on(t.customerCompanyId)
       .where(sql`status = 'PENDING_PAYMENT'`),
   ],
+);
+
+/**
+ * Tracking ids a party revoked. The trip gets a fresh id; the old one answers "revoked" rather than
+ * "unknown", so whoever holds it knows to ask for the new link.
+ */
+export const revokedTrackingLinks = pgTable(
+  'revoked_tracking_links',
+  {
+    trackingId: text('tracking_id').primaryKey(),
+    tripId: uuid('trip_id')
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedByUserId: uuid('revoked_by_user_id').references(() => users.id),
+  },
+  (t) => [index('revoked_tracking_links_trip_idx').on(t.tripId)],
 );

@@ -87,9 +87,11 @@ describe('platform endpoints', () => {
         expect(success.length, `${method} ${path} has a success response`).toBeGreaterThan(0);
         for (const [status, response] of success) {
           if (status === '204') continue;
-          // A download documents its bytes; everything else its JSON schema.
+          // A download documents its bytes, a live stream its events; everything else its JSON schema.
           const body =
-            response.content?.['application/json'] ?? response.content?.['application/octet-stream'];
+            response.content?.['application/json'] ??
+            response.content?.['application/octet-stream'] ??
+            response.content?.['text/event-stream'];
           expect(body?.schema, `${method} ${path} ${status}`).toBeDefined();
         }
       }
@@ -102,6 +104,9 @@ describe('platform endpoints', () => {
     expect(upload.properties.type.enum).toEqual(['CAC_CERTIFICATE', 'OPERATING_LICENCE', 'GIT_INSURANCE']);
     const download = paths['/api/v1/trips/documents/{id}']!.get.responses['200'];
     expect(download.content['application/octet-stream'].schema).toEqual({ type: 'string', format: 'binary' });
+    const stream = paths['/api/v1/trips/open-access/{trackingId}/events']!.get.responses;
+    expect(Object.keys(stream['200'].content)).toEqual(['text/event-stream']);
+    expect(stream['404'].content['application/json'].schema).toBeDefined();
     const quote = paths['/api/v1/orders/quote-documents']!.post.requestBody.content['multipart/form-data'];
     expect(quote.schema.required).toEqual(['file']);
   });

@@ -78,6 +78,7 @@ export async function loadTripDetail(
     expectedDeliveryDate: row.trip.expectedDeliveryDate,
     cancelledAt: row.trip.cancelledAt?.toISOString() ?? null,
     cancellationReason: row.trip.cancellationReason,
+    trackingExpiresAt: row.trip.trackingExpiresAt?.toISOString() ?? null,
     allowedNextStatuses: mayMove ? allowedNextStatuses(row.trip.cargoType, row.trip.latestStatus) : [],
     actions: tripActionsFor(side, state),
     handover: handoverOf(row.trip, side, new Date()),

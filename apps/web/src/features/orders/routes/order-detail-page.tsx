@@ -230,10 +230,10 @@ function OrderTripsCard({ order }: { order: OrderDetail }) {
                     <Money kobo={trip.amountKobo} size="sm" />
                   </Table.Td>
                   <Table.Td>
-                    {/* The public page, the one to share with the client; it needs no sign-in. */}
+                    {/* The public page, the one to share with the client; it needs no sign-in. It is its own
+                        light entry (track.html), so it opens with a full page load, not a client route. */}
                     <Anchor
-                      component={Link}
-                      to={`${PATHS.tripProgress}/${trip.trackingId}`}
+                      href={`${PATHS.tripProgress}/${trip.trackingId}`}
                       size="sm"
                       aria-label={`Tracking link of ${trip.tripNumber}`}
                     >

@@ -1,8 +1,13 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { isoDate, type TripDetail } from '@freightlane/domain';
 import { useState, type FormEvent } from 'react';
-import { useActionError } from '../../../components/action-error';
-import { type DialogFormProps, type DialogProps, FormDialog } from '../../../components/form-dialog';
+import {
+  DialogActions,
+  type DialogFormProps,
+  type DialogProps,
+  FormDialog,
+  useDialogSubmit,
+} from '../../../components/form-dialog';
 import { notifySuccess } from '../../../lib/notify';
 import { useUpdateTrip } from '../api/trip-detail-api';
 
@@ -17,7 +22,7 @@ export function TripExpectedDeliveryDialog({ trip, opened, onClose }: { trip: Tr
 
 function ExpectedDeliveryForm({ trip, onDone, onBusy }: { trip: TripDetail } & DialogFormProps) {
   const update = useUpdateTrip(trip.id);
-  const showActionError = useActionError();
+  const send = useDialogSubmit(onBusy);
   const [value, setValue] = useState(trip.expectedDeliveryDate ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -29,8 +34,7 @@ function ExpectedDeliveryForm({ trip, onDone, onBusy }: { trip: TripDetail } & D
     }
     setProblem(null);
     setSending(true);
-    onBusy(true);
-    try {
+    await send(async () => {
       await update.mutateAsync({ expectedDeliveryDate });
       notifySuccess(
         expectedDeliveryDate
@@ -38,12 +42,8 @@ function ExpectedDeliveryForm({ trip, onDone, onBusy }: { trip: TripDetail } & D
           : 'The expected delivery date is cleared.',
       );
       onDone();
-    } catch (error) {
-      showActionError(error);
-    } finally {
-      setSending(false);
-      onBusy(false);
-    }
+    });
+    setSending(false);
   }
 
   return (
@@ -65,23 +65,19 @@ function ExpectedDeliveryForm({ trip, onDone, onBusy }: { trip: TripDetail } & D
           error={problem}
           data-autofocus
         />
-        <Group justify="space-between" gap="sm">
-          {trip.expectedDeliveryDate ? (
-            <Button variant="subtle" color="red" onClick={() => void save(null)} disabled={sending}>
-              Clear the date
-            </Button>
-          ) : (
-            <span />
-          )}
-          <Group gap="sm">
-            <Button variant="default" onClick={onDone} disabled={sending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={sending} disabled={!value}>
-              Save
-            </Button>
-          </Group>
-        </Group>
+        <DialogActions
+          onCancel={onDone}
+          sending={sending}
+          submitLabel="Save"
+          submitDisabled={!value}
+          aside={
+            trip.expectedDeliveryDate ? (
+              <Button variant="subtle" color="red" onClick={() => void save(null)} disabled={sending}>
+                Clear the date
+              </Button>
+            ) : null
+          }
+        />
       </Stack>
     </form>
   );

@@ -1,16 +1,6 @@
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Card,
-  CopyButton,
-  Group,
-  SimpleGrid,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Title } from '@mantine/core';
 import type { TripDetail } from '@freightlane/domain';
-import { IconCalendarEvent, IconCheck, IconCopy } from '@tabler/icons-react';
+import { IconCalendarEvent } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PATHS } from '../../../app/paths';
@@ -19,33 +9,7 @@ import { formatCalendarDate } from '../../../lib/format';
 import { TripExpectedDeliveryDialog } from './trip-expected-delivery-dialog';
 import { DescriptionField } from '../../../components/description-field';
 
-function TrackingLink({ trackingId }: { trackingId: string }) {
-  const path = `${PATHS.tripProgress}/${trackingId}`;
-  const url = `${window.location.origin}${path}`;
-  return (
-    <Group gap={4} wrap="nowrap" component="span" align="center">
-      <Anchor component={Link} to={path} size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-        {url}
-      </Anchor>
-      <CopyButton value={url} timeout={2000}>
-        {({ copied, copy }) => (
-          <Tooltip label={copied ? 'Copied' : 'Copy the link'} withArrow>
-            <ActionIcon
-              variant="subtle"
-              color={copied ? 'teal' : 'gray'}
-              onClick={copy}
-              aria-label={copied ? 'Tracking link copied' : 'Copy the tracking link'}
-            >
-              {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </CopyButton>
-    </Group>
-  );
-}
-
-/** Who, what, from where to where and when: the facts of the trip, with its public tracking link. */
+/** Who, what, from where to where and when: the facts of the trip. */
 export function TripOverviewCard({ trip, isCustomer }: { trip: TripDetail; isCustomer: boolean }) {
   const [settingDate, setSettingDate] = useState(false);
   const canSetDate = trip.actions.includes('SET_EXPECTED_DELIVERY');
@@ -99,9 +63,6 @@ export function TripOverviewCard({ trip, isCustomer }: { trip: TripDetail; isCus
               </Button>
             ) : null}
           </Group>
-        </DescriptionField>
-        <DescriptionField label="Tracking link">
-          <TrackingLink trackingId={trip.trackingId} />
         </DescriptionField>
       </SimpleGrid>
       {canSetDate ? (

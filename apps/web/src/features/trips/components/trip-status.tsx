@@ -1,17 +1,6 @@
 import { Badge } from '@mantine/core';
-import { TRIP_STATUS_LABELS, type TripStatus, type TripSummary } from '@freightlane/domain';
-
-/** One colour per status everywhere (UI.md). */
-const TRIP_STATUS_COLORS: Record<TripStatus, string> = {
-  STARTED: 'blue',
-  AT_PICKUP_LOCATION: 'violet',
-  AT_WAREHOUSE_LOCATION: 'violet',
-  LOADED: 'teal',
-  AT_DELIVERY_LOCATION: 'violet',
-  AT_DROP_OFF_LOCATION: 'violet',
-  DELIVERED: 'green',
-  EMPTY_DROP_OFF: 'gray',
-};
+import { TRIP_STATUS_LABELS, type TripSummary } from '@freightlane/domain';
+import { tripStatusTone } from '../../../lib/trip-status-tone';
 
 /** A trip's status in one word or three: "Awaiting start" until its first status log. */
 export function tripStatusText(
@@ -26,13 +15,8 @@ export function tripStatusText(
 }
 
 export function TripStatusBadge({ trip }: { trip: TripSummary }) {
-  const color = trip.cancelled
-    ? 'red'
-    : trip.latestTripStatus
-      ? TRIP_STATUS_COLORS[trip.latestTripStatus.tripStatus]
-      : 'gray';
   return (
-    <Badge variant="light" color={color} radius="sm">
+    <Badge variant="light" color={tripStatusTone(trip)} radius="sm">
       {tripStatusText(trip)}
     </Badge>
   );

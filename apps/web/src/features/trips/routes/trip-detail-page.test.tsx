@@ -1,5 +1,5 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import type { TripAction, TripDetail, TripStatus, TripStatusLog } from '@freightlane/domain';
+import type { TripAction, TripDetail } from '@freightlane/domain';
 import type userEvent from '@testing-library/user-event';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -7,77 +7,31 @@ import { PATHS } from '../../../app/paths';
 import { routes } from '../../../app/routes';
 import { mockApi, type MockReply } from '../../../test/api-mock';
 import { mockXhrUpload, type UploadReply } from '../../../test/fake-xhr';
-import { MAERSK, pageOf, tripSummary } from '../../../test/marketplace-fixtures';
+import { MAERSK, pageOf } from '../../../test/marketplace-fixtures';
 import { renderRoute, seedSession } from '../../../test/render';
+import { CONSIGNMENT_ID, statusLog, TRACKING_ID, TRIP_DETAIL, TRIP_ID, tripDetail } from '../test-fixtures';
 
 configure({ asyncUtilTimeout: 5000 });
 // Each test renders the whole page (timeline, cards, dialogs), which takes seconds under jsdom.
 vi.setConfig({ testTimeout: 30_000 });
 
-const TRIP_ID = '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6';
-const CONSIGNMENT_ID = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 const TRUCK_ID = 'a1111111-1111-4111-8111-111111111111';
 const DRIVER_ID = 'b2222222-2222-4222-8222-222222222222';
 const MOTOR_BOY_ID = 'c3333333-3333-4333-8333-333333333333';
-const DETAIL = `GET /api/v1/trips/${TRIP_ID}`;
 const UPDATE = `PATCH /api/v1/trips/${TRIP_ID}`;
 const STATUS = `PATCH /api/v1/trips/${TRIP_ID}/status`;
 const HOUR_MS = 60 * 60 * 1000;
-
-function log(
-  tripStatus: TripStatus,
-  timeStamp: string,
-  overrides: Partial<TripStatusLog> = {},
-): TripStatusLog {
-  return {
-    id: `log-${tripStatus}`,
-    tripStatus,
-    timeStamp,
-    location: null,
-    note: null,
-    changedBy: 'Bola Adeyemi (Kano Haulage Ltd)',
-    handoverOverrideReason: null,
-    ...overrides,
-  };
-}
-
-function tripDetail(overrides: Partial<TripDetail> = {}): TripDetail {
-  const summary = tripSummary({
-    id: TRIP_ID,
-    trackingId: 'trk-9f8e7d',
-    orderId: 'order-42',
-    latestTripStatus: null,
-  });
-  return {
-    ...summary,
-    consignment: { ...summary.consignment, id: CONSIGNMENT_ID },
-    tripStatusLogs: [],
-    resources: { truck: null, driver: null, motorBoy: null },
-    documents: [],
-    issues: [],
-    notes: [],
-    currentLocation: null,
-    expectedDeliveryDate: null,
-    cancelledAt: null,
-    cancellationReason: null,
-    allowedNextStatuses: [],
-    actions: [],
-    handover: { code: null, lockedUntil: null },
-    invoice: null,
-    ...overrides,
-  };
-}
 
 /** A loaded trip on the road with its truck and crew, as the transporter sees it. */
 function loadedTrip(overrides: Partial<TripDetail> = {}): TripDetail {
   const loadedAt = new Date(Date.now() - 5 * HOUR_MS - 10 * 60_000).toISOString();
   return tripDetail({
     tripStatusLogs: [
-      log('STARTED', '2026-11-25T07:00:00.000Z'),
-      log('AT_PICKUP_LOCATION', '2026-11-25T08:30:00.000Z', {
+      statusLog('STARTED', '2026-11-25T07:00:00.000Z'),
+      statusLog('AT_PICKUP_LOCATION', '2026-11-25T08:30:00.000Z', {
         location: { state: 'Lagos', lga: 'Apapa', description: 'Gate 2' },
       }),
-      log('LOADED', loadedAt, { note: 'Seal 445120 checked' }),
+      statusLog('LOADED', loadedAt, { note: 'Seal 445120 checked' }),
     ],
     latestTripStatus: { tripStatus: 'LOADED', timeStamp: loadedAt },
     resources: {
@@ -107,7 +61,7 @@ function loadedTrip(overrides: Partial<TripDetail> = {}): TripDetail {
 function mockTripApi(initial: TripDetail, extra: Record<string, MockReply | ((r: never) => unknown)> = {}) {
   const state = { current: initial };
   const api = mockApi({
-    [DETAIL]: () => ({ body: state.current }),
+    [TRIP_DETAIL]: () => ({ body: state.current }),
     ...(extra as Parameters<typeof mockApi>[0]),
   });
   return { api, state };
@@ -165,11 +119,11 @@ describe('the trip detail', () => {
     expect(within(overview).getByText('APM Terminals, Apapa')).toBeVisible();
     expect(within(overview).getByText('Ikeja, Lagos')).toBeVisible();
     expect(within(overview).getByText('25 Nov 2026')).toBeVisible();
-    expect(within(overview).getByRole('link', { name: /\/tripprogress\/trk-9f8e7d$/ })).toHaveAttribute(
-      'href',
-      '/tripprogress/trk-9f8e7d',
-    );
-    expect(within(overview).getByRole('button', { name: 'Copy the tracking link' })).toBeVisible();
+    const trackingLink = screen.getByRole('region', { name: 'Tracking link' });
+    expect(
+      within(trackingLink).getByText(`${window.location.origin}/tripprogress/${TRACKING_ID}`),
+    ).toBeVisible();
+    expect(within(trackingLink).getByRole('button', { name: 'Copy link' })).toBeVisible();
     expect(within(overview).queryByRole('button', { name: /expected delivery date/ })).toBeNull();
 
     const handover = screen.getByRole('region', { name: 'Handover code' });
@@ -275,7 +229,7 @@ describe('the trip detail', () => {
   });
 
   it('says when the trip is not found, with a way back to the trips', async () => {
-    mockApi({ [DETAIL]: { status: 404, body: { message: 'Trip not found' } } });
+    mockApi({ [TRIP_DETAIL]: { status: 404, body: { message: 'Trip not found' } } });
     seedSession('role_customer');
     renderRoute(`/trips/${TRIP_ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Trip not found' })).toBeVisible();

@@ -1,22 +1,21 @@
-import { Alert, Anchor, Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { type NoteSide, type Role, type TripDetail } from '@freightlane/domain';
-import { IconArrowLeft, IconBan, IconMapPinOff, IconX } from '@tabler/icons-react';
+import { IconBan, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { useRole } from '../../../app/session-context';
-import { EmptyList } from '../../../components/empty-list';
 import { CargoTypeBadge } from '../../../components/marketplace-badges';
 import { PageHeader } from '../../../components/page-header';
-import { QueryError } from '../../../components/query-error';
-import { ApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { TrackingLinkCard } from '../sharing/components/tracking-link-card';
 import { useTrip } from '../api/trip-detail-api';
 import { CancelTripsDialog } from '../components/cancel-trips-dialog';
 import { ConsignmentCard } from '../components/consignment-card';
 import { HandoverCodeCard } from '../components/handover-code-card';
 import { TripDocumentsCard } from '../components/trip-documents-card';
+import { TripBackLink, TripLoadError } from '../components/trip-load-error';
 import { TripInvoiceCard } from '../components/trip-invoice-card';
 import { TripIssuesCard } from '../components/trip-issues-card';
 import { TripNotesCard } from '../components/trip-notes-card';
@@ -34,14 +33,7 @@ function sideOfRole(role: Role | null): NoteSide | null {
 }
 
 function BackLink() {
-  return (
-    <Anchor component={Link} to={PATHS.trips} size="sm">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={16} aria-hidden />
-        All trips
-      </Group>
-    </Anchor>
-  );
+  return <TripBackLink to={PATHS.trips}>All trips</TripBackLink>;
 }
 
 function TripDetailSkeleton() {
@@ -83,35 +75,7 @@ export function TripDetailPage() {
 
   if (trip.isPending) return <TripDetailSkeleton />;
   if (trip.isError) {
-    const notFound = trip.error instanceof ApiError && trip.error.status === 404;
-    return (
-      <Stack gap="md">
-        <BackLink />
-        {notFound ? (
-          <>
-            <Title order={1} fz={{ base: 24, sm: 28 }}>
-              Trip not found
-            </Title>
-            <EmptyList
-              icon={IconMapPinOff}
-              action={
-                <Button component={Link} to={PATHS.trips} variant="light">
-                  Back to your trips
-                </Button>
-              }
-            >
-              There is no trip at this address, or it is not one of your company&apos;s trips.
-            </EmptyList>
-          </>
-        ) : (
-          <QueryError
-            error={trip.error}
-            onRetry={() => void trip.refetch()}
-            title="Could not load the trip"
-          />
-        )}
-      </Stack>
-    );
+    return <TripLoadError error={trip.error} onRetry={() => void trip.refetch()} backLink={<BackLink />} />;
   }
 
   const data = trip.data;
@@ -164,6 +128,8 @@ export function TripDetailPage() {
           <Grid.Col span={{ base: 12, lg: 5 }}>
             <Stack gap="lg">
               {handoverPending(data) ? <HandoverCodeCard trip={data} /> : null}
+              {/* The trip's parties manage its public link; the server checks the same on every change. */}
+              {side !== null ? <TrackingLinkCard trip={data} /> : null}
               <ConsignmentCard trip={data} />
               <TripResourcesCard trip={data} ownsFleet={side === 'TRANSPORTER'} />
               <TripIssuesCard trip={data} />

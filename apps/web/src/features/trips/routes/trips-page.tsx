@@ -21,6 +21,7 @@ import { QueryError } from '../../../components/query-error';
 import { useListParams, useListSearch } from '../../../components/use-list-params';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { ShareOngoingTripsButton } from '../sharing/components/ongoing-trips-link-dialog';
 import { TRIP_TABS, useTrips, type TripTab } from '../api/trips-api';
 import { readStatusFilter, TripFilters } from '../components/trip-filters';
 import { TripStatusBadge } from '../components/trip-status';
@@ -253,6 +254,7 @@ export function TripsPage() {
         description="Every trip of your company, one per container or truck load."
         action={
           <Group gap="xs">
+            {role === 'role_customer' ? <ShareOngoingTripsButton /> : null}
             <Button
               component={Link}
               to={PATHS.tripSchedule}

@@ -1,0 +1,225 @@
+import { createHash } from 'node:crypto';
+import {
+  PUBLIC_LINK_ID_PATTERN,
+  TRIP_STATUS_LABELS,
+  lagosClockText,
+  lagosDayText,
+  trackingTimeStamp,
+  type OngoingTripItem,
+  type PublicStatusLog,
+  type TrackingTrip,
+} from '@freightlane/domain';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { SharedWindowLimiter } from '../../plugins/rate-limit';
+import {
+  findOngoingTrips,
+  findPublicTrip,
+  findRevokedTrackingLink,
+  type OngoingTripRow,
+  type PublicLogRow,
+} from './tracking.repository';
+
+/**
+ * A public answer ready to send: its JSON text (serialised once, when loaded), a strong ETag of that text,
+ * and what decides when it goes stale.
+ */
+export interface PublicDocument {
+  body: string;
+  etag: string;
+  /** The trips it shows: a change to any of them makes it stale. */
+  tripIds: string[];
+  /** The customer company of an ongoing-trips table (any change to its trips makes it stale); null for a tracking page. */
+  companyId: string | null;
+  /** When the tracking link stops working; null when it never does (and for the ongoing table). */
+  expiresAt: Date | null;
+}
+
+export const TRIP_NOT_FOUND = 'Trip not found';
+export const TRACKING_LINK_REVOKED = 'This tracking link has been revoked. Ask the sender for a new link.';
+export const ONGOING_LINK_NOT_FOUND = 'No ongoing trips were found for this link';
+
+/** An id that no trip or company answers to: a guess, counted against the caller's miss limit. */
+export class UnknownPublicLinkError extends AppError {
+  constructor(message: string) {
+    super('NOT_FOUND', message);
+  }
+}
+
+/**
+ * A tracking link that worked once and no longer does (revoked or expired). Saying so tells a guesser
+ * nothing: only someone who was given the link can hold it. Carries its trip, so a change to the trip
+ * (a new expiry) makes a cached answer stale.
+ */
+export class EndedTrackingLinkError extends AppError {
+  constructor(
+    message: string,
+    readonly tripId: string,
+  ) {
+    super('NOT_FOUND', message);
+  }
+}
+
+/** The Lagos day and time a link stopped working, as the page shows it: 21 Nov 2026, 14:05. */
+export function trackingLinkExpiredMessage(expiredAt: Date): string {
+  const iso = expiredAt.toISOString();
+  return `This tracking link expired on ${lagosDayText(iso)}, ${lagosClockText(iso)}.`;
+}
+
+export function isPublicLinkId(id: string): boolean {
+  return PUBLIC_LINK_ID_PATTERN.test(id);
+}
+
+/** A strong ETag of a body: its SHA-1, which is fast and more than unique enough to tell versions apart. */
+export function etagOf(body: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+function publicLogs(logs: readonly PublicLogRow[]): PublicStatusLog[] {
+  return logs.map((log) => ({ tripStatus: log.tripStatus, timeStamp: trackingTimeStamp(new Date(log.at)) }));
+}
+
+/**
+ * The tracking page of the trip whose current tracking id is `trackingId`: the spec's tracking trip object
+ * and nothing more, keys in the contract's order. A cancelled trip is still tracked: whoever holds the link
+ * sees how far it got, which is exactly what they need to know; the link's expiry or a revocation is how
+ * its parties end it. Throws NOT_FOUND for an unknown, revoked or expired id, each with its message.
+ */
+export async function loadPublicTracking(ctx: AppContext, trackingId: string): Promise<PublicDocument> {
+  if (!isPublicLinkId(trackingId)) throw new UnknownPublicLinkError(TRIP_NOT_FOUND);
+  const row = await findPublicTrip(ctx.db, trackingId);
+  if (!row) {
+    const revoked = await findRevokedTrackingLink(ctx.db, trackingId);
+    if (revoked) throw new EndedTrackingLinkError(TRACKING_LINK_REVOKED, revoked.tripId);
+    throw new UnknownPublicLinkError(TRIP_NOT_FOUND);
+  }
+  if (row.expiresAtMs !== null && row.expiresAtMs <= Date.now()) {
+    throw new EndedTrackingLinkError(trackingLinkExpiredMessage(new Date(row.expiresAtMs)), row.tripId);
+  }
+  const trip = row.trip;
+  const tracking: TrackingTrip = {
+    orderNumber: trip.orderNumber,
+    containerNumbers: trip.containerNumbers,
+    cargoType: trip.cargoType,
+    tripNumber: trip.tripNumber,
+    pickupTerminal: trip.pickupTerminal,
+    pickupAddress: trip.pickupAddress,
+    recipientTerminal: trip.recipientTerminal,
+    recipientAddress: trip.recipientAddress,
+    tripStatusLogs: publicLogs(trip.tripStatusLogs),
+  };
+  const body = JSON.stringify(tracking);
+  return {
+    body,
+    etag: etagOf(body),
+    tripIds: [row.tripId],
+    companyId: null,
+    expiresAt: row.expiresAtMs === null ? null : new Date(row.expiresAtMs),
+  };
+}
+
+function ongoingItem(row: OngoingTripRow): OngoingTripItem {
+  const logs = publicLogs(row.tripStatusLogs);
+  const movedAt = row.latestStatusAtMs ?? row.tripStatusLogs.at(-1)?.at ?? null;
+  return {
+    cargoType: row.cargoType,
+    consignments: row.consignments,
+    pickupDate: row.pickupDate,
+    pickupTerminal: row.pickupTerminal,
+    pickupAddress: row.pickupAddress,
+    recipientTerminal: row.recipientTerminal,
+    recipientAddress: row.recipientAddress,
+    tripStatusLogs: logs,
+    currentLocation: row.currentLocation,
+    latestTripIssue: row.hasOpenIssue ? { issueStatus: 'OPEN' } : null,
+    latestTripStatus:
+      row.latestStatus && movedAt !== null
+        ? {
+            tripStatus: row.latestStatus,
+            tripStatusDescription: TRIP_STATUS_LABELS[row.latestStatus],
+            timeStamp: trackingTimeStamp(new Date(movedAt)),
+          }
+        : null,
+    truckRegistrationNumber: row.truckRegistrationNumber,
+  };
+}
+
+/**
+ * The ongoing-trips table of the customer company whose share id is `shareId`: its started trips that are
+ * neither completed nor cancelled, most recently moved first. Throws NOT_FOUND for an unknown id.
+ */
+export async function loadOngoingTrips(ctx: AppContext, shareId: string): Promise<PublicDocument> {
+  if (!isPublicLinkId(shareId)) throw new UnknownPublicLinkError(ONGOING_LINK_NOT_FOUND);
+  const row = await findOngoingTrips(ctx.db, shareId);
+  if (!row) throw new UnknownPublicLinkError(ONGOING_LINK_NOT_FOUND);
+  const body = JSON.stringify(row.trips.map(ongoingItem));
+  return {
+    body,
+    etag: etagOf(body),
+    tripIds: row.trips.map((t) => t.id),
+    companyId: row.companyId,
+    expiresAt: null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Rate limits of the public endpoints
+
+const PUBLIC_LIMIT_MESSAGE = 'Too many requests. Please wait a minute and try again.';
+
+interface PublicLimits {
+  requests: SharedWindowLimiter;
+  misses: SharedWindowLimiter;
+}
+
+const publicLimits = new WeakMap<AppContext, PublicLimits>();
+
+function publicLimitsOf(ctx: AppContext): PublicLimits {
+  let limits = publicLimits.get(ctx);
+  if (!limits) {
+    const { env } = ctx;
+    limits = {
+      requests: new SharedWindowLimiter(
+        ctx.db,
+        env.RATE_LIMIT_ENABLED,
+        { name: 'public', max: env.PUBLIC_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 },
+        () => PUBLIC_LIMIT_MESSAGE,
+      ),
+      misses: new SharedWindowLimiter(
+        ctx.db,
+        env.RATE_LIMIT_ENABLED,
+        { name: 'public-miss', max: env.PUBLIC_MISS_LIMIT_PER_10_MINUTES, windowSeconds: 600 },
+        (retryAfter) => {
+          const minutes = Math.ceil(retryAfter / 60);
+          return minutes <= 1
+            ? PUBLIC_LIMIT_MESSAGE
+            : `Too many requests. Please wait ${minutes} minutes and try again.`;
+        },
+      ),
+    };
+    publicLimits.set(ctx, limits);
+  }
+  return limits;
+}
+
+/**
+ * Lets a public request through or throws RATE_LIMITED (429, with retry-after). An IP that guessed too many
+ * unknown ids is refused every public lookup for the rest of that window, not only further misses:
+ * otherwise a 200 among the 429s would still tell it which guess was right.
+ */
+export function publicRequestAllowed(ctx: AppContext, ip: string): void {
+  const limits = publicLimitsOf(ctx);
+  limits.misses.check(ip);
+  limits.requests.hit(ip);
+}
+
+/** Counts a lookup that failed; only unknown ids count as guesses (a revoked or expired link was given). */
+export function publicLookupFailed(ctx: AppContext, ip: string, error: unknown): void {
+  if (error instanceof UnknownPublicLinkError) publicLimitsOf(ctx).misses.count(ip);
+}
+
+/** The public limiters of this app, for tests that flush them and for shutdown. */
+export function publicLimitersOf(ctx: AppContext): readonly SharedWindowLimiter[] {
+  const limits = publicLimitsOf(ctx);
+  return [limits.requests, limits.misses];
+}

@@ -1,0 +1,63 @@
+import type { TripDetail, TripStatus, TripStatusLog } from '@freightlane/domain';
+import { tripSummary } from '../../test/marketplace-fixtures';
+
+export const TRIP_ID = '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6';
+export const CONSIGNMENT_ID = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+export const TRACKING_ID = 'Qm9sYUFkZXllbWkxMjM0NQ';
+export const TRIP_DETAIL = `GET /api/v1/trips/${TRIP_ID}`;
+
+export function statusLog(
+  tripStatus: TripStatus,
+  timeStamp: string,
+  overrides: Partial<TripStatusLog> = {},
+): TripStatusLog {
+  return {
+    id: `log-${tripStatus}`,
+    tripStatus,
+    timeStamp,
+    location: null,
+    note: null,
+    changedBy: 'Bola Adeyemi (Kano Haulage Ltd)',
+    handoverOverrideReason: null,
+    ...overrides,
+  };
+}
+
+/** A trip of one 40 ft container from Apapa to Ikeja, awaiting start, with a tracking link that never expires. */
+export function tripDetail(overrides: Partial<TripDetail> = {}): TripDetail {
+  const summary = tripSummary({
+    id: TRIP_ID,
+    trackingId: TRACKING_ID,
+    orderId: 'order-42',
+    latestTripStatus: null,
+  });
+  return {
+    ...summary,
+    consignment: { ...summary.consignment, id: CONSIGNMENT_ID },
+    tripStatusLogs: [],
+    resources: { truck: null, driver: null, motorBoy: null },
+    documents: [],
+    issues: [],
+    notes: [],
+    currentLocation: null,
+    expectedDeliveryDate: null,
+    cancelledAt: null,
+    cancellationReason: null,
+    trackingExpiresAt: null,
+    allowedNextStatuses: [],
+    actions: [],
+    handover: { code: null, lockedUntil: null },
+    invoice: null,
+    ...overrides,
+  };
+}
+
+/** The same trip once started: the moment its tracking link starts being worth sharing. */
+export function startedTrip(overrides: Partial<TripDetail> = {}): TripDetail {
+  const startedAt = '2026-11-25T07:00:00.000Z';
+  return tripDetail({
+    tripStatusLogs: [statusLog('STARTED', startedAt)],
+    latestTripStatus: { tripStatus: 'STARTED', timeStamp: startedAt },
+    ...overrides,
+  });
+}

@@ -1,0 +1,48 @@
+import { useEffect, type ReactNode } from 'react';
+import { LoadFailed, NotFound } from './not-found';
+import { SiteHeader } from './site-header';
+import { Toast } from './toast';
+import type { PublicDocument } from './use-public-document';
+
+/**
+ * What both public pages share around their content: 'Loading...' alone until the first copy arrives,
+ * then the header, the content (or the not-found or failed state) and the toast with the server's message.
+ * `title` names the page in the browser tab; while it is null the tab keeps what it had.
+ */
+export function PublicPage<T>({
+  publicDocument: { state, toast, dismissToast, retry },
+  title,
+  signIn,
+  wide = false,
+  children,
+}: {
+  publicDocument: PublicDocument<T>;
+  title: string | null;
+  /** Whether the header offers Sign In (a page may offer it elsewhere). */
+  signIn: boolean;
+  /** Wide pages hold tables. */
+  wide?: boolean;
+  children: (data: T) => ReactNode;
+}) {
+  const tabTitle = state.kind === 'not-found' ? 'Resource not found' : title;
+  useEffect(() => {
+    if (tabTitle) document.title = `${tabTitle} · Freightlane`;
+  }, [tabTitle]);
+
+  if (state.kind === 'loading') return <p className="loading">Loading...</p>;
+  return (
+    <>
+      <SiteHeader signIn={signIn} wide={wide} />
+      <main className={wide ? 'page page-wide' : 'page'}>
+        {state.kind === 'ready' ? (
+          children(state.data)
+        ) : state.kind === 'failed' ? (
+          <LoadFailed onRetry={retry} />
+        ) : (
+          <NotFound />
+        )}
+      </main>
+      <Toast toast={toast} onDismiss={dismissToast} />
+    </>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * Lighthouse (mobile preset, performance only) on the public tracking page and the ongoing-trips page,
+ * served by the bench's API from the built web app.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../apps/api/src/db/client';
+import { TSX_LOADER, runJsonChild } from './load';
+
+export const LIGHTHOUSE_TARGET = { performance: 95, lcpMs: 2000 } as const;
+
+export interface PageFigures {
+  url: string;
+  performance: number | null;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  cls: number;
+  transferBytes: number;
+  /** What Lighthouse took for the largest paint: a label and the element's opening tag. */
+  lcpElement: string | null;
+  warnings: string[];
+  target: typeof LIGHTHOUSE_TARGET;
+}
+
+export type LighthouseResult = { skipped: string } | { tracking: PageFigures; ongoing: PageFigures };
+
+const WEB_DIST = path.resolve(import.meta.dirname, '../apps/web/dist');
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/** Why Lighthouse cannot run here, or null when it can. */
+export function lighthouseBlocker(): string | null {
+  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
+    return 'apps/web/dist is missing: run `npm run build` first to measure the public pages with Lighthouse';
+  }
+  if (!fs.existsSync(CHROME_PATH)) return `no Chromium at ${CHROME_PATH} (set CHROME_PATH)`;
+  return null;
+}
+
+/** A demo trip on the road with several steps done, the page a consignee most often opens. */
+async function busyTrackingId(database: Database): Promise<string> {
+  const result = await database.db.execute(sql`
+    SELECT t.tracking_id
+    FROM trips t
+    JOIN users u ON u.company_id = t.customer_company_id AND u.email = 'customer@example.com'
+    CROSS JOIN LATERAL (
+      SELECT count(*) AS steps FROM trip_status_logs l WHERE l.trip_id = t.id AND l.undone_at IS NULL
+    ) s
+    WHERE t.cancelled_at IS NULL AND (t.tracking_expires_at IS NULL OR t.tracking_expires_at > now())
+      AND s.steps >= 3
+    ORDER BY t.completed, s.steps DESC, t.trip_number
+    LIMIT 1`);
+  const row = (result as unknown as { rows: { tracking_id: string }[] }).rows[0];
+  if (!row) throw new Error('The demo seed has no trip of customer@example.com with three steps done');
+  return row.tracking_id;
+}
+
+async function ongoingShareId(app: FastifyInstance, customerToken: string): Promise<string> {
+  const res = await app.inject({
+    method: 'GET',
+    url: '/api/v1/trips/ongoing-link',
+    headers: { authorization: `Bearer ${customerToken}` },
+  });
+  if (res.statusCode !== 200) {
+    throw new Error(`GET /api/v1/trips/ongoing-link answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
+  }
+  return (res.json() as { shareId: string }).shareId;
+}
+
+async function audit(url: string): Promise<PageFigures> {
+  const figures = await runJsonChild<Omit<PageFigures, 'target'>>(
+    ['--import', TSX_LOADER, path.join(import.meta.dirname, 'lighthouse-audit.ts'), url, CHROME_PATH],
+    'lighthouse',
+  );
+  return { ...figures, target: LIGHTHOUSE_TARGET };
+}
+
+export async function runLighthouse(options: {
+  app: FastifyInstance;
+  database: Database;
+  origin: string;
+  customerToken: string;
+}): Promise<LighthouseResult> {
+  const blocker = lighthouseBlocker();
+  if (blocker) {
+    if (process.env.BENCH_REQUIRE_LIGHTHOUSE === '1') throw new Error(`Lighthouse cannot run: ${blocker}`);
+    return { skipped: blocker };
+  }
+  const trackingId = await busyTrackingId(options.database);
+  const shareId = await ongoingShareId(options.app, options.customerToken);
+  // One after the other: two Chromiums at once would share the two cores and slow each other.
+  const tracking = await audit(`${options.origin}/tripprogress/${trackingId}`);
+  const ongoing = await audit(`${options.origin}/ongoingtripprogress/${shareId}`);
+  return { tracking, ongoing };
+}
+
+/** PASS/FAIL lines per page; returns whether every target was met (a skipped run fails nothing). */
+export function judgeLighthouse(result: LighthouseResult): boolean {
+  if ('skipped' in result) {
+    console.info(`SKIP lighthouse: ${result.skipped}`);
+    return true;
+  }
+  let ok = true;
+  for (const [name, page] of Object.entries({ tracking: result.tracking, ongoing: result.ongoing })) {
+    const perfOk = page.performance !== null && page.performance >= page.target.performance;
+    const lcpOk = page.lcpMs <= page.target.lcpMs;
+    console.info(
+      `${perfOk ? 'PASS' : 'FAIL'} lighthouse ${name}: performance ${page.performance} (target ≥ ${page.target.performance})`,
+    );
+    console.info(
+      `${lcpOk ? 'PASS' : 'FAIL'} lighthouse ${name}: LCP ${page.lcpMs} ms (target ≤ ${page.target.lcpMs} ms)`,
+    );
+    if (page.lcpElement) console.info(`  ${name} LCP element: ${page.lcpElement}`);
+    for (const warning of page.warnings) console.info(`  warning: ${warning}`);
+    ok &&= perfOk && lcpOk;
+  }
+  return ok;
+}

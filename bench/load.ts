@@ -1,0 +1,109 @@
+/**
+ * Load generation. autocannon always runs in a child process so the load generator does not steal the
+ * event loop of the server under test, which lives in the bench's own process.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+
+export interface Figures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** The part of autocannon's result the bench reads (CLI `-j` output and the programmatic result alike). */
+export interface AutocannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+const require = createRequire(import.meta.url);
+const AUTOCANNON = path.join(path.dirname(require.resolve('autocannon/package.json')), 'autocannon.js');
+/** The tsx loader, so the TypeScript drivers run as child processes without a build step. */
+export const TSX_LOADER = pathToFileURL(require.resolve('tsx')).href;
+
+export function figures(result: AutocannonResult): Figures {
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+/** Runs a child node process and parses the JSON it prints on stdout. */
+export function runJsonChild<T>(args: string[], label: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`${label} exited with ${code}`));
+      try {
+        resolve(JSON.parse(out) as T);
+      } catch {
+        reject(new Error(`${label} printed no JSON result: ${out.slice(0, 500)}`));
+      }
+    });
+  });
+}
+
+export interface LoadSettings {
+  connections: number;
+  seconds: number;
+}
+
+/** One fixed URL through the autocannon CLI. */
+export async function load(
+  url: string,
+  settings: LoadSettings,
+  headers: Record<string, string> = {},
+): Promise<Figures> {
+  const args = [AUTOCANNON, '-c', String(settings.connections), '-d', String(settings.seconds), '-j'];
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
+  args.push(url);
+  return figures(await runJsonChild<AutocannonResult>(args, 'autocannon'));
+}
+
+/**
+ * GETs `origin + pathPrefix + id`, each request with an id drawn at random from `ids`. The CLI cannot
+ * vary the path, so a small driver (random-path-load.ts) runs autocannon programmatically; the ids
+ * reach it through a temporary file.
+ */
+export async function loadRandomPaths(
+  origin: string,
+  pathPrefix: string,
+  ids: readonly string[],
+  settings: LoadSettings,
+): Promise<Figures> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'freightlane-bench-ids-'));
+  const idsFile = path.join(dir, 'ids.json');
+  fs.writeFileSync(idsFile, JSON.stringify(ids));
+  try {
+    const driver = path.join(import.meta.dirname, 'random-path-load.ts');
+    const args = [
+      '--import',
+      TSX_LOADER,
+      driver,
+      origin,
+      pathPrefix,
+      idsFile,
+      String(settings.connections),
+      String(settings.seconds),
+    ];
+    return figures(await runJsonChild<AutocannonResult>(args, 'autocannon driver'));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

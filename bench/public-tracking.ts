@@ -1,0 +1,94 @@
+/**
+ * The public tracking endpoint under load: GET /api/v1/trips/open-access/{trackingId} over random
+ * existing ids of a database holding a million trips (a hundred thousand on PGlite), against a raw
+ * node:http hello-world driven the same way in the same run.
+ */
+import type { Database } from '../apps/api/src/db/client';
+import { loadRandomPaths, type Figures, type LoadSettings } from './load';
+import { sampleTrackingIds } from './seed-many-trips';
+
+export const TRACKING_PATH = '/api/v1/trips/open-access/';
+
+export const PUBLIC_TRACKING_TARGET = { ratioToBaseline: 0.6, p99Ms: 25, errors: 0 } as const;
+
+export interface PublicTrackingResult {
+  sampledIds: number;
+  connections: number;
+  durationSeconds: number;
+  baseline: Figures;
+  tracking: Figures;
+  ratioToBaseline: number;
+  /** Resident memory of the bench process (API, its caches and, on PGlite, the database engine). */
+  rssMb: { before: number; after: number };
+  target: typeof PUBLIC_TRACKING_TARGET;
+}
+
+const rssMb = () => Math.round(process.memoryUsage().rss / 1024 / 1024);
+
+/**
+ * A few ids outside the sample, fetched once over HTTP: proves the endpoint answers real trips before
+ * twenty seconds of load are spent on it, without touching (and so warming the cache for) the sample.
+ */
+async function checkEndpoint(apiOrigin: string, ids: string[]): Promise<void> {
+  for (const id of ids) {
+    const res = await fetch(`${apiOrigin}${TRACKING_PATH}${id}`);
+    const body = await res.text();
+    if (res.status !== 200) {
+      throw new Error(`GET ${TRACKING_PATH}${id} answered ${res.status}: ${body.slice(0, 300)}`);
+    }
+    const trip = JSON.parse(body) as { tripNumber?: unknown };
+    if (typeof trip.tripNumber !== 'string') {
+      throw new Error(`GET ${TRACKING_PATH}${id} answered no trip: ${body.slice(0, 300)}`);
+    }
+  }
+}
+
+export async function runPublicTracking(options: {
+  database: Database;
+  apiOrigin: string;
+  baselineOrigin: string;
+  sampleSize: number;
+  settings: LoadSettings;
+}): Promise<PublicTrackingResult> {
+  const { database, apiOrigin, baselineOrigin, sampleSize, settings } = options;
+  const CHECKED = 5;
+  const picked = await sampleTrackingIds(database.db, sampleSize + CHECKED);
+  const ids = picked.slice(CHECKED);
+  if (ids.length < Math.min(sampleSize, 1000)) throw new Error(`Only ${ids.length} tracking ids to load`);
+  await checkEndpoint(apiOrigin, picked.slice(0, CHECKED));
+
+  // Both through the same driver with the same random paths, so the load generator costs the same;
+  // the hello-world ignores the path.
+  const baseline = await loadRandomPaths(baselineOrigin, '/hello/', ids, settings);
+  const before = rssMb();
+  const tracking = await loadRandomPaths(apiOrigin, TRACKING_PATH, ids, settings);
+  const after = rssMb();
+  return {
+    sampledIds: ids.length,
+    connections: settings.connections,
+    durationSeconds: settings.seconds,
+    baseline,
+    tracking,
+    ratioToBaseline: +(tracking.requestsPerSecond / baseline.requestsPerSecond).toFixed(3),
+    rssMb: { before, after },
+    target: PUBLIC_TRACKING_TARGET,
+  };
+}
+
+/** PASS/FAIL lines of the scenario; returns whether every target was met. */
+export function judgePublicTracking(result: PublicTrackingResult): boolean {
+  const { tracking, target } = result;
+  const checks = [
+    {
+      ok: result.ratioToBaseline >= target.ratioToBaseline,
+      line: `ratio ${result.ratioToBaseline} (target ≥ ${target.ratioToBaseline}; ${tracking.requestsPerSecond} vs ${result.baseline.requestsPerSecond} req/s)`,
+    },
+    { ok: tracking.p99Ms <= target.p99Ms, line: `p99 ${tracking.p99Ms} ms (target ≤ ${target.p99Ms} ms)` },
+    {
+      ok: tracking.errors + tracking.non2xx <= target.errors,
+      line: `errors ${tracking.errors}, non-2xx ${tracking.non2xx} (target ${target.errors})`,
+    },
+  ];
+  for (const c of checks) console.info(`${c.ok ? 'PASS' : 'FAIL'} publicTracking: ${c.line}`);
+  return checks.every((c) => c.ok);
+}
