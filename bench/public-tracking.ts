@@ -20,6 +20,8 @@ export interface PublicTrackingResult {
   ratioToBaseline: number;
   /** Resident memory of the bench process (API, its caches and, on PGlite, the database engine). */
   rssMb: { before: number; after: number };
+  /** Share of the load's lookups the in-memory cache answered (the rest went to the database). */
+  cacheHitShare: number;
   target: typeof PUBLIC_TRACKING_TARGET;
 }
 
@@ -49,8 +51,10 @@ export async function runPublicTracking(options: {
   baselineOrigin: string;
   sampleSize: number;
   settings: LoadSettings;
+  /** The tracking cache's lookup counters. */
+  cacheCounters: () => { hits: number; misses: number };
 }): Promise<PublicTrackingResult> {
-  const { database, apiOrigin, baselineOrigin, sampleSize, settings } = options;
+  const { database, apiOrigin, baselineOrigin, sampleSize, settings, cacheCounters } = options;
   const CHECKED = 5;
   const picked = await sampleTrackingIds(database.db, sampleSize + CHECKED);
   const ids = picked.slice(CHECKED);
@@ -61,8 +65,11 @@ export async function runPublicTracking(options: {
   // the hello-world ignores the path.
   const baseline = await loadRandomPaths(baselineOrigin, '/hello/', ids, settings);
   const before = rssMb();
+  const countersBefore = { ...cacheCounters() };
   const tracking = await loadRandomPaths(apiOrigin, TRACKING_PATH, ids, settings);
   const after = rssMb();
+  const hits = cacheCounters().hits - countersBefore.hits;
+  const misses = cacheCounters().misses - countersBefore.misses;
   return {
     sampledIds: ids.length,
     connections: settings.connections,
@@ -71,6 +78,7 @@ export async function runPublicTracking(options: {
     tracking,
     ratioToBaseline: +(tracking.requestsPerSecond / baseline.requestsPerSecond).toFixed(3),
     rssMb: { before, after },
+    cacheHitShare: hits + misses === 0 ? 0 : +(hits / (hits + misses)).toFixed(3),
     target: PUBLIC_TRACKING_TARGET,
   };
 }

@@ -176,6 +176,9 @@ export class DocumentCache {
   private readonly lru: OwnedLru;
   private readonly clock = new ChangeClock();
   private readonly loading = new Map<string, Promise<PublicDocument>>();
+  /** Lookups answered from memory and lookups that went to the database, for the benchmark's report. */
+  hits = 0;
+  misses = 0;
 
   constructor(private readonly policy: CachePolicy) {
     this.lru = new OwnedLru(policy.capacity);
@@ -192,10 +195,12 @@ export class DocumentCache {
   lookup(key: string): PublicDocument | Promise<PublicDocument> {
     const entry = this.lru.get(key, Date.now());
     if (entry !== undefined) {
+      this.hits++;
       if (entry.doc !== null) return entry.doc;
       throw entry.error;
     }
     if (!isPublicLinkId(key)) throw this.policy.malformed;
+    this.misses++;
     return this.loading.get(key) ?? this.load(key);
   }
 
