@@ -169,6 +169,8 @@ test.describe('public trip pages', () => {
     const context = await browser.newContext({ viewport: { width: DESKTOP, height: 900 } });
     const page = await context.newPage();
     await signIn(page, 'customer@example.com');
+    // Going on before the session is stored would land back on the sign-in page.
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
     await page.goto(`/trips/${trip.id}`);
     const card = page.getByRole('region', { name: 'Tracking link' });
     await expect(card).toContainText(oldId);
