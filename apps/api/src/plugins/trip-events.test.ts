@@ -1,32 +1,40 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChannelListener, Database } from '../db/client';
-import { TRIP_CHANGED_CHANNEL, TripEvents, parseTripChange, type TripChange } from './trip-events';
+import {
+  ONGOING_LINK_ROTATED_CHANNEL,
+  TRIP_CHANGED_CHANNEL,
+  TripEvents,
+  parseTripChange,
+  type TripChange,
+} from './trip-events';
 
 const TRIP_A = '0b7f2a52-5a1c-4c1e-9d4e-1f0a7c3e2b01';
 const TRIP_B = '0b7f2a52-5a1c-4c1e-9d4e-1f0a7c3e2b02';
 const LEKKI = '7a8e9f10-1111-4c1e-9d4e-1f0a7c3e2b01';
 const IBADAN = '7a8e9f10-2222-4c1e-9d4e-1f0a7c3e2b02';
 
-/** A database whose LISTEN is driven by the test: it records the channel and hands out the listener. */
+/** A database whose LISTEN is driven by the test: it records the channels and hands out their listeners. */
 function fakeDatabase() {
   const state = {
     channels: [] as string[],
-    listener: null as ChannelListener | null,
+    listeners: new Map<string, ChannelListener>(),
     stopped: 0,
   };
   const database = {
     kind: 'pglite',
     listen: async (channel: string, listener: ChannelListener) => {
       state.channels.push(channel);
-      state.listener = listener;
+      state.listeners.set(channel, listener);
       return async () => {
         state.stopped += 1;
       };
     },
   } as unknown as Database;
-  const notify = (payload: string) => state.listener!.onNotify(payload);
-  const resync = () => state.listener!.onResync();
-  return { database, state, notify, resync };
+  const notify = (payload: string) => state.listeners.get(TRIP_CHANGED_CHANNEL)!.onNotify(payload);
+  const rotate = (companyId: string) =>
+    state.listeners.get(ONGOING_LINK_ROTATED_CHANNEL)!.onNotify(companyId);
+  const resync = () => state.listeners.get(TRIP_CHANGED_CHANNEL)!.onResync();
+  return { database, state, notify, rotate, resync };
 }
 
 async function startedEvents() {
@@ -55,11 +63,25 @@ describe('parseTripChange', () => {
 describe('TripEvents', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('listens on the trip_changed channel once, however often it is started', async () => {
+  it('listens on the trip_changed and ongoing_link_rotated channels once, however often it is started', async () => {
     const { events, state } = await startedEvents();
     await events.start();
-    expect(state.channels).toEqual([TRIP_CHANGED_CHANNEL]);
-    expect(TRIP_CHANGED_CHANNEL).toBe('trip_changed');
+    expect(state.channels).toEqual(['trip_changed', 'ongoing_link_rotated']);
+  });
+
+  it('tells rotation listeners which company replaced its share id, and nobody else', async () => {
+    const { events, rotate } = await startedEvents();
+    const rotated: string[] = [];
+    const changes: TripChange[] = [];
+    const stop = events.onOngoingLinkRotated((companyId) => rotated.push(companyId));
+    events.onCompany(LEKKI, (c) => changes.push(c));
+    rotate(LEKKI);
+    rotate('');
+    expect(rotated).toEqual([LEKKI]);
+    expect(changes).toEqual([]);
+    stop();
+    rotate(IBADAN);
+    expect(rotated).toEqual([LEKKI]);
   });
 
   it('fans a change out to the followers of its trip, of its customer company and of every change', async () => {
@@ -182,8 +204,14 @@ describe('TripEvents', () => {
     const { events, state } = await startedEvents();
     await events.stop();
     await events.stop();
-    expect(state.stopped).toBe(1);
+    // One stop per channel, and only the first stop does anything.
+    expect(state.stopped).toBe(2);
     await events.start();
-    expect(state.channels).toEqual([TRIP_CHANGED_CHANNEL, TRIP_CHANGED_CHANNEL]);
+    expect(state.channels).toEqual([
+      TRIP_CHANGED_CHANNEL,
+      ONGOING_LINK_ROTATED_CHANNEL,
+      TRIP_CHANGED_CHANNEL,
+      ONGOING_LINK_ROTATED_CHANNEL,
+    ]);
   });
 });

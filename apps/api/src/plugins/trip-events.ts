@@ -3,6 +3,12 @@ import type { Database } from '../db/client';
 /** The channel the database triggers announce trip changes on (migration 0003). */
 export const TRIP_CHANGED_CHANNEL = 'trip_changed';
 
+/**
+ * The channel a customer company's rotated ongoing-trips share id is announced on (payload: the company
+ * id). A rotation changes no trip, so trip_changed does not carry it.
+ */
+export const ONGOING_LINK_ROTATED_CHANNEL = 'ongoing_link_rotated';
+
 /** One committed change to a trip, its status log, issues or consignment. */
 export interface TripChange {
   tripId: string;
@@ -21,27 +27,43 @@ export class TripEvents {
   private readonly byCompany = new Map<string, Set<ChangeListener>>();
   private readonly everyChange = new Set<ChangeListener>();
   private readonly resyncListeners = new Set<() => void>();
-  private stopListening: (() => Promise<void>) | null = null;
+  private readonly rotationListeners = new Set<(companyId: string) => void>();
+  private stopListening: (() => Promise<void>)[] = [];
 
   constructor(private readonly database: Database) {}
 
   async start(): Promise<void> {
-    if (this.stopListening) return;
-    this.stopListening = await this.database.listen(TRIP_CHANGED_CHANNEL, {
-      onNotify: (payload) => {
-        const change = parseTripChange(payload);
-        if (change) this.emit(change);
-      },
-      onResync: () => {
-        for (const listener of [...this.resyncListeners]) callSafely(() => listener());
-      },
-    });
+    if (this.stopListening.length) return;
+    const resync = () => {
+      for (const listener of [...this.resyncListeners]) callSafely(() => listener());
+    };
+    this.stopListening.push(
+      await this.database.listen(TRIP_CHANGED_CHANNEL, {
+        onNotify: (payload) => {
+          const change = parseTripChange(payload);
+          if (change) this.emit(change);
+        },
+        onResync: resync,
+      }),
+      await this.database.listen(ONGOING_LINK_ROTATED_CHANNEL, {
+        onNotify: (companyId) => {
+          if (!companyId) return;
+          for (const listener of [...this.rotationListeners]) callSafely(() => listener(companyId));
+        },
+        onResync: resync,
+      }),
+    );
   }
 
   async stop(): Promise<void> {
-    const stop = this.stopListening;
-    this.stopListening = null;
-    await stop?.();
+    const stops = this.stopListening.splice(0);
+    await Promise.all(stops.map((stop) => stop()));
+  }
+
+  /** A company's ongoing-trips share id was replaced, on any instance: the old one must stop working. */
+  onOngoingLinkRotated(listener: (companyId: string) => void): () => void {
+    this.rotationListeners.add(listener);
+    return () => this.rotationListeners.delete(listener);
   }
 
   onTrip(tripId: string, listener: ChangeListener): () => void {

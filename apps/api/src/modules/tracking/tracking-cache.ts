@@ -1,6 +1,5 @@
 import type { AppContext } from '../../context';
 import type { AppError } from '../../errors';
-import { ONGOING_LINK_ROTATED_CHANNEL } from './tracking.repository';
 import {
   EndedTrackingLinkError,
   ONGOING_LINK_NOT_FOUND,
@@ -255,7 +254,6 @@ export class TrackingCache {
   readonly tracking: DocumentCache;
   readonly ongoing: DocumentCache;
   private readonly unsubscribe: (() => void)[] = [];
-  private stopListening: (() => Promise<void>) | null = null;
 
   constructor(private readonly ctx: AppContext) {
     const capacity = ctx.env.TRACKING_CACHE_ENTRIES;
@@ -276,29 +274,14 @@ export class TrackingCache {
         this.tracking.changed(tripId);
         if (customerCompanyId) this.ongoing.changed(customerCompanyId);
       }),
+      // A rotated share id changes no trip: the old id's table is dropped when any instance rotates it.
+      ctx.tripEvents.onOngoingLinkRotated((companyId) => this.ongoing.changed(companyId)),
       ctx.tripEvents.onResync(() => this.clear()),
     );
   }
 
-  /**
-   * Hears share-id rotations made on any instance (they change no trip, so trip_changed does not carry
-   * them). Resolves once listening.
-   */
-  async start(): Promise<void> {
-    if (this.stopListening) return;
-    this.stopListening = await this.ctx.database.listen(ONGOING_LINK_ROTATED_CHANNEL, {
-      onNotify: (companyId) => {
-        if (companyId) this.ongoing.changed(companyId);
-      },
-      onResync: () => this.ongoing.clear(),
-    });
-  }
-
-  async stop(): Promise<void> {
+  stop(): void {
     for (const unsubscribe of this.unsubscribe.splice(0)) unsubscribe();
-    const stop = this.stopListening;
-    this.stopListening = null;
-    await stop?.();
   }
 
   /** A trip changed here: drop its answers now, without waiting for the announcement to come back. */

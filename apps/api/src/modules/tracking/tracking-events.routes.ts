@@ -10,7 +10,6 @@ import {
   type LiveStreamSetup,
 } from './tracking-events';
 import { cachedOngoingTrips, cachedPublicTracking, trackingCacheOf } from './tracking-cache';
-import { ONGOING_LINK_ROTATED_CHANNEL } from './tracking.repository';
 import {
   loadOngoingTrips,
   loadPublicTracking,
@@ -54,19 +53,8 @@ export function trackingEventRoutes(app: ZodApp, ctx: AppContext, options: LiveS
 
   // A rotated share id changes no trip, so trip_changed does not carry it: an ongoing table still open on
   // the old id hears it here, on any instance, and is told it is gone.
-  let stopRotations: (() => Promise<void>) | null = null;
-  app.addHook('onReady', async () => {
-    stopRotations = await ctx.database.listen(ONGOING_LINK_ROTATED_CHANNEL, {
-      onNotify: (companyId) => {
-        if (companyId) streams.companyChanged(companyId);
-      },
-      onResync: () => streams.companiesChanged(),
-    });
-  });
-  app.addHook('onClose', async () => {
-    await stopRotations?.();
-    stopRotations = null;
-  });
+  const stopRotations = ctx.tripEvents.onOngoingLinkRotated((companyId) => streams.companyChanged(companyId));
+  app.addHook('onClose', async () => stopRotations());
 
   /** Checks the caller, holds a stream place, then loads and streams; any refusal before that is JSON. */
   const stream = async (

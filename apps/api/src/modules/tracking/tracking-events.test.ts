@@ -9,7 +9,7 @@ import type { ChannelListener, Database } from '../../db/client';
 import { trips } from '../../db/schema';
 import { AppError } from '../../errors';
 import { registerErrorHandling } from '../../plugins/errors';
-import { TripEvents } from '../../plugins/trip-events';
+import { TRIP_CHANGED_CHANNEL, TripEvents } from '../../plugins/trip-events';
 import {
   eventually,
   listening,
@@ -134,8 +134,8 @@ async function unitStream(
 ) {
   let channel: ChannelListener | null = null;
   const database = {
-    listen: async (_channel: string, listener: ChannelListener) => {
-      channel = listener;
+    listen: async (name: string, listener: ChannelListener) => {
+      if (name === TRIP_CHANGED_CHANNEL) channel = listener;
       return async () => undefined;
     },
   } as unknown as Database;
@@ -814,9 +814,10 @@ describe('live public pages over HTTP', () => {
           WHERE datname = current_database() AND query ILIKE 'LISTEN%'`);
         // A change while the listener is down is missed by NOTIFY; the resync reload catches it up.
         await moveTo(trip.id, 'AT_PICKUP_LOCATION');
+        // Both LISTEN connections (trip changes, share-link rotations) come back, each with a resync.
         await eventually(
           () => resynced,
-          (n) => n === 1,
+          (n) => n >= 2,
           10_000,
         );
         const caughtUp = await stream.next();

@@ -75,11 +75,6 @@ export class LiveStreams {
     for (const stream of this.open) if (stream.followsCompany(companyId)) stream.refresh(true);
   }
 
-  /** Reloads every ongoing table: a rotation may have been missed. */
-  companiesChanged(): void {
-    for (const stream of this.open) if (stream.followsCompany(null)) stream.refresh(true);
-  }
-
   /** Holds a place for `ip`, or refuses with 429; the answer frees it again (call it exactly once). */
   reserve(ip: string): () => void {
     const held = this.perIp.get(ip) ?? 0;

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { CargoType, ContainerSize, TripStatus } from '@freightlane/domain';
 import type { Db, Executor } from '../../db/client';
 import { companies, orders, revokedTrackingLinks, terminals, trips } from '../../db/schema';
+import { ONGOING_LINK_ROTATED_CHANNEL } from '../../plugins/trip-events';
 
 /**
  * The queries behind the public pages. Each page is one round trip that builds its JSON in PostgreSQL
@@ -315,8 +316,6 @@ export async function rotateOngoingShareId(
  * Tells every API instance (each LISTENs) that a company's share id changed, so none keeps serving the
  * old one from memory. Delivered at commit, like the trip_changed triggers.
  */
-export const ONGOING_LINK_ROTATED_CHANNEL = 'ongoing_link_rotated';
-
 export async function announceOngoingLinkRotated(tx: Executor, companyId: string): Promise<void> {
   await tx.execute(sql`SELECT pg_notify(${ONGOING_LINK_ROTATED_CHANNEL}, ${companyId})`);
 }

@@ -101,9 +101,8 @@ function answer(
 
 export function trackingRoutes(app: ZodApp, ctx: AppContext): void {
   const cache = trackingCacheOf(ctx);
-  app.addHook('onReady', () => cache.start());
   app.addHook('onClose', async () => {
-    await cache.stop();
+    cache.stop();
     for (const limiter of publicLimitersOf(ctx)) limiter.stop();
   });
 
