@@ -11,6 +11,8 @@ import { pathToFileURL } from 'node:url';
 
 export interface Figures {
   requestsPerSecond: number;
+  /** Responses received over the whole run. */
+  requests: number;
   p50Ms: number;
   p99Ms: number;
   errors: number;
@@ -19,7 +21,7 @@ export interface Figures {
 
 /** The part of autocannon's result the bench reads (CLI `-j` output and the programmatic result alike). */
 export interface AutocannonResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   errors: number;
   timeouts: number;
@@ -34,6 +36,7 @@ export const TSX_LOADER = pathToFileURL(require.resolve('tsx')).href;
 export function figures(result: AutocannonResult): Figures {
   return {
     requestsPerSecond: Math.round(result.requests.average),
+    requests: result.requests.total,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     errors: result.errors + result.timeouts,

@@ -22,6 +22,10 @@ export interface PublicTrackingResult {
   rssMb: { before: number; after: number };
   /** Share of the load's lookups the in-memory cache answered (the rest went to the database). */
   cacheHitShare: number;
+  /** Share of the load's requests the fast lane answered before fastify (the rest went through the route). */
+  fastLaneShare: number;
+  /** V8 heap in use after the load: the read model's bytes live outside it. */
+  heapUsedMb: number;
   target: typeof PUBLIC_TRACKING_TARGET;
 }
 
@@ -53,6 +57,8 @@ export async function runPublicTracking(options: {
   settings: LoadSettings;
   /** The tracking cache's lookup counters. */
   cacheCounters: () => { hits: number; misses: number };
+  /** Requests the fast lane answered so far. */
+  fastLaneAnswers: () => number;
 }): Promise<PublicTrackingResult> {
   const { database, apiOrigin, baselineOrigin, sampleSize, settings, cacheCounters } = options;
   const CHECKED = 5;
@@ -66,7 +72,9 @@ export async function runPublicTracking(options: {
   const baseline = await loadRandomPaths(baselineOrigin, '/hello/', ids, settings);
   const before = rssMb();
   const countersBefore = { ...cacheCounters() };
+  const laneBefore = options.fastLaneAnswers();
   const tracking = await loadRandomPaths(apiOrigin, TRACKING_PATH, ids, settings);
+  const laneAnswers = options.fastLaneAnswers() - laneBefore;
   const after = rssMb();
   const hits = cacheCounters().hits - countersBefore.hits;
   const misses = cacheCounters().misses - countersBefore.misses;
@@ -79,6 +87,8 @@ export async function runPublicTracking(options: {
     ratioToBaseline: +(tracking.requestsPerSecond / baseline.requestsPerSecond).toFixed(3),
     rssMb: { before, after },
     cacheHitShare: hits + misses === 0 ? 0 : +(hits / (hits + misses)).toFixed(3),
+    fastLaneShare: tracking.requests === 0 ? 0 : +(laneAnswers / tracking.requests).toFixed(3),
+    heapUsedMb: Math.round(process.memoryUsage().heapUsed / 1024 / 1024),
     target: PUBLIC_TRACKING_TARGET,
   };
 }

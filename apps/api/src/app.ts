@@ -1,3 +1,4 @@
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -31,6 +32,7 @@ import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { trackingLinkRoutes } from './modules/tracking/tracking-link.routes';
 import { ongoingLinkRoutes } from './modules/tracking/ongoing-link.routes';
 import { trackingEventRoutes } from './modules/tracking/tracking-events.routes';
+import { publicFastLane, type FastLane } from './modules/tracking/tracking-fast-lane';
 import { tripOperationsRoutes } from './modules/trip/trip-operations.routes';
 import { tripMapRoutes } from './modules/trip-map/trip-map.routes';
 import { fleetRoutes } from './modules/fleet/fleet.routes';
@@ -51,6 +53,7 @@ const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { env, database } = options;
+  let fastLane: FastLane | null = null;
   const app = Fastify({
     logger:
       env.LOG_LEVEL === 'silent'
@@ -63,6 +66,16 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     genReqId: () => crypto.randomUUID(),
+    // The server is ours so that the public tracking lookups memory can answer skip fastify's request
+    // handling (tracking-fast-lane.ts); every other request goes to fastify as usual.
+    serverFactory: (handler) => {
+      const server = http.createServer((req, res) => {
+        if (fastLane === null || !fastLane(req, res)) handler(req, res);
+      });
+      // Fastify's own default, which it sets only on servers it makes: idle keep-alive connections live 72 s.
+      server.keepAliveTimeout = 72_000;
+      return server;
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -121,6 +134,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   dashboardRoutes(app, ctx);
   tripRoutes(app, ctx);
   trackingRoutes(app, ctx);
+  fastLane = publicFastLane(ctx, app.log);
   trackingLinkRoutes(app, ctx);
   trackingEventRoutes(app, ctx);
   ongoingLinkRoutes(app, ctx);

@@ -60,6 +60,11 @@ const envSchema = z.object({
     .min(0)
     .max(10_000_000)
     .default(50_000),
+  /**
+   * Whether the server loads every trip's tracking answer into memory at start (and refreshes it every
+   * 15 minutes), so no lookup of an existing trip waits for the database.
+   */
+  TRACKING_CACHE_WARM: booleanFlag.default(true),
   JOBS_POLL_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int()

@@ -5,6 +5,7 @@ import { seedDemo } from './db/seed/demo';
 import { seedReferenceData } from './db/seed/reference';
 import { ConfigError, loadEnv } from './env';
 import { resolveJwtSecret } from './lib/secret';
+import { trackingCacheOf } from './modules/tracking/tracking-cache';
 
 async function main(): Promise<void> {
   let env;
@@ -48,6 +49,19 @@ async function main(): Promise<void> {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   console.info(`Freightlane is running on ${env.appUrl} (database: ${database.kind})`);
+  if (env.TRACKING_CACHE_WARM && env.TRACKING_CACHE_ENTRIES > 0) {
+    // In the background: lookups are answered from the database until their trip's answer is loaded.
+    void trackingCacheOf(ctx).keepWarm(
+      (pass) =>
+        app.log.info(
+          { trips: pass.trips, ms: pass.ms, complete: pass.complete },
+          pass.complete
+            ? 'tracking answers of every trip are in memory'
+            : 'tracking answers fill the cache; the remaining trips load on demand (raise TRACKING_CACHE_ENTRIES)',
+        ),
+      (error) => app.log.error({ err: error }, 'loading the tracking answers into memory failed'),
+    );
+  }
 }
 
 main().catch((err: unknown) => {

@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DocumentCache, FRESH_MS, NOT_FOUND_MS } from './tracking-cache';
+import { DocumentCache, FRESH_MS, NOT_FOUND_MS, WARMED_MS } from './tracking-cache';
 import {
   EndedTrackingLinkError,
   TRIP_NOT_FOUND,
@@ -58,18 +59,19 @@ describe('the public document cache', () => {
     expect(loads).toHaveLength(1);
   });
 
-  it('keeps the most recently used documents up to its capacity', async () => {
+  it('keeps the documents read lately up to its capacity', async () => {
     const { cache, answer, loads } = cacheWith(2);
     for (const n of [1, 2, 3]) answer(id(n), docFor(id(n)));
     await cache.lookup(id(1));
     await cache.lookup(id(2));
-    cache.lookup(id(1)); // used again: now the newest
-    await cache.lookup(id(3)); // pushes out id(2), the least recently used
+    await cache.lookup(id(3)); // full: each gets its second chance, then id(1), the oldest, goes
+    cache.lookup(id(2)); // read again
+    await cache.lookup(id(1)); // id(3) goes: id(2) was read since its second chance, id(3) was not
     expect(cache.size).toBe(2);
+    expect(cache.lookup(id(2))).not.toBeInstanceOf(Promise);
     expect(cache.lookup(id(1))).not.toBeInstanceOf(Promise);
-    expect(cache.lookup(id(3))).not.toBeInstanceOf(Promise);
-    await cache.lookup(id(2));
-    expect(loads).toEqual([id(1), id(2), id(3), id(2)]);
+    await cache.lookup(id(3));
+    expect(loads).toEqual([id(1), id(2), id(3), id(1), id(3)]);
   });
 
   it('caches nothing with a capacity of 0', async () => {
@@ -174,5 +176,98 @@ describe('the public document cache', () => {
     }
     expect(loads).toEqual([]);
     expect(cache.size).toBe(0);
+  });
+});
+
+describe('the warm read model', () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** A tracking page of a real-looking trip (UUID), with text outside ASCII as real addresses have. */
+  function tripDoc(key: string, version = 1, expiresAt: Date | null = null): PublicDocument {
+    const body = JSON.stringify({ key, version, city: 'Ọ̀yọ́' });
+    return { body, etag: etagOf(body), tripIds: [randomUUID()], companyId: null, expiresAt };
+  }
+
+  /** One warming pass of `docs`, as TrackingCache runs it. */
+  function pass(cache: DocumentCache, docs: { key: string; doc: PublicDocument }[], complete = true) {
+    cache.packed.beginPass();
+    cache.fill(cache.beginFill(), docs);
+    cache.packed.endPass(complete, WARMED_MS);
+  }
+
+  it('serves a finished pass from memory, byte for byte, without loading', async () => {
+    const { cache, loads } = cacheWith();
+    const doc = tripDoc(id(20));
+    pass(cache, [{ key: id(20), doc }]);
+    expect(cache.lookup(id(20))).toEqual(doc);
+    const answer = cache.peek(id(20), Date.now())!;
+    expect(answer.etag).toBe(doc.etag);
+    expect(Buffer.from(answer.body).toString('utf8')).toBe(doc.body);
+    expect(cache.peek(id(21), Date.now())).toBeUndefined();
+    expect(loads).toEqual([]);
+  });
+
+  it('serves nothing of a pass until it ends, and nothing of one that failed', () => {
+    const { cache } = cacheWith();
+    const first = tripDoc(id(22));
+    pass(cache, [{ key: id(22), doc: first }]);
+    cache.packed.beginPass();
+    cache.fill(cache.beginFill(), [{ key: id(22), doc: tripDoc(id(22), 2) }]);
+    expect(cache.peek(id(22), Date.now())?.etag).toBe(first.etag);
+    cache.packed.endPass(false, WARMED_MS);
+    expect(cache.peek(id(22), Date.now())?.etag).toBe(first.etag);
+  });
+
+  it('forgets what a finished pass no longer read', () => {
+    const { cache } = cacheWith();
+    pass(cache, [{ key: id(23), doc: tripDoc(id(23)) }]);
+    pass(cache, [{ key: id(24), doc: tripDoc(id(24)) }]);
+    expect(cache.peek(id(23), Date.now())).toBeUndefined();
+    expect(cache.peek(id(24), Date.now())).toBeDefined();
+  });
+
+  it("drops a trip's answer when it changes, also from the pass running, and skips what changed while read", async () => {
+    const { cache, answer, loads } = cacheWith();
+    const a = tripDoc(id(25));
+    const b = tripDoc(id(26));
+    pass(cache, [{ key: id(25), doc: a }]);
+    cache.packed.beginPass();
+    const began = cache.beginFill();
+    cache.changed(b.tripIds[0]!); // b changed while its page was being read
+    cache.fill(began, [
+      { key: id(25), doc: a },
+      { key: id(26), doc: b },
+    ]);
+    cache.changed(a.tripIds[0]!);
+    cache.packed.endPass(true, WARMED_MS);
+    expect(cache.peek(id(25), Date.now())).toBeUndefined();
+    expect(cache.peek(id(26), Date.now())).toBeUndefined();
+    answer(id(25), tripDoc(id(25), 2));
+    expect(JSON.parse((await cache.lookup(id(25))).body).version).toBe(2);
+    expect(loads).toEqual([id(25)]);
+  });
+
+  it('leaves links with an expiry to demand, and stops serving a pass once it is overdue', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-21T12:00:00Z') });
+    const { cache } = cacheWith();
+    pass(cache, [
+      { key: id(27), doc: tripDoc(id(27), 1, new Date('2026-11-22T12:00:00Z')) },
+      { key: id(28), doc: tripDoc(id(28)) },
+    ]);
+    expect(cache.peek(id(27), Date.now())).toBeUndefined();
+    expect(cache.peek(id(28), Date.now())).toBeDefined();
+    vi.setSystemTime(Date.now() + WARMED_MS);
+    expect(cache.peek(id(28), Date.now())).toBeUndefined();
+  });
+
+  it('drops everything on clear, including the pass running then', () => {
+    const { cache } = cacheWith();
+    pass(cache, [{ key: id(29), doc: tripDoc(id(29)) }]);
+    cache.packed.beginPass();
+    cache.clear();
+    cache.fill(cache.beginFill(), [{ key: id(30), doc: tripDoc(id(30)) }]);
+    cache.packed.endPass(true, WARMED_MS);
+    expect(cache.peek(id(29), Date.now())).toBeUndefined();
+    expect(cache.peek(id(30), Date.now())).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import type { AppError } from '../../errors';
+import { findPublicTripsPage, type PublicTripRow } from './tracking.repository';
 import {
   EndedTrackingLinkError,
   ONGOING_LINK_NOT_FOUND,
@@ -8,6 +9,7 @@ import {
   isPublicLinkId,
   loadOngoingTrips,
   loadPublicTracking,
+  publicTrackingDocument,
   type PublicDocument,
 } from './tracking.service';
 
@@ -15,12 +17,22 @@ import {
  * The public pages' answers, kept in memory per API instance so a page that thousands of people refresh
  * costs a Map lookup, not a query. Freshness comes from the database: every committed change to a trip
  * (status, issue, consignment, position, tracking id, expiry) is announced on trip_changed and drops what
- * showed that trip; a lost LISTEN connection drops everything. Each answer also lives at most 30 seconds,
- * a safety net should an announcement ever be missed, and never past its link's expiry.
+ * showed that trip; a lost LISTEN connection drops everything. An answer is never served past its link's
+ * expiry, and each has a safety-net lifetime should an announcement ever be missed.
+ *
+ * Loaded on demand, an answer lives 30 seconds. Kept warm (the production server does it), the tracking
+ * answers of every trip are loaded in pages at start and again every WARM_EVERY_MS, and live until the
+ * pass after next: then no public lookup of an existing trip waits for the database at all.
  */
 
-/** The safety net: an answer is reloaded after this long even if no change was heard. */
+/** The safety net of an answer loaded on demand: it is reloaded after this long even if no change was heard. */
 export const FRESH_MS = 30_000;
+/** How often the warm read model reloads every trip's answer (its safety net). */
+export const WARM_EVERY_MS = 15 * 60_000;
+/** A warmed answer outlives one pass, so a slow or failed pass never leaves trips to the database. */
+export const WARMED_MS = 2 * WARM_EVERY_MS + 60_000;
+/** Trips per query while warming: big enough to be cheap per trip, small enough to keep requests flowing. */
+export const WARM_PAGE = 1_000;
 /** "Not found" is kept briefly, so a scraper repeating unknown ids does not reach the database each time. */
 export const NOT_FOUND_MS = 5_000;
 /** Ongoing tables are few (one per customer company that shares one) and larger; they get their own room. */
@@ -33,11 +45,16 @@ interface Entry {
   deadline: number;
   /** The trip (tracking pages) or company (ongoing tables) whose changes make it stale. */
   owner: string | null;
+  /** Read since it was stored or last passed over for eviction. */
+  used: boolean;
 }
 
 /**
- * A least-recently-used map (a Map keeps insertion order; a hit moves its key to the end) with an index of
- * each owner's keys, so a change drops exactly the answers that showed it.
+ * A map that evicts what was not read lately, with an index of each owner's keys, so a change drops
+ * exactly the answers that showed it. Eviction is "second chance" (CLOCK): a Map keeps insertion order, a
+ * hit only marks its entry, and eviction moves marked entries to the end instead of dropping them. A hit
+ * thus writes one flag and never reorders the Map: with a million entries, reordering on every hit left
+ * holes that made V8 rebuild the whole table now and then, a pause every request waiting behind it felt.
  */
 class OwnedLru {
   private readonly entries = new Map<string, Entry>();
@@ -57,20 +74,27 @@ class OwnedLru {
       this.remove(key, entry);
       return undefined;
     }
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    if (!entry.used) entry.used = true;
     return entry;
   }
 
-  set(key: string, entry: Entry): void {
+  set(key: string, fields: Omit<Entry, 'used'>): void {
     if (this.capacity <= 0) return;
     const previous = this.entries.get(key);
     if (previous !== undefined) this.remove(key, previous);
+    // Loaded for a lookup, so read once already: it is never the first to go.
+    const entry: Entry = { ...fields, used: true };
     this.entries.set(key, entry);
     if (entry.owner !== null) this.link(entry.owner, key);
-    if (this.entries.size > this.capacity) {
-      const oldest = this.entries.keys().next().value as string;
-      this.remove(oldest, this.entries.get(oldest)!);
+    while (this.entries.size > this.capacity) {
+      const [oldest, candidate] = this.entries.entries().next().value as [string, Entry];
+      if (candidate.used) {
+        candidate.used = false;
+        this.entries.delete(oldest);
+        this.entries.set(oldest, candidate);
+      } else {
+        this.remove(oldest, candidate);
+      }
     }
   }
 
@@ -148,16 +172,134 @@ class ChangeClock {
 
   /** Ends a load begun at `began`; true when one of `owners` changed since. */
   end(began: number, owners: readonly string[]): boolean {
-    this.running--;
-    let stale = began < this.checkableFrom;
-    if (!stale && began !== this.seq) {
-      for (const owner of owners) {
-        const at = this.changedAt.get(owner);
-        if (at !== undefined && at > began) stale = true;
-      }
-    }
-    if (this.running === 0) this.changedAt.clear();
+    const stale =
+      owners.length === 0 ? this.changedSince(began, null) : owners.some((o) => this.changedSince(began, o));
+    this.finish();
     return stale;
+  }
+
+  /** True when `owner` (or everything) changed after a load that began at `began`; the load is still running. */
+  changedSince(began: number, owner: string | null): boolean {
+    if (began < this.checkableFrom) return true;
+    if (began === this.seq || owner === null) return false;
+    const at = this.changedAt.get(owner);
+    return at !== undefined && at > began;
+  }
+
+  /** A load is over. */
+  finish(): void {
+    this.running--;
+    if (this.running === 0) this.changedAt.clear();
+  }
+}
+
+/** What the fast lane sends: the ETag and the body's bytes or text. */
+export interface Answer {
+  etag: string;
+  body: string | Buffer;
+}
+
+/** ETags are `"` + base64url SHA-1 + `"`; trip ids are UUIDs. Both fixed length, so they pack by offset. */
+const ETAG_LENGTH = 29;
+const TRIP_ID_LENGTH = 36;
+const BODY_AT = ETAG_LENGTH + TRIP_ID_LENGTH;
+
+/**
+ * One pass of the warm read model: tracking id -> its answer packed in one Buffer (ETag, trip id, JSON
+ * body), and trip id -> tracking id for drops. The bytes live outside the V8 heap (Buffers of Node's
+ * pool), so a million answers leave the garbage collector a few small objects per trip instead of
+ * hundreds of bytes of strings: a young-generation collection otherwise pays for every page of a heap that
+ * size, and every request waiting behind it does too.
+ */
+class PackedGeneration {
+  readonly answers = new Map<string, Buffer>();
+  readonly keyOf = new Map<string, string>();
+
+  set(key: string, tripId: string, doc: PublicDocument): void {
+    const packed = Buffer.from(doc.etag + tripId + doc.body, 'utf8');
+    const previous = this.keyOf.get(tripId);
+    if (previous !== undefined && previous !== key) this.answers.delete(previous);
+    this.answers.set(key, packed);
+    this.keyOf.set(tripId, key);
+  }
+
+  drop(tripId: string): void {
+    const key = this.keyOf.get(tripId);
+    if (key === undefined) return;
+    this.keyOf.delete(tripId);
+    this.answers.delete(key);
+  }
+}
+
+/**
+ * Every trip's tracking answer (without an expiry: those few load on demand), filled by warming passes.
+ * A pass fills a new generation and replaces the old one only when it read every trip, so what no pass
+ * saw any more (a link that expired or was revoked while an announcement was missed) is gone; a change
+ * drops its trip from both. An answer is as old as two passes at most.
+ */
+export class PackedAnswers {
+  private current = new PackedGeneration();
+  private next: PackedGeneration | null = null;
+  /** Epoch ms after which the current generation is not served (a pass is overdue). */
+  private deadline = 0;
+
+  get size(): number {
+    return this.current.answers.size;
+  }
+
+  get(key: string, now: number): Answer | undefined {
+    if (now >= this.deadline) return undefined;
+    const packed = this.current.answers.get(key);
+    if (packed === undefined) return undefined;
+    return { etag: packed.toString('latin1', 0, ETAG_LENGTH), body: packed.subarray(BODY_AT) };
+  }
+
+  /** The full document, for the route and the live streams (which need the text and the trip). */
+  document(key: string, now: number): PublicDocument | undefined {
+    if (now >= this.deadline) return undefined;
+    const packed = this.current.answers.get(key);
+    if (packed === undefined) return undefined;
+    return {
+      etag: packed.toString('latin1', 0, ETAG_LENGTH),
+      tripIds: [packed.toString('latin1', ETAG_LENGTH, BODY_AT)],
+      body: packed.toString('utf8', BODY_AT),
+      companyId: null,
+      expiresAt: null,
+    };
+  }
+
+  /** Stores a document of the pass running now; one that cannot pack (no trip, an expiry) is left to demand. */
+  add(key: string, doc: PublicDocument): boolean {
+    const tripId = doc.tripIds[0];
+    if (this.next === null || tripId === undefined || doc.expiresAt !== null) return false;
+    if (doc.etag.length !== ETAG_LENGTH || tripId.length !== TRIP_ID_LENGTH) return false;
+    this.next.set(key, tripId, doc);
+    return true;
+  }
+
+  beginPass(): void {
+    this.next = new PackedGeneration();
+  }
+
+  /** Ends the pass: a complete one becomes what is served, for `lifetimeMs`; an incomplete one is dropped. */
+  endPass(complete: boolean, lifetimeMs: number): void {
+    if (complete && this.next !== null) {
+      this.current = this.next;
+      this.deadline = Date.now() + lifetimeMs;
+    }
+    this.next = null;
+  }
+
+  drop(tripId: string): void {
+    this.current.drop(tripId);
+    this.next?.drop(tripId);
+  }
+
+  clear(): void {
+    this.current = new PackedGeneration();
+    this.deadline = 0;
+    // A pass running now may have read before the loss: it must not become what is served.
+    this.next = null;
   }
 }
 
@@ -179,6 +321,11 @@ export class DocumentCache {
   hits = 0;
   misses = 0;
 
+  /** How long an answer loaded on demand lives. */
+  lifetimeMs = FRESH_MS;
+  /** Every trip's answer, once the read model is kept warm (tracking pages only). */
+  readonly packed = new PackedAnswers();
+
   constructor(private readonly policy: CachePolicy) {
     this.lru = new OwnedLru(policy.capacity);
   }
@@ -192,27 +339,70 @@ export class DocumentCache {
    * serialisation), else a promise of it. Throws, or rejects with, the NOT_FOUND answer.
    */
   lookup(key: string): PublicDocument | Promise<PublicDocument> {
-    const entry = this.lru.get(key, Date.now());
+    const now = Date.now();
+    const entry = this.lru.get(key, now);
     if (entry !== undefined) {
       this.hits++;
       if (entry.doc !== null) return entry.doc;
       throw entry.error;
+    }
+    const warm = this.packed.document(key, now);
+    if (warm !== undefined) {
+      this.hits++;
+      return warm;
     }
     if (!isPublicLinkId(key)) throw this.policy.malformed;
     this.misses++;
     return this.loading.get(key) ?? this.load(key);
   }
 
+  /**
+   * The document for `key` when memory holds it, else undefined; never loads, never throws. For the fast
+   * lane, which answers only what is certain and leaves everything else to the route.
+   */
+  peek(key: string, now: number): Answer | undefined {
+    const entry = this.lru.get(key, now);
+    const answer = entry === undefined ? this.packed.get(key, now) : (entry.doc ?? undefined);
+    if (answer !== undefined) this.hits++;
+    return answer;
+  }
+
+  /** Starts a warming pass; returns the mark each page's fill needs. */
+  beginFill(): number {
+    return this.clock.begin();
+  }
+
+  /**
+   * Stores the documents of one page of a warming pass, read since `began` (from beginFill), and ends that
+   * read. A document whose owner changed while it was read is left out: the next lookup loads it.
+   */
+  fill(began: number, docs: readonly { key: string; doc: PublicDocument }[]): number {
+    let stored = 0;
+    for (const { key, doc } of docs) {
+      if (this.clock.changedSince(began, this.policy.ownerOf(doc))) continue;
+      if (this.packed.add(key, doc)) stored++;
+    }
+    this.clock.finish();
+    return stored;
+  }
+
+  /** Ends a page read that failed before it had documents to store. */
+  abandonFill(): void {
+    this.clock.finish();
+  }
+
   /** Drops what showed `owner`, and forgets loads now running (they may have read the old state). */
   changed(owner: string): void {
     this.clock.changed(owner);
     this.lru.dropOwner(owner);
+    this.packed.drop(owner);
     this.loading.clear();
   }
 
   clear(): void {
     this.clock.everythingChanged();
     this.lru.clear();
+    this.packed.clear();
     this.loading.clear();
   }
 
@@ -228,7 +418,12 @@ export class DocumentCache {
         if (!this.clock.end(began, owner === null ? [] : [owner])) {
           const now = Date.now();
           const expiresAt = doc.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY;
-          this.lru.set(key, { doc, error: null, deadline: Math.min(now + FRESH_MS, expiresAt), owner });
+          this.lru.set(key, {
+            doc,
+            error: null,
+            deadline: Math.min(now + this.lifetimeMs, expiresAt),
+            owner,
+          });
         }
         return doc;
       },
@@ -249,11 +444,24 @@ export class DocumentCache {
   }
 }
 
+/** What one warming pass did. */
+export interface WarmPass {
+  trips: number;
+  ms: number;
+  /** False when the trips outnumber the cache's room: the rest are loaded on demand. */
+  complete: boolean;
+}
+
 /** The public answers of one app: tracking pages by tracking id, ongoing tables by share id. */
 export class TrackingCache {
   readonly tracking: DocumentCache;
   readonly ongoing: DocumentCache;
   private readonly unsubscribe: (() => void)[] = [];
+  private warming: Promise<WarmPass> | null = null;
+  private warmTimer: NodeJS.Timeout | null = null;
+  /** A pass reported to keepWarm's callbacks; null until the read model is kept warm. */
+  private rewarm: (() => Promise<void>) | null = null;
+  private stopped = false;
 
   constructor(private readonly ctx: AppContext) {
     const capacity = ctx.env.TRACKING_CACHE_ENTRIES;
@@ -276,11 +484,91 @@ export class TrackingCache {
       }),
       // A rotated share id changes no trip: the old id's table is dropped when any instance rotates it.
       ctx.tripEvents.onOngoingLinkRotated((companyId) => this.ongoing.changed(companyId)),
-      ctx.tripEvents.onResync(() => this.clear()),
+      ctx.tripEvents.onResync(() => {
+        this.clear();
+        // Everything was dropped: a warm read model fills itself again, after the pass running now (which
+        // read before the loss, so it will not be served).
+        const again = () => void this.rewarm?.();
+        if (this.rewarm !== null) {
+          if (this.warming !== null) this.warming.then(again, again);
+          else again();
+        }
+      }),
     );
   }
 
+  /**
+   * Loads every trip's tracking answer (up to the cache's room), a page of trips per query, yielding to
+   * requests between pages. A pass already running is shared.
+   */
+  warm(pageSize = WARM_PAGE): Promise<WarmPass> {
+    this.warming ??= this.warmPass(pageSize).finally(() => {
+      this.warming = null;
+    });
+    return this.warming;
+  }
+
+  /**
+   * Keeps the read model warm: a pass now, then one every WARM_EVERY_MS, and one after every resync.
+   * Answers loaded on demand then live as long as warmed ones, since the passes are the safety net.
+   * Settles when the first pass has; a pass's result or failure goes to the callbacks, never rejects.
+   */
+  keepWarm(onPass: (pass: WarmPass) => void, onError: (error: unknown) => void): Promise<void> {
+    this.tracking.lifetimeMs = WARMED_MS;
+    const run = () => this.warm().then(onPass, onError);
+    this.rewarm = run;
+    this.warmTimer ??= setInterval(() => void run(), WARM_EVERY_MS);
+    this.warmTimer.unref();
+    return run();
+  }
+
+  private async warmPass(pageSize: number): Promise<WarmPass> {
+    const started = Date.now();
+    const room = this.ctx.env.TRACKING_CACHE_ENTRIES;
+    const packed = this.tracking.packed;
+    packed.beginPass();
+    let after: string | null = null;
+    let trips = 0;
+    let allRead = false;
+    try {
+      while (!this.stopped && trips < room) {
+        const began = this.tracking.beginFill();
+        let rows: PublicTripRow[];
+        try {
+          rows = await findPublicTripsPage(this.ctx.db, after, Math.min(pageSize, room - trips));
+        } catch (error) {
+          this.tracking.abandonFill();
+          throw error;
+        }
+        const now = Date.now();
+        const docs: { key: string; doc: PublicDocument }[] = [];
+        for (const row of rows) {
+          const doc = publicTrackingDocument(row, now);
+          // An expired link keeps no room: its few lookups load the expiry message on demand.
+          if (!(doc instanceof EndedTrackingLinkError)) docs.push({ key: row.trackingId, doc });
+        }
+        this.tracking.fill(began, docs);
+        trips += rows.length;
+        const last = rows.at(-1);
+        if (last === undefined || (rows.length < pageSize && trips < room)) {
+          allRead = true;
+          break;
+        }
+        after = last.tripId;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } finally {
+      // A pass that read up to the room is served too (the rest load on demand); a failed or stopped one is not.
+      packed.endPass(!this.stopped && (allRead || trips >= room), WARMED_MS);
+    }
+    return { trips, ms: Date.now() - started, complete: allRead };
+  }
+
   stop(): void {
+    this.stopped = true;
+    this.rewarm = null;
+    if (this.warmTimer !== null) clearInterval(this.warmTimer);
+    this.warmTimer = null;
     for (const unsubscribe of this.unsubscribe.splice(0)) unsubscribe();
   }
 

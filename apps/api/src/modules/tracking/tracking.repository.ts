@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type AnyColumn } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type AnyColumn } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { CargoType, ContainerSize, TripStatus } from '@freightlane/domain';
 import type { Db, Executor } from '../../db/client';
@@ -31,10 +31,11 @@ export interface PublicLogRow {
 /** What the tracking page shows of a trip, plus what decides whether its link still works. */
 export interface PublicTripRow {
   tripId: string;
+  /** The trip's current tracking id. */
+  trackingId: string;
   customerCompanyId: string;
   /** Epoch ms when the link stops working; null when it never does. */
   expiresAtMs: number | null;
-  cancelledAtMs: number | null;
   trip: {
     orderNumber: string | null;
     containerNumbers: string[];
@@ -73,15 +74,15 @@ const liveLogsJson = sql`coalesce((
 const epochMs = (column: AnyColumn) =>
   sql<number | null>`(floor(extract(epoch FROM ${column}) * 1000))::float8`;
 
-function publicTripQuery(db: Db) {
-  return (
-    db
-      .select({
-        tripId: trips.id,
-        customerCompanyId: trips.customerCompanyId,
-        expiresAtMs: epochMs(trips.trackingExpiresAt),
-        cancelledAtMs: epochMs(trips.cancelledAt),
-        trip: sql<PublicTripRow['trip']>`json_build_object(
+/** What the tracking page reads of a trip, joined; the callers add which trips. */
+function publicTripSelect(db: Db) {
+  return db
+    .select({
+      tripId: trips.id,
+      trackingId: trips.trackingId,
+      customerCompanyId: trips.customerCompanyId,
+      expiresAtMs: epochMs(trips.trackingExpiresAt),
+      trip: sql<PublicTripRow['trip']>`json_build_object(
         'orderNumber', ${orders.orderNumber},
         'containerNumbers', coalesce((
           SELECT json_agg(c.container_number ORDER BY c.container_number) FROM consignments c
@@ -95,11 +96,17 @@ function publicTripQuery(db: Db) {
         'recipientAddress', ${publicAddressJson(trips.recipientAddress)},
         'tripStatusLogs', ${liveLogsJson}
       )`,
-      })
-      .from(trips)
-      .innerJoin(orders, eq(orders.id, trips.orderId))
-      .leftJoin(pickupTerminal, eq(pickupTerminal.id, trips.pickupTerminalId))
-      .leftJoin(recipientTerminal, eq(recipientTerminal.id, trips.recipientTerminalId))
+    })
+    .from(trips)
+    .innerJoin(orders, eq(orders.id, trips.orderId))
+    .leftJoin(pickupTerminal, eq(pickupTerminal.id, trips.pickupTerminalId))
+    .leftJoin(recipientTerminal, eq(recipientTerminal.id, trips.recipientTerminalId))
+    .$dynamic();
+}
+
+function publicTripQuery(db: Db) {
+  return (
+    publicTripSelect(db)
       // The unique index on trips.tracking_id finds the row.
       .where(eq(trips.trackingId, sql.placeholder('trackingId')))
       .limit(1)
@@ -122,6 +129,21 @@ export async function findPublicTrip(db: Db, trackingId: string): Promise<Public
   }
   const [row] = await query.execute({ trackingId });
   return row ?? null;
+}
+
+/**
+ * The tracking pages of up to `limit` trips whose ids come after `afterTripId` (all when null), in trip id
+ * order: how the in-memory read model is filled without one query per trip. Keyset paging on the primary
+ * key, so each page costs the same however deep into a million trips it is.
+ */
+export async function findPublicTripsPage(
+  db: Db,
+  afterTripId: string | null,
+  limit: number,
+): Promise<PublicTripRow[]> {
+  const query = publicTripSelect(db);
+  if (afterTripId !== null) query.where(gt(trips.id, afterTripId));
+  return query.orderBy(trips.id).limit(limit);
 }
 
 /** The trip a revoked tracking id belonged to, or null when the id was never revoked. */

@@ -7,7 +7,9 @@ import {
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import { errorResponses, type ZodApp } from '../../lib/route-kit';
+import { JSON_UTF8, PUBLIC_CACHE_CONTROL, PUBLIC_JSON_HEADERS, etagMatches } from './public-response';
 import { trackingCacheOf, type DocumentCache } from './tracking-cache';
+import { fastLaneRefusal } from './tracking-fast-lane';
 import {
   publicLimitersOf,
   publicLookupFailed,
@@ -16,21 +18,6 @@ import {
 } from './tracking.service';
 
 const tags = ['Public tracking'];
-const JSON_UTF8 = 'application/json; charset=utf-8';
-
-/**
- * The security headers a JSON answer needs, fixed once. Helmet builds its middleware anew on every request,
- * which costs these routes about half their throughput; for a JSON body its CSP and frame rules reduce to
- * "render nothing, frame nothing", so the public routes skip it and send this set instead.
- */
-const PUBLIC_JSON_HEADERS = {
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-  'cross-origin-resource-policy': 'same-origin',
-  'referrer-policy': 'no-referrer',
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
-  'x-content-type-options': 'nosniff',
-};
-
 /**
  * The ids are checked by the service against the id pattern, without zod: a public link is either valid
  * or not, so a malformed one answers 404 like an unknown one (not 400), and the hot path parses nothing.
@@ -38,24 +25,13 @@ const PUBLIC_JSON_HEADERS = {
  */
 const acceptParams = () => (value: unknown) => ({ value });
 
-/** True when If-None-Match names this ETag (or is *); weak tags compare equal, as RFC 9110 asks for GET. */
-function etagMatches(header: string, etag: string): boolean {
-  if (header === etag || header === '*') return true;
-  for (const candidate of header.split(',')) {
-    const tag = candidate.trim();
-    if (tag === etag || (tag.startsWith('W/') && tag.slice(2) === etag)) return true;
-  }
-  return false;
-}
-
 /**
  * Sends the document's JSON text as it is: fastify passes a string body with a JSON content type straight
  * through, so the response schema's serializer (zod parse plus JSON.stringify) never runs for it.
- * Browsers may keep the answer but must ask again each time (no-cache); an unchanged one costs a 304.
  */
 function sendDocument(request: FastifyRequest, reply: FastifyReply, doc: PublicDocument): void {
   reply.header('etag', doc.etag);
-  reply.header('cache-control', 'no-cache');
+  reply.header('cache-control', PUBLIC_CACHE_CONTROL);
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, doc.etag)) {
     reply.code(304).send();
@@ -78,6 +54,9 @@ function answer(
 ): Promise<void> | undefined {
   reply.headers(PUBLIC_JSON_HEADERS);
   const ip = request.ip;
+  // The fast lane already counted this request and refused it: say so without counting it twice.
+  const refused = fastLaneRefusal(request.raw);
+  if (refused !== undefined) throw refused;
   publicRequestAllowed(ctx, ip);
   let found: PublicDocument | Promise<PublicDocument>;
   try {

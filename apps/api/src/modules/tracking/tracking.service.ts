@@ -18,6 +18,7 @@ import {
   findRevokedTrackingLink,
   type OngoingTripRow,
   type PublicLogRow,
+  type PublicTripRow,
 } from './tracking.repository';
 
 /**
@@ -93,8 +94,21 @@ export async function loadPublicTracking(ctx: AppContext, trackingId: string): P
     if (revoked) throw new EndedTrackingLinkError(TRACKING_LINK_REVOKED, revoked.tripId);
     throw new UnknownPublicLinkError(TRIP_NOT_FOUND);
   }
-  if (row.expiresAtMs !== null && row.expiresAtMs <= Date.now()) {
-    throw new EndedTrackingLinkError(trackingLinkExpiredMessage(new Date(row.expiresAtMs)), row.tripId);
+  const doc = publicTrackingDocument(row, Date.now());
+  if (doc instanceof EndedTrackingLinkError) throw doc;
+  return doc;
+}
+
+/**
+ * The tracking page of a trip as loaded, or the answer its expired link gives at `now`. Shared by the
+ * lookup of one id and the read model that loads trips by the thousand, so both answer alike.
+ */
+export function publicTrackingDocument(
+  row: PublicTripRow,
+  now: number,
+): PublicDocument | EndedTrackingLinkError {
+  if (row.expiresAtMs !== null && row.expiresAtMs <= now) {
+    return new EndedTrackingLinkError(trackingLinkExpiredMessage(new Date(row.expiresAtMs)), row.tripId);
   }
   const trip = row.trip;
   const tracking: TrackingTrip = {

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { listening } from '../../test/event-stream';
+import { tripWorld, type TripWorld } from '../../test/trip-world';
+import { trackingCacheOf } from './tracking-cache';
+import { fastLaneAnswers } from './tracking-fast-lane';
+import { changesHeard } from './tracking-test-helpers';
+
+/** Headers every answer carries whoever sends it; their values differ by the moment only. */
+const PER_MOMENT = new Set(['date']);
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+async function get(url: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const res = await fetch(url, { headers });
+  const out: Record<string, string> = {};
+  res.headers.forEach((value, name) => {
+    if (!PER_MOMENT.has(name)) out[name] = value;
+  });
+  return { status: res.status, headers: out, body: await res.text() };
+}
+
+describe('the public fast lane, over HTTP', () => {
+  let t: TestApp;
+  let w: TripWorld;
+  let origin: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    w = await tripWorld(t);
+    origin = await listening(t.app);
+  });
+  afterAll(() => t.close());
+
+  async function startedTrip() {
+    const trip = await w.newTrip();
+    await w.assignFleet(trip.id);
+    await w.walkTo(trip.id, 'STARTED');
+    return trip;
+  }
+
+  it('answers a remembered page itself, byte for byte and header for header as the route does', async () => {
+    const trip = await startedTrip();
+    const url = `${origin}/api/v1/trips/open-access/${trip.trackingId}`;
+    const before = fastLaneAnswers(t.ctx);
+    const fromRoute = await get(url); // not in memory yet: the route loads it
+    expect(fastLaneAnswers(t.ctx)).toBe(before);
+    const fromLane = await get(url);
+    expect(fastLaneAnswers(t.ctx)).toBe(before + 1);
+    expect(fromRoute.status).toBe(200);
+    expect(fromLane).toEqual(fromRoute);
+
+    const unchanged = await get(url, { 'if-none-match': fromRoute.headers.etag! });
+    expect(fastLaneAnswers(t.ctx)).toBe(before + 2);
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.body).toBe('');
+    expect(unchanged.headers.etag).toBe(fromRoute.headers.etag);
+    expect(unchanged.headers['content-type']).toBeUndefined();
+    expect(unchanged.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('leaves to the route what it cannot be sure of, which answers the same', async () => {
+    const trip = await startedTrip();
+    const path = `/api/v1/trips/open-access/${trip.trackingId}`;
+    await get(`${origin}${path}`);
+    const before = fastLaneAnswers(t.ctx);
+    for (const variant of [`${path}/`, `${path}?x=1`]) {
+      const res = await get(`${origin}${variant}`);
+      expect(res.status, variant).toBe(200);
+      expect(JSON.parse(res.body).tripNumber, variant).toBe(trip.tripNumber);
+    }
+    const head = await fetch(`${origin}${path}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    const unknown = await get(`${origin}/api/v1/trips/open-access/AAAAAAAAAAAAAAAAAAAAAA`);
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.body)).toMatchObject({ message: 'Trip not found' });
+    expect(fastLaneAnswers(t.ctx)).toBe(before);
+  });
+
+  it('never answers a page that changed: the change drops it, the route loads the new one', async () => {
+    const trip = await startedTrip();
+    const url = `${origin}/api/v1/trips/open-access/${trip.trackingId}`;
+    await get(url);
+    expect(JSON.parse((await get(url)).body).tripStatusLogs).toHaveLength(1);
+    await w.walkTo(trip.id, 'AT_PICKUP_LOCATION');
+    await changesHeard(t, trip.id);
+    expect(JSON.parse((await get(url)).body).tripStatusLogs).toHaveLength(2);
+  });
+
+  it('counts its answers against the per-IP limit once, and refuses past it as the route does', async () => {
+    // A fresh app: the limit is per app and the other tests spent some of it.
+    const limited = await createTestApp({ PUBLIC_RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const lw = await tripWorld(limited);
+      const trip = await lw.newTrip();
+      const url = `${await listening(limited.app)}/api/v1/trips/open-access/${trip.trackingId}`;
+      const statuses = [];
+      for (let i = 0; i < 5; i++) statuses.push((await get(url)).status);
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      expect(fastLaneAnswers(limited.ctx)).toBe(2);
+      const refused = await get(url);
+      expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+      expect(JSON.parse(refused.body).message).toBe('Too many requests. Please wait a minute and try again.');
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('serves the warm read model: every trip answered from memory, the same as loaded on demand', async () => {
+    const fresh = await createTestApp();
+    try {
+      const fw = await tripWorld(fresh);
+      const made = [];
+      for (let i = 0; i < 5; i++) made.push(await fw.newTrip());
+      const base = await listening(fresh.app);
+      const onDemand = await get(`${base}/api/v1/trips/open-access/${made[0]!.trackingId}`);
+      trackingCacheOf(fresh.ctx).clear();
+
+      const pass = await trackingCacheOf(fresh.ctx).warm(2);
+      expect(pass.complete).toBe(true);
+      expect(pass.trips).toBeGreaterThanOrEqual(5);
+      const before = fastLaneAnswers(fresh.ctx);
+      const misses = trackingCacheOf(fresh.ctx).tracking.misses;
+      for (const trip of made) {
+        const res = await get(`${base}/api/v1/trips/open-access/${trip.trackingId}`);
+        expect(res.status).toBe(200);
+        expect(JSON.parse(res.body).tripNumber).toBe(trip.tripNumber);
+      }
+      expect(fastLaneAnswers(fresh.ctx)).toBe(before + made.length);
+      expect(trackingCacheOf(fresh.ctx).tracking.misses).toBe(misses);
+      expect(await get(`${base}/api/v1/trips/open-access/${made[0]!.trackingId}`)).toEqual(onDemand);
+
+      // A change drops the warm answer: the next lookup reads the trip again.
+      await fw.assignFleet(made[1]!.id);
+      await fw.walkTo(made[1]!.id, 'STARTED');
+      await changesHeard(fresh, made[1]!.id);
+      const moved = await get(`${base}/api/v1/trips/open-access/${made[1]!.trackingId}`);
+      expect(JSON.parse(moved.body).tripStatusLogs).toHaveLength(1);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('fills no more trips than it has room for', async () => {
+    const small = await createTestApp({ TRACKING_CACHE_ENTRIES: '3' });
+    try {
+      const sw = await tripWorld(small);
+      for (let i = 0; i < 5; i++) await sw.newTrip();
+      const pass = await trackingCacheOf(small.ctx).warm(2);
+      expect(pass).toMatchObject({ trips: 3, complete: false });
+      expect(trackingCacheOf(small.ctx).tracking.packed.size).toBe(3);
+    } finally {
+      await small.close();
+    }
+  });
+});
