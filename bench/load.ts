@@ -79,34 +79,35 @@ export async function load(
   return figures(await runJsonChild<AutocannonResult>(args, 'autocannon'));
 }
 
+/** Writes `ids` to a temporary file for loadRandomPaths; `remove` deletes it. */
+export function writeIdsFile(ids: readonly string[]): { file: string; remove: () => void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'freightlane-bench-ids-'));
+  const file = path.join(dir, 'ids.json');
+  fs.writeFileSync(file, JSON.stringify(ids));
+  return { file, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
 /**
- * GETs `origin + pathPrefix + id`, each request with an id drawn at random from `ids`. The CLI cannot
- * vary the path, so a small driver (random-path-load.ts) runs autocannon programmatically; the ids
- * reach it through a temporary file.
+ * GETs `origin + pathPrefix + id`, each request with an id drawn at random from the ids in `idsFile`.
+ * The CLI cannot vary the path, so a small driver (random-path-load.ts) runs autocannon programmatically;
+ * the ids reach it through the file, and only the driver's process holds them.
  */
 export async function loadRandomPaths(
   origin: string,
   pathPrefix: string,
-  ids: readonly string[],
+  idsFile: string,
   settings: LoadSettings,
 ): Promise<Figures> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'freightlane-bench-ids-'));
-  const idsFile = path.join(dir, 'ids.json');
-  fs.writeFileSync(idsFile, JSON.stringify(ids));
-  try {
-    const driver = path.join(import.meta.dirname, 'random-path-load.ts');
-    const args = [
-      '--import',
-      TSX_LOADER,
-      driver,
-      origin,
-      pathPrefix,
-      idsFile,
-      String(settings.connections),
-      String(settings.seconds),
-    ];
-    return figures(await runJsonChild<AutocannonResult>(args, 'autocannon driver'));
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const driver = path.join(import.meta.dirname, 'random-path-load.ts');
+  const args = [
+    '--import',
+    TSX_LOADER,
+    driver,
+    origin,
+    pathPrefix,
+    idsFile,
+    String(settings.connections),
+    String(settings.seconds),
+  ];
+  return figures(await runJsonChild<AutocannonResult>(args, 'autocannon driver'));
 }

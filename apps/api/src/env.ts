@@ -53,13 +53,16 @@ const envSchema = z.object({
     .min(1)
     .max(1_000_000)
     .default(30),
-  /** Public tracking documents kept in memory per API instance (about 1 KB each); 0 turns the cache off. */
+  /**
+   * Public tracking answers kept in memory per API instance: the warm read model's trips (under 1 KB each,
+   * mostly outside the V8 heap) and the answers loaded on demand. 0 turns both off.
+   */
   TRACKING_CACHE_ENTRIES: z.coerce
     .number({ error: 'must be a number of entries' })
     .int()
     .min(0)
     .max(10_000_000)
-    .default(50_000),
+    .default(1_000_000),
   /**
    * Whether the server loads every trip's tracking answer into memory at start (and refreshes it every
    * 15 minutes), so no lookup of an existing trip waits for the database.

@@ -260,6 +260,25 @@ describe('the warm read model', () => {
     expect(cache.peek(id(28), Date.now())).toBeUndefined();
   });
 
+  it('packs answers across many slabs, and leaves one too large for a slab to demand', () => {
+    const { cache } = cacheWith();
+    const big = (key: string, bytes: number): PublicDocument => {
+      const body = JSON.stringify({ key, pad: 'é'.repeat(bytes / 2) });
+      return { body, etag: etagOf(body), tripIds: [randomUUID()], companyId: null, expiresAt: null };
+    };
+    const docs = Array.from({ length: 90 }, (_, n) => ({ key: id(100 + n), doc: big(id(100 + n), 100_000) }));
+    docs.push({ key: id(99), doc: big(id(99), 5_000_000) });
+    pass(cache, docs);
+    expect(cache.packed.size).toBe(90);
+    for (const { key, doc } of docs.slice(0, 90)) {
+      const answer = cache.peek(key, Date.now())!;
+      expect(answer.etag).toBe(doc.etag);
+      expect(Buffer.from(answer.body).equals(Buffer.from(doc.body))).toBe(true);
+      expect(cache.lookup(key)).toEqual(doc);
+    }
+    expect(cache.peek(id(99), Date.now())).toBeUndefined();
+  });
+
   it('drops everything on clear, including the pass running then', () => {
     const { cache } = cacheWith();
     pass(cache, [{ key: id(29), doc: tripDoc(id(29)) }]);

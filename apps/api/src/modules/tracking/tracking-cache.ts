@@ -202,25 +202,74 @@ export interface Answer {
 /** ETags are `"` + base64url SHA-1 + `"`; trip ids are UUIDs. Both fixed length, so they pack by offset. */
 const ETAG_LENGTH = 29;
 const TRIP_ID_LENGTH = 36;
-const BODY_AT = ETAG_LENGTH + TRIP_ID_LENGTH;
+/** A record: its length (4 bytes), the ETag, the trip id, then the JSON body. */
+const ETAG_AT = 4;
+const TRIP_ID_AT = ETAG_AT + ETAG_LENGTH;
+const BODY_AT = TRIP_ID_AT + TRIP_ID_LENGTH;
+/** Records are written into slabs of this size, allocated outside the V8 heap. */
+const SLAB_BYTES = 4 * 1024 * 1024;
+
+/** Where a record sits in a generation's slabs: slab index and offset in one integer. */
+function recordAt(location: number, slabs: readonly Buffer[]): { slab: Buffer; at: number } {
+  return { slab: slabs[Math.floor(location / SLAB_BYTES)]!, at: location % SLAB_BYTES };
+}
 
 /**
- * One pass of the warm read model: tracking id -> its answer packed in one Buffer (ETag, trip id, JSON
- * body), and trip id -> tracking id for drops. The bytes live outside the V8 heap (Buffers of Node's
- * pool), so a million answers leave the garbage collector a few small objects per trip instead of
- * hundreds of bytes of strings: a young-generation collection otherwise pays for every page of a heap that
- * size, and every request waiting behind it does too.
+ * One pass of the warm read model: each answer packed as a record (ETag, trip id, JSON body) in large
+ * slabs outside the V8 heap, tracking id -> the record's location (a small integer), and trip id ->
+ * tracking id for drops. A million answers thus cost the garbage collector two short strings and two map
+ * entries per trip, not hundreds of bytes of strings and objects: a young-generation collection pays for
+ * every page of a large heap, and every request waiting behind it would too. A dropped record's bytes
+ * stay until the generation is replaced by the next pass.
  */
 class PackedGeneration {
-  readonly answers = new Map<string, Buffer>();
+  readonly answers = new Map<string, number>();
   readonly keyOf = new Map<string, string>();
+  private readonly slabs: Buffer[] = [];
+  private used = SLAB_BYTES;
 
-  set(key: string, tripId: string, doc: PublicDocument): void {
-    const packed = Buffer.from(doc.etag + tripId + doc.body, 'utf8');
+  /** Packs the answer; false when it cannot be (a body larger than a slab, which no tracking page is). */
+  set(key: string, tripId: string, doc: PublicDocument): boolean {
+    const record = doc.etag + tripId + doc.body;
+    const bytes = ETAG_AT + Buffer.byteLength(record, 'utf8');
+    if (bytes > SLAB_BYTES) return false;
+    if (this.used + bytes > SLAB_BYTES) {
+      this.slabs.push(Buffer.allocUnsafeSlow(SLAB_BYTES));
+      this.used = 0;
+    }
+    const slab = this.slabs[this.slabs.length - 1]!;
+    slab.writeUInt32LE(bytes, this.used);
+    slab.write(record, this.used + ETAG_AT, 'utf8');
+    const location = (this.slabs.length - 1) * SLAB_BYTES + this.used;
+    this.used += bytes;
     const previous = this.keyOf.get(tripId);
     if (previous !== undefined && previous !== key) this.answers.delete(previous);
-    this.answers.set(key, packed);
+    this.answers.set(key, location);
     this.keyOf.set(tripId, key);
+    return true;
+  }
+
+  answer(key: string): Answer | undefined {
+    const location = this.answers.get(key);
+    if (location === undefined) return undefined;
+    const { slab, at } = recordAt(location, this.slabs);
+    return {
+      etag: slab.toString('latin1', at + ETAG_AT, at + TRIP_ID_AT),
+      body: slab.subarray(at + BODY_AT, at + slab.readUInt32LE(at)),
+    };
+  }
+
+  document(key: string): PublicDocument | undefined {
+    const location = this.answers.get(key);
+    if (location === undefined) return undefined;
+    const { slab, at } = recordAt(location, this.slabs);
+    return {
+      etag: slab.toString('latin1', at + ETAG_AT, at + TRIP_ID_AT),
+      tripIds: [slab.toString('latin1', at + TRIP_ID_AT, at + BODY_AT)],
+      body: slab.toString('utf8', at + BODY_AT, at + slab.readUInt32LE(at)),
+      companyId: null,
+      expiresAt: null,
+    };
   }
 
   drop(tripId: string): void {
@@ -248,24 +297,12 @@ export class PackedAnswers {
   }
 
   get(key: string, now: number): Answer | undefined {
-    if (now >= this.deadline) return undefined;
-    const packed = this.current.answers.get(key);
-    if (packed === undefined) return undefined;
-    return { etag: packed.toString('latin1', 0, ETAG_LENGTH), body: packed.subarray(BODY_AT) };
+    return now < this.deadline ? this.current.answer(key) : undefined;
   }
 
   /** The full document, for the route and the live streams (which need the text and the trip). */
   document(key: string, now: number): PublicDocument | undefined {
-    if (now >= this.deadline) return undefined;
-    const packed = this.current.answers.get(key);
-    if (packed === undefined) return undefined;
-    return {
-      etag: packed.toString('latin1', 0, ETAG_LENGTH),
-      tripIds: [packed.toString('latin1', ETAG_LENGTH, BODY_AT)],
-      body: packed.toString('utf8', BODY_AT),
-      companyId: null,
-      expiresAt: null,
-    };
+    return now < this.deadline ? this.current.document(key) : undefined;
   }
 
   /** Stores a document of the pass running now; one that cannot pack (no trip, an expiry) is left to demand. */
@@ -273,8 +310,7 @@ export class PackedAnswers {
     const tripId = doc.tripIds[0];
     if (this.next === null || tripId === undefined || doc.expiresAt !== null) return false;
     if (doc.etag.length !== ETAG_LENGTH || tripId.length !== TRIP_ID_LENGTH) return false;
-    this.next.set(key, tripId, doc);
-    return true;
+    return this.next.set(key, tripId, doc);
   }
 
   beginPass(): void {
