@@ -209,11 +209,6 @@ const BODY_AT = TRIP_ID_AT + TRIP_ID_LENGTH;
 /** Records are written into slabs of this size, allocated outside the V8 heap. */
 const SLAB_BYTES = 4 * 1024 * 1024;
 
-/** Where a record sits in a generation's slabs: slab index and offset in one integer. */
-function recordAt(location: number, slabs: readonly Buffer[]): { slab: Buffer; at: number } {
-  return { slab: slabs[Math.floor(location / SLAB_BYTES)]!, at: location % SLAB_BYTES };
-}
-
 /**
  * One pass of the warm read model: each answer packed as a record (ETag, trip id, JSON body) in large
  * slabs outside the V8 heap, tracking id -> the record's location (a small integer), and trip id ->
@@ -250,26 +245,35 @@ class PackedGeneration {
   }
 
   answer(key: string): Answer | undefined {
-    const location = this.answers.get(key);
-    if (location === undefined) return undefined;
-    const { slab, at } = recordAt(location, this.slabs);
+    const record = this.record(key);
+    if (record === undefined) return undefined;
+    const { slab, at, end } = record;
     return {
       etag: slab.toString('latin1', at + ETAG_AT, at + TRIP_ID_AT),
-      body: slab.subarray(at + BODY_AT, at + slab.readUInt32LE(at)),
+      body: slab.subarray(at + BODY_AT, end),
     };
   }
 
   document(key: string): PublicDocument | undefined {
-    const location = this.answers.get(key);
-    if (location === undefined) return undefined;
-    const { slab, at } = recordAt(location, this.slabs);
+    const record = this.record(key);
+    if (record === undefined) return undefined;
+    const { slab, at, end } = record;
     return {
       etag: slab.toString('latin1', at + ETAG_AT, at + TRIP_ID_AT),
       tripIds: [slab.toString('latin1', at + TRIP_ID_AT, at + BODY_AT)],
-      body: slab.toString('utf8', at + BODY_AT, at + slab.readUInt32LE(at)),
+      body: slab.toString('utf8', at + BODY_AT, end),
       companyId: null,
       expiresAt: null,
     };
+  }
+
+  /** Where `key`'s record sits: its slab, its first byte and the byte after its last. */
+  private record(key: string): { slab: Buffer; at: number; end: number } | undefined {
+    const location = this.answers.get(key);
+    if (location === undefined) return undefined;
+    const slab = this.slabs[Math.floor(location / SLAB_BYTES)]!;
+    const at = location % SLAB_BYTES;
+    return { slab, at, end: at + slab.readUInt32LE(at) };
   }
 
   drop(tripId: string): void {
