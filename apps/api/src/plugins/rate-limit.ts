@@ -88,6 +88,10 @@ const FLUSH_BATCH = 500;
  * A key is refused when the shared total it last saw plus its own unflushed hits reach `max`. So every
  * instance enforces the same limit with at most about one flush of lag, and the database sees one write
  * per active key per second instead of one per request.
+ *
+ * Not `shared`, it only counts in memory: for an embedded database (PGlite), which one process owns, so
+ * there is no other instance to share with, and a write a second would only stall the event loop that
+ * runs the database's engine.
  */
 export class SharedWindowLimiter {
   private readonly counts = new Map<string, WindowCount>();
@@ -102,6 +106,7 @@ export class SharedWindowLimiter {
     /** The refusal's message, given how many seconds are left in the window. */
     private readonly message: (retryAfterSeconds: number) => string,
     private readonly flushEveryMs = 1000,
+    private readonly shared = true,
   ) {
     this.windowMs = limit.windowSeconds * 1000;
   }
@@ -180,7 +185,7 @@ export class SharedWindowLimiter {
       }
     }
     if (this.counts.size === 0) this.stop();
-    if (pending.length === 0) return;
+    if (pending.length === 0 || !this.shared) return;
     pending.sort((a, b) => (a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : 0));
     for (let i = 0; i < pending.length; i += FLUSH_BATCH) {
       const batch = pending.slice(i, i + FLUSH_BATCH);

@@ -214,15 +214,20 @@ describe('public endpoints under their rate limits', () => {
     expect((await track(trackingId, ip)).status).toBe(200);
   });
 
-  it('writes the counts to the shared table about once a second, not once a request', async () => {
+  it('writes the counts to the shared table about once a second on PostgreSQL, never on PGlite', async () => {
     const [requests] = publicLimitersOf(t.ctx);
     await requests!.flush();
     const rows = await t.ctx.db
       .select()
       .from(rateLimitHits)
       .where(like(rateLimitHits.key, 'public:10.9.0.1'));
-    expect(rows).toHaveLength(1);
-    expect(rows[0]!.count).toBe(5);
+    if (t.ctx.database.kind === 'postgres') {
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.count).toBe(5);
+    } else {
+      // One process owns an embedded database: there is no other instance to share the count with.
+      expect(rows).toHaveLength(0);
+    }
   });
 });
 

@@ -83,7 +83,7 @@ export function publicFastLane(ctx: AppContext, log: FastifyBaseLogger): FastLan
     // The id pattern admits no slash, query, percent sign or dot, so the path is exactly what fastify
     // would have routed to the same id.
     if (!isPublicLinkId(key)) return false;
-    const started = performance.now();
+    const started = logRequests ? performance.now() : 0;
     const doc = documents.peek(key, Date.now());
     if (doc === undefined) return false;
     try {

@@ -192,12 +192,16 @@ function publicLimitsOf(ctx: AppContext): PublicLimits {
   let limits = publicLimits.get(ctx);
   if (!limits) {
     const { env } = ctx;
+    // Instances share counts through PostgreSQL; an embedded database has one instance, its own.
+    const shared = ctx.database.kind === 'postgres';
     limits = {
       requests: new SharedWindowLimiter(
         ctx.db,
         env.RATE_LIMIT_ENABLED,
         { name: 'public', max: env.PUBLIC_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 },
         () => PUBLIC_LIMIT_MESSAGE,
+        1000,
+        shared,
       ),
       misses: new SharedWindowLimiter(
         ctx.db,
@@ -209,6 +213,8 @@ function publicLimitsOf(ctx: AppContext): PublicLimits {
             ? PUBLIC_LIMIT_MESSAGE
             : `Too many requests. Please wait ${minutes} minutes and try again.`;
         },
+        1000,
+        shared,
       ),
     };
     publicLimits.set(ctx, limits);
