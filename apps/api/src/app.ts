@@ -70,7 +70,18 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     // handling (tracking-fast-lane.ts); every other request goes to fastify as usual.
     serverFactory: (handler) => {
       const server = http.createServer((req, res) => {
-        if (fastLane === null || !fastLane(req, res)) handler(req, res);
+        let answered = false;
+        try {
+          answered = fastLane !== null && fastLane(req, res);
+        } catch (error) {
+          // Never expected; logged, and the request goes to fastify unless an answer had begun.
+          app.log.error({ err: error }, 'the public fast lane failed');
+          if (res.headersSent) {
+            res.destroy();
+            return;
+          }
+        }
+        if (!answered) handler(req, res);
       });
       // Fastify's own default, which it sets only on servers it makes: idle keep-alive connections live 72 s.
       server.keepAliveTimeout = 72_000;
