@@ -55,7 +55,7 @@ const envSchema = z.object({
     .default(30),
   /**
    * Public tracking answers kept in memory per API instance: the warm read model's trips (about 1 KB each,
-   * 0.15 KB of it on the V8 heap) and the answers loaded on demand. 0 turns both off.
+   * 0.15 KB of it on the V8 heap) and the answers loaded on demand (at most 50,000 of those). 0 turns both off.
    */
   TRACKING_CACHE_ENTRIES: z.coerce
     .number({ error: 'must be a number of entries' })

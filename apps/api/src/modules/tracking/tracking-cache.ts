@@ -37,6 +37,12 @@ export const WARM_PAGE = 1_000;
 export const NOT_FOUND_MS = 5_000;
 /** Ongoing tables are few (one per customer company that shares one) and larger; they get their own room. */
 const ONGOING_ENTRIES = 2_000;
+/**
+ * Tracking answers loaded on demand: new or just-changed trips, expiring links, unknown ids. Kept apart
+ * from the read model's room, which is sized to the trips: these are on the V8 heap, about 1 KB each, and
+ * unknown ids a scraper spread over many addresses sends must not grow the heap with the read model's room.
+ */
+const ON_DEMAND_ENTRIES = 50_000;
 
 interface Entry {
   doc: PublicDocument | null;
@@ -506,7 +512,7 @@ export class TrackingCache {
   constructor(private readonly ctx: AppContext) {
     const capacity = ctx.env.TRACKING_CACHE_ENTRIES;
     this.tracking = new DocumentCache({
-      capacity,
+      capacity: Math.min(capacity, ON_DEMAND_ENTRIES),
       load: (trackingId) => loadPublicTracking(ctx, trackingId),
       ownerOf: (doc) => doc.tripIds[0] ?? null,
       malformed: new UnknownPublicLinkError(TRIP_NOT_FOUND),
