@@ -2,6 +2,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import sharedBoundaries from './eslint/boundaries-shared.js';
+import apiBoundaries from './eslint/boundaries-api.js';
+import webBoundaries from './eslint/boundaries-web.js';
 
 export default tseslint.config(
   {
@@ -43,4 +46,7 @@ export default tseslint.config(
     files: ['scripts/**', '.ci/**', 'bench/**'],
     rules: { 'no-console': 'off' },
   },
+  ...sharedBoundaries,
+  ...apiBoundaries,
+  ...webBoundaries,
 );
