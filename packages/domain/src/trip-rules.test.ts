@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TripStatus } from './contracts/trip';
-import { TRIP_ACTIONS } from './contracts/trip-operations';
+import { TRIP_ACTIONS } from './contracts/trip-detail';
 import { tripActionRefusal, tripActionsFor, type TripActionState } from './trip-rules';
 
 const state = (latestStatus: TripStatus | null, extra: Partial<TripActionState> = {}): TripActionState => ({

@@ -1,5 +1,6 @@
 import type { TripStatus } from './contracts/trip';
-import { TRIP_ACTIONS, type NoteSide, type TripAction } from './contracts/trip-operations';
+import type { NoteSide } from './contracts/trip';
+import { TRIP_ACTIONS, type TripAction } from './contracts/trip-detail';
 import { isBeforeLoaded } from './trip-status';
 
 /** What the action rules look at on a trip. */

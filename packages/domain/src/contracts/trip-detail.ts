@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import {
+  TRIP_STATUSES,
+  tripLocationSchema,
+  tripNoteSchema,
+  tripResourcesSchema,
+  tripStatusLogSchema,
+  tripSummarySchema,
+} from './trip';
+import { tripDocumentSchema } from './trip-document';
+import { tripIssueSchema } from './trip-issue';
+
+// ---------------------------------------------------------------------------------------------------------
+// The trip entity of the spec: GET /api/v1/trips/{id}
+
+export const TRIP_ACTIONS = [
+  'CHANGE_STATUS',
+  'UNDO_STATUS',
+  'CANCEL',
+  'ASSIGN_RESOURCES',
+  'EDIT_CONSIGNMENT',
+  'SET_EXPECTED_DELIVERY',
+] as const;
+export type TripAction = (typeof TRIP_ACTIONS)[number];
+
+export const tripDetailSchema = tripSummarySchema.extend({
+  tripStatusLogs: z.array(tripStatusLogSchema),
+  resources: tripResourcesSchema,
+  documents: z.array(tripDocumentSchema),
+  issues: z.array(tripIssueSchema),
+  notes: z.array(tripNoteSchema),
+  currentLocation: tripLocationSchema.nullable(),
+  expectedDeliveryDate: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  cancellationReason: z.string().nullable(),
+  /** When the public tracking link stops working; null: never. */
+  trackingExpiresAt: z.string().nullable(),
+  /** The statuses the caller may move the trip to now (empty when the caller may not move it). */
+  allowedNextStatuses: z.array(z.enum(TRIP_STATUSES)),
+  /** What the caller may do on this trip now; the server checks each again. */
+  actions: z.array(z.enum(TRIP_ACTIONS)),
+  /** The handover code: shown to the customer (and admins) only. */
+  handover: z.object({
+    code: z.string().nullable(),
+    lockedUntil: z.string().nullable(),
+  }),
+  invoice: z
+    .object({
+      invoiceNumber: z.string(),
+      amountKobo: z.number(),
+      status: z.string(),
+      dueAt: z.string(),
+    })
+    .nullable(),
+});
+export type TripDetail = z.infer<typeof tripDetailSchema>;

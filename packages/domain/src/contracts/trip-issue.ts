@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { pageOf, pageQuery, sortParam } from './page';
+import { MAX_TRIP_TEXT, tripLocationInput, tripLocationSchema } from './trip';
+
+export const tripIssueIdParams = z.object({ id: z.uuid({ error: 'Issue not found' }) });
+// ---------------------------------------------------------------------------------------------------------
+// Issues
+
+export const TRIP_ISSUE_TYPES = [
+  'BREAKDOWN',
+  'ACCIDENT',
+  'CHECKPOINT_DELAY',
+  'PORT_CONGESTION',
+  'DIVERSION',
+  'OTHER',
+] as const;
+export type TripIssueType = (typeof TRIP_ISSUE_TYPES)[number];
+export const TRIP_ISSUE_TYPE_LABELS: Record<TripIssueType, string> = {
+  BREAKDOWN: 'Breakdown',
+  ACCIDENT: 'Accident',
+  CHECKPOINT_DELAY: 'Checkpoint / police delay',
+  PORT_CONGESTION: 'Port congestion',
+  DIVERSION: 'Diversion',
+  OTHER: 'Other',
+};
+export const TRIP_ISSUE_STATUSES = ['OPEN', 'RESOLVED'] as const;
+export type TripIssueStatus = (typeof TRIP_ISSUE_STATUSES)[number];
+
+/** POST /api/v1/trips/{id}/issues. The opening time defaults to now and is never in the future. */
+export const openTripIssueRequest = z.strictObject({
+  issueType: z.enum(TRIP_ISSUE_TYPES, { error: 'Choose what happened' }),
+  description: z
+    .string({ error: 'Describe what happened' })
+    .trim()
+    .min(3, 'Describe what happened')
+    .max(MAX_TRIP_TEXT, `Description must be at most ${MAX_TRIP_TEXT} characters`),
+  openingTimeStamp: z.iso
+    .datetime({ offset: true, error: 'Enter the time as an ISO 8601 date and time' })
+    .optional(),
+  location: tripLocationInput.optional(),
+});
+export type OpenTripIssueRequest = z.infer<typeof openTripIssueRequest>;
+export type OpenTripIssueInput = z.input<typeof openTripIssueRequest>;
+
+export const tripIssueSchema = z.object({
+  id: z.string(),
+  trip: z.object({ id: z.string(), tripNumber: z.string() }),
+  issueType: z.enum(TRIP_ISSUE_TYPES),
+  description: z.string(),
+  status: z.enum(TRIP_ISSUE_STATUSES),
+  openingTimeStamp: z.string(),
+  location: tripLocationSchema.nullable(),
+  openedBy: z.string(),
+  resolvedAt: z.string().nullable(),
+  resolvedBy: z.string().nullable(),
+});
+export type TripIssue = z.infer<typeof tripIssueSchema>;
+export const tripIssuePage = pageOf(tripIssueSchema);
+
+const ISSUE_SORTS = ['openingTimeStamp,DESC', 'openingTimeStamp,ASC', 'trip.id,ASC', 'trip.id,DESC'] as const;
+export type TripIssueSort = (typeof ISSUE_SORTS)[number];
+
+/** GET /api/v1/trips/issues?sort=openingTimeStamp,DESC&sort=trip.id,ASC&page&size, or ?status=OPEN */
+export const tripIssueListQuery = pageQuery.extend({
+  status: z.enum(TRIP_ISSUE_STATUSES, { error: 'status is OPEN or RESOLVED' }).optional(),
+  sort: sortParam(ISSUE_SORTS),
+  tripId: z.uuid({ error: 'Trip not found' }).optional(),
+});
+export type TripIssueListQuery = z.infer<typeof tripIssueListQuery>;
