@@ -207,17 +207,64 @@ interface Walk {
  */
 export async function seedDemoOperations(ctx: AppContext, tx: Tx, password: string): Promise<void> {
   const seedCtx: AppContext = { ...ctx, db: tx as unknown as AppContext['db'] };
-  const customer = await principalOf(tx, 'customer@example.com');
-  const eko = await principalOf(tx, 'transporter@example.com');
-  const gardenCity = await principalOf(tx, 'transporter2@example.com');
-  const admin = await principalOf(tx, 'admin@example.com');
-
+  const parties: Parties = {
+    customer: await principalOf(tx, 'customer@example.com'),
+    eko: await principalOf(tx, 'transporter@example.com'),
+    gardenCity: await principalOf(tx, 'transporter2@example.com'),
+    admin: await principalOf(tx, 'admin@example.com'),
+  };
+  const { eko, gardenCity } = parties;
   const fleets = new Map<string, Fleet>([
     [eko.companyId, await seedFleet(seedCtx, eko, 0, { trucks: 20, motorBoys: 12 }, 'LSR')],
     [gardenCity.companyId, await seedFleet(seedCtx, gardenCity, 1, { trucks: 12, motorBoys: 8 }, 'RSH')],
   ]);
+  await seedFleetManager(seedCtx, tx, eko, password);
 
-  // Eko's fleet manager has accepted the invitation: the demo login works at once.
+  const walks = await awardTripsOfEveryCargoType(seedCtx, tx, parties);
+  await walkTrips(seedCtx, tx, walks, fleets);
+
+  const tripAt = (cargoType: CargoType, steps: number) =>
+    walks.find((w) => w.cargoType === cargoType && w.steps === steps)!;
+  const loaded = tripAt('IMPORT_SHIPPER_OWNED', 3);
+  const delivered = tripAt('IMPORT_LINER_OWNED', 5);
+  await seedTripIssues(seedCtx, tx, { loaded, atPickup: tripAt('EXPORT', 2), delivered });
+  await seedTripNotes(seedCtx, parties, { loaded, delivered });
+  await seedTripDocuments(ctx, tx, [
+    { walk: loaded, kind: 'WAYBILL', name: 'waybill.pdf' },
+    { walk: loaded, kind: 'TERMINAL_DELIVERY_ORDER', name: 'terminal-delivery-order.pdf' },
+    { walk: delivered, kind: 'WAYBILL', name: 'waybill.pdf' },
+    { walk: delivered, kind: 'PROOF_OF_DELIVERY', name: 'proof-of-delivery.pdf' },
+    { walk: tripAt('IMPORT_LINER_OWNED', 6), kind: 'EQUIPMENT_INTERCHANGE_RECEIPT', name: 'eir.pdf' },
+  ]);
+
+  // A trip the customer cancelled before loading; and a retired truck.
+  const cancelled = tripAt('EMPTY_CONTAINER', -1);
+  await cancelTrips(
+    seedCtx,
+    parties.customer,
+    { tripIds: [cancelled.tripId], reason: 'The empty was returned by the consignee directly.' },
+    SEED_IP,
+  );
+  const eko0 = fleets.get(eko.companyId)!;
+  await setTruckActive(seedCtx, eko, eko0.trucks[eko0.trucks.length - 1]!, false);
+}
+
+interface Parties {
+  customer: Principal;
+  eko: Principal;
+  gardenCity: Principal;
+  admin: Principal;
+}
+
+type OwnedWalk = Walk & { by: Principal; cargoType: CargoType };
+
+/** Eko's fleet manager has accepted the invitation: the demo login works at once. */
+async function seedFleetManager(
+  seedCtx: AppContext,
+  tx: Tx,
+  eko: Principal,
+  password: string,
+): Promise<void> {
   await inviteFleetManager(
     seedCtx,
     eko,
@@ -235,15 +282,21 @@ export async function seedDemoOperations(ctx: AppContext, tx: Tx, password: stri
     .update(users)
     .set({ passwordHash: await hashPassword(password), activatedAt: new Date() })
     .where(eq(users.email, 'fleet.manager@example.com'));
+}
 
+/** One awarded order per cargo type with a trip for every step: none, resources only, then each status. */
+async function awardTripsOfEveryCargoType(
+  seedCtx: AppContext,
+  tx: Tx,
+  parties: Parties,
+): Promise<OwnedWalk[]> {
+  const { customer, eko, gardenCity } = parties;
   const { terminal, address, containers, order, bid, awardWhole } = await marketKit(
     seedCtx,
     tx,
     customer,
     9000,
   );
-
-  /** One awarded order per cargo type with a trip for every step: none, resources only, then each status. */
   const plans: { cargoType: CargoType; by: Principal; client: string; reference: string }[] = [
     { cargoType: 'IMPORT_SHIPPER_OWNED', by: eko, client: 'Dangote Sugar', reference: 'BL-MSKU-5521' },
     { cargoType: 'IMPORT_LINER_OWNED', by: eko, client: 'Chisco Agro Allied', reference: 'BL-MEDU-7702' },
@@ -251,7 +304,7 @@ export async function seedDemoOperations(ctx: AppContext, tx: Tx, password: stri
     { cargoType: 'EXPORT', by: gardenCity, client: 'Olam Nigeria', reference: 'EXP-CASHEW-14' },
     { cargoType: 'GENERAL_CARGO', by: eko, client: 'Lafarge Africa (Wapco)', reference: 'PO-90417' },
   ];
-  const walks: (Walk & { by: Principal; cargoType: CargoType })[] = [];
+  const walks: OwnedWalk[] = [];
   for (const plan of plans) {
     const count = tripTimeline(plan.cargoType).length + 2;
     const isGeneral = plan.cargoType === 'GENERAL_CARGO';
@@ -309,6 +362,16 @@ export async function seedDemoOperations(ctx: AppContext, tx: Tx, password: stri
       .where(eq(orders.id, placed.id));
   }
 
+  return walks;
+}
+
+/** Assigns a truck, driver and motor boy to each walked trip and moves it through its steps. */
+async function walkTrips(
+  seedCtx: AppContext,
+  tx: Tx,
+  walks: OwnedWalk[],
+  fleets: Map<string, Fleet>,
+): Promise<void> {
   // Finished trips first, so their trucks and drivers are free again for the live ones.
   walks.sort((a, b) => b.steps - a.steps);
   const used = new Map<string, number>();
@@ -363,26 +426,28 @@ export async function seedDemoOperations(ctx: AppContext, tx: Tx, password: stri
     }
     await backdateLogs(tx, walk.tripId, walk.steps);
   }
+}
 
-  const tripAt = (cargoType: CargoType, steps: number) =>
-    walks.find((w) => w.cargoType === cargoType && w.steps === steps)!;
-
-  // Issues: an open checkpoint delay on a loaded trip (the ongoing table shows DELAYED), open port congestion
-  // at pickup, and a breakdown on a delivered trip, fixed and resolved.
-  const loaded = tripAt('IMPORT_SHIPPER_OWNED', 3);
+/**
+ * An open checkpoint delay on a loaded trip (the ongoing table shows DELAYED), open port congestion at
+ * pickup, and a breakdown on a delivered trip, fixed and resolved.
+ */
+async function seedTripIssues(
+  seedCtx: AppContext,
+  tx: Tx,
+  { loaded, atPickup, delivered }: Record<'loaded' | 'atPickup' | 'delivered', OwnedWalk>,
+): Promise<void> {
   await openTripIssue(seedCtx, loaded.by, loaded.tripId, {
     issueType: 'CHECKPOINT_DELAY',
     description: 'Held at the Mile 2 checkpoint for papers; the driver is with the officers.',
     openingTimeStamp: new Date(Date.now() - 2 * HOUR).toISOString(),
     location: { state: 'Lagos', lga: 'Amuwo-Odofin', description: 'Mile 2 checkpoint' },
   });
-  const atPickup = tripAt('EXPORT', 2);
   await openTripIssue(seedCtx, atPickup.by, atPickup.tripId, {
     issueType: 'PORT_CONGESTION',
     description: 'Queue at the terminal gate; about 40 trucks ahead.',
     openingTimeStamp: new Date(Date.now() - 5 * HOUR).toISOString(),
   });
-  const delivered = tripAt('IMPORT_LINER_OWNED', 5);
   const breakdown = await openTripIssue(seedCtx, delivered.by, delivered.tripId, {
     issueType: 'BREAKDOWN',
     description: 'Flat tyre on the Oshodi-Apapa Expressway; spare fitted.',
@@ -394,8 +459,14 @@ export async function seedDemoOperations(ctx: AppContext, tx: Tx, password: stri
     .update(tripIssues)
     .set({ resolvedAt: new Date(Date.now() - 28 * HOUR) })
     .where(eq(tripIssues.id, breakdown.id));
+}
 
-  // Notes from each side.
+/** Notes from each side. */
+async function seedTripNotes(
+  seedCtx: AppContext,
+  { customer, admin }: Parties,
+  { loaded, delivered }: Record<'loaded' | 'delivered', OwnedWalk>,
+): Promise<void> {
   await editTrip(
     seedCtx,
     customer,
@@ -417,15 +488,14 @@ export async function seedDemoOperations(ctx: AppContext, tx: Tx, password: stri
     { note: 'Breakdown reviewed with the transporter; no charge to the customer.' },
     SEED_IP,
   );
+}
 
-  // Documents: waybills on loaded trips, a proof of delivery on delivered ones.
-  const documents: { walk: Walk & { by: Principal }; kind: TripDocumentKind; name: string }[] = [
-    { walk: loaded, kind: 'WAYBILL', name: 'waybill.pdf' },
-    { walk: loaded, kind: 'TERMINAL_DELIVERY_ORDER', name: 'terminal-delivery-order.pdf' },
-    { walk: delivered, kind: 'WAYBILL', name: 'waybill.pdf' },
-    { walk: delivered, kind: 'PROOF_OF_DELIVERY', name: 'proof-of-delivery.pdf' },
-    { walk: tripAt('IMPORT_LINER_OWNED', 6), kind: 'EQUIPMENT_INTERCHANGE_RECEIPT', name: 'eir.pdf' },
-  ];
+/** Waybills on loaded trips, a proof of delivery on delivered ones. */
+async function seedTripDocuments(
+  ctx: AppContext,
+  tx: Tx,
+  documents: { walk: OwnedWalk; kind: TripDocumentKind; name: string }[],
+): Promise<void> {
   for (const { walk, kind, name } of documents) {
     const body = samplePdf([kind.replaceAll('_', ' '), `Trip ${walk.tripId.slice(0, 8)}`, 'Demo document']);
     await tx.insert(tripDocuments).values({
@@ -439,17 +509,6 @@ export async function seedDemoOperations(ctx: AppContext, tx: Tx, password: stri
       uploadedByCompanyId: walk.by.companyId,
     });
   }
-
-  // A trip the customer cancelled before loading; and a retired truck.
-  const cancelled = tripAt('EMPTY_CONTAINER', -1);
-  await cancelTrips(
-    seedCtx,
-    customer,
-    { tripIds: [cancelled.tripId], reason: 'The empty was returned by the consignee directly.' },
-    SEED_IP,
-  );
-  const eko0 = fleets.get(eko.companyId)!;
-  await setTruckActive(seedCtx, eko, eko0.trucks[eko0.trucks.length - 1]!, false);
 }
 
 /** Spreads a walked trip's logs over the last days, four hours apart, ending two hours ago. */
