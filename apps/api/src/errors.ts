@@ -17,17 +17,35 @@ export const ERROR_STATUS = {
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export interface AppErrorOptions {
+  /** The fields at fault, each with what is wrong with it. */
+  errors?: FieldError[];
+  /** Sent as Retry-After on a 429. */
+  retryAfterSeconds?: number;
+  /** Extra answer fields a client can act on, e.g. the allowed next statuses of a refused move. */
+  details?: { allowedNextStatuses?: string[]; lockedUntil?: string };
+}
+
 export class AppError extends Error {
+  readonly errors?: FieldError[];
+  readonly retryAfterSeconds?: number;
+  readonly details?: AppErrorOptions['details'];
+
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly errors?: { field: string; message: string }[],
-    readonly retryAfterSeconds?: number,
-    /** Extra answer fields a client can act on, e.g. the allowed next statuses of a refused move. */
-    readonly details?: { allowedNextStatuses?: string[]; lockedUntil?: string },
+    options: AppErrorOptions = {},
   ) {
     super(message);
     this.name = 'AppError';
+    this.errors = options.errors;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+    this.details = options.details;
   }
 
   get status(): number {

@@ -33,9 +33,9 @@ export async function readUpload(
   options: { maxBytes: number; allowed: readonly SniffedType[] },
 ): Promise<Upload> {
   if (!request.isMultipart()) {
-    throw new AppError('BAD_REQUEST', 'Send the file as multipart/form-data', [
-      { field: 'file', message: 'Choose a file to upload' },
-    ]);
+    throw new AppError('BAD_REQUEST', 'Send the file as multipart/form-data', {
+      errors: [{ field: 'file', message: 'Choose a file to upload' }],
+    });
   }
   const fields: Record<string, string> = {};
   let file: { buffer: Buffer; fileName: string } | null = null;
@@ -54,30 +54,30 @@ export async function readUpload(
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
       const mb = Math.round(options.maxBytes / (1024 * 1024));
-      throw new AppError('BAD_REQUEST', `The file is larger than ${mb} MB`, [
-        { field: 'file', message: `The file must be at most ${mb} MB` },
-      ]);
+      throw new AppError('BAD_REQUEST', `The file is larger than ${mb} MB`, {
+        errors: [{ field: 'file', message: `The file must be at most ${mb} MB` }],
+      });
     }
     if (code?.startsWith('FST_')) {
       throw new AppError(
         'BAD_REQUEST',
         'The upload could not be read; send one file as multipart/form-data',
-        [{ field: 'file', message: 'Send one file' }],
+        { errors: [{ field: 'file', message: 'Send one file' }] },
       );
     }
     throw err;
   }
   if (!file || file.buffer.length === 0) {
-    throw new AppError('BAD_REQUEST', 'Choose a file to upload', [
-      { field: 'file', message: 'Choose a file to upload' },
-    ]);
+    throw new AppError('BAD_REQUEST', 'Choose a file to upload', {
+      errors: [{ field: 'file', message: 'Choose a file to upload' }],
+    });
   }
   const mimeType = sniffFileType(file.buffer);
   if (!mimeType || !options.allowed.includes(mimeType)) {
     const names = options.allowed.map((t) => TYPE_NAMES[t]).join(', ');
-    throw new AppError('BAD_REQUEST', `This file type is not accepted. Upload a ${names} file`, [
-      { field: 'file', message: `Upload a ${names} file` },
-    ]);
+    throw new AppError('BAD_REQUEST', `This file type is not accepted. Upload a ${names} file`, {
+      errors: [{ field: 'file', message: `Upload a ${names} file` }],
+    });
   }
   return { buffer: file.buffer, fileName: cleanFileName(file.fileName, 'document'), mimeType, fields };
 }

@@ -23,13 +23,15 @@ async function buildTestApp(): Promise<FastifyInstance> {
     throw new AppError('CONFLICT', 'x');
   });
   app.get('/limited', async () => {
-    throw new AppError('RATE_LIMITED', 'slow', undefined, 42);
+    throw new AppError('RATE_LIMITED', 'slow', { retryAfterSeconds: 42 });
   });
   app.get('/not-activated', async () => {
     throw new AppError('ACCOUNT_NOT_ACTIVATED', 'Activate first');
   });
   app.get('/with-fields', async () => {
-    throw new AppError('UNPROCESSABLE', 'Check the form', [{ field: 'tin', message: 'Already registered' }]);
+    throw new AppError('UNPROCESSABLE', 'Check the form', {
+      errors: [{ field: 'tin', message: 'Already registered' }],
+    });
   });
   app.get('/teapot', async () => {
     throw Object.assign(new Error('I am a teapot'), { statusCode: 418 });

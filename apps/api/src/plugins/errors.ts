@@ -1,11 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../errors';
-
-interface FieldError {
-  field: string;
-  message: string;
-}
+import { AppError, type FieldError } from '../errors';
 
 const CONTEXT_PREFIX: Record<string, string> = {
   body: '',

@@ -58,8 +58,7 @@ export class RateLimiter {
     return new AppError(
       'RATE_LIMITED',
       `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-      undefined,
-      retryAfter,
+      { retryAfterSeconds: retryAfter },
     );
   }
 
@@ -217,6 +216,6 @@ export class SharedWindowLimiter {
 
   private refusal(count: WindowCount, now: number): AppError {
     const retryAfter = Math.max(1, Math.ceil((count.windowStart + this.windowMs - now) / 1000));
-    return new AppError('RATE_LIMITED', this.message(retryAfter), undefined, retryAfter);
+    return new AppError('RATE_LIMITED', this.message(retryAfter), { retryAfterSeconds: retryAfter });
   }
 }

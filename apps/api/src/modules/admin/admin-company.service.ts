@@ -108,10 +108,12 @@ function incomplete(missingDetails: string[], missingDocuments: string[]): AppEr
   return new AppError(
     'CONFLICT',
     `This company cannot be verified yet. Missing or rejected: ${names.join(', ')}.`,
-    [
-      ...missingDetails.map((field) => ({ field, message: 'Missing' })),
-      ...missingDocuments.map((type) => ({ field: `documents.${type}`, message: 'Missing or rejected' })),
-    ],
+    {
+      errors: [
+        ...missingDetails.map((field) => ({ field, message: 'Missing' })),
+        ...missingDocuments.map((type) => ({ field: `documents.${type}`, message: 'Missing or rejected' })),
+      ],
+    },
   );
 }
 

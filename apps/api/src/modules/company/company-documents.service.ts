@@ -45,7 +45,7 @@ function documentTypeOf(principal: Principal, value: string | undefined): Compan
     const message = value
       ? `Your company does not need this document; choose one of ${names}`
       : 'Choose the document type';
-    throw new AppError('BAD_REQUEST', message, [{ field: 'type', message }]);
+    throw new AppError('BAD_REQUEST', message, { errors: [{ field: 'type', message }] });
   }
   return type;
 }

@@ -202,7 +202,7 @@ export async function updateFleetManager(
   if (!current) throw notFound('Fleet manager');
   const emailChanges = input.email !== undefined && input.email !== current.user.email;
   if (emailChanges && current.user.activatedAt) {
-    throw new AppError('BAD_REQUEST', EMAIL_FIXED, [{ field: 'email', message: EMAIL_FIXED }]);
+    throw new AppError('BAD_REQUEST', EMAIL_FIXED, { errors: [{ field: 'email', message: EMAIL_FIXED }] });
   }
   await assertLoginFree(ctx, input, current.user.id);
   const { firstName, lastName, phoneNumber, email, ...staff } = input;

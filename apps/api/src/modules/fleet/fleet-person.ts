@@ -35,7 +35,7 @@ export function toPerson(row: PersonRecord) {
 
 /** A 409 that names the field at fault, so the form can mark it. */
 export function duplicateField(field: string, message: string): AppError {
-  return new AppError('CONFLICT', message, [{ field, message }]);
+  return new AppError('CONFLICT', message, { errors: [{ field, message }] });
 }
 
 /**

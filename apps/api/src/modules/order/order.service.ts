@@ -12,7 +12,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { AppError, notFound } from '../../errors';
+import { AppError, notFound, type FieldError } from '../../errors';
 import { recordAudit } from '../../lib/audit';
 import { humanNumber, lagosYear, reserveNumbers } from '../../lib/counter';
 import type { Upload } from '../../lib/upload';
@@ -46,14 +46,9 @@ import {
   type OrderRecord,
 } from './order.repository';
 
-interface FieldError {
-  field: string;
-  message: string;
-}
-
 export function badRequest(errors: FieldError[]): AppError {
   const message = errors.length === 1 ? errors[0]!.message : 'Some details need correcting';
-  return new AppError('BAD_REQUEST', message, errors);
+  return new AppError('BAD_REQUEST', message, { errors });
 }
 
 /** The 409 for acting on an order that is no longer open. */

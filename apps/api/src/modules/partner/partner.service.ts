@@ -39,7 +39,7 @@ export async function addPreferredPartner(
     const row = await insertPreferredPartner(tx, principal.companyId, transporterCompanyId);
     if (!row) {
       const message = `${transporter.name} is already one of your preferred partners`;
-      throw new AppError('CONFLICT', message, [{ field: 'transporterCompanyId', message }]);
+      throw new AppError('CONFLICT', message, { errors: [{ field: 'transporterCompanyId', message }] });
     }
     await recordAudit(tx, {
       actorUserId: principal.userId,

@@ -82,8 +82,7 @@ export class LiveStreams {
       throw new AppError(
         'RATE_LIMITED',
         'Too many live pages are open from your network. Close some tabs and try again.',
-        undefined,
-        RECONNECT_DELAY_MS / 1000,
+        { retryAfterSeconds: RECONNECT_DELAY_MS / 1000 },
       );
     }
     this.perIp.set(ip, held + 1);

@@ -64,7 +64,7 @@ function documentKindOf(value: string | undefined): TripDocumentKind {
   if (!kind) {
     const names = TRIP_DOCUMENT_KINDS.map((k) => TRIP_DOCUMENT_KIND_LABELS[k]).join(', ');
     const message = value ? `Choose one of ${names}` : 'Choose what the document is';
-    throw new AppError('BAD_REQUEST', message, [{ field: 'kind', message }]);
+    throw new AppError('BAD_REQUEST', message, { errors: [{ field: 'kind', message }] });
   }
   return kind;
 }

@@ -31,7 +31,7 @@ function openingTimeOf(value: string | undefined, now: Date): Date {
   if (value === undefined) return now;
   const at = new Date(value);
   const refuse = (message: string) =>
-    new AppError('BAD_REQUEST', message, [{ field: 'openingTimeStamp', message }]);
+    new AppError('BAD_REQUEST', message, { errors: [{ field: 'openingTimeStamp', message }] });
   if (at.getTime() > now.getTime() + CLOCK_SKEW_MS) throw refuse('The opening time cannot be in the future');
   if (at.getTime() < now.getTime() - MAX_ISSUE_BACKDATE_DAYS * 24 * 60 * 60 * 1000) {
     throw refuse(`The opening time can be at most ${MAX_ISSUE_BACKDATE_DAYS} days ago`);

@@ -22,7 +22,7 @@ function checkFieldsFitCargo(containerCargo: boolean, input: UpdateConsignmentRe
     ? 'A container trip has no general-cargo details'
     : 'A general-cargo trip has no container details';
   const errors = foreign.filter((field) => input[field] !== undefined).map((field) => ({ field, message }));
-  if (errors.length > 0) throw new AppError('BAD_REQUEST', message, errors);
+  if (errors.length > 0) throw new AppError('BAD_REQUEST', message, { errors });
 }
 
 /** PATCH /trips/consignment/{id}: corrects what the trip carries, before the cargo is loaded. */
@@ -44,9 +44,9 @@ export async function updateConsignment(
         .where(eq(shippingLines.id, input.linerId))
         .limit(1);
       if (!liner) {
-        throw new AppError('BAD_REQUEST', 'Choose the shipping line', [
-          { field: 'linerId', message: 'Choose one of the listed shipping lines' },
-        ]);
+        throw new AppError('BAD_REQUEST', 'Choose the shipping line', {
+          errors: [{ field: 'linerId', message: 'Choose one of the listed shipping lines' }],
+        });
       }
     }
     const { weightTonnes, ...rest } = input;

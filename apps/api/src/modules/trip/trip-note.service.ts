@@ -38,7 +38,7 @@ export async function editTrip(
       const date = input.expectedDeliveryDate;
       if (date !== null && date < trip.pickupDate) {
         const message = `The expected delivery date cannot be before the pickup date (${trip.pickupDate})`;
-        throw new AppError('BAD_REQUEST', message, [{ field: 'expectedDeliveryDate', message }]);
+        throw new AppError('BAD_REQUEST', message, { errors: [{ field: 'expectedDeliveryDate', message }] });
       }
       await updateTrip(tx, trip.id, { expectedDeliveryDate: date });
       await audit('trip.expected_delivery_set', { from: trip.expectedDeliveryDate, to: date });

@@ -133,7 +133,7 @@ async function checkFleetChoices(tx: Executor, companyId: string, change: Resour
   await check('driverId', drivers, change.driverId, 'driver');
   await check('motorBoyId', motorBoys, change.motorBoyId, 'motor boy');
   if (errors.length > 0) {
-    throw new AppError('BAD_REQUEST', errors.map((e) => e.message).join('; '), errors);
+    throw new AppError('BAD_REQUEST', errors.map((e) => e.message).join('; '), { errors });
   }
 }
 

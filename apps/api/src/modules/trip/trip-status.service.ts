@@ -31,7 +31,7 @@ const LIVE_RESOURCE_INDEXES = new Set(['trips_live_truck_uq', 'trips_live_driver
 
 const label = (status: TripStatus) => TRIP_STATUS_LABELS[status];
 const fieldError = (field: string, message: string) =>
-  new AppError('BAD_REQUEST', message, [{ field, message }]);
+  new AppError('BAD_REQUEST', message, { errors: [{ field, message }] });
 
 /** A refused move names the trip's position and the moves it does allow, for the client to offer. */
 function transitionError(trip: TripRecord): AppError {
@@ -43,7 +43,7 @@ function transitionError(trip: TripRecord): AppError {
       : trip.latestStatus === null
         ? `This trip has not started; it can only move to ${label(next)}`
         : `This trip is at ${label(trip.latestStatus)}; it can only move to ${label(next)}`;
-  return new AppError('CONFLICT', message, undefined, undefined, { allowedNextStatuses: allowed });
+  return new AppError('CONFLICT', message, { details: { allowedNextStatuses: allowed } });
 }
 
 /** Checks of the body alone, before the trip is touched. */
@@ -83,9 +83,7 @@ function lockedError(lockedUntil: Date, now: Date, message?: string): AppError {
   return new AppError(
     'UNPROCESSABLE',
     message ?? `Too many wrong handover codes; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
-    undefined,
-    undefined,
-    { lockedUntil: lockedUntil.toISOString() },
+    { details: { lockedUntil: lockedUntil.toISOString() } },
   );
 }
 

@@ -31,7 +31,7 @@ const DUPLICATE_PHONE = 'This phone number is already registered to another acco
 /** A 409 that names the field at fault, so the form can mark it. */
 function duplicate(field: 'email' | 'phoneNumber'): AppError {
   const message = field === 'email' ? DUPLICATE_EMAIL : DUPLICATE_PHONE;
-  return new AppError('CONFLICT', message, [{ field, message }]);
+  return new AppError('CONFLICT', message, { errors: [{ field, message }] });
 }
 
 export const RESEND_ANSWER =

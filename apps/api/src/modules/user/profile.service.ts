@@ -58,7 +58,7 @@ export async function getProfile(ctx: AppContext, principal: Principal): Promise
 
 const PHONE_TAKEN = 'This phone number is already registered to another account.';
 const phoneTaken = () =>
-  new AppError('CONFLICT', PHONE_TAKEN, [{ field: 'phoneNumber', message: PHONE_TAKEN }]);
+  new AppError('CONFLICT', PHONE_TAKEN, { errors: [{ field: 'phoneNumber', message: PHONE_TAKEN }] });
 
 export async function updateProfile(
   ctx: AppContext,
