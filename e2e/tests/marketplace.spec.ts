@@ -1,12 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { containerCheckDigit } from '@freightlane/domain';
-import { signIn, snap } from './support';
-
-/** A date in Lagos (UTC+1) as the date inputs take it. */
-function lagosDate(daysFromNow: number): string {
-  return new Date(Date.now() + 60 * 60 * 1000 + daysFromNow * 86_400_000).toISOString().slice(0, 10);
-}
+import { lagosDateInput as lagosDate, signIn, snap } from './support';
 
 /** A fresh container number with its ISO 6346 check digit, so reruns never collide. */
 function containerNumber(): string {

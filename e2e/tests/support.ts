@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomBytes, randomInt } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
+import { lagosDateInDays } from '@freightlane/domain';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
@@ -67,7 +68,7 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 
 /** A date in Lagos (UTC+1), `daysFromNow` from today, as the date inputs and the API take it. */
 export function lagosDateInput(daysFromNow = 0): string {
-  return new Date(Date.now() + 60 * 60 * 1000 + daysFromNow * 86_400_000).toISOString().slice(0, 10);
+  return lagosDateInDays(daysFromNow);
 }
 
 /** Signs in through the API as the web client does and answers the bearer token. */

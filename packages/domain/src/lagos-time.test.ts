@@ -4,6 +4,9 @@ import {
   lagosDateTimeInput,
   lagosDayText,
   lagosToday,
+  endOfLagosDay,
+  addDays,
+  lagosDateInDays,
   lagosYear,
   trackingTimeStamp,
   tripTimeMs,
@@ -13,6 +16,16 @@ describe('Lagos time', () => {
   it('turns the date over at midnight in Lagos, an hour before UTC', () => {
     expect(lagosToday(new Date('2026-11-21T22:59:59Z'))).toBe('2026-11-21');
     expect(lagosToday(new Date('2026-11-21T23:00:00Z'))).toBe('2026-11-22');
+  });
+
+  it('ends a Lagos day at its local midnight, 23:00 UTC, across month and leap-year ends', () => {
+    expect(endOfLagosDay('2026-11-21').toISOString()).toBe('2026-11-21T23:00:00.000Z');
+    expect(endOfLagosDay('2028-02-28').toISOString()).toBe('2028-02-28T23:00:00.000Z');
+    expect(lagosToday(new Date(endOfLagosDay('2028-02-28').getTime() - 1))).toBe('2028-02-28');
+    expect(lagosToday(endOfLagosDay('2028-02-28'))).toBe('2028-02-29');
+    expect(addDays(new Date('2026-12-31T12:00:00Z'), 1).toISOString()).toBe('2027-01-01T12:00:00.000Z');
+    expect(lagosDateInDays(1, new Date('2028-02-28T23:30:00Z'))).toBe('2028-03-01');
+    expect(lagosDateInDays(-1, new Date('2027-01-01T00:30:00Z'))).toBe('2026-12-31');
   });
 
   it('turns the year over at midnight in Lagos', () => {

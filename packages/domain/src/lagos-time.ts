@@ -19,6 +19,23 @@ export function lagosYear(now: Date = new Date()): number {
   return Number(lagosToday(now).slice(0, 4));
 }
 
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The first instant after a Lagos calendar day (YYYY-MM-DD): its midnight at the end. */
+export function endOfLagosDay(date: string): Date {
+  return new Date(Date.parse(`${date}T00:00:00Z`) - LAGOS_OFFSET_MS + DAY_MS);
+}
+
+/** `days` whole days of 24 hours after `date` (Lagos keeps no daylight saving, so days never stretch). */
+export function addDays(date: Date, days: number): Date {
+  return new Date(date.getTime() + days * DAY_MS);
+}
+
+/** The Lagos calendar date `days` from today (negative: before), as YYYY-MM-DD. */
+export function lagosDateInDays(days: number, now: Date = new Date()): string {
+  return lagosToday(addDays(now, days));
+}
+
 /** Now in Lagos as a datetime-local input value, e.g. 2026-11-21T13:05. */
 export function lagosDateTimeInput(now: Date = new Date()): string {
   return lagosWallClock(now).slice(0, 16);

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { TRUCK_TYPES } from '../cargo';
-import { lagosToday } from '../lagos-time';
+import { DAY_MS, lagosDateInDays, lagosToday } from '../lagos-time';
 import { emailField, nameField, phoneE164Field } from './common';
 import { isoDate } from './order';
 import { pageOf, pageQuery, searchText } from './page';
 import { addressSchema } from './profile';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 // ---------------------------------------------------------------------------------------------------------
 // Wizards: saving a stage moves on one step.
@@ -381,5 +379,5 @@ export function expiringWithin(
  * EXPIRED: a list filtered on it shows the same rows the screen flags.
  */
 export function expiryWarningCutoff(days: number = EXPIRY_WARNING_DAYS, now: Date = new Date()): string {
-  return new Date(Date.parse(lagosToday(now)) + days * DAY_MS).toISOString().slice(0, 10);
+  return lagosDateInDays(days, now);
 }

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import {
   containerCheckDigit,
-  lagosToday,
+  lagosDateInDays,
   type Address,
   type CargoType,
   type ContainerSize,
@@ -28,7 +28,7 @@ export function containerNumber(owner: string, serial: number): string {
 
 /** The Lagos date `daysFromNow` days from today. */
 export function lagosDate(daysFromNow: number): string {
-  return lagosToday(new Date(Date.now() + daysFromNow * DAY));
+  return lagosDateInDays(daysFromNow);
 }
 
 export const IKEJA_WAREHOUSE: Address = {

@@ -1,4 +1,4 @@
-import { HANDOVER_CODE_LENGTH, type AwardOrderRequest, type OrderDetail } from '@freightlane/domain';
+import { HANDOVER_CODE_LENGTH, addDays, type AwardOrderRequest, type OrderDetail } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { consignments, invoices, trips } from '../../db/schema';
@@ -10,7 +10,6 @@ import { randomDigits, randomToken } from '../../lib/secure-token';
 import { assertCompanyVerified } from '../../lib/verified';
 import { MAIL_JOB } from '../../plugins/mail';
 import type { Principal } from '../../plugins/auth';
-import { addDays } from './order-dates';
 import { loadCustomerOrderDetail } from './order-detail';
 import { bidLostEmail, bidWonEmail } from './order-mail';
 import { badRequest, orderClosedError } from './order.service';

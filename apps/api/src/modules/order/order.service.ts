@@ -1,5 +1,7 @@
 import type { Readable } from 'node:stream';
 import {
+  endOfLagosDay,
+  lagosToday,
   toPage,
   type CreateOrderRequest,
   type LocationInput,
@@ -19,7 +21,6 @@ import type { Upload } from '../../lib/upload';
 import { assertCompanyVerified } from '../../lib/verified';
 import { MAIL_JOB } from '../../plugins/mail';
 import type { Principal } from '../../plugins/auth';
-import { endOfLagosDay, lagosToday } from './order-dates';
 import { loadCustomerOrderDetail } from './order-detail';
 import { orderCancelledEmail } from './order-mail';
 import { countOrders, toOrderSummaries } from './order-summary';
