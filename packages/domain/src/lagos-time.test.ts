@@ -7,6 +7,8 @@ import {
   endOfLagosDay,
   addDays,
   lagosDateInDays,
+  lagosDateTimeText,
+  lagosHour,
   lagosYear,
   trackingTimeStamp,
   tripTimeMs,
@@ -26,6 +28,14 @@ describe('Lagos time', () => {
     expect(addDays(new Date('2026-12-31T12:00:00Z'), 1).toISOString()).toBe('2027-01-01T12:00:00.000Z');
     expect(lagosDateInDays(1, new Date('2028-02-28T23:30:00Z'))).toBe('2028-03-01');
     expect(lagosDateInDays(-1, new Date('2027-01-01T00:30:00Z'))).toBe('2026-12-31');
+  });
+
+  it('reads the Lagos hour and writes a moment as its Lagos date and time', () => {
+    expect(lagosHour(new Date('2026-11-21T22:59:00Z'))).toBe(23);
+    expect(lagosHour(new Date('2026-11-21T23:00:00Z'))).toBe(0);
+    expect(lagosDateTimeText(new Date('2026-12-31T23:05:00Z'))).toBe('1 Jan 2027, 00:05');
+    expect(lagosDateTimeText('2026-11-21T13:05:00.000Z')).toBe('21 Nov 2026, 14:05');
+    expect(lagosDateTimeText('not a date')).toBeNull();
   });
 
   it('turns the year over at midnight in Lagos', () => {

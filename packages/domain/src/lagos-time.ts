@@ -76,6 +76,18 @@ export function lagosDayText(text: string | null | undefined): string | null {
   return `${wall.getUTCDate()} ${MONTHS[wall.getUTCMonth()]} ${wall.getUTCFullYear()}`;
 }
 
+/** The Lagos hour (0 to 23) at `at`. */
+export function lagosHour(at: Date): number {
+  return Number(lagosWallClock(at).slice(11, 13));
+}
+
+/** A moment as its Lagos date and time, e.g. 21 Nov 2026, 14:05; null when it cannot be read. */
+export function lagosDateTimeText(at: Date | string | null | undefined): string | null {
+  const text = at instanceof Date ? at.toISOString() : at;
+  const day = lagosDayText(text);
+  return day === null ? null : `${day}, ${lagosClockText(text)}`;
+}
+
 /** The Lagos clock time of a trip time as 14:05, or null when it cannot be read. */
 export function lagosClockText(text: string | null | undefined): string | null {
   const ms = tripTimeMs(text);

@@ -1,4 +1,4 @@
-import { formatMoney } from '@freightlane/domain';
+import { formatMoney, lagosDateTimeText } from '@freightlane/domain';
 import { renderEmail } from '../../lib/mail-layout';
 
 export interface NewBidMail {
@@ -12,16 +12,6 @@ export interface NewBidMail {
   url: string;
 }
 
-const lagosDateTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Africa/Lagos',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-
 export function newBidEmail(mail: NewBidMail) {
   const trucks = `${mail.trucksAvailable} ${mail.trucksAvailable === 1 ? 'truck' : 'trucks'}`;
   return renderEmail({
@@ -29,7 +19,7 @@ export function newBidEmail(mail: NewBidMail) {
     greeting: `Hello ${mail.firstName},`,
     paragraphs: [
       `${mail.transporterName} bid ${formatMoney(mail.amountKobo)} per ${mail.perUnit} on your order ${mail.orderNumber}, with ${trucks} available.`,
-      `Bidding closes ${lagosDateTime.format(mail.biddingClosesAt)} (Lagos time). You can compare all bids and award the order from its page.`,
+      `Bidding closes ${lagosDateTimeText(mail.biddingClosesAt)} (Lagos time). You can compare all bids and award the order from its page.`,
     ],
     action: { label: 'See the bids', url: mail.url },
   });
