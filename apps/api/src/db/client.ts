@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { sql, type Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Client as PgClient } from 'pg';
 import * as schema from './schema';
@@ -38,6 +38,8 @@ export interface DatabaseOptions {
   /** Folder for PGlite's files; undefined keeps it in memory (tests). */
   pgliteDir?: string;
   poolSize?: number;
+  /** Told of every query sent through the query builder (tests count a request's queries with it). */
+  onQuery?: (query: string) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -48,7 +50,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pg.types.setTypeParser(20, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     pool.on('error', (err) => console.error('PostgreSQL pool error', err.message));
-    const db = drizzle({ client: pool, schema }) as unknown as Db;
+    const db = drizzle({ client: pool, schema, logger: queryLogger(options) }) as unknown as Db;
     const url = options.url;
     return {
       db,
@@ -62,7 +64,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });
   const client = new PGlite(options.pgliteDir);
   await client.waitReady;
-  const db = drizzle({ client, schema }) as unknown as Db;
+  const db = drizzle({ client, schema, logger: queryLogger(options) }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -73,6 +75,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     close: () => client.close(),
   };
+}
+
+function queryLogger({ onQuery }: DatabaseOptions): Logger | false {
+  return onQuery ? { logQuery: (query) => onQuery(query) } : false;
 }
 
 type PgClientClass = typeof PgClient;

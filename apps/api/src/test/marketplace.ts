@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
-  lagosToday,
+  lagosDateInDays,
   containerCheckDigit,
   type BidStatus,
   type CreateOrderInput,
@@ -24,10 +24,8 @@ export function validContainerNumber(seed: number = randomInt(0, 1_000_000), own
   return `${firstTen}${digit}`;
 }
 
-/** Lagos (UTC+1) calendar date, `days` from today, as YYYY-MM-DD. */
-export function lagosDate(days = 0, now = new Date()): string {
-  return lagosToday(new Date(now.getTime() + days * 24 * 3600 * 1000));
-}
+/** Lagos calendar date, `days` from today, as YYYY-MM-DD. */
+export const lagosDate = (days = 0, now = new Date()): string => lagosDateInDays(days, now);
 
 export interface ReferenceIds {
   terminalId: string;

@@ -14,13 +14,13 @@ import { readOutbox, type Mailer, type OutboxEntry } from '../plugins/mail';
  * Which database API tests run on: PGlite in memory by default, or a fresh database on the
  * PostgreSQL server of TEST_DATABASE_URL / DATABASE_URL when TEST_DB=postgres.
  */
-async function openTestDatabase(): Promise<{
+async function openTestDatabase(onQuery?: (query: string) => void): Promise<{
   database: Database;
   drop: () => Promise<void>;
   url: string | null;
 }> {
   if (process.env.TEST_DB !== 'postgres') {
-    const database = await openDatabase({});
+    const database = await openDatabase({ onQuery });
     return { database, drop: async () => undefined, url: null };
   }
   const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
@@ -33,7 +33,7 @@ async function openTestDatabase(): Promise<{
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+  const database = await openDatabase({ url: url.toString(), poolSize: 5, onQuery });
   return {
     database,
     url: url.toString(),
@@ -59,9 +59,9 @@ export interface TestApp {
 
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  options: { mailer?: Mailer } = {},
+  options: { mailer?: Mailer; onQuery?: (query: string) => void } = {},
 ): Promise<TestApp> {
-  const { database, drop, url: databaseUrl } = await openTestDatabase();
+  const { database, drop, url: databaseUrl } = await openTestDatabase(options.onQuery);
   await migrateDatabase(database);
   await seedReferenceData(database.db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'freightlane-test-'));
