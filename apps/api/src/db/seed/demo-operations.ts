@@ -21,7 +21,7 @@ import { inviteFleetManager } from '../../modules/fleet/fleet-manager.service';
 import { createMotorBoy } from '../../modules/fleet/motor-boy.service';
 import { createTruck, setTruckActive } from '../../modules/fleet/truck.service';
 import { cancelTrips } from '../../modules/trip/trip-cancel.service';
-import { editTrip } from '../../modules/trip/trip-note.service';
+import { editTrip } from '../../modules/trip/edit-trip.service';
 import { assignResources } from '../../modules/trip/trip-resources.service';
 import { changeTripStatus } from '../../modules/trip/trip-status.service';
 import { openTripIssue, resolveTripIssue } from '../../modules/trip-issue/trip-issue.service';

@@ -17,7 +17,7 @@ import { bearerSecurity, errorResponses, type ZodApp } from '../../lib/route-kit
 import { principalOf, requireAuth } from '../../plugins/auth';
 import { cancelTrips } from './trip-cancel.service';
 import { loadTripDetail } from './trip-detail';
-import { editTrip } from './trip-note.service';
+import { editTrip } from './edit-trip.service';
 import { changeTripStatus, undoTripStatus } from './trip-status.service';
 import { listTripsFor } from './trip.service';
 
