@@ -1,4 +1,4 @@
-import { lagosClockText, lagosDayText } from '@freightlane/domain';
+import { lagosDateTimeText, lagosDayText } from '@freightlane/domain';
 
 /** An ISO timestamp as a date in Lagos, e.g. 21 Nov 2026; '—' when it cannot be read. */
 export function formatDate(iso: string | null | undefined): string {
@@ -7,8 +7,7 @@ export function formatDate(iso: string | null | undefined): string {
 
 /** An ISO timestamp as date and time in Lagos, e.g. 21 Nov 2026, 14:05; '—' when it cannot be read. */
 export function formatDateTime(iso: string | null | undefined): string {
-  const day = lagosDayText(iso);
-  return day === null ? '—' : `${day}, ${lagosClockText(iso)}`;
+  return lagosDateTimeText(iso) ?? '—';
 }
 
 /** A calendar date (YYYY-MM-DD, already a Lagos date) as 21 Nov 2026. */

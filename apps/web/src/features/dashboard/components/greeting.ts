@@ -1,10 +1,8 @@
+import { lagosHour } from '@freightlane/domain';
+
 /** Good morning / afternoon / evening, by the hour in Lagos. */
 export function greetingFor(date: Date): string {
-  const hour = Number(
-    new Intl.DateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone: 'Africa/Lagos' }).format(
-      date,
-    ),
-  );
+  const hour = lagosHour(date);
   if (hour < 12) return 'Good morning';
   if (hour < 17) return 'Good afternoon';
   return 'Good evening';
