@@ -10,6 +10,7 @@ import type { Database } from './db/client';
 import type { Env } from './env';
 import { TokenSigner } from './lib/jwt';
 import { registerErrorHandling } from './plugins/errors';
+import { refuseUnstorableText } from './plugins/input-text';
 import { JobQueue } from './plugins/jobs';
 import { MAIL_JOB, outboxMailer, smtpMailer, type MailMessage, type Mailer } from './plugins/mail';
 import { registerOpenApi } from './plugins/openapi';
@@ -131,6 +132,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   // Uploads are read part by part; each route sets its own size limit (10 MB at most).
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10, parts: 12 } });
   registerErrorHandling(app);
+  refuseUnstorableText(app);
   await registerOpenApi(app);
 
   healthRoutes(app, ctx);

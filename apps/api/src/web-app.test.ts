@@ -64,6 +64,27 @@ describe('serving the web app', () => {
     expect(res.body.indexOf('<link rel="preload"')).toBeLessThan(res.body.indexOf('<title>'));
   });
 
+  it('answers HEAD on every page as GET, with the same headers and no body', async () => {
+    for (const url of [
+      '/',
+      '/signin',
+      '/trips/ongoing',
+      `/tripprogress/${TRACKING_ID}`,
+      '/assets/app-Ab12.js',
+    ]) {
+      const got = await get(url, { 'accept-encoding': 'gzip' });
+      const head = await t.app.inject({ method: 'HEAD', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(head.statusCode, url).toBe(got.statusCode);
+      expect(got.statusCode, url).toBe(200);
+      for (const name of ['content-type', 'cache-control', 'content-encoding', 'vary']) {
+        expect(head.headers[name], `${url} ${name}`).toBe(got.headers[name]);
+      }
+      expect(head.body, url).toBe('');
+    }
+    const api = await t.app.inject({ method: 'HEAD', url: '/api/v1/nothing-here' });
+    expect(api.statusCode).toBe(404);
+  });
+
   it('ignores the query string when it picks the id', async () => {
     const res = await get(`/tripprogress/${TRACKING_ID}?utm_source=whatsapp`);
     expect(preloadOf(res.body)).toContain(`href="/api/v1/trips/open-access/${TRACKING_ID}"`);

@@ -132,7 +132,9 @@ export async function serveWebApp(app: FastifyInstance, distDir: string): Promis
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET') {
+    // HEAD answers as GET does, without the body (uptime monitors check pages with HEAD).
+    const reading = request.method === 'GET' || request.method === 'HEAD';
+    if (url.startsWith('/api/') || url === '/api' || !reading) {
       return reply
         .status(404)
         .send({ message: `No such API route: ${request.method} ${url}`, code: 'NOT_FOUND' });

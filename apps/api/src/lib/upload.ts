@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { sniffFileType, type SniffedType } from './file-type';
+import { unstorableTextError, unstorableTextField } from './unstorable-text';
 
 export interface Upload {
   buffer: Buffer;
@@ -67,6 +68,8 @@ export async function readUpload(
     }
     throw err;
   }
+  const unstorable = unstorableTextField(fields, '');
+  if (unstorable) throw unstorableTextError(unstorable);
   if (!file || file.buffer.length === 0) {
     throw new AppError('BAD_REQUEST', 'Choose a file to upload', {
       errors: [{ field: 'file', message: 'Choose a file to upload' }],
