@@ -1,17 +1,58 @@
 import type { Executor } from '../db/client';
-import { auditLog } from '../db/schema';
+import { insertAuditRow } from '../queries/audit.repository';
 
-export interface AuditEntry {
-  actorUserId: string | null;
+/**
+ * Who made a change: a signed-in caller (a `Principal` fits), a user acting without a session
+ * (activation, password reset), or nobody known (userId null).
+ */
+export interface AuditActor {
+  userId: string | null;
   companyId: string | null;
+}
+
+/** Where the change came from. A Fastify request fits; the IP is required so every row has one. */
+export interface RequestOrigin {
+  ip: string;
+}
+
+export interface AuditEvent {
   action: string;
   entityType: string;
   entityId: string;
+  /** What changed, e.g. `{ before, after }`, or the reason given. */
   data?: Record<string, unknown>;
-  ipAddress?: string;
 }
 
-/** Written inside the transaction of the change it describes. */
-export async function recordAudit(executor: Executor, entry: AuditEntry): Promise<void> {
-  await executor.insert(auditLog).values(entry);
+/** The one way to write the audit log, inside the transaction of the change it describes. */
+export async function audit(
+  tx: Executor,
+  actor: AuditActor,
+  request: RequestOrigin,
+  event: AuditEvent,
+): Promise<void> {
+  await insertAuditRow(tx, {
+    actorUserId: actor.userId,
+    companyId: actor.companyId,
+    action: event.action,
+    entityType: event.entityType,
+    entityId: event.entityId,
+    data: event.data,
+    ipAddress: request.ip,
+  });
+}
+
+/** @deprecated write through `audit(tx, actor, request, event)`; kept while callers move to it. */
+export async function recordAudit(
+  executor: Executor,
+  entry: {
+    actorUserId: string | null;
+    companyId: string | null;
+    action: string;
+    entityType: string;
+    entityId: string;
+    data?: Record<string, unknown>;
+    ipAddress?: string;
+  },
+): Promise<void> {
+  await insertAuditRow(executor, entry);
 }

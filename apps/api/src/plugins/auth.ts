@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { TokenError } from '../lib/jwt';
-import { findLiveSessionPrincipal } from '../modules/auth/session.repository';
+import { findLiveSessionPrincipal } from '../queries/session.repository';
 
 /** Who is calling, read from a verified access token and checked against the database. */
 export interface Principal {

@@ -20,7 +20,7 @@ import {
   lockCompany,
   reviewCompanyDocuments,
   updateCompany,
-} from '../company/company.repository';
+} from '../../queries/company.repository';
 import {
   openCompanyDocumentFile,
   toCompanyDocument,
@@ -28,7 +28,7 @@ import {
 } from '../company/company-documents.service';
 import { assessCompany } from '../company/company-verification';
 import { toCompany } from '../user/profile.service';
-import type { CompanyRow } from '../user/user.repository';
+import type { CompanyRow } from '../../queries/user.repository';
 import {
   countAdminCompanies,
   findCompanyOwner,

@@ -6,7 +6,7 @@ import { recordAudit } from '../../lib/audit';
 import { TokenError } from '../../lib/jwt';
 import { LIMITS } from '../../lib/limits';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/password-hash';
-import { findUserByEmail, findUserById, type UserRow } from '../user/user.repository';
+import { findUserByEmail, findUserById, type UserRow } from '../../queries/user.repository';
 import {
   insertRefreshToken,
   insertSession,
@@ -14,7 +14,7 @@ import {
   markRefreshTokenUsed,
   revokeSession,
   touchSession,
-} from './session.repository';
+} from '../../queries/session.repository';
 
 const BAD_CREDENTIALS = 'Incorrect e-mail or password.';
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';

@@ -20,7 +20,7 @@ import {
   lockCompany,
   updateCompany,
   type CompanyDocumentRow,
-} from './company.repository';
+} from '../../queries/company.repository';
 import { assessCompany, REQUIRED_DOCUMENTS, statusWhenComplete } from './company-verification';
 
 export function toCompanyDocument(row: CompanyDocumentRow): CompanyDocument {

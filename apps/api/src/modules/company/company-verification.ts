@@ -5,7 +5,7 @@ import {
   type CompanyType,
   type VerificationStatus,
 } from '@freightlane/domain';
-import type { CompanyRow } from '../user/user.repository';
+import type { CompanyRow } from '../../queries/user.repository';
 
 /** What each kind of company must upload before an admin can verify it. */
 export const REQUIRED_DOCUMENTS: Record<CompanyType, CompanyDocumentType[]> = {

@@ -4,7 +4,12 @@ import { notFound } from '../../errors';
 import { recordAudit } from '../../lib/audit';
 import type { Principal } from '../../plugins/auth';
 import { toCompany } from '../user/profile.service';
-import { findCompany, listCompanyDocuments, lockCompany, updateCompany } from './company.repository';
+import {
+  findCompany,
+  listCompanyDocuments,
+  lockCompany,
+  updateCompany,
+} from '../../queries/company.repository';
 import { assessCompany, statusWhenComplete } from './company-verification';
 
 export { REQUIRED_DOCUMENTS } from './company-verification';

@@ -15,7 +15,7 @@ import { hashPassword } from '../../lib/password-hash';
 import { randomToken } from '../../lib/secure-token';
 import type { Principal } from '../../plugins/auth';
 import { MAIL_JOB } from '../../plugins/mail';
-import { revokeAllSessionsOfUser } from '../auth/session.repository';
+import { revokeAllSessionsOfUser } from '../../queries/session.repository';
 import { issueAccountToken } from '../user/enrolment.service';
 import { INVITATION_TTL_DAYS } from '../user/password-reset.service';
 import {
@@ -24,7 +24,7 @@ import {
   findUserWithCompany,
   insertUser,
   updateUser,
-} from '../user/user.repository';
+} from '../../queries/user.repository';
 import { duplicateField, toPerson } from './fleet-person';
 import {
   findFleetManager,

@@ -9,13 +9,13 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { randomDigits, randomToken } from '../../lib/secure-token';
 import { assertCompanyVerified } from '../../lib/verified';
 import { MAIL_JOB } from '../../plugins/mail';
+import { listActiveUsersOfCompanies } from '../../queries/user.repository';
 import type { Principal } from '../../plugins/auth';
 import { loadCustomerOrderDetail } from './order-detail';
 import { bidLostEmail, bidWonEmail } from './order-mail';
 import { badRequest, orderClosedError } from './order.service';
 import {
   findCompanyNames,
-  listActiveUsersOfCompanies,
   listOrderItems,
   lockBidsOfOrder,
   lockOrderOfCustomer,

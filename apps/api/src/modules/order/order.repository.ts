@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { normalizeContainerNumber, type OrderStatus } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
 import {
@@ -11,7 +11,6 @@ import {
   shippingLines,
   terminals,
   trips,
-  users,
 } from '../../db/schema';
 import { containsPattern } from '../../lib/search';
 import { selectOrderRows } from './order-summary';
@@ -187,18 +186,6 @@ export async function listOrderTrips(db: Executor, orderId: string) {
     .innerJoin(companies, eq(companies.id, trips.transporterCompanyId))
     .where(eq(trips.orderId, orderId))
     .orderBy(asc(trips.tripNumber));
-}
-
-/** The people of these companies who can act on a mail: activated and not deactivated. */
-export async function listActiveUsersOfCompanies(db: Executor, companyIds: string[]) {
-  if (companyIds.length === 0) return [];
-  return db
-    .select({ companyId: users.companyId, email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(
-      and(inArray(users.companyId, companyIds), isNotNull(users.activatedAt), isNull(users.deactivatedAt)),
-    )
-    .orderBy(asc(users.email));
 }
 
 export async function findCompanyNames(db: Executor, ids: string[]): Promise<Map<string, string>> {

@@ -20,6 +20,7 @@ import { humanNumber, lagosYear, reserveNumbers } from '../../lib/counter';
 import type { Upload } from '../../lib/upload';
 import { assertCompanyVerified } from '../../lib/verified';
 import { MAIL_JOB } from '../../plugins/mail';
+import { listActiveUsersOfCompanies } from '../../queries/user.repository';
 import type { Principal } from '../../plugins/auth';
 import { loadCustomerOrderDetail } from './order-detail';
 import { orderCancelledEmail } from './order-mail';
@@ -37,7 +38,6 @@ import {
   insertDocument,
   insertOrder,
   insertOrderItems,
-  listActiveUsersOfCompanies,
   lockBidsOfOrder,
   lockOrderOfCustomer,
   lockQuoteDocument,

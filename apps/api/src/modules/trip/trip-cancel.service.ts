@@ -6,8 +6,8 @@ import { MAIL_JOB } from '../../plugins/mail';
 import type { Principal } from '../../plugins/auth';
 import { loadTripFor, type TripRecord } from './trip-access';
 import { assertTripAction } from './trip-actions';
-import { findCompany } from '../company/company.repository';
-import { listActiveUsersOfCompanies } from '../order/order.repository';
+import { findCompany } from '../../queries/company.repository';
+import { listActiveUsersOfCompanies } from '../../queries/user.repository';
 import { markTripsCancelled, voidPendingInvoices } from './trip.repository';
 
 export function tripsCancelledEmail(

@@ -6,17 +6,46 @@ import {
   tripActionsFor,
   type NoteSide,
   type TripDetail,
+  type TripResources,
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
 import { notFound } from '../../errors';
 import type { Principal } from '../../plugins/auth';
 import { issuesOfTrip } from '../trip-issue/trip-issue.repository';
 import { documentsOfTrip } from '../trip-document/trip-document.service';
 import { loadTripFor, type TripRecord } from './trip-access';
 import { tripActionState } from './trip-actions';
-import { resourcesOfTrip } from './trip-resources.service';
-import { findInvoiceOfTrip, findTripRow, liveStatusLogsOf, notesOfTrip } from './trip.repository';
+import {
+  findInvoiceOfTrip,
+  findTripResources,
+  findTripRow,
+  liveStatusLogsOf,
+  notesOfTrip,
+} from './trip.repository';
 import { terminalsOfTripRows, toTripSummary } from './trip.service';
+
+/** The truck, driver and motor boy on a trip, as the trip detail shows them. */
+async function resourcesOfTrip(db: Executor, trip: TripRecord): Promise<TripResources> {
+  const row = await findTripResources(db, trip.id);
+  if (!row) return { truck: null, driver: null, motorBoy: null };
+  const { truck, driver, motorBoy } = row;
+  return {
+    truck,
+    driver: driver && {
+      id: driver.id,
+      name: `${driver.firstName} ${driver.lastName}`,
+      phoneNumber: driver.phoneNumber,
+      licenceNumber: driver.licenceNumber,
+      hasPhoto: driver.photoKey !== null,
+    },
+    motorBoy: motorBoy && {
+      id: motorBoy.id,
+      name: `${motorBoy.firstName} ${motorBoy.lastName}`,
+      phoneNumber: motorBoy.phoneNumber,
+    },
+  };
+}
 
 /** Shown for a person whose user row is gone. */
 const FORMER_USER = 'Former user';

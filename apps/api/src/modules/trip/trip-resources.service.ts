@@ -4,7 +4,6 @@ import type {
   ChangeResourcesRequest,
   NoteSide,
   TripDetail,
-  TripResources,
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
@@ -17,60 +16,6 @@ import { loadTripFor, type TripRecord } from './trip-access';
 import { assertTripAction } from './trip-actions';
 import { loadTripDetail } from './trip-detail';
 import { liveTripSql } from './trip-search';
-
-/**
- * The truck, driver and motor boy on a trip, as the trip detail shows them: one query, each left join
- * answering null for a resource the trip does not have.
- */
-export async function resourcesOfTrip(db: Executor, trip: TripRecord): Promise<TripResources> {
-  const [row] = await db
-    .select({
-      truck: {
-        id: trucks.id,
-        registrationNumber: trucks.registrationNumber,
-        make: trucks.make,
-        model: trucks.model,
-        type: trucks.type,
-      },
-      driver: {
-        id: drivers.id,
-        firstName: drivers.firstName,
-        lastName: drivers.lastName,
-        phoneNumber: drivers.phoneNumber,
-        licenceNumber: drivers.licenceNumber,
-        photoKey: drivers.photoKey,
-      },
-      motorBoy: {
-        id: motorBoys.id,
-        firstName: motorBoys.firstName,
-        lastName: motorBoys.lastName,
-        phoneNumber: motorBoys.phoneNumber,
-      },
-    })
-    .from(trips)
-    .leftJoin(trucks, eq(trucks.id, trips.truckId))
-    .leftJoin(drivers, eq(drivers.id, trips.driverId))
-    .leftJoin(motorBoys, eq(motorBoys.id, trips.motorBoyId))
-    .where(eq(trips.id, trip.id))
-    .limit(1);
-  if (!row) return { truck: null, driver: null, motorBoy: null };
-  const { truck, driver, motorBoy } = row;
-  return {
-    truck,
-    driver: driver && {
-      id: driver.id,
-      name: `${driver.firstName} ${driver.lastName}`,
-      phoneNumber: driver.phoneNumber,
-      licenceNumber: driver.licenceNumber,
-      hasPhoto: driver.photoKey !== null,
-    },
-    motorBoy: motorBoy && {
-      id: motorBoy.id,
-      name: `${motorBoy.firstName} ${motorBoy.lastName}`,
-      phoneNumber: motorBoy.phoneNumber,
-    },
-  };
-}
 
 /** The resources a write sets; undefined leaves one as it is, null (motor boy only) removes it. */
 interface ResourceChange {

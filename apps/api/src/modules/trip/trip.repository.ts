@@ -5,6 +5,9 @@ import type { Executor } from '../../db/client';
 import {
   companies,
   consignments,
+  drivers,
+  motorBoys,
+  trucks,
   invoices,
   orders,
   shippingLines,
@@ -222,4 +225,42 @@ export async function markTripsCancelled(
     .update(trips)
     .set({ ...cancellation, updatedAt: cancellation.cancelledAt })
     .where(inArray(trips.id, tripIds));
+}
+
+/**
+ * The truck, driver and motor boy on a trip, as the trip detail shows them: one query, each left join
+ * answering null for a resource the trip does not have.
+ */
+export async function findTripResources(db: Executor, tripId: string) {
+  const [row] = await db
+    .select({
+      truck: {
+        id: trucks.id,
+        registrationNumber: trucks.registrationNumber,
+        make: trucks.make,
+        model: trucks.model,
+        type: trucks.type,
+      },
+      driver: {
+        id: drivers.id,
+        firstName: drivers.firstName,
+        lastName: drivers.lastName,
+        phoneNumber: drivers.phoneNumber,
+        licenceNumber: drivers.licenceNumber,
+        photoKey: drivers.photoKey,
+      },
+      motorBoy: {
+        id: motorBoys.id,
+        firstName: motorBoys.firstName,
+        lastName: motorBoys.lastName,
+        phoneNumber: motorBoys.phoneNumber,
+      },
+    })
+    .from(trips)
+    .leftJoin(trucks, eq(trucks.id, trips.truckId))
+    .leftJoin(drivers, eq(drivers.id, trips.driverId))
+    .leftJoin(motorBoys, eq(motorBoys.id, trips.motorBoyId))
+    .where(eq(trips.id, tripId))
+    .limit(1);
+  return row;
 }

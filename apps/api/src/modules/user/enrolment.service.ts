@@ -21,7 +21,7 @@ import {
   updateUser,
   type TokenPurpose,
   type UserRow,
-} from './user.repository';
+} from '../../queries/user.repository';
 import { activationEmail } from './user-mail';
 
 export const ACTIVATION_TTL_HOURS = 72;

@@ -3,9 +3,9 @@ import { recordAudit } from '../../lib/audit';
 import { LIMITS } from '../../lib/limits';
 import { hashPassword } from '../../lib/password-hash';
 import { MAIL_JOB } from '../../plugins/mail';
-import { revokeAllSessionsOfUser } from '../auth/session.repository';
+import { revokeAllSessionsOfUser } from '../../queries/session.repository';
 import { issueAccountToken, redeemAccountToken } from './enrolment.service';
-import { findUserByEmail, updateUser } from './user.repository';
+import { findUserByEmail, updateUser } from '../../queries/user.repository';
 import { passwordChangedEmail, passwordResetEmail } from './user-mail';
 
 export const RESET_TTL_MINUTES = 60;

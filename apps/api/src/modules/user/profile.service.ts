@@ -16,7 +16,7 @@ import {
   updateUser,
   type CompanyRow,
   type UserRow,
-} from './user.repository';
+} from '../../queries/user.repository';
 
 export function toCompany(row: CompanyRow): Company {
   return {

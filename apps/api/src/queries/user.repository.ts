@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { accountTokens, companies, users } from '../../db/schema';
+import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { accountTokens, companies, users } from '../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
@@ -104,4 +104,16 @@ export async function spendAccountToken(db: Executor, tokenId: string): Promise<
     .where(and(eq(accountTokens.id, tokenId), isNull(accountTokens.usedAt)))
     .returning({ id: accountTokens.id });
   return rows.length === 1;
+}
+
+/** The people of these companies who can act on what they are told: activated, not deactivated. */
+export async function listActiveUsersOfCompanies(db: Executor, companyIds: string[]) {
+  if (companyIds.length === 0) return [];
+  return db
+    .select({ companyId: users.companyId, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(
+      and(inArray(users.companyId, companyIds), isNotNull(users.activatedAt), isNull(users.deactivatedAt)),
+    )
+    .orderBy(asc(users.email));
 }

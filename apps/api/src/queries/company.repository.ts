@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { companies, companyDocuments } from '../../db/schema';
+import type { Executor } from '../db/client';
+import { companies, companyDocuments } from '../db/schema';
 
 export type CompanyDocumentRow = typeof companyDocuments.$inferSelect;
 

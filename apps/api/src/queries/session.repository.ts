@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { companies, refreshTokens, sessions, users } from '../../db/schema';
+import type { Executor } from '../db/client';
+import { companies, refreshTokens, sessions, users } from '../db/schema';
 
 type RevokeReason = NonNullable<typeof sessions.$inferSelect.revokedReason>;
 
