@@ -1,10 +1,11 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconRoute, IconUsers } from '@tabler/icons-react';
+import { PATHS } from '../../../app/paths';
 import { useSession } from '../../../app/session-context';
 import { PageHeader } from '../../../components/page-header';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PendingCompaniesCard } from '../../admin';
-import { EmptyStateCard } from '../components/empty-state-card';
+import { LinkCard } from '../components/link-card';
 import { greetingLine } from '../components/greeting';
 
 /** /admin: the back office. */
@@ -17,15 +18,15 @@ export function AdminHomePage() {
       <PageHeader title={greetingLine(firstName)} description="Freightlane back office." />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <PendingCompaniesCard />
-        <EmptyStateCard icon={IconUsers} title="Users" soon>
+        <LinkCard icon={IconUsers} title="Users" to={PATHS.adminUsers} action="Find users">
           Find any user by name, e-mail or phone number.
-        </EmptyStateCard>
-        <EmptyStateCard icon={IconRoute} title="Trips" soon>
+        </LinkCard>
+        <LinkCard icon={IconRoute} title="Trips" to={PATHS.trips} action="Open trips">
           Follow every trip, add admin notes and undo a wrong status change.
-        </EmptyStateCard>
-        <EmptyStateCard icon={IconAlertTriangle} title="Issues" soon>
+        </LinkCard>
+        <LinkCard icon={IconAlertTriangle} title="Issues" to={PATHS.tripIssues} action="Open issues">
           See open issues across all trips: breakdowns, accidents, checkpoint delays and port congestion.
-        </EmptyStateCard>
+        </LinkCard>
       </SimpleGrid>
     </Stack>
   );

@@ -1,33 +1,29 @@
-import { Badge, Card, Group, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Group, Text, ThemeIcon, Title } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
-/** An honest empty state: what will be here, why it is empty, and what to do meanwhile. */
-export function EmptyStateCard({
+/** A home card that says what a page is for and leads to it. */
+export function LinkCard({
   icon: IconComponent,
   title,
   children,
-  soon = false,
+  to,
   action,
 }: {
   icon: Icon;
   title: string;
   children: ReactNode;
-  /** The feature behind this card is still to come. */
-  soon?: boolean;
-  action?: ReactNode;
+  to: string;
+  /** The button's words: what the person goes there to do. */
+  action: string;
 }) {
   return (
     <Card withBorder radius="md" padding="lg" component="section">
-      <Group justify="space-between" align="flex-start" mb="sm" wrap="nowrap">
+      <Group mb="sm">
         <ThemeIcon size={40} radius="md" variant="light" aria-hidden>
           <IconComponent size={22} stroke={1.6} />
         </ThemeIcon>
-        {soon ? (
-          <Badge variant="light" color="gray" size="sm">
-            Soon
-          </Badge>
-        ) : null}
       </Group>
       <Title order={2} fz="lg" mb={6}>
         {title}
@@ -35,7 +31,11 @@ export function EmptyStateCard({
       <Text size="sm" c="dimmed">
         {children}
       </Text>
-      {action ? <Group mt="md">{action}</Group> : null}
+      <Group mt="md">
+        <Button component={Link} to={to} variant="default">
+          {action}
+        </Button>
+      </Group>
     </Card>
   );
 }
