@@ -1,24 +1,7 @@
-import { sql } from 'drizzle-orm';
-import type { Executor } from '../db/client';
-import { counters } from '../db/schema';
-
-/**
- * Reserves `count` consecutive numbers of a named counter and returns the first. The upsert takes
- * a row lock, so concurrent callers get disjoint ranges; inside a transaction a rollback frees none,
- * which leaves a gap but never a duplicate.
- */
-export async function reserveNumbers(db: Executor, name: string, count: number): Promise<number> {
-  const [row] = await db
-    .insert(counters)
-    .values({ name, value: count })
-    .onConflictDoUpdate({ target: counters.name, set: { value: sql`${counters.value} + ${count}` } })
-    .returning({ value: counters.value });
-  return row!.value - count + 1;
-}
-
 /** PREFIX-YEAR-000123, e.g. TRP-2026-000123. Six digits, growing wider past a million. */
 export function humanNumber(prefix: string, year: number, value: number): string {
   return `${prefix}-${year}-${String(value).padStart(6, '0')}`;
 }
 
+export { reserveNumbers } from '../queries/counter.repository';
 export { lagosYear } from '@freightlane/domain';

@@ -1,19 +1,17 @@
-import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
-import { jobs } from '../db/schema';
+import {
+  claimNextJob,
+  insertJob,
+  markJobDone,
+  markJobFailed,
+  retryJobLater,
+} from '../queries/job.repository';
 
 export type JobHandler = (payload: unknown) => Promise<void>;
 
 const MAX_ATTEMPTS = 5;
 /** A job locked longer than this is taken to belong to an instance that died. */
 const STALE_LOCK_SECONDS = 300;
-
-interface ClaimedJob {
-  id: number;
-  kind: string;
-  payload: unknown;
-  attempts: number;
-}
 
 /**
  * Side effects (mail, push) are written as jobs in the same transaction as the change that
@@ -37,7 +35,7 @@ export class JobQueue {
   }
 
   async enqueue(executor: Executor, kind: string, payload: unknown, runAt?: Date): Promise<void> {
-    await executor.insert(jobs).values({ kind, payload, ...(runAt ? { runAt } : {}) });
+    await insertJob(executor, { kind, payload, ...(runAt ? { runAt } : {}) });
   }
 
   start(): void {
@@ -83,44 +81,22 @@ export class JobQueue {
     }
   }
 
-  private async claim(): Promise<ClaimedJob | undefined> {
-    const result = await this.db.execute(sql`
-      UPDATE jobs SET locked_at = now(), attempts = attempts + 1
-      WHERE id = (
-        SELECT id FROM jobs
-        WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= now()
-          AND (locked_at IS NULL OR locked_at < now() - make_interval(secs => ${STALE_LOCK_SECONDS}))
-        ORDER BY run_at, id
-        FOR UPDATE SKIP LOCKED
-        LIMIT 1
-      )
-      RETURNING id, kind, payload, attempts`);
-    const row = (result as unknown as { rows: ClaimedJob[] }).rows[0];
-    return row ? { ...row, id: Number(row.id) } : undefined;
-  }
-
   private async runOne(): Promise<boolean> {
-    const job = await this.claim();
+    const job = await claimNextJob(this.db, STALE_LOCK_SECONDS);
     if (!job) return false;
     const handler = this.handlers.get(job.kind);
     try {
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
       await handler(job.payload);
-      await this.db.execute(sql`UPDATE jobs SET done_at = now(), locked_at = NULL WHERE id = ${job.id}`);
+      await markJobDone(this.db, job.id);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       this.log.error({ err, jobId: job.id, kind: job.kind }, 'job failed');
       if (job.attempts >= MAX_ATTEMPTS) {
-        await this.db.execute(
-          sql`UPDATE jobs SET failed_at = now(), locked_at = NULL, last_error = ${message} WHERE id = ${job.id}`,
-        );
+        await markJobFailed(this.db, job.id, message);
       } else {
         // Back off 2, 4, 8, 16 seconds between tries.
-        const delay = 2 ** job.attempts;
-        await this.db.execute(sql`
-          UPDATE jobs SET locked_at = NULL, last_error = ${message},
-            run_at = now() + make_interval(secs => ${delay})
-          WHERE id = ${job.id}`);
+        await retryJobLater(this.db, job.id, message, 2 ** job.attempts);
       }
     }
     return true;

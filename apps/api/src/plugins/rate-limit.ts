@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
+import { addHits, countHit, pruneHits, readHits } from '../queries/rate-limit.repository';
 
 export interface Limit {
   /** What the limit protects, used in the key and the message. */
@@ -23,11 +23,7 @@ export class RateLimiter {
   async hit(limit: Limit, subject: string): Promise<void> {
     if (!this.enabled) return;
     const { key, windowStart, windowEnd } = this.window(limit, subject);
-    const result = await this.db.execute(sql`
-      INSERT INTO rate_limit_hits (key, window_start, count) VALUES (${key}, ${windowStart.toISOString()}, 1)
-      ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_hits.count + 1
-      RETURNING count`);
-    const count = Number((result as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 0);
+    const count = await countHit(this.db, key, windowStart);
     if (count > limit.max) throw this.refusal(windowEnd);
   }
 
@@ -35,10 +31,7 @@ export class RateLimiter {
   async check(limit: Limit, subject: string): Promise<void> {
     if (!this.enabled) return;
     const { key, windowStart, windowEnd } = this.window(limit, subject);
-    const result = await this.db.execute(
-      sql`SELECT count FROM rate_limit_hits WHERE key = ${key} AND window_start = ${windowStart.toISOString()}`,
-    );
-    const count = Number((result as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 0);
+    const count = await readHits(this.db, key, windowStart);
     if (count >= limit.max) throw this.refusal(windowEnd);
   }
 
@@ -64,7 +57,7 @@ export class RateLimiter {
 
   /** Drops windows that ended long ago. */
   async prune(): Promise<void> {
-    await this.db.execute(sql`DELETE FROM rate_limit_hits WHERE window_start < now() - interval '2 days'`);
+    await pruneHits(this.db);
   }
 }
 
@@ -188,22 +181,13 @@ export class SharedWindowLimiter {
     pending.sort((a, b) => (a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : 0));
     for (let i = 0; i < pending.length; i += FLUSH_BATCH) {
       const batch = pending.slice(i, i + FLUSH_BATCH);
-      const rows = sql.join(
-        batch.map(
-          (p) =>
-            sql`(${`${this.limit.name}:${p.subject}`}, ${new Date(p.windowStart).toISOString()}::timestamptz, ${p.sent}::int)`,
-        ),
-        sql`, `,
-      );
-      const result = await this.db.execute(sql`
-        INSERT INTO rate_limit_hits (key, window_start, count) VALUES ${rows}
-        ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_hits.count + excluded.count
-        RETURNING key, count`);
-      const totals = new Map(
-        (result as unknown as { rows: { key: string; count: number }[] }).rows.map((r) => [
-          r.key,
-          Number(r.count),
-        ]),
+      const totals = await addHits(
+        this.db,
+        batch.map((p) => ({
+          key: `${this.limit.name}:${p.subject}`,
+          windowStart: new Date(p.windowStart),
+          hits: p.sent,
+        })),
       );
       for (const p of batch) {
         // The window may have rolled over while the statement ran; the old window's total means nothing now.

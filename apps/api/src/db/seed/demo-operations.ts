@@ -173,6 +173,7 @@ async function seedFleet(
           ...(i % 2 === 0 ? { hackneyPermit: { expiresOn: lagosDate(90 + i) } } : {}),
         },
       }),
+      SEED_IP,
     );
     fleet.trucks.push(truck.id);
   }
@@ -185,11 +186,17 @@ async function seedFleet(
         licenceNumber: `${companyIndex === 0 ? 'LAG' : 'RIV'}${String(48213 + i * 17)}AA${String(10 + i)}`,
         licenceExpiresOn: lagosDate(i === 4 ? 20 : 400 + i * 11),
       }),
+      SEED_IP,
     );
     fleet.drivers.push(driver.id);
   }
   for (let i = 0; i < size.motorBoys; i++) {
-    const motorBoy = await createMotorBoy(seedCtx, owner, createMotorBoyRequest.parse(person(i + 40)));
+    const motorBoy = await createMotorBoy(
+      seedCtx,
+      owner,
+      createMotorBoyRequest.parse(person(i + 40)),
+      SEED_IP,
+    );
     fleet.motorBoys.push(motorBoy.id);
   }
   return fleet;
@@ -246,7 +253,7 @@ export async function seedDemoOperations(ctx: AppContext, tx: Tx, password: stri
     SEED_IP,
   );
   const eko0 = fleets.get(eko.companyId)!;
-  await setTruckActive(seedCtx, eko, eko0.trucks[eko0.trucks.length - 1]!, false);
+  await setTruckActive(seedCtx, eko, eko0.trucks[eko0.trucks.length - 1]!, false, SEED_IP);
 }
 
 interface Parties {
@@ -277,6 +284,7 @@ async function seedFleetManager(
       nextOfKin: { name: 'Tayo Adewale', phoneNumber: '+2348031234509', relationship: 'Husband' },
       guarantor: { name: 'Dr. Femi Ojo', phoneNumber: '+2348031234510', address: IKEJA_WAREHOUSE },
     }),
+    SEED_IP,
   );
   await tx
     .update(users)
@@ -437,24 +445,42 @@ async function seedTripIssues(
   tx: Tx,
   { loaded, atPickup, delivered }: Record<'loaded' | 'atPickup' | 'delivered', OwnedWalk>,
 ): Promise<void> {
-  await openTripIssue(seedCtx, loaded.by, loaded.tripId, {
-    issueType: 'CHECKPOINT_DELAY',
-    description: 'Held at the Mile 2 checkpoint for papers; the driver is with the officers.',
-    openingTimeStamp: new Date(Date.now() - 2 * HOUR).toISOString(),
-    location: { state: 'Lagos', lga: 'Amuwo-Odofin', description: 'Mile 2 checkpoint' },
-  });
-  await openTripIssue(seedCtx, atPickup.by, atPickup.tripId, {
-    issueType: 'PORT_CONGESTION',
-    description: 'Queue at the terminal gate; about 40 trucks ahead.',
-    openingTimeStamp: new Date(Date.now() - 5 * HOUR).toISOString(),
-  });
-  const breakdown = await openTripIssue(seedCtx, delivered.by, delivered.tripId, {
-    issueType: 'BREAKDOWN',
-    description: 'Flat tyre on the Oshodi-Apapa Expressway; spare fitted.',
-    openingTimeStamp: new Date(Date.now() - 30 * HOUR).toISOString(),
-    location: { state: 'Lagos', lga: 'Oshodi-Isolo', description: 'Oshodi-Apapa Expressway' },
-  });
-  await resolveTripIssue(seedCtx, delivered.by, breakdown.id);
+  await openTripIssue(
+    seedCtx,
+    loaded.by,
+    loaded.tripId,
+    {
+      issueType: 'CHECKPOINT_DELAY',
+      description: 'Held at the Mile 2 checkpoint for papers; the driver is with the officers.',
+      openingTimeStamp: new Date(Date.now() - 2 * HOUR).toISOString(),
+      location: { state: 'Lagos', lga: 'Amuwo-Odofin', description: 'Mile 2 checkpoint' },
+    },
+    SEED_IP,
+  );
+  await openTripIssue(
+    seedCtx,
+    atPickup.by,
+    atPickup.tripId,
+    {
+      issueType: 'PORT_CONGESTION',
+      description: 'Queue at the terminal gate; about 40 trucks ahead.',
+      openingTimeStamp: new Date(Date.now() - 5 * HOUR).toISOString(),
+    },
+    SEED_IP,
+  );
+  const breakdown = await openTripIssue(
+    seedCtx,
+    delivered.by,
+    delivered.tripId,
+    {
+      issueType: 'BREAKDOWN',
+      description: 'Flat tyre on the Oshodi-Apapa Expressway; spare fitted.',
+      openingTimeStamp: new Date(Date.now() - 30 * HOUR).toISOString(),
+      location: { state: 'Lagos', lga: 'Oshodi-Isolo', description: 'Oshodi-Apapa Expressway' },
+    },
+    SEED_IP,
+  );
+  await resolveTripIssue(seedCtx, delivered.by, breakdown.id, SEED_IP);
   await tx
     .update(tripIssues)
     .set({ resolvedAt: new Date(Date.now() - 28 * HOUR) })

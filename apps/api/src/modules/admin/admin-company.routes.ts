@@ -83,7 +83,7 @@ export function adminCompanyRoutes(app: ZodApp, ctx: AppContext): void {
         response: { 200: adminCompanyDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => verifyCompany(ctx, principalOf(request), request.params.id),
+    async (request) => verifyCompany(ctx, principalOf(request), request.params.id, request.ip),
   );
 
   app.post(
@@ -100,6 +100,7 @@ export function adminCompanyRoutes(app: ZodApp, ctx: AppContext): void {
         response: { 200: adminCompanyDetailSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => rejectCompany(ctx, principalOf(request), request.params.id, request.body.reason),
+    async (request) =>
+      rejectCompany(ctx, principalOf(request), request.params.id, request.body.reason, request.ip),
   );
 }

@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { AppError, notFound } from '../../errors';
-import { recordAudit } from '../../lib/audit';
+import { audit } from '../../lib/audit';
 import type { Principal } from '../../plugins/auth';
 import { MAIL_JOB } from '../../plugins/mail';
 import {
@@ -122,6 +122,7 @@ export async function verifyCompany(
   ctx: AppContext,
   principal: Principal,
   companyId: string,
+  ip: string,
 ): Promise<AdminCompanyDetail> {
   const detail = await ctx.db.transaction(async (tx) => {
     const company = await reviewableCompany(tx, companyId, true);
@@ -147,14 +148,17 @@ export async function verifyCompany(
         ...companyVerifiedEmail(user.firstName, company, `${ctx.env.appUrl}/signin`),
       });
     }
-    await recordAudit(tx, {
-      actorUserId: principal.userId,
-      companyId: company.id,
-      action: 'company.verified',
-      entityType: 'company',
-      entityId: company.id,
-      data: { previousStatus: company.verificationStatus, documentIds },
-    });
+    await audit(
+      tx,
+      { userId: principal.userId, companyId: company.id },
+      { ip },
+      {
+        action: 'company.verified',
+        entityType: 'company',
+        entityId: company.id,
+        data: { previousStatus: company.verificationStatus, documentIds },
+      },
+    );
     return detailOf(tx, updated!);
   });
   ctx.jobs.kick();
@@ -167,6 +171,7 @@ export async function rejectCompany(
   principal: Principal,
   companyId: string,
   reason: string,
+  ip: string,
 ): Promise<AdminCompanyDetail> {
   const detail = await ctx.db.transaction(async (tx) => {
     const company = await reviewableCompany(tx, companyId, true);
@@ -189,14 +194,17 @@ export async function rejectCompany(
         ...companyRejectedEmail(user.firstName, company.name, reason, `${ctx.env.appUrl}/company`),
       });
     }
-    await recordAudit(tx, {
-      actorUserId: principal.userId,
-      companyId: company.id,
-      action: 'company.rejected',
-      entityType: 'company',
-      entityId: company.id,
-      data: { previousStatus: company.verificationStatus, reason, documentIds },
-    });
+    await audit(
+      tx,
+      { userId: principal.userId, companyId: company.id },
+      { ip },
+      {
+        action: 'company.rejected',
+        entityType: 'company',
+        entityId: company.id,
+        data: { previousStatus: company.verificationStatus, reason, documentIds },
+      },
+    );
     return detailOf(tx, updated!);
   });
   ctx.jobs.kick();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ROLE_OF_USER_TYPE, type LoginRequest, type TokenPairResponse } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { recordAudit } from '../../lib/audit';
+import { audit } from '../../lib/audit';
 import { TokenError } from '../../lib/jwt';
 import { LIMITS } from '../../lib/limits';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/password-hash';
@@ -81,14 +81,12 @@ export async function login(
       userAgent: client.userAgent?.slice(0, 300) ?? null,
       ipAddress: client.ip,
     });
-    await recordAudit(tx, {
-      actorUserId: user.id,
-      companyId: user.companyId,
-      action: 'user.signed_in',
-      entityType: 'session',
-      entityId: session.id,
-      ipAddress: client.ip,
-    });
+    await audit(
+      tx,
+      { userId: user.id, companyId: user.companyId },
+      { ip: client.ip },
+      { action: 'user.signed_in', entityType: 'session', entityId: session.id },
+    );
     return issueTokens(ctx, user, session.id, tx);
   });
 }
@@ -115,14 +113,12 @@ export async function refresh(ctx: AppContext, refreshToken: string, ip: string)
     if (row.token.usedAt) {
       await revokeSession(tx, row.session.id, 'REUSE_DETECTED');
       const user = await findUserById(tx, claims.userId);
-      await recordAudit(tx, {
-        actorUserId: claims.userId,
-        companyId: user?.companyId ?? null,
-        action: 'session.reuse_detected',
-        entityType: 'session',
-        entityId: row.session.id,
-        ipAddress: ip,
-      });
+      await audit(
+        tx,
+        { userId: claims.userId, companyId: user?.companyId ?? null },
+        { ip },
+        { action: 'session.reuse_detected', entityType: 'session', entityId: row.session.id },
+      );
       return { kind: 'reused' as const };
     }
     const user = await findUserById(tx, claims.userId);

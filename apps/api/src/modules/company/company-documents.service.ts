@@ -9,7 +9,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../errors';
-import { recordAudit } from '../../lib/audit';
+import { audit } from '../../lib/audit';
 import { readUpload } from '../../lib/upload';
 import type { Principal } from '../../plugins/auth';
 import {
@@ -87,9 +87,7 @@ export async function uploadCompanyDocument(
       if (verificationStatus !== company.verificationStatus) {
         await updateCompany(tx, company.id, { verificationStatus });
       }
-      await recordAudit(tx, {
-        actorUserId: principal.userId,
-        companyId: company.id,
+      await audit(tx, { userId: principal.userId, companyId: company.id }, request, {
         action: 'company.document_uploaded',
         entityType: 'company_document',
         entityId: document.id,

@@ -34,7 +34,7 @@ export function companyRoutes(app: ZodApp, ctx: AppContext): void {
     },
     async (request) => ({
       status: 'Successful' as const,
-      data: await updateCompanyDetails(ctx, principalOf(request), request.body),
+      data: await updateCompanyDetails(ctx, principalOf(request), request.body, request.ip),
     }),
   );
 

@@ -1,7 +1,7 @@
 import type { Company, CompanyDocumentsValidation, UpdateCompanyRequest } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
-import { recordAudit } from '../../lib/audit';
+import { audit } from '../../lib/audit';
 import type { Principal } from '../../plugins/auth';
 import { toCompany } from '../user/profile.service';
 import {
@@ -18,6 +18,7 @@ export async function updateCompanyDetails(
   ctx: AppContext,
   principal: Principal,
   input: UpdateCompanyRequest,
+  ip: string,
 ): Promise<Company> {
   const updated = await ctx.db.transaction(async (tx) => {
     const current = await lockCompany(tx, principal.companyId);
@@ -37,14 +38,17 @@ export async function updateCompanyDetails(
     );
     const verificationStatus = statusWhenComplete(afterIdentity, complete);
     const row = await updateCompany(tx, principal.companyId, { ...input, verificationStatus });
-    await recordAudit(tx, {
-      actorUserId: principal.userId,
-      companyId: principal.companyId,
-      action: 'company.details_updated',
-      entityType: 'company',
-      entityId: principal.companyId,
-      data: { ...input, verificationStatus },
-    });
+    await audit(
+      tx,
+      principal,
+      { ip },
+      {
+        action: 'company.details_updated',
+        entityType: 'company',
+        entityId: principal.companyId,
+        data: { ...input, verificationStatus },
+      },
+    );
     return row!;
   });
   return toCompany(updated);

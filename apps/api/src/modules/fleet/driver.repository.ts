@@ -2,8 +2,7 @@ import { and, count, desc, eq, lte, ne, or } from 'drizzle-orm';
 import type { DriverListQuery } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
 import { drivers, trips } from '../../db/schema';
-import { availabilitySql, expiringSql, onLiveTripSql } from './fleet-filters';
-import { personSearchSql } from './fleet-person';
+import { availabilitySql, expiringSql, onLiveTripSql, personSearchSql } from './fleet-filters.repository';
 
 export type DriverRow = typeof drivers.$inferSelect;
 

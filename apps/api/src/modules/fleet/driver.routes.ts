@@ -56,7 +56,7 @@ export function driverRoutes(app: ZodApp, ctx: AppContext): void {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createDriver(ctx, principalOf(request), request.body)),
+      reply.status(201).send(await createDriver(ctx, principalOf(request), request.body, request.ip)),
   );
 
   app.get(
@@ -87,7 +87,7 @@ export function driverRoutes(app: ZodApp, ctx: AppContext): void {
         response: { 200: driverSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => updateDriver(ctx, principalOf(request), request.params.id, request.body),
+    async (request) => updateDriver(ctx, principalOf(request), request.params.id, request.body, request.ip),
   );
 
   app.patch(
@@ -103,7 +103,8 @@ export function driverRoutes(app: ZodApp, ctx: AppContext): void {
         response: { 200: driverSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => setDriverActive(ctx, principalOf(request), request.params.id, request.body.active),
+    async (request) =>
+      setDriverActive(ctx, principalOf(request), request.params.id, request.body.active, request.ip),
   );
 
   app.put(

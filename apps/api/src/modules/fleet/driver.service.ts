@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../context';
 import type { AppError } from '../../errors';
 import { notFound } from '../../errors';
-import { recordAudit } from '../../lib/audit';
+import { audit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { readUpload } from '../../lib/upload';
 import type { Principal } from '../../plugins/auth';
@@ -82,19 +82,23 @@ export async function createDriver(
   ctx: AppContext,
   principal: Principal,
   input: CreateDriverRequest,
+  ip: string,
 ): Promise<Driver> {
   await assertNoClash(ctx, principal.companyId, input);
   try {
     const row = await ctx.db.transaction(async (tx) => {
       const created = await insertDriver(tx, { ...input, companyId: principal.companyId });
-      await recordAudit(tx, {
-        actorUserId: principal.userId,
-        companyId: principal.companyId,
-        action: 'driver.created',
-        entityType: 'driver',
-        entityId: created.id,
-        data: { licenceNumber: created.licenceNumber },
-      });
+      await audit(
+        tx,
+        principal,
+        { ip },
+        {
+          action: 'driver.created',
+          entityType: 'driver',
+          entityId: created.id,
+          data: { licenceNumber: created.licenceNumber },
+        },
+      );
       return created;
     });
     return toDriver(row);
@@ -108,6 +112,7 @@ export async function updateDriver(
   principal: Principal,
   id: string,
   input: UpdateDriverRequest,
+  ip: string,
 ): Promise<Driver> {
   await assertNoClash(ctx, principal.companyId, input, id);
   try {
@@ -115,14 +120,12 @@ export async function updateDriver(
       const driver = await findDriver(tx, principal.companyId, id, { forUpdate: true });
       if (!driver) throw notFound('Driver');
       const updated = await updateDriverRow(tx, driver.id, input);
-      await recordAudit(tx, {
-        actorUserId: principal.userId,
-        companyId: principal.companyId,
-        action: 'driver.updated',
-        entityType: 'driver',
-        entityId: driver.id,
-        data: { ...input },
-      });
+      await audit(
+        tx,
+        principal,
+        { ip },
+        { action: 'driver.updated', entityType: 'driver', entityId: driver.id, data: { ...input } },
+      );
       return updated;
     });
     return toDriver(row);
@@ -137,19 +140,23 @@ export async function setDriverActive(
   principal: Principal,
   id: string,
   active: boolean,
+  ip: string,
 ): Promise<Driver> {
   const row = await ctx.db.transaction(async (tx) => {
     const driver = await findDriver(tx, principal.companyId, id, { forUpdate: true });
     if (!driver) throw notFound('Driver');
     if (driver.active === active) return driver;
     const updated = await updateDriverRow(tx, driver.id, { active });
-    await recordAudit(tx, {
-      actorUserId: principal.userId,
-      companyId: principal.companyId,
-      action: active ? 'driver.activated' : 'driver.deactivated',
-      entityType: 'driver',
-      entityId: driver.id,
-    });
+    await audit(
+      tx,
+      principal,
+      { ip },
+      {
+        action: active ? 'driver.activated' : 'driver.deactivated',
+        entityType: 'driver',
+        entityId: driver.id,
+      },
+    );
     return updated;
   });
   return toDriver(row);
@@ -177,9 +184,7 @@ export async function uploadDriverPhoto(
       const driver = await findDriver(tx, principal.companyId, id, { forUpdate: true });
       if (!driver) throw notFound('Driver');
       const updated = await updateDriverRow(tx, driver.id, { photoKey, photoContentType: upload.mimeType });
-      await recordAudit(tx, {
-        actorUserId: principal.userId,
-        companyId: principal.companyId,
+      await audit(tx, principal, request, {
         action: 'driver.photo_uploaded',
         entityType: 'driver',
         entityId: driver.id,

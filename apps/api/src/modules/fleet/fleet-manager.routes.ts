@@ -54,7 +54,7 @@ export function fleetManagerRoutes(app: ZodApp, ctx: AppContext): void {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await inviteFleetManager(ctx, principalOf(request), request.body)),
+      reply.status(201).send(await inviteFleetManager(ctx, principalOf(request), request.body, request.ip)),
   );
 
   app.get(
@@ -87,7 +87,8 @@ export function fleetManagerRoutes(app: ZodApp, ctx: AppContext): void {
         response: { 200: fleetManagerSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => updateFleetManager(ctx, principalOf(request), request.params.id, request.body),
+    async (request) =>
+      updateFleetManager(ctx, principalOf(request), request.params.id, request.body, request.ip),
   );
 
   app.patch(
@@ -105,6 +106,6 @@ export function fleetManagerRoutes(app: ZodApp, ctx: AppContext): void {
       },
     },
     async (request) =>
-      setFleetManagerActive(ctx, principalOf(request), request.params.id, request.body.active),
+      setFleetManagerActive(ctx, principalOf(request), request.params.id, request.body.active, request.ip),
   );
 }

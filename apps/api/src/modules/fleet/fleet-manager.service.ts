@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { AppError, notFound } from '../../errors';
-import { recordAudit } from '../../lib/audit';
+import { audit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { hashPassword } from '../../lib/password-hash';
 import { randomToken } from '../../lib/secure-token';
@@ -149,6 +149,7 @@ export async function inviteFleetManager(
   ctx: AppContext,
   principal: Principal,
   input: InviteFleetManagerRequest,
+  ip: string,
 ): Promise<FleetManager> {
   await assertLoginFree(ctx, input);
   const unusablePasswordHash = await hashPassword(randomToken());
@@ -174,14 +175,17 @@ export async function inviteFleetManager(
         invitedByUserId: principal.userId,
       });
       await queueInvitation(ctx, tx, principal, user);
-      await recordAudit(tx, {
-        actorUserId: principal.userId,
-        companyId: principal.companyId,
-        action: 'fleet_manager.invited',
-        entityType: 'fleet_manager',
-        entityId: manager.id,
-        data: { userId: user.id, email: user.email },
-      });
+      await audit(
+        tx,
+        principal,
+        { ip },
+        {
+          action: 'fleet_manager.invited',
+          entityType: 'fleet_manager',
+          entityId: manager.id,
+          data: { userId: user.id, email: user.email },
+        },
+      );
       return { manager, user };
     },
     true,
@@ -197,6 +201,7 @@ export async function updateFleetManager(
   principal: Principal,
   id: string,
   input: UpdateFleetManagerRequest,
+  ip: string,
 ): Promise<FleetManager> {
   const current = await findFleetManager(ctx.db, principal.companyId, id);
   if (!current) throw notFound('Fleet manager');
@@ -219,14 +224,17 @@ export async function updateFleetManager(
       });
       const manager = await updateFleetManagerRow(tx, locked.manager.id, staff);
       if (emailChanges && user && manager.active) await queueInvitation(ctx, tx, principal, user);
-      await recordAudit(tx, {
-        actorUserId: principal.userId,
-        companyId: principal.companyId,
-        action: 'fleet_manager.updated',
-        entityType: 'fleet_manager',
-        entityId: locked.manager.id,
-        data: { ...input, invitationResent: emailChanges },
-      });
+      await audit(
+        tx,
+        principal,
+        { ip },
+        {
+          action: 'fleet_manager.updated',
+          entityType: 'fleet_manager',
+          entityId: locked.manager.id,
+          data: { ...input, invitationResent: emailChanges },
+        },
+      );
       return { manager, user: user! };
     },
     emailChanges,
@@ -242,6 +250,7 @@ export async function setFleetManagerActive(
   principal: Principal,
   id: string,
   active: boolean,
+  ip: string,
 ): Promise<FleetManager> {
   const record = await ctx.db.transaction(async (tx) => {
     const current = await findFleetManager(tx, principal.companyId, id, { forUpdate: true });
@@ -253,14 +262,17 @@ export async function setFleetManagerActive(
     const manager = await updateFleetManagerRow(tx, current.manager.id, { active });
     const user = await updateUser(tx, current.user.id, { deactivatedAt: active ? null : new Date() });
     if (!active) await revokeAllSessionsOfUser(tx, current.user.id, 'DEACTIVATED');
-    await recordAudit(tx, {
-      actorUserId: principal.userId,
-      companyId: principal.companyId,
-      action: active ? 'fleet_manager.activated' : 'fleet_manager.deactivated',
-      entityType: 'fleet_manager',
-      entityId: current.manager.id,
-      data: { userId: current.user.id },
-    });
+    await audit(
+      tx,
+      principal,
+      { ip },
+      {
+        action: active ? 'fleet_manager.activated' : 'fleet_manager.deactivated',
+        entityType: 'fleet_manager',
+        entityId: current.manager.id,
+        data: { userId: current.user.id },
+      },
+    );
     return { manager, user: user! };
   });
   return toFleetManager(record);

@@ -2,8 +2,7 @@ import { and, count, desc, eq, ne } from 'drizzle-orm';
 import type { FleetListQuery } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
 import { motorBoys } from '../../db/schema';
-import { availabilitySql } from './fleet-filters';
-import { personSearchSql } from './fleet-person';
+import { availabilitySql, personSearchSql } from './fleet-filters.repository';
 
 export type MotorBoyRow = typeof motorBoys.$inferSelect;
 

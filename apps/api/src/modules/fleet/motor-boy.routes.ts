@@ -51,7 +51,7 @@ export function motorBoyRoutes(app: ZodApp, ctx: AppContext): void {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createMotorBoy(ctx, principalOf(request), request.body)),
+      reply.status(201).send(await createMotorBoy(ctx, principalOf(request), request.body, request.ip)),
   );
 
   app.get(
@@ -82,7 +82,7 @@ export function motorBoyRoutes(app: ZodApp, ctx: AppContext): void {
         response: { 200: motorBoySchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => updateMotorBoy(ctx, principalOf(request), request.params.id, request.body),
+    async (request) => updateMotorBoy(ctx, principalOf(request), request.params.id, request.body, request.ip),
   );
 
   app.patch(
@@ -98,6 +98,7 @@ export function motorBoyRoutes(app: ZodApp, ctx: AppContext): void {
         response: { 200: motorBoySchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => setMotorBoyActive(ctx, principalOf(request), request.params.id, request.body.active),
+    async (request) =>
+      setMotorBoyActive(ctx, principalOf(request), request.params.id, request.body.active, request.ip),
   );
 }

@@ -8,7 +8,7 @@ import {
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
-import { recordAudit } from '../../lib/audit';
+import { audit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { Principal } from '../../plugins/auth';
 import { duplicateField, toPerson } from './fleet-person';
@@ -44,18 +44,18 @@ export async function createMotorBoy(
   ctx: AppContext,
   principal: Principal,
   input: CreateMotorBoyRequest,
+  ip: string,
 ): Promise<MotorBoy> {
   if (await findMotorBoyWithPhone(ctx.db, principal.companyId, input.phoneNumber)) throw duplicatePhone();
   try {
     const row = await ctx.db.transaction(async (tx) => {
       const created = await insertMotorBoy(tx, { ...input, companyId: principal.companyId });
-      await recordAudit(tx, {
-        actorUserId: principal.userId,
-        companyId: principal.companyId,
-        action: 'motor_boy.created',
-        entityType: 'motor_boy',
-        entityId: created.id,
-      });
+      await audit(
+        tx,
+        principal,
+        { ip },
+        { action: 'motor_boy.created', entityType: 'motor_boy', entityId: created.id },
+      );
       return created;
     });
     return toMotorBoy(row);
@@ -70,6 +70,7 @@ export async function updateMotorBoy(
   principal: Principal,
   id: string,
   input: UpdateMotorBoyRequest,
+  ip: string,
 ): Promise<MotorBoy> {
   if (
     input.phoneNumber &&
@@ -82,14 +83,12 @@ export async function updateMotorBoy(
       const motorBoy = await findMotorBoy(tx, principal.companyId, id, { forUpdate: true });
       if (!motorBoy) throw notFound('Motor boy');
       const updated = await updateMotorBoyRow(tx, motorBoy.id, input);
-      await recordAudit(tx, {
-        actorUserId: principal.userId,
-        companyId: principal.companyId,
-        action: 'motor_boy.updated',
-        entityType: 'motor_boy',
-        entityId: motorBoy.id,
-        data: { ...input },
-      });
+      await audit(
+        tx,
+        principal,
+        { ip },
+        { action: 'motor_boy.updated', entityType: 'motor_boy', entityId: motorBoy.id, data: { ...input } },
+      );
       return updated;
     });
     return toMotorBoy(row);
@@ -105,19 +104,23 @@ export async function setMotorBoyActive(
   principal: Principal,
   id: string,
   active: boolean,
+  ip: string,
 ): Promise<MotorBoy> {
   const row = await ctx.db.transaction(async (tx) => {
     const motorBoy = await findMotorBoy(tx, principal.companyId, id, { forUpdate: true });
     if (!motorBoy) throw notFound('Motor boy');
     if (motorBoy.active === active) return motorBoy;
     const updated = await updateMotorBoyRow(tx, motorBoy.id, { active });
-    await recordAudit(tx, {
-      actorUserId: principal.userId,
-      companyId: principal.companyId,
-      action: active ? 'motor_boy.activated' : 'motor_boy.deactivated',
-      entityType: 'motor_boy',
-      entityId: motorBoy.id,
-    });
+    await audit(
+      tx,
+      principal,
+      { ip },
+      {
+        action: active ? 'motor_boy.activated' : 'motor_boy.deactivated',
+        entityType: 'motor_boy',
+        entityId: motorBoy.id,
+      },
+    );
     return updated;
   });
   return toMotorBoy(row);

@@ -3,7 +3,7 @@ import type { TruckListQuery } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
 import { trips, trucks } from '../../db/schema';
 import { containsPattern } from '../../lib/search';
-import { availabilitySql, containsAnySql, expiringSql, onLiveTripSql } from './fleet-filters';
+import { availabilitySql, containsAnySql, expiringSql, onLiveTripSql } from './fleet-filters.repository';
 
 export type TruckRow = typeof trucks.$inferSelect;
 

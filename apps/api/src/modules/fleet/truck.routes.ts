@@ -46,7 +46,7 @@ export function truckRoutes(app: ZodApp, ctx: AppContext): void {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createTruck(ctx, principalOf(request), request.body)),
+      reply.status(201).send(await createTruck(ctx, principalOf(request), request.body, request.ip)),
   );
 
   app.get(
@@ -77,7 +77,7 @@ export function truckRoutes(app: ZodApp, ctx: AppContext): void {
         response: { 200: truckSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => updateTruck(ctx, principalOf(request), request.params.id, request.body),
+    async (request) => updateTruck(ctx, principalOf(request), request.params.id, request.body, request.ip),
   );
 
   app.patch(
@@ -93,6 +93,7 @@ export function truckRoutes(app: ZodApp, ctx: AppContext): void {
         response: { 200: truckSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => setTruckActive(ctx, principalOf(request), request.params.id, request.body.active),
+    async (request) =>
+      setTruckActive(ctx, principalOf(request), request.params.id, request.body.active, request.ip),
   );
 }

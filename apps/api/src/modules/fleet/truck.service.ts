@@ -13,7 +13,7 @@ import {
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
-import { recordAudit } from '../../lib/audit';
+import { audit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { Principal } from '../../plugins/auth';
 import { duplicateField } from './fleet-person';
@@ -85,6 +85,7 @@ export async function createTruck(
   ctx: AppContext,
   principal: Principal,
   input: CreateTruckRequest,
+  ip: string,
 ): Promise<Truck> {
   if (await findTruckWithPlate(ctx.db, principal.companyId, input.registrationNumber)) throw duplicatePlate();
   try {
@@ -99,14 +100,17 @@ export async function createTruck(
         capacityTenthTonnes: tenthTonnes(input.capacityTonnes),
         documents: mergeDocuments({}, input.documents),
       });
-      await recordAudit(tx, {
-        actorUserId: principal.userId,
-        companyId: principal.companyId,
-        action: 'truck.created',
-        entityType: 'truck',
-        entityId: created.id,
-        data: { registrationNumber: created.registrationNumber, type: created.type },
-      });
+      await audit(
+        tx,
+        principal,
+        { ip },
+        {
+          action: 'truck.created',
+          entityType: 'truck',
+          entityId: created.id,
+          data: { registrationNumber: created.registrationNumber, type: created.type },
+        },
+      );
       return created;
     });
     return toTruck(row);
@@ -122,6 +126,7 @@ export async function updateTruck(
   principal: Principal,
   id: string,
   input: UpdateTruckRequest,
+  ip: string,
 ): Promise<Truck> {
   if (
     input.registrationNumber &&
@@ -139,14 +144,12 @@ export async function updateTruck(
         ...(capacityTonnes === undefined ? {} : { capacityTenthTonnes: tenthTonnes(capacityTonnes) }),
         ...(documents === undefined ? {} : { documents: mergeDocuments(truck.documents, documents) }),
       });
-      await recordAudit(tx, {
-        actorUserId: principal.userId,
-        companyId: principal.companyId,
-        action: 'truck.updated',
-        entityType: 'truck',
-        entityId: truck.id,
-        data: { ...input },
-      });
+      await audit(
+        tx,
+        principal,
+        { ip },
+        { action: 'truck.updated', entityType: 'truck', entityId: truck.id, data: { ...input } },
+      );
       return updated;
     });
     return toTruck(row);
@@ -162,19 +165,19 @@ export async function setTruckActive(
   principal: Principal,
   id: string,
   active: boolean,
+  ip: string,
 ): Promise<Truck> {
   const row = await ctx.db.transaction(async (tx) => {
     const truck = await findTruck(tx, principal.companyId, id, { forUpdate: true });
     if (!truck) throw notFound('Truck');
     if (truck.active === active) return truck;
     const updated = await updateTruckRow(tx, truck.id, { active });
-    await recordAudit(tx, {
-      actorUserId: principal.userId,
-      companyId: principal.companyId,
-      action: active ? 'truck.activated' : 'truck.deactivated',
-      entityType: 'truck',
-      entityId: truck.id,
-    });
+    await audit(
+      tx,
+      principal,
+      { ip },
+      { action: active ? 'truck.activated' : 'truck.deactivated', entityType: 'truck', entityId: truck.id },
+    );
     return updated;
   });
   return toTruck(row);

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { ZodApp } from '../../lib/route-kit';
+import { pingDatabase } from '../../queries/health.repository';
 
 export function healthRoutes(app: ZodApp, ctx: AppContext): void {
   app.get(
@@ -18,7 +18,7 @@ export function healthRoutes(app: ZodApp, ctx: AppContext): void {
     },
     async (_request, reply) => {
       try {
-        await ctx.db.execute(sql`SELECT 1`);
+        await pingDatabase(ctx.db);
         return { status: 'ok' as const, db: ctx.database.kind };
       } catch {
         return reply

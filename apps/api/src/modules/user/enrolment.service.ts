@@ -1,7 +1,7 @@
 import type { PhoneCheckResponse, SignupRequest } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { recordAudit } from '../../lib/audit';
+import { audit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { LIMITS } from '../../lib/limits';
 import { hashPassword } from '../../lib/password-hash';
@@ -82,15 +82,12 @@ export async function signup(ctx: AppContext, input: SignupRequest, ip: string):
         userType: input.type,
       });
       await queueActivationMail(ctx, tx, created);
-      await recordAudit(tx, {
-        actorUserId: created.id,
-        companyId: company.id,
-        action: 'user.signed_up',
-        entityType: 'user',
-        entityId: created.id,
-        data: { type: input.type },
-        ipAddress: ip,
-      });
+      await audit(
+        tx,
+        { userId: created.id, companyId: company.id },
+        { ip },
+        { action: 'user.signed_up', entityType: 'user', entityId: created.id, data: { type: input.type } },
+      );
       return created;
     });
     ctx.jobs.kick();
@@ -155,14 +152,12 @@ export async function activateAccount(ctx: AppContext, token: string, ip: string
     });
     if (!user.activatedAt) {
       await updateUser(tx, user.id, { activatedAt: new Date() });
-      await recordAudit(tx, {
-        actorUserId: user.id,
-        companyId: user.companyId,
-        action: 'user.activated',
-        entityType: 'user',
-        entityId: user.id,
-        ipAddress: ip,
-      });
+      await audit(
+        tx,
+        { userId: user.id, companyId: user.companyId },
+        { ip },
+        { action: 'user.activated', entityType: 'user', entityId: user.id },
+      );
     }
     return user;
   });

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { recordAudit } from '../../lib/audit';
+import { audit } from '../../lib/audit';
 import { LIMITS } from '../../lib/limits';
 import { hashPassword } from '../../lib/password-hash';
 import { MAIL_JOB } from '../../plugins/mail';
@@ -23,14 +23,12 @@ export async function initiatePasswordReset(ctx: AppContext, email: string, ip: 
     const token = await issueAccountToken(tx, user.id, 'PASSWORD_RESET', RESET_TTL_MINUTES * 60 * 1000);
     const url = `${ctx.env.appUrl}/reset/password?token=${encodeURIComponent(token)}`;
     await ctx.jobs.enqueue(tx, MAIL_JOB, { to: user.email, ...passwordResetEmail(user.firstName, url) });
-    await recordAudit(tx, {
-      actorUserId: null,
-      companyId: user.companyId,
-      action: 'user.password_reset_requested',
-      entityType: 'user',
-      entityId: user.id,
-      ipAddress: ip,
-    });
+    await audit(
+      tx,
+      { userId: null, companyId: user.companyId },
+      { ip },
+      { action: 'user.password_reset_requested', entityType: 'user', entityId: user.id },
+    );
   });
   ctx.jobs.kick();
 }
@@ -67,14 +65,12 @@ export async function resetPassword(
       to: user.email,
       ...passwordChangedEmail(user.firstName, `${ctx.env.appUrl}/signin`),
     });
-    await recordAudit(tx, {
-      actorUserId: user.id,
-      companyId: user.companyId,
-      action: 'user.password_reset',
-      entityType: 'user',
-      entityId: user.id,
-      ipAddress: ip,
-    });
+    await audit(
+      tx,
+      { userId: user.id, companyId: user.companyId },
+      { ip },
+      { action: 'user.password_reset', entityType: 'user', entityId: user.id },
+    );
   });
   ctx.jobs.kick();
 }

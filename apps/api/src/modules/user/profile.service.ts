@@ -7,7 +7,7 @@ import {
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../errors';
-import { recordAudit } from '../../lib/audit';
+import { audit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { Principal } from '../../plugins/auth';
 import {
@@ -64,20 +64,24 @@ export async function updateProfile(
   ctx: AppContext,
   principal: Principal,
   input: UpdateProfileRequest,
+  ip: string,
 ): Promise<Profile> {
   const owner = await findUserByPhone(ctx.db, input.phoneNumber);
   if (owner && owner.id !== principal.userId) throw phoneTaken();
   try {
     await ctx.db.transaction(async (tx) => {
       await updateUser(tx, principal.userId, input);
-      await recordAudit(tx, {
-        actorUserId: principal.userId,
-        companyId: principal.companyId,
-        action: 'user.profile_updated',
-        entityType: 'user',
-        entityId: principal.userId,
-        data: { ...input },
-      });
+      await audit(
+        tx,
+        principal,
+        { ip },
+        {
+          action: 'user.profile_updated',
+          entityType: 'user',
+          entityId: principal.userId,
+          data: { ...input },
+        },
+      );
     });
   } catch (err) {
     if (uniqueViolation(err)) throw phoneTaken();

@@ -152,7 +152,7 @@ export function userRoutes(app: ZodApp, ctx: AppContext): void {
     },
     async (request) => ({
       status: 'Successful' as const,
-      data: await updateProfile(ctx, principalOf(request), request.body),
+      data: await updateProfile(ctx, principalOf(request), request.body, request.ip),
     }),
   );
 }

@@ -1,7 +1,7 @@
 import { and, eq, not, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { trips } from '../../db/schema';
 import { containsPattern } from '../../lib/search';
-import { liveTripSql } from '../trip/trip-search';
+import { liveTripSql } from '../../queries/trip-scope.repository';
 
 /** A live trip is one neither completed nor cancelled; a truck or driver is on at most one. */
 export function onLiveTripSql(tripColumn: typeof trips.truckId | typeof trips.driverId, id: AnyColumn): SQL {
@@ -35,4 +35,23 @@ export function containsAnySql(q: string, columns: (AnyColumn | SQL)[]): SQL {
     columns.map((c) => sql`${c} ILIKE ${pattern}`),
     sql` OR `,
   )})`;
+}
+
+/**
+ * Matches a person by full name, by phone however it is typed (0803…, 803…, +234 803…; phones are stored
+ * +234…), or by any of `extra` columns.
+ */
+export function personSearchSql(
+  q: string,
+  person: { firstName: AnyColumn; lastName: AnyColumn; phoneNumber: AnyColumn },
+  extra: AnyColumn[] = [],
+): SQL {
+  const fullName = sql`(${person.firstName} || ' ' || ${person.lastName})`;
+  const terms: SQL[] = [containsAnySql(q, [fullName, person.phoneNumber, ...extra])];
+  const digits = q.replace(/[\s\-().+]/g, '');
+  if (/^\d{3,}$/.test(digits)) {
+    const national = digits.replace(/^(234)?0?/, '');
+    if (national) terms.push(sql`${person.phoneNumber} LIKE ${containsPattern(national)}`);
+  }
+  return sql`(${sql.join(terms, sql` OR `)})`;
 }

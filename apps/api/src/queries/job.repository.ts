@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { jobs } from '../db/schema';
+
+export interface ClaimedJob {
+  id: number;
+  kind: string;
+  payload: unknown;
+  attempts: number;
+}
+
+export async function insertJob(
+  db: Executor,
+  values: { kind: string; payload: unknown; runAt?: Date },
+): Promise<void> {
+  await db.insert(jobs).values(values);
+}
+
+/**
+ * Takes the next due job, counting the attempt. FOR UPDATE SKIP LOCKED lets instances sharing one
+ * PostgreSQL claim at once without taking the same job; a lock older than `staleLockSeconds` is taken
+ * to belong to an instance that died.
+ */
+export async function claimNextJob(db: Executor, staleLockSeconds: number): Promise<ClaimedJob | undefined> {
+  const result = await db.execute(sql`
+    UPDATE jobs SET locked_at = now(), attempts = attempts + 1
+    WHERE id = (
+      SELECT id FROM jobs
+      WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= now()
+        AND (locked_at IS NULL OR locked_at < now() - make_interval(secs => ${staleLockSeconds}))
+      ORDER BY run_at, id
+      FOR UPDATE SKIP LOCKED
+      LIMIT 1
+    )
+    RETURNING id, kind, payload, attempts`);
+  const row = (result as unknown as { rows: ClaimedJob[] }).rows[0];
+  return row ? { ...row, id: Number(row.id) } : undefined;
+}
+
+export async function markJobDone(db: Executor, jobId: number): Promise<void> {
+  await db.execute(sql`UPDATE jobs SET done_at = now(), locked_at = NULL WHERE id = ${jobId}`);
+}
+
+export async function markJobFailed(db: Executor, jobId: number, message: string): Promise<void> {
+  await db.execute(
+    sql`UPDATE jobs SET failed_at = now(), locked_at = NULL, last_error = ${message} WHERE id = ${jobId}`,
+  );
+}
+
+export async function retryJobLater(
+  db: Executor,
+  jobId: number,
+  message: string,
+  delaySeconds: number,
+): Promise<void> {
+  await db.execute(sql`
+    UPDATE jobs SET locked_at = NULL, last_error = ${message},
+      run_at = now() + make_interval(secs => ${delaySeconds})
+    WHERE id = ${jobId}`);
+}

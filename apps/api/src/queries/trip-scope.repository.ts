@@ -1,0 +1,24 @@
+import { and, eq, isNull, type AnyColumn, type SQL } from 'drizzle-orm';
+import { trips } from '../db/schema';
+
+/** Whose trips a caller sees: a company on one side of the trip, or every trip (admins). */
+export type TripScope =
+  { side: 'customer'; companyId: string } | { side: 'transporter'; companyId: string } | { side: 'all' };
+
+/**
+ * The rows a scope sees: of the trips, or of a table that names the trip's two companies the same way
+ * (invoices).
+ */
+export function tripScopeSql(
+  scope: TripScope,
+  table: { customerCompanyId: AnyColumn; transporterCompanyId: AnyColumn } = trips,
+): SQL | undefined {
+  if (scope.side === 'customer') return eq(table.customerCompanyId, scope.companyId);
+  if (scope.side === 'transporter') return eq(table.transporterCompanyId, scope.companyId);
+  return undefined;
+}
+
+/** A live trip: neither completed nor cancelled, so there is still work to do and its fleet is on it. */
+export function liveTripSql(): SQL {
+  return and(eq(trips.completed, false), isNull(trips.cancelledAt))!;
+}
