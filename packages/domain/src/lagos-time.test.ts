@@ -9,6 +9,7 @@ import {
   lagosDateInDays,
   lagosDateTimeText,
   lagosHour,
+  lagosMonth,
   lagosYear,
   trackingTimeStamp,
   tripTimeMs,
@@ -68,5 +69,16 @@ describe('the tracking date time text', () => {
     expect(lagosDayText('2026-03-01')).toBe('1 Mar 2026');
     expect(lagosDayText('')).toBeNull();
     expect(lagosClockText('garbage')).toBeNull();
+  });
+
+  it('starts a month at Lagos midnight, an hour before UTC midnight', () => {
+    expect(lagosMonth(new Date('2026-03-31T23:30:00Z'))).toEqual({
+      from: new Date('2026-03-31T23:00:00Z'),
+      to: new Date('2026-04-30T23:00:00Z'),
+    });
+    expect(lagosMonth(new Date('2026-12-15T12:00:00Z'))).toEqual({
+      from: new Date('2026-11-30T23:00:00Z'),
+      to: new Date('2026-12-31T23:00:00Z'),
+    });
   });
 });

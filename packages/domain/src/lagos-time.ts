@@ -26,6 +26,17 @@ export function endOfLagosDay(date: string): Date {
   return new Date(Date.parse(`${date}T00:00:00Z`) - LAGOS_OFFSET_MS + DAY_MS);
 }
 
+/** The Lagos calendar month holding `now` as a UTC range [from, to), for figures "this month". */
+export function lagosMonth(now: Date = new Date()): { from: Date; to: Date } {
+  const local = new Date(now.getTime() + LAGOS_OFFSET_MS);
+  const year = local.getUTCFullYear();
+  const month = local.getUTCMonth();
+  return {
+    from: new Date(Date.UTC(year, month, 1) - LAGOS_OFFSET_MS),
+    to: new Date(Date.UTC(year, month + 1, 1) - LAGOS_OFFSET_MS),
+  };
+}
+
 /** `days` whole days of 24 hours after `date` (Lagos keeps no daylight saving, so days never stretch). */
 export function addDays(date: Date, days: number): Date {
   return new Date(date.getTime() + days * DAY_MS);

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, gte, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { bids, invoices, orders, orderWatches, trips } from '../../db/schema';
-import { biddingOpenSql, countOrders, selectOrderRows } from '../order/order-summary';
-import { transporterCanSeeOrderSql } from '../order/order-visibility';
+import { biddingOpenSql, countOrders, selectOrderRows } from '../../queries/order-rows.repository';
+import { transporterCanSeeOrderSql } from '../../queries/order-visibility.repository';
 
 export const ORDERS_AWAITING_AWARD_LIMIT = 10;
 

@@ -1,4 +1,4 @@
-import type { CustomerDashboard, TransporterDashboard } from '@freightlane/domain';
+import { lagosMonth, type CustomerDashboard, type TransporterDashboard } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import type { Principal } from '../../plugins/auth';
 import { isBiddingOpen } from '../order/order-summary';
@@ -11,19 +11,6 @@ import {
   openOrdersOf,
   pendingInvoices,
 } from './dashboard.repository';
-
-const LAGOS_OFFSET_MS = 60 * 60 * 1000;
-
-/** The current calendar month in Lagos (UTC+1 all year, no daylight saving) as a UTC range [from, to). */
-export function lagosMonth(now = new Date()): { from: Date; to: Date } {
-  const local = new Date(now.getTime() + LAGOS_OFFSET_MS);
-  const year = local.getUTCFullYear();
-  const month = local.getUTCMonth();
-  return {
-    from: new Date(Date.UTC(year, month, 1) - LAGOS_OFFSET_MS),
-    to: new Date(Date.UTC(year, month + 1, 1) - LAGOS_OFFSET_MS),
-  };
-}
 
 export async function customerDashboard(ctx: AppContext, principal: Principal): Promise<CustomerDashboard> {
   const trips = await customerTripCounts(ctx.db, principal.companyId);

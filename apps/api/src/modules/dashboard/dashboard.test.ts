@@ -13,7 +13,7 @@ import {
   referenceIds,
 } from '../../test/marketplace';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
-import { lagosMonth } from './dashboard.service';
+import { lagosMonth } from '@freightlane/domain';
 
 describe('dashboards', () => {
   let t: TestApp;
@@ -233,19 +233,6 @@ describe('dashboards', () => {
         );
       }
       expect((await call(t.app, 'GET', '/api/v1/dashboard/transporter')).status).toBe(401);
-    });
-  });
-
-  describe('lagosMonth', () => {
-    it('starts the month at Lagos midnight, an hour before UTC midnight', () => {
-      expect(lagosMonth(new Date('2026-03-31T23:30:00Z'))).toEqual({
-        from: new Date('2026-03-31T23:00:00Z'),
-        to: new Date('2026-04-30T23:00:00Z'),
-      });
-      expect(lagosMonth(new Date('2026-12-15T12:00:00Z'))).toEqual({
-        from: new Date('2026-11-30T23:00:00Z'),
-        to: new Date('2026-12-31T23:00:00Z'),
-      });
     });
   });
 });
