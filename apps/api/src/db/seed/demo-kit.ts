@@ -137,7 +137,7 @@ export async function marketKit(seedCtx: AppContext, tx: Tx, customer: Principal
       SEED_IP,
     );
   const bid = (by: Principal, orderId: string, naira: number, trucksAvailable: number, note = '') =>
-    placeBid(seedCtx, by, { orderId, amountKobo: naira * 100, trucksAvailable, note });
+    placeBid(seedCtx, by, { orderId, amountKobo: naira * 100, trucksAvailable, note }, SEED_IP);
   const itemIdsOf = async (orderId: string) => {
     const rows = await tx
       .select({ id: orderItems.id })

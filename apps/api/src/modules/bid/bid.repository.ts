@@ -1,36 +1,30 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
-import type { BidStatus, PageQuery } from '@freightlane/domain';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { BidStatus, CargoType, PageQuery } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
 import {
   bids,
   companies,
   consignments,
-  orderDocuments,
   orderItems,
   orders,
   orderWatches,
   shippingLines,
   trips,
-  users,
 } from '../../db/schema';
-import { selectOrderRows, type OrderRow } from '../order/order-summary';
-import { countTrips, tripSearchSql } from '../trip/trip-search';
+import {
+  biddingOpenSql,
+  countOrders,
+  pageOrderRows,
+  selectOrderRows,
+  type OrderRow,
+} from '../../queries/order-rows.repository';
+import { transporterCanSeeOrderSql } from '../../queries/order-visibility.repository';
+import { countTrips, tripSearchSql } from '../../queries/trip-search.repository';
 
 export type BidRow = typeof bids.$inferSelect;
-export type OrderRecord = typeof orders.$inferSelect;
 
 const offsetOf = (page: PageQuery) => page.page * page.size;
-
-export async function findOrder(db: Executor, orderId: string): Promise<OrderRecord | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
-  return row;
-}
-
-/** Award locks the order first, then its bids; every bid change takes the locks in that order too. */
-export async function lockOrder(db: Executor, orderId: string): Promise<OrderRecord | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update');
-  return row;
-}
 
 export async function findBidOfCompany(
   db: Executor,
@@ -45,6 +39,7 @@ export async function findBidOfCompany(
   return row;
 }
 
+/** Taken after the order's lock, never before: award takes them in that order too. */
 export async function lockBid(db: Executor, bidId: string): Promise<BidRow | undefined> {
   const [row] = await db.select().from(bids).where(eq(bids.id, bidId)).for('update');
   return row;
@@ -119,17 +114,21 @@ export async function watchedAmong(
   return new Set(rows.map((r) => r.orderId));
 }
 
-/** A page of orders matching `where`, newest first. */
-export async function listOrderRows(
+/** A page of the orders open for bids that the company may see, newest first. */
+export async function listOpenOrderRows(
   db: Executor,
-  where: SQL | undefined,
+  companyId: string,
+  filter: { cargoType?: CargoType | undefined; pickupState?: string | undefined },
   page: PageQuery,
-): Promise<OrderRow[]> {
-  return selectOrderRows(db)
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(page.size)
-    .offset(offsetOf(page));
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const where = and(
+    biddingOpenSql,
+    transporterCanSeeOrderSql(companyId),
+    filter.cargoType ? eq(orders.cargoType, filter.cargoType) : undefined,
+    filter.pickupState ? eq(orders.pickupState, filter.pickupState) : undefined,
+  );
+  const rows = await pageOrderRows(db, where, page);
+  return { rows, total: await countOrders(db, where) };
 }
 
 export async function listWatchedOrderRows(
@@ -164,12 +163,6 @@ export async function deleteWatch(db: Executor, companyId: string, orderId: stri
   return removed.length > 0;
 }
 
-export async function listOrderRowsByIds(db: Executor, orderIds: string[]): Promise<Map<string, OrderRow>> {
-  if (orderIds.length === 0) return new Map();
-  const rows = await selectOrderRows(db).where(inArray(orders.id, orderIds));
-  return new Map(rows.map((r) => [r.order.id, r]));
-}
-
 export async function listBidsOfCompany(
   db: Executor,
   companyId: string,
@@ -188,45 +181,13 @@ export async function listBidsOfCompany(
   return { rows, total: total?.n ?? 0 };
 }
 
-/** The items of an order with their liner, and the trip each became once awarded. */
-export async function listOrderItems(db: Executor, orderId: string) {
-  return db
-    .select({
-      item: orderItems,
-      liner: { id: shippingLines.id, code: shippingLines.code, name: shippingLines.name },
-      trip: { id: trips.id, tripNumber: trips.tripNumber, transporterCompanyId: trips.transporterCompanyId },
-    })
-    .from(orderItems)
-    .leftJoin(shippingLines, eq(shippingLines.id, orderItems.linerId))
-    .leftJoin(trips, eq(trips.orderItemId, orderItems.id))
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.position));
-}
+const customer = alias(companies, 'customer');
+const transporter = alias(companies, 'transporter');
 
-export async function findQuoteDocument(db: Executor, documentId: string | null) {
-  if (!documentId) return null;
-  const [row] = await db
-    .select({ id: orderDocuments.id, fileName: orderDocuments.fileName, sizeBytes: orderDocuments.sizeBytes })
-    .from(orderDocuments)
-    .where(eq(orderDocuments.id, documentId))
-    .limit(1);
-  return row ?? null;
-}
-
-export async function companyName(db: Executor, companyId: string): Promise<string> {
-  const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
-  return row?.name ?? '';
-}
-
-/** The people of a company who can act on mail: activated and not deactivated. */
-export async function activeUsersOfCompany(db: Executor, companyId: string) {
-  return db
-    .select({ email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(and(eq(users.companyId, companyId), isNotNull(users.activatedAt), isNull(users.deactivatedAt)));
-}
-
-/** Trips the company won, newest award first, searchable by trip, container, order, reference or client. */
+/**
+ * Trips the company won, newest award first, searchable by trip, container, order, reference or client;
+ * each row as the trip module's toTripSummary reads it.
+ */
 export async function listWonTrips(db: Executor, companyId: string, q: string | undefined, page: PageQuery) {
   const where = and(eq(trips.transporterCompanyId, companyId), tripSearchSql(q));
   const rows = await db
@@ -235,14 +196,17 @@ export async function listWonTrips(db: Executor, companyId: string, q: string | 
       orderNumber: orders.orderNumber,
       clientName: orders.clientName,
       reference: orders.reference,
-      customerName: companies.name,
-      containerNumber: consignments.containerNumber,
-      cargoDescription: consignments.description,
+      customerName: customer.name,
+      transporterName: transporter.name,
+      consignment: consignments,
+      liner: { id: shippingLines.id, code: shippingLines.code, name: shippingLines.name },
     })
     .from(trips)
     .innerJoin(orders, eq(orders.id, trips.orderId))
-    .innerJoin(companies, eq(companies.id, trips.customerCompanyId))
+    .innerJoin(customer, eq(customer.id, trips.customerCompanyId))
+    .innerJoin(transporter, eq(transporter.id, trips.transporterCompanyId))
     .leftJoin(consignments, eq(consignments.tripId, trips.id))
+    .leftJoin(shippingLines, eq(shippingLines.id, consignments.linerId))
     .where(where)
     // Trips of one award share a creation time; their numbers keep them in container order.
     .orderBy(desc(trips.createdAt), asc(trips.tripNumber))

@@ -17,18 +17,15 @@ import {
 import type { AppContext } from '../../context';
 import { bearerSecurity, errorResponses, type ZodApp } from '../../lib/route-kit';
 import { principalOf, requireAuth } from '../../plugins/auth';
+import { listBidHistory, placeBid, reviseBid, withdrawBid } from './bid.service';
 import {
   getMarketOrder,
-  listBidHistory,
   listMonitoredOrders,
   listOpenOrders,
-  listWonTripsOf,
-  placeBid,
-  reviseBid,
   unwatchOrder,
   watchOrder,
-  withdrawBid,
-} from './bid.service';
+} from './market.service';
+import { listWonTripsOf } from './won-trips.service';
 
 const tags = ['Bids'];
 const noContent = z.null().describe('No content');
@@ -130,7 +127,8 @@ export function bidRoutes(app: ZodApp, ctx: AppContext): void {
         response: { 201: myBidSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) => reply.status(201).send(await placeBid(ctx, principalOf(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await placeBid(ctx, principalOf(request), request.body, request.ip)),
   );
 
   app.get(
@@ -176,7 +174,7 @@ export function bidRoutes(app: ZodApp, ctx: AppContext): void {
         response: { 200: myBidSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => reviseBid(ctx, principalOf(request), request.params.id, request.body),
+    async (request) => reviseBid(ctx, principalOf(request), request.params.id, request.body, request.ip),
   );
 
   app.post(
@@ -191,6 +189,6 @@ export function bidRoutes(app: ZodApp, ctx: AppContext): void {
         response: { 200: myBidSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => withdrawBid(ctx, principalOf(request), request.params.id),
+    async (request) => withdrawBid(ctx, principalOf(request), request.params.id, request.ip),
   );
 }

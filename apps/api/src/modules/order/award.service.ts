@@ -1,16 +1,17 @@
 import { HANDOVER_CODE_LENGTH, addDays, type AwardOrderRequest, type OrderDetail } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { consignments, invoices, trips } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
-import { recordAudit } from '../../lib/audit';
+import { audit } from '../../lib/audit';
 import { humanNumber, lagosYear, reserveNumbers } from '../../lib/counter';
 import { uniqueViolation } from '../../lib/db-errors';
 import { randomDigits, randomToken } from '../../lib/secure-token';
 import { assertCompanyVerified } from '../../lib/verified';
+import type { Principal } from '../../plugins/auth';
 import { MAIL_JOB } from '../../plugins/mail';
 import { listActiveUsersOfCompanies } from '../../queries/user.repository';
-import type { Principal } from '../../plugins/auth';
+import { insertConsignments, insertInvoices, insertTrips } from './award.repository';
+import { loadOrderFor } from './order-access';
 import { loadCustomerOrderDetail } from './order-detail';
 import { bidLostEmail, bidWonEmail } from './order-mail';
 import { badRequest, orderClosedError } from './order.service';
@@ -18,7 +19,6 @@ import {
   findCompanyNames,
   listOrderItems,
   lockBidsOfOrder,
-  lockOrderOfCustomer,
   setBidsStatus,
   setItemsAwarded,
   updateOrder,
@@ -105,34 +105,33 @@ async function createTrips(
   const year = lagosYear(now);
   const firstTrip = await reserveNumbers(tx, `trip:${year}`, items.length);
   const firstInvoice = await reserveNumbers(tx, `invoice:${year}`, items.length);
-  const created = await tx
-    .insert(trips)
-    .values(
-      items.map((item, i) => {
-        const bid = bidOf(item);
-        return {
-          tripNumber: humanNumber('TRP', year, firstTrip + i),
-          trackingId: randomToken(16),
-          orderId: order.id,
-          orderItemId: item.id,
-          bidId: bid.id,
-          customerCompanyId: order.customerCompanyId,
-          transporterCompanyId: bid.transporterCompanyId,
-          cargoType: order.cargoType,
-          pickupTerminalId: order.pickupTerminalId,
-          pickupAddress: order.pickupAddress,
-          recipientTerminalId: order.recipientTerminalId,
-          recipientAddress: order.recipientAddress,
-          pickupDate: order.pickupDate,
-          amountKobo: bid.amountKobo,
-          handoverCode: randomDigits(HANDOVER_CODE_LENGTH),
-        };
-      }),
-    )
-    .returning();
+  const created = await insertTrips(
+    tx,
+    items.map((item, i) => {
+      const bid = bidOf(item);
+      return {
+        tripNumber: humanNumber('TRP', year, firstTrip + i),
+        trackingId: randomToken(16),
+        orderId: order.id,
+        orderItemId: item.id,
+        bidId: bid.id,
+        customerCompanyId: order.customerCompanyId,
+        transporterCompanyId: bid.transporterCompanyId,
+        cargoType: order.cargoType,
+        pickupTerminalId: order.pickupTerminalId,
+        pickupAddress: order.pickupAddress,
+        recipientTerminalId: order.recipientTerminalId,
+        recipientAddress: order.recipientAddress,
+        pickupDate: order.pickupDate,
+        amountKobo: bid.amountKobo,
+        handoverCode: randomDigits(HANDOVER_CODE_LENGTH),
+      };
+    }),
+  );
   const tripOfItem = new Map(created.map((t) => [t.orderItemId, t]));
   const itemTrips = items.map((item) => ({ item, trip: tripOfItem.get(item.id)! }));
-  await tx.insert(consignments).values(
+  await insertConsignments(
+    tx,
     itemTrips.map(({ item, trip }) => ({
       tripId: trip.id,
       containerNumber: item.containerNumber,
@@ -145,7 +144,8 @@ async function createTrips(
       truckType: item.truckType,
     })),
   );
-  await tx.insert(invoices).values(
+  await insertInvoices(
+    tx,
     itemTrips.map(({ trip }, i) => ({
       invoiceNumber: humanNumber('INV', year, firstInvoice + i),
       tripId: trip.id,
@@ -206,8 +206,7 @@ export async function awardOrder(
   assertCompanyVerified(principal, 'award a bid');
   try {
     await ctx.db.transaction(async (tx) => {
-      const order = await lockOrderOfCustomer(tx, orderId, principal.companyId);
-      if (!order) throw notFound('Order');
+      const order = await loadOrderFor(tx, principal, orderId, { forUpdate: true });
       if (order.status !== 'OPEN') throw orderClosedError(order, 'award');
       const items = await listOrderItems(tx, order.id);
       const bidOfItem = checkAllocations(items, input);
@@ -243,24 +242,26 @@ export async function awardOrder(
           .filter((i) => bidOfItem.get(i.id) === bid.id)
           .map((i) => tripNumberOfItem.get(i.id)!),
       }));
-      await recordAudit(tx, {
-        actorUserId: principal.userId,
-        companyId: principal.companyId,
-        action: 'order.awarded',
-        entityType: 'order',
-        entityId: order.id,
-        data: {
-          orderNumber: order.orderNumber,
-          awards: won.map(({ bid, tripNumbers }) => ({
-            bidId: bid.id,
-            transporterCompanyId: bid.transporterCompanyId,
-            amountKobo: bid.amountKobo,
-            tripNumbers,
-          })),
-          lostBidIds: losers.map((b) => b.id),
+      await audit(
+        tx,
+        principal,
+        { ip },
+        {
+          action: 'order.awarded',
+          entityType: 'order',
+          entityId: order.id,
+          data: {
+            orderNumber: order.orderNumber,
+            awards: won.map(({ bid, tripNumbers }) => ({
+              bidId: bid.id,
+              transporterCompanyId: bid.transporterCompanyId,
+              amountKobo: bid.amountKobo,
+              tripNumbers,
+            })),
+            lostBidIds: losers.map((b) => b.id),
+          },
         },
-        ipAddress: ip,
-      });
+      );
       await queueAwardMails(ctx, tx, { order, won, lost: losers });
     });
   } catch (err) {
@@ -271,5 +272,5 @@ export async function awardOrder(
     throw err;
   }
   ctx.jobs.kick();
-  return loadCustomerOrderDetail(ctx.db, orderId, principal.companyId);
+  return loadCustomerOrderDetail(ctx.db, orderId);
 }

@@ -1,40 +1,17 @@
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { OrderSummary } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
-import { bids, companies, orders } from '../../db/schema';
 import { loadTerminals, toLocationView } from '../../lib/location-view';
-
-/** Bids that count for the customer: the live ones and the decided ones, never the withdrawn. */
-const bidCount = sql<number>`(
-  SELECT count(*)::int FROM ${bids}
-  WHERE ${bids.orderId} = ${orders.id} AND ${bids.status} <> 'WITHDRAWN'
-)`.as('bid_count');
+import type { OrderRow } from '../../queries/order-rows.repository';
 
 /**
- * The one query behind every order list (customer's orders, the transporters' market, bid
- * history): the order, its customer's name and its bid count. Callers add where, order and page.
+ * Bidding is open while the order is OPEN and its closing time has not passed. Its SQL twin, for
+ * filters, is biddingOpenSql in queries/order-rows.repository.ts.
  */
-export function selectOrderRows(db: Executor) {
-  return db
-    .select({ order: orders, customerName: companies.name, bidCount })
-    .from(orders)
-    .innerJoin(companies, eq(companies.id, orders.customerCompanyId));
-}
-export type OrderRow = Awaited<ReturnType<ReturnType<typeof selectOrderRows>['execute']>>[number];
-
-export async function countOrders(db: Executor, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(orders).where(where);
-  return row?.n ?? 0;
-}
-
-/** Bidding is open while the order is OPEN and its closing time has not passed. */
 export function isBiddingOpen(order: { status: string; biddingClosesAt: Date }, now = new Date()): boolean {
   return order.status === 'OPEN' && order.biddingClosesAt.getTime() > now.getTime();
 }
 
-/** SQL twin of isBiddingOpen, for filters. */
-export const biddingOpenSql = and(eq(orders.status, 'OPEN'), sql`${orders.biddingClosesAt} > now()`);
-
+/** Order rows as every order list shows them. */
 export async function toOrderSummaries(db: Executor, rows: OrderRow[]): Promise<OrderSummary[]> {
   const terminalsById = await loadTerminals(
     db,

@@ -8,7 +8,7 @@ import {
   placeOrderViaApi,
 } from '../../test/marketplace';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { canTransporterSeeOrder, transporterCanSeeOrderSql } from './order-visibility';
+import { canTransporterSeeOrder, transporterCanSeeOrderSql } from '../../queries/order-visibility.repository';
 
 describe('which orders a transporter may see', () => {
   let t: TestApp;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { normalizeContainerNumber, type OrderStatus } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
 import {
@@ -13,33 +13,31 @@ import {
   trips,
 } from '../../db/schema';
 import { containsPattern } from '../../lib/search';
-import { selectOrderRows } from './order-summary';
 
 export type OrderRecord = typeof orders.$inferSelect;
 export type OrderItemRecord = typeof orderItems.$inferSelect;
 export type BidRecord = typeof bids.$inferSelect;
 
-export async function findOrderOfCustomer(db: Executor, orderId: string, customerCompanyId: string) {
-  const [row] = await db
+/**
+ * The order, only when it is this customer's if one is named. `forUpdate` locks the row for the rest of
+ * the transaction: the first lock any order change takes, before the order's bids.
+ */
+export async function findOrder(
+  db: Executor,
+  orderId: string,
+  options: { customerCompanyId?: string; forUpdate?: boolean } = {},
+): Promise<OrderRecord | undefined> {
+  const query = db
     .select()
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.customerCompanyId, customerCompanyId)))
+    .where(
+      and(
+        eq(orders.id, orderId),
+        options.customerCompanyId ? eq(orders.customerCompanyId, options.customerCompanyId) : undefined,
+      ),
+    )
     .limit(1);
-  return row;
-}
-
-export async function findOrder(db: Executor, orderId: string) {
-  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
-  return row;
-}
-
-/** Locks the order row for the rest of the transaction: the first lock any order change takes. */
-export async function lockOrderOfCustomer(db: Executor, orderId: string, customerCompanyId: string) {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.customerCompanyId, customerCompanyId)))
-    .for('update');
+  const [row] = options.forUpdate ? await query.for('update') : await query;
   return row;
 }
 
@@ -114,8 +112,7 @@ export async function listItemsWithTrips(db: Executor, orderId: string) {
     .select({
       item: orderItems,
       liner: { id: shippingLines.id, code: shippingLines.code, name: shippingLines.name },
-      tripId: trips.id,
-      tripNumber: trips.tripNumber,
+      trip: { id: trips.id, tripNumber: trips.tripNumber, transporterCompanyId: trips.transporterCompanyId },
     })
     .from(orderItems)
     .leftJoin(shippingLines, eq(shippingLines.id, orderItems.linerId))
@@ -153,7 +150,7 @@ export async function listReceivedBids(db: Executor, order: { id: string; custom
     .orderBy(asc(bids.amountKobo), asc(bids.createdAt), asc(bids.id));
 }
 
-/** Every bid of the order, locked. Taken after the order's lock, never before (see lockOrderOfCustomer). */
+/** Every bid of the order, locked. Taken after the order's lock, never before (see findOrder). */
 export async function lockBidsOfOrder(db: Executor, orderId: string) {
   return db.select().from(bids).where(eq(bids.orderId, orderId)).orderBy(asc(bids.id)).for('update');
 }
@@ -221,15 +218,6 @@ export function customerOrdersWhere(
         )
       : undefined,
   );
-}
-
-/** One page of order rows, newest first. */
-export async function pageOrderRows(db: Executor, where: SQL | undefined, page: number, size: number) {
-  return selectOrderRows(db)
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(size)
-    .offset(page * size);
 }
 
 export async function hasPreferredPartners(db: Executor, customerCompanyId: string): Promise<boolean> {

@@ -15,23 +15,23 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { AppError, notFound, type FieldError } from '../../errors';
-import { recordAudit } from '../../lib/audit';
+import { audit } from '../../lib/audit';
 import { humanNumber, lagosYear, reserveNumbers } from '../../lib/counter';
 import type { Upload } from '../../lib/upload';
 import { assertCompanyVerified } from '../../lib/verified';
-import { MAIL_JOB } from '../../plugins/mail';
-import { listActiveUsersOfCompanies } from '../../queries/user.repository';
 import type { Principal } from '../../plugins/auth';
+import { MAIL_JOB } from '../../plugins/mail';
+import { countOrders, pageOrderRows } from '../../queries/order-rows.repository';
+import { listActiveUsersOfCompanies } from '../../queries/user.repository';
+import { loadOrderFor } from './order-access';
 import { loadCustomerOrderDetail } from './order-detail';
 import { orderCancelledEmail } from './order-mail';
-import { countOrders, toOrderSummaries } from './order-summary';
-import { canTransporterSeeOrder } from './order-visibility';
+import { toOrderSummaries } from './order-summary';
 import {
   customerOrdersWhere,
   findCompanyNames,
   findDocument,
   findLinerIds,
-  findOrder,
   findOrderUsingDocument,
   findTerminals,
   hasPreferredPartners,
@@ -39,9 +39,7 @@ import {
   insertOrder,
   insertOrderItems,
   lockBidsOfOrder,
-  lockOrderOfCustomer,
   lockQuoteDocument,
-  pageOrderRows,
   setBidsStatus,
   updateOrder,
   type OrderRecord,
@@ -187,18 +185,20 @@ export async function placeOrder(
       tx,
       items.map((item) => ({ ...item, orderId: created.id })),
     );
-    await recordAudit(tx, {
-      actorUserId: principal.userId,
-      companyId: principal.companyId,
-      action: 'order.placed',
-      entityType: 'order',
-      entityId: created.id,
-      data: { orderNumber, cargoType: input.cargoType, itemCount: items.length },
-      ipAddress: ip,
-    });
+    await audit(
+      tx,
+      principal,
+      { ip },
+      {
+        action: 'order.placed',
+        entityType: 'order',
+        entityId: created.id,
+        data: { orderNumber, cargoType: input.cargoType, itemCount: items.length },
+      },
+    );
     return created;
   });
-  return loadCustomerOrderDetail(ctx.db, order.id, principal.companyId);
+  return loadCustomerOrderDetail(ctx.db, order.id);
 }
 
 export async function listCustomerOrders(
@@ -207,10 +207,7 @@ export async function listCustomerOrders(
   query: z.infer<typeof orderListQuery>,
 ): Promise<Page<OrderSummary>> {
   const where = customerOrdersWhere(principal.companyId, query);
-  const [rows, total] = await Promise.all([
-    pageOrderRows(ctx.db, where, query.page, query.size),
-    countOrders(ctx.db, where),
-  ]);
+  const [rows, total] = await Promise.all([pageOrderRows(ctx.db, where, query), countOrders(ctx.db, where)]);
   return toPage(await toOrderSummaries(ctx.db, rows), total, query);
 }
 
@@ -219,7 +216,8 @@ export async function getCustomerOrder(
   principal: Principal,
   orderId: string,
 ): Promise<OrderDetail> {
-  return loadCustomerOrderDetail(ctx.db, orderId, principal.companyId);
+  const order = await loadOrderFor(ctx.db, principal, orderId);
+  return loadCustomerOrderDetail(ctx.db, order.id);
 }
 
 export async function cancelOrder(
@@ -230,8 +228,7 @@ export async function cancelOrder(
   ip: string,
 ): Promise<OrderDetail> {
   await ctx.db.transaction(async (tx) => {
-    const order = await lockOrderOfCustomer(tx, orderId, principal.companyId);
-    if (!order) throw notFound('Order');
+    const order = await loadOrderFor(tx, principal, orderId, { forUpdate: true });
     if (order.status !== 'OPEN') throw orderClosedError(order, 'cancel');
     const now = new Date();
     await updateOrder(tx, order.id, { status: 'CANCELLED', cancellationReason: reason, cancelledAt: now });
@@ -242,15 +239,17 @@ export async function cancelOrder(
       'LOST',
       now,
     );
-    await recordAudit(tx, {
-      actorUserId: principal.userId,
-      companyId: principal.companyId,
-      action: 'order.cancelled',
-      entityType: 'order',
-      entityId: order.id,
-      data: { orderNumber: order.orderNumber, reason, closedBids: closed.length },
-      ipAddress: ip,
-    });
+    await audit(
+      tx,
+      principal,
+      { ip },
+      {
+        action: 'order.cancelled',
+        entityType: 'order',
+        entityId: order.id,
+        data: { orderNumber: order.orderNumber, reason, closedBids: closed.length },
+      },
+    );
     const bidderIds = closed.map((b) => b.transporterCompanyId);
     const customerName = (await findCompanyNames(tx, [principal.companyId])).get(principal.companyId) ?? '';
     const mailOrder = { orderNumber: order.orderNumber, cargoType: order.cargoType, customerName };
@@ -262,7 +261,7 @@ export async function cancelOrder(
     }
   });
   ctx.jobs.kick();
-  return loadCustomerOrderDetail(ctx.db, orderId, principal.companyId);
+  return loadCustomerOrderDetail(ctx.db, orderId);
 }
 
 export async function storeQuoteDocument(
@@ -282,15 +281,17 @@ export async function storeQuoteDocument(
         sizeBytes: upload.buffer.length,
         uploadedBy: principal.userId,
       });
-      await recordAudit(tx, {
-        actorUserId: principal.userId,
-        companyId: principal.companyId,
-        action: 'order.quote_uploaded',
-        entityType: 'order_document',
-        entityId: row.id,
-        data: { fileName: row.fileName, sizeBytes: row.sizeBytes },
-        ipAddress: ip,
-      });
+      await audit(
+        tx,
+        principal,
+        { ip },
+        {
+          action: 'order.quote_uploaded',
+          entityType: 'order_document',
+          entityId: row.id,
+          data: { fileName: row.fileName, sizeBytes: row.sizeBytes },
+        },
+      );
       return row;
     });
     return { id: document.id, fileName: document.fileName, sizeBytes: document.sizeBytes };
@@ -309,13 +310,7 @@ export async function openQuoteDocument(
   principal: Principal,
   orderId: string,
 ): Promise<{ fileName: string; mimeType: string; stream: Readable }> {
-  const order = await findOrder(ctx.db, orderId);
-  const allowed =
-    order !== undefined &&
-    ((principal.companyType === 'CUSTOMER' && order.customerCompanyId === principal.companyId) ||
-      (principal.companyType === 'TRANSPORTER' &&
-        (await canTransporterSeeOrder(ctx.db, principal.companyId, order))));
-  if (!order || !allowed) throw notFound('Order');
+  const order = await loadOrderFor(ctx.db, principal, orderId);
   const document = order.quoteDocumentId ? await findDocument(ctx.db, order.quoteDocumentId) : undefined;
   if (!document) throw notFound('Quote document');
   let stream: Readable;

@@ -1,0 +1,81 @@
+import {
+  toPage,
+  type CargoType,
+  type MarketOrder,
+  type MarketOrderDetail,
+  type Page,
+  type PageQuery,
+} from '@freightlane/domain';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
+import { notFound } from '../../errors';
+import type { Principal } from '../../plugins/auth';
+import { listOrderRowsByIds, type OrderRow } from '../../queries/order-rows.repository';
+import { loadOrderFor } from '../order/order-access';
+import { loadOrderContents } from '../order/order-contents';
+import { toOrderSummaries } from '../order/order-summary';
+import {
+  bidsOnOrders,
+  deleteWatch,
+  insertWatch,
+  listOpenOrderRows,
+  listWatchedOrderRows,
+  watchedAmong,
+} from './bid.repository';
+import { toMyBids } from './my-bid';
+
+/** Orders as this transporter sees them: the shared summary, its watch flag and its own bid. */
+async function toMarketOrders(db: Executor, companyId: string, rows: OrderRow[]): Promise<MarketOrder[]> {
+  const summaries = await toOrderSummaries(db, rows);
+  const orderIds = summaries.map((s) => s.id);
+  const ownBids = await bidsOnOrders(db, companyId, orderIds);
+  const myBids = new Map((await toMyBids(db, [...ownBids.values()])).map((b) => [b.orderId, b]));
+  const watched = await watchedAmong(db, companyId, orderIds);
+  return summaries.map((s) => ({ ...s, watched: watched.has(s.id), myBid: myBids.get(s.id) ?? null }));
+}
+
+/** New bids: the orders open for bids that this transporter may see, newest first. */
+export async function listOpenOrders(
+  ctx: AppContext,
+  principal: Principal,
+  query: PageQuery & { cargoType?: CargoType; pickupState?: string },
+): Promise<Page<MarketOrder>> {
+  const { rows, total } = await listOpenOrderRows(ctx.db, principal.companyId, query, query);
+  return toPage(await toMarketOrders(ctx.db, principal.companyId, rows), total, query);
+}
+
+/** One order as this transporter sees it: who won the other items, and their trips, are not its business. */
+export async function getMarketOrder(
+  ctx: AppContext,
+  principal: Principal,
+  orderId: string,
+): Promise<MarketOrderDetail> {
+  const order = await loadOrderFor(ctx.db, principal, orderId);
+  const rows = await listOrderRowsByIds(ctx.db, [order.id]);
+  const [market] = await toMarketOrders(ctx.db, principal.companyId, [rows.get(order.id)!]);
+  const contents = await loadOrderContents(ctx.db, order, {
+    companyId: principal.companyId,
+    bidId: market!.myBid?.id ?? null,
+  });
+  return { ...market!, ...contents };
+}
+
+/** Monitored bids: the orders this transporter watches, newest watch first, whatever their status. */
+export async function listMonitoredOrders(
+  ctx: AppContext,
+  principal: Principal,
+  page: PageQuery,
+): Promise<Page<MarketOrder>> {
+  const { rows, total } = await listWatchedOrderRows(ctx.db, principal.companyId, page);
+  return toPage(await toMarketOrders(ctx.db, principal.companyId, rows), total, page);
+}
+
+export async function watchOrder(ctx: AppContext, principal: Principal, orderId: string): Promise<void> {
+  await loadOrderFor(ctx.db, principal, orderId);
+  await insertWatch(ctx.db, principal.companyId, orderId);
+}
+
+/** Stopping works whatever became of the order since, as the list of watched orders shows them all. */
+export async function unwatchOrder(ctx: AppContext, principal: Principal, orderId: string): Promise<void> {
+  if (!(await deleteWatch(ctx.db, principal.companyId, orderId))) throw notFound('Watched order');
+}
