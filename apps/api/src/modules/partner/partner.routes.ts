@@ -49,7 +49,9 @@ export function partnerRoutes(app: ZodApp, ctx: AppContext): void {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await addPreferredPartner(ctx, principalOf(request), request.body.transporterCompanyId)),
+        .send(
+          await addPreferredPartner(ctx, principalOf(request), request.body.transporterCompanyId, request.ip),
+        ),
   );
 
   app.delete(
@@ -65,7 +67,12 @@ export function partnerRoutes(app: ZodApp, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      await removePreferredPartner(ctx, principalOf(request), request.params.transporterCompanyId);
+      await removePreferredPartner(
+        ctx,
+        principalOf(request),
+        request.params.transporterCompanyId,
+        request.ip,
+      );
       return reply.status(204).send(null);
     },
   );

@@ -1,7 +1,7 @@
 import type { PreferredPartner, Transporter } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../errors';
-import { recordAudit } from '../../lib/audit';
+import { audit } from '../../lib/audit';
 import type { Principal } from '../../plugins/auth';
 import {
   deletePreferredPartner,
@@ -31,6 +31,7 @@ export async function addPreferredPartner(
   ctx: AppContext,
   principal: Principal,
   transporterCompanyId: string,
+  ip: string,
 ): Promise<PreferredPartner> {
   return ctx.db.transaction(async (tx) => {
     // Only verified transporters can be chosen; any other id answers as if it did not exist.
@@ -41,13 +42,16 @@ export async function addPreferredPartner(
       const message = `${transporter.name} is already one of your preferred partners`;
       throw new AppError('CONFLICT', message, { errors: [{ field: 'transporterCompanyId', message }] });
     }
-    await recordAudit(tx, {
-      actorUserId: principal.userId,
-      companyId: principal.companyId,
-      action: 'preferred_partner.added',
-      entityType: 'company',
-      entityId: transporterCompanyId,
-    });
+    await audit(
+      tx,
+      principal,
+      { ip },
+      {
+        action: 'preferred_partner.added',
+        entityType: 'company',
+        entityId: transporterCompanyId,
+      },
+    );
     return {
       transporterCompanyId,
       name: transporter.name,
@@ -61,17 +65,21 @@ export async function removePreferredPartner(
   ctx: AppContext,
   principal: Principal,
   transporterCompanyId: string,
+  ip: string,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const row = await deletePreferredPartner(tx, principal.companyId, transporterCompanyId);
     if (!row) throw notFound('Preferred partner');
-    await recordAudit(tx, {
-      actorUserId: principal.userId,
-      companyId: principal.companyId,
-      action: 'preferred_partner.removed',
-      entityType: 'company',
-      entityId: transporterCompanyId,
-    });
+    await audit(
+      tx,
+      principal,
+      { ip },
+      {
+        action: 'preferred_partner.removed',
+        entityType: 'company',
+        entityId: transporterCompanyId,
+      },
+    );
   });
 }
 
