@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { COMPANY_DOCUMENT_LABELS } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import { withdrawBid } from '../../modules/bid/bid.service';
 import { awardOrder } from '../../modules/order/award.service';
 import { cancelOrder } from '../../modules/order/order.service';
 import { addPreferredPartner } from '../../modules/partner/partner.service';
 import type { Tx } from '../client';
-import { companyDocuments, orders } from '../schema';
+import { orders } from '../schema';
 import {
   ABA_MARKET,
   AGBARA_FACTORY,
@@ -19,7 +18,7 @@ import {
   marketKit,
   principalOf,
 } from './demo-kit';
-import { samplePdf } from './sample-pdf';
+import { insertDemoCompanyDocument } from './demo-company-documents';
 import { createAccount } from './factories';
 
 /**
@@ -86,17 +85,14 @@ export async function seedDemoMarketplace(ctx: AppContext, tx: Tx, password: str
   );
   // Northgate has sent everything and waits for an admin: the back office has work to show.
   const northgate = await principalOf(tx, 'new.transporter@example.com');
+  const northgateCompany = {
+    id: northgate.companyId,
+    name: 'Northgate Trucking Ltd',
+    cacRegistrationNumber: 'RC 3456789',
+  };
   for (const type of ['CAC_CERTIFICATE', 'OPERATING_LICENCE', 'GIT_INSURANCE'] as const) {
-    const label = COMPANY_DOCUMENT_LABELS[type];
-    const body = samplePdf([label, 'Northgate Trucking Ltd', 'RC 3456789', 'Demo document for review']);
-    await tx.insert(companyDocuments).values({
-      companyId: northgate.companyId,
-      type,
-      storageKey: await ctx.storage.put('company-documents', body),
-      fileName: `${label.toLowerCase().replaceAll(' ', '-')}.pdf`,
-      mimeType: 'application/pdf',
-      sizeBytes: body.length,
-      uploadedBy: northgate.userId,
+    await insertDemoCompanyDocument(ctx, tx, northgateCompany, type, northgate.userId, {
+      status: 'PENDING_REVIEW',
     });
   }
   await createAccount(
@@ -122,7 +118,7 @@ export async function seedDemoMarketplace(ctx: AppContext, tx: Tx, password: str
     customer,
     100,
   );
-  await addPreferredPartner(seedCtx, customer, eko.companyId);
+  await addPreferredPartner(seedCtx, customer, eko.companyId, SEED_IP);
 
   // Open for bids, with two bids.
   const open = await order('IMPORT_SHIPPER_OWNED', {
@@ -180,7 +176,7 @@ export async function seedDemoMarketplace(ctx: AppContext, tx: Tx, password: str
   });
   await bid(eko, closed.id, 390_000, 2);
   const withdrawn = await bid(gardenCity, closed.id, 380_000, 1);
-  await withdrawBid(seedCtx, gardenCity, withdrawn.id);
+  await withdrawBid(seedCtx, gardenCity, withdrawn.id, SEED_IP);
   await tx
     .update(orders)
     .set({ biddingClosesAt: new Date(Date.now() - 2 * HOUR) })

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { CARGO_TYPES, expiringWithin, isFinalStatus, tripTimeline } from '@freightlane/domain';
 import {
   appMeta,
   bids,
   companies,
+  companyDocuments,
   consignments,
   drivers,
   invoices,
@@ -18,6 +19,8 @@ import {
   trucks,
   users,
 } from '../schema';
+import { assessCompany } from '../../modules/company/company-verification';
+import { listCurrentCompanyDocuments } from '../../queries/company.repository';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { DEMO_PASSWORD, seedDemo } from './demo';
 
@@ -49,7 +52,7 @@ describe('seedDemo', () => {
     expect(firstRun).toBe(true);
     expect(await seedDemo(t.ctx)).toBe(false);
     const [meta] = await t.ctx.db.select().from(appMeta).where(eq(appMeta.key, 'demo_seed_version'));
-    expect(meta?.value).toBe('3');
+    expect(meta?.value).toBe('4');
   });
 
   it('creates the demo users, and only once', async () => {
@@ -145,6 +148,56 @@ describe('seedDemo', () => {
     });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  /** What GET /company/documents/validate answers each verified company, asked by one of its members. */
+  async function checksOfVerifiedCompanies() {
+    const members = await t.ctx.db
+      .select({ email: users.email, userType: users.userType, company: companies.name })
+      .from(users)
+      .innerJoin(companies, eq(users.companyId, companies.id))
+      .where(eq(companies.verificationStatus, 'VERIFIED'));
+    const checks: Record<string, unknown> = {};
+    for (const member of members) {
+      // Admins have no documents check; a fleet manager's company is checked through its owner.
+      if (member.userType === 'ADMIN' || member.userType === 'FLEET_MANAGER') continue;
+      const login = await call(t.app, 'POST', LOGIN, { username: member.email, password: DEMO_PASSWORD });
+      const res = await call(t.app, 'GET', '/api/v1/company/documents/validate', undefined, {
+        token: login.body.accessToken,
+      });
+      expect(res.status, member.email).toBe(200);
+      checks[member.company] = res.body;
+    }
+    return checks;
+  }
+
+  const COMPLETE = {
+    verificationStatus: 'VERIFIED',
+    complete: true,
+    missingDetails: [],
+    missingDocuments: [],
+    awaitingReview: [],
+  };
+
+  it("answers every verified company's documents check as complete, every document approved", async () => {
+    const checks = await checksOfVerifiedCompanies();
+    expect(Object.keys(checks).sort()).toEqual([
+      'Eko Haulage Ltd',
+      'Garden City Logistics Ltd',
+      'Okafor Imports Ltd',
+    ]);
+    for (const [company, check] of Object.entries(checks)) {
+      expect(check, company).toMatchObject(COMPLETE);
+      const { documents } = check as { documents: { status: string }[] };
+      expect(documents.length, company).toBeGreaterThan(0);
+      expect(new Set(documents.map((d) => d.status)), company).toEqual(new Set(['APPROVED']));
+    }
+    // Nobody in the platform's own company may ask (admins have no documents check); the check's
+    // assessment of it, over what it has uploaded, is complete too.
+    const [platform] = await t.ctx.db.select().from(companies).where(eq(companies.type, 'PLATFORM'));
+    expect(platform?.verificationStatus).toBe('VERIFIED');
+    const uploaded = await listCurrentCompanyDocuments(t.ctx.db, platform!.id);
+    expect(assessCompany(platform!, uploaded)).toMatchObject({ complete: true, missingDocuments: [] });
   });
 
   it('has orders in every state, with bids in every state', async () => {
@@ -277,6 +330,27 @@ describe('seedDemo', () => {
     });
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('INVALID_CREDENTIALS');
+  });
+
+  it("gives a world seeded before version 4 the verified companies' documents", async () => {
+    const [customer] = await t.ctx.db
+      .select()
+      .from(companies)
+      .where(eq(companies.name, 'Okafor Imports Ltd'));
+    await t.ctx.db.delete(companyDocuments).where(eq(companyDocuments.companyId, customer!.id));
+    await t.ctx.db.update(appMeta).set({ value: '3' }).where(eq(appMeta.key, 'demo_seed_version'));
+    expect(await seedDemo(t.ctx)).toBe(true);
+    const rows = await t.ctx.db
+      .select()
+      .from(companyDocuments)
+      .where(and(eq(companyDocuments.companyId, customer!.id), eq(companyDocuments.status, 'APPROVED')));
+    expect(rows.map((r) => r.type)).toEqual(['CAC_CERTIFICATE']);
+    expect((await checksOfVerifiedCompanies())['Okafor Imports Ltd']).toMatchObject(COMPLETE);
+    // Only what was missing is added: a second pass writes nothing.
+    const before = await t.ctx.db.select().from(companyDocuments);
+    await t.ctx.db.update(appMeta).set({ value: '3' }).where(eq(appMeta.key, 'demo_seed_version'));
+    await seedDemo(t.ctx);
+    expect(await t.ctx.db.select().from(companyDocuments)).toHaveLength(before.length);
   });
 
   it('keeps new.customer@example.com waiting for activation', async () => {
