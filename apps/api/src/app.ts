@@ -17,6 +17,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { RateLimiter } from './plugins/rate-limit';
 import { localStorage } from './plugins/storage';
 import { TripEvents } from './plugins/trip-events';
+import { PrincipalCache } from './plugins/principal-cache';
 import { serveWebApp } from './web-app';
 import { adminCompanyRoutes } from './modules/admin/admin-company.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -111,8 +112,10 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     tokens: new TokenSigner(options.jwtSecret, env.ACCESS_TOKEN_TTL_SECONDS, env.REFRESH_TOKEN_TTL_SECONDS),
     storage: localStorage(path.join(env.dataDir, 'uploads')),
     tripEvents: new TripEvents(database),
+    principals: new PrincipalCache(database),
   };
   await ctx.tripEvents.start();
+  await ctx.principals.start();
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -164,6 +167,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
 
   app.addHook('onClose', async () => {
     await ctx.tripEvents.stop();
+    await ctx.principals.stop();
     await jobs.stop();
     mailer.close();
   });

@@ -2,6 +2,7 @@ import type { Database, Db } from './db/client';
 import type { Env } from './env';
 import type { JobQueue } from './plugins/jobs';
 import type { Mailer } from './plugins/mail';
+import type { PrincipalCache } from './plugins/principal-cache';
 import type { RateLimiter } from './plugins/rate-limit';
 import type { Storage } from './plugins/storage';
 import type { TripEvents } from './plugins/trip-events';
@@ -20,4 +21,6 @@ export interface AppContext {
   storage: Storage;
   /** Committed trip changes, for live pages and caches. */
   tripEvents: TripEvents;
+  /** Who each live session acts for, remembered per instance until the database announces a change. */
+  principals: PrincipalCache;
 }

@@ -52,7 +52,9 @@ export async function readPrincipal(ctx: AppContext, request: FastifyRequest): P
     }
     throw err;
   }
-  const row = await findLiveSessionPrincipal(ctx.db, claims.sessionId, claims.userId);
+  const row = await ctx.principals.lookup(claims.sessionId, claims.userId, () =>
+    findLiveSessionPrincipal(ctx.db, claims.sessionId, claims.userId),
+  );
   // The role in the token must still be the user's role: a changed role ends old tokens.
   if (!row || ROLE_OF_USER_TYPE[row.userType] !== claims.role) {
     throw new AppError('UNAUTHENTICATED', 'Your session has ended. Please sign in again.');

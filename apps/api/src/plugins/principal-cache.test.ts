@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { companies, users } from '../db/schema';
+import { signedInAccount } from '../test/accounts';
+import { call, createSecondTestApp, createTestApp, type TestApp } from '../test/test-app';
+
+/** Asks until `check` holds, for at most `ms`: another instance hears of a change a moment after commit. */
+async function eventually(check: () => Promise<boolean>, ms = 2000): Promise<boolean> {
+  const until = Date.now() + ms;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Counts the queries that read the sessions table, the session check's query. */
+function sessionReads(queries: string[]): number {
+  return queries.filter((q) => /^select\b/i.test(q) && /from "sessions"/i.test(q)).length;
+}
+
+describe('the session check remembered per instance', () => {
+  const queries: string[] = [];
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, { onQuery: (q) => queries.push(q) });
+  });
+  afterAll(() => t?.close());
+
+  const me = (token: string) => call(t.app, 'GET', '/api/v1/user/me', undefined, { token });
+
+  it('reads the session once, then answers from memory', async () => {
+    const account = await signedInAccount(t);
+    queries.length = 0;
+    expect((await me(account.accessToken)).status).toBe(200);
+    expect(sessionReads(queries)).toBe(1);
+    expect((await me(account.accessToken)).status).toBe(200);
+    expect((await me(account.accessToken)).status).toBe(200);
+    expect(sessionReads(queries)).toBe(1);
+  });
+
+  it('refuses the access token as soon as its session is signed out', async () => {
+    const account = await signedInAccount(t);
+    expect((await me(account.accessToken)).status).toBe(200);
+    const out = await call(
+      t.app,
+      'POST',
+      '/api/v1/auth/logout',
+      { refreshToken: account.refreshToken },
+      { token: account.accessToken },
+    );
+    expect(out.status).toBeLessThan(300);
+    expect(await eventually(async () => (await me(account.accessToken)).status === 401)).toBe(true);
+  });
+
+  it('forgets a user who is deactivated and a company whose verification changes', async () => {
+    const account = await signedInAccount(t, 'CUSTOMER', { verificationStatus: 'UNVERIFIED' });
+    const other = await signedInAccount(t);
+    expect((await me(account.accessToken)).status).toBe(200);
+    expect((await me(other.accessToken)).status).toBe(200);
+
+    await t.ctx.db
+      .update(companies)
+      .set({ verificationStatus: 'VERIFIED' })
+      .where(eq(companies.id, account.company.id));
+    // The principal carries the verification, so the next request reads the session again.
+    expect(
+      await eventually(async () => {
+        queries.length = 0;
+        expect((await me(account.accessToken)).status).toBe(200);
+        return sessionReads(queries) === 1;
+      }),
+    ).toBe(true);
+
+    await t.ctx.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, account.user.id));
+    expect(await eventually(async () => (await me(account.accessToken)).status === 401)).toBe(true);
+    // Another user's remembered session is untouched by the change.
+    queries.length = 0;
+    expect((await me(other.accessToken)).status).toBe(200);
+    expect(sessionReads(queries)).toBe(0);
+  });
+
+  it('clears everything when the database connection had to be restored', async () => {
+    const account = await signedInAccount(t);
+    expect((await me(account.accessToken)).status).toBe(200);
+    expect(t.ctx.principals.size).toBeGreaterThan(0);
+    t.ctx.principals.clear();
+    expect(t.ctx.principals.size).toBe(0);
+  });
+});
+
+describe.skipIf(process.env.TEST_DB !== 'postgres')('the session check on two API instances', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await createTestApp();
+    b = await createSecondTestApp(a);
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('ends a session on the other instance as soon as it is signed out on one', async () => {
+    const account = await signedInAccount(a);
+    const meOn = (t: TestApp) =>
+      call(t.app, 'GET', '/api/v1/user/me', undefined, { token: account.accessToken });
+    expect((await meOn(b)).status).toBe(200);
+    expect(b.ctx.principals.size).toBeGreaterThan(0);
+    await call(
+      a.app,
+      'POST',
+      '/api/v1/auth/logout',
+      { refreshToken: account.refreshToken },
+      { token: account.accessToken },
+    );
+    expect(await eventually(async () => (await meOn(b)).status === 401, 1000)).toBe(true);
+  });
+});

@@ -1,0 +1,123 @@
+import type { CompanyType, UserType, VerificationStatus } from '@freightlane/domain';
+import type { Database } from '../db/client';
+
+/** The channel migration 0004's triggers announce changes on: "s:<session>", "u:<user>", "c:<company>". */
+export const PRINCIPAL_CHANGED_CHANNEL = 'principal_changed';
+
+/** What the session check reads from the database for a signed-in request. */
+export interface SessionPrincipal {
+  userId: string;
+  companyId: string;
+  companyType: CompanyType;
+  verificationStatus: VerificationStatus;
+  userType: UserType;
+  firstName: string;
+}
+
+interface Entry {
+  principal: SessionPrincipal;
+  cachedAt: number;
+}
+
+export interface PrincipalCacheOptions {
+  /** Sessions remembered at most; the least recently used goes first. */
+  maxEntries?: number;
+  /** A remembered answer is read again after this long even if no change was announced. */
+  ttlMs?: number;
+}
+
+/**
+ * Remembers, per API instance, who each live session acts for, so a signed-in request does not query
+ * the database to learn it. The database announces every change the check depends on (a revoked
+ * session, a deactivated user, a changed role or name, a company's verification) on
+ * PRINCIPAL_CHANGED_CHANNEL, which every instance LISTENs on; each drops what the change touches.
+ * Until it listens, and while a lost connection is being restored, it remembers nothing.
+ */
+export class PrincipalCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly maxEntries: number;
+  private readonly ttlMs: number;
+  /** Bumped by every change: an answer read from the database while one arrived is not remembered. */
+  private generation = 0;
+  private stopListening: (() => Promise<void>) | null = null;
+
+  constructor(
+    private readonly database: Database,
+    options: PrincipalCacheOptions = {},
+  ) {
+    this.maxEntries = options.maxEntries ?? 20_000;
+    this.ttlMs = options.ttlMs ?? 60_000;
+  }
+
+  async start(): Promise<void> {
+    if (this.stopListening) return;
+    this.stopListening = await this.database.listen(PRINCIPAL_CHANGED_CHANNEL, {
+      onNotify: (payload) => this.forget(payload),
+      onResync: () => this.clear(),
+    });
+  }
+
+  async stop(): Promise<void> {
+    const stop = this.stopListening;
+    this.stopListening = null;
+    this.clear();
+    await stop?.();
+  }
+
+  /**
+   * The principal of a session: remembered, or read with `load` and remembered when the session is
+   * live and nothing changed while it was read.
+   */
+  async lookup(
+    sessionId: string,
+    userId: string,
+    load: () => Promise<SessionPrincipal | undefined>,
+  ): Promise<SessionPrincipal | undefined> {
+    const now = Date.now();
+    const hit = this.entries.get(sessionId);
+    if (hit && hit.principal.userId === userId && now - hit.cachedAt < this.ttlMs) {
+      // Re-inserting keeps the Map's order least-recently-used first.
+      this.entries.delete(sessionId);
+      this.entries.set(sessionId, hit);
+      return hit.principal;
+    }
+    const generation = this.generation;
+    const principal = await load();
+    if (principal && this.stopListening && generation === this.generation) {
+      this.entries.delete(sessionId);
+      this.entries.set(sessionId, { principal, cachedAt: now });
+      if (this.entries.size > this.maxEntries) {
+        this.entries.delete(this.entries.keys().next().value!);
+      }
+    }
+    return principal;
+  }
+
+  /** Drops what a "s:", "u:" or "c:" announcement touches; anything else clears every entry. */
+  forget(payload: string): void {
+    this.generation++;
+    const [kind, id] = [payload.slice(0, 2), payload.slice(2)];
+    if (kind === 's:') {
+      this.entries.delete(id);
+      return;
+    }
+    const field = kind === 'u:' ? 'userId' : kind === 'c:' ? 'companyId' : null;
+    if (!field || !id) {
+      this.entries.clear();
+      return;
+    }
+    for (const [sessionId, entry] of this.entries) {
+      if (entry.principal[field] === id) this.entries.delete(sessionId);
+    }
+  }
+
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  /** How many sessions are remembered, for tests. */
+  get size(): number {
+    return this.entries.size;
+  }
+}
