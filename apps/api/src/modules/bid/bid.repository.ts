@@ -1,17 +1,7 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { BidStatus, CargoType, PageQuery } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
-import {
-  bids,
-  companies,
-  consignments,
-  orderItems,
-  orders,
-  orderWatches,
-  shippingLines,
-  trips,
-} from '../../db/schema';
+import { bids, companies, consignments, orderItems, orders, orderWatches, trips } from '../../db/schema';
 import {
   biddingOpenSql,
   countOrders,
@@ -181,12 +171,10 @@ export async function listBidsOfCompany(
   return { rows, total: total?.n ?? 0 };
 }
 
-const customer = alias(companies, 'customer');
-const transporter = alias(companies, 'transporter');
-
 /**
  * Trips the company won, newest award first, searchable by trip, container, order, reference or client;
- * each row as the trip module's toTripSummary reads it.
+ * each row with what the trip module's summary reads, but the transporter (the caller) and the liner,
+ * which the list does not show.
  */
 export async function listWonTrips(db: Executor, companyId: string, q: string | undefined, page: PageQuery) {
   const where = and(eq(trips.transporterCompanyId, companyId), tripSearchSql(q));
@@ -196,17 +184,13 @@ export async function listWonTrips(db: Executor, companyId: string, q: string | 
       orderNumber: orders.orderNumber,
       clientName: orders.clientName,
       reference: orders.reference,
-      customerName: customer.name,
-      transporterName: transporter.name,
+      customerName: companies.name,
       consignment: consignments,
-      liner: { id: shippingLines.id, code: shippingLines.code, name: shippingLines.name },
     })
     .from(trips)
     .innerJoin(orders, eq(orders.id, trips.orderId))
-    .innerJoin(customer, eq(customer.id, trips.customerCompanyId))
-    .innerJoin(transporter, eq(transporter.id, trips.transporterCompanyId))
+    .innerJoin(companies, eq(companies.id, trips.customerCompanyId))
     .leftJoin(consignments, eq(consignments.tripId, trips.id))
-    .leftJoin(shippingLines, eq(shippingLines.id, consignments.linerId))
     .where(where)
     // Trips of one award share a creation time; their numbers keep them in container order.
     .orderBy(desc(trips.createdAt), asc(trips.tripNumber))

@@ -5,11 +5,12 @@ import type { Principal } from '../../plugins/auth';
 import { terminalsOfTripRows, toTripSummary } from '../trip/trip.service';
 import { listWonTrips } from './bid.repository';
 
-type WonTripRow = Parameters<typeof toTripSummary>[0];
+type WonTripRow = Awaited<ReturnType<typeof listWonTrips>>['rows'][number];
 
 /** A trip won as the transporter's list shows it: the trip's own summary, with when it was awarded. */
 function toWonTrip(row: WonTripRow, terminalsById: TerminalMap): WonTrip {
-  const trip = toTripSummary(row, terminalsById);
+  // The list shows neither the transporter, which is the caller, nor the liner; the query reads neither.
+  const trip = toTripSummary({ ...row, transporterName: '', liner: null }, terminalsById);
   return {
     tripId: trip.id,
     tripNumber: trip.tripNumber,
