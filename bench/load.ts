@@ -15,6 +15,8 @@ export interface Figures {
   requests: number;
   p50Ms: number;
   p99Ms: number;
+  /** The slowest response of the run. */
+  maxMs: number;
   errors: number;
   non2xx: number;
 }
@@ -22,7 +24,7 @@ export interface Figures {
 /** The part of autocannon's result the bench reads (CLI `-j` output and the programmatic result alike). */
 export interface AutocannonResult {
   requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
+  latency: { p50: number; p99: number; max: number };
   errors: number;
   timeouts: number;
   non2xx: number;
@@ -39,6 +41,7 @@ export function figures(result: AutocannonResult): Figures {
     requests: result.requests.total,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };

@@ -1,0 +1,192 @@
+/**
+ * The pages people use all day, signed in: each endpoint alone under load, the trips list as a company
+ * holding a million trips sees it, and a mixed load (the trips list and public tracking at once) that
+ * shows whether one kind of traffic starves the other. Ratios are to the hello-world of the same run.
+ */
+import type { DbKind } from '../apps/api/src/db/client';
+import { load, loadRandomPaths, type Figures, type LoadSettings } from './load';
+
+/** Issue 12's targets on PostgreSQL; on PGlite each ratio is half its PostgreSQL ratio. */
+const POSTGRES_RATIO = { profile: 0.12, page: 0.05 } as const;
+const PAGE_P99_MS = 100;
+
+export const MIXED_TARGET = { maxMs: 2000, publicP99Ms: 50 } as const;
+
+/** How much slower the trips list may be for a company with a million trips than with ten thousand. */
+export const LIST_GROWTH_TARGET = 1.5;
+
+export interface SignedInTokens {
+  customer: string;
+  transporter: string;
+}
+
+export interface SignedInScenario extends Figures {
+  url: string;
+  ratioToBaseline: number;
+  target: { ratioToBaseline: number; p99Ms: number | null; errors: 0 };
+}
+
+/** The signed-in scenarios: name, URL and who asks. */
+function scenarioList(tripId: string) {
+  return [
+    ['profile', '/api/v1/user/me', 'customer'],
+    ['tripsList', '/api/v1/trips?page=0&size=20&sort=latestTripStatus.timeStamp,DESC', 'customer'],
+    ['tripsSearch', '/api/v1/trips?page=0&size=20&q=MSKU', 'customer'],
+    ['tripPage', `/api/v1/trips/${tripId}`, 'transporter'],
+    ['orders', '/api/v1/orders?size=20', 'customer'],
+    ['market', '/api/v1/bids/open-orders?size=20', 'transporter'],
+    [
+      'tripIssues',
+      '/api/v1/trips/issues?sort=openingTimeStamp,DESC&sort=trip.id,ASC&page=0&size=20',
+      'transporter',
+    ],
+    ['customerDashboard', '/api/v1/dashboard/customer', 'customer'],
+    ['transporterDashboard', '/api/v1/dashboard/transporter', 'transporter'],
+  ] as const;
+}
+
+function targetOf(name: string, kind: DbKind): SignedInScenario['target'] {
+  const ratio = name === 'profile' ? POSTGRES_RATIO.profile : POSTGRES_RATIO.page;
+  return {
+    ratioToBaseline: kind === 'postgres' ? ratio : +(ratio / 2).toFixed(3),
+    p99Ms: kind === 'postgres' && name !== 'profile' ? PAGE_P99_MS : null,
+    errors: 0,
+  };
+}
+
+export async function runSignedIn(options: {
+  apiOrigin: string;
+  baselineRps: number;
+  kind: DbKind;
+  settings: LoadSettings;
+  tokens: SignedInTokens;
+  tripId: string;
+}): Promise<Record<string, SignedInScenario>> {
+  const { apiOrigin, baselineRps, kind, settings, tokens, tripId } = options;
+  const results: Record<string, SignedInScenario> = {};
+  for (const [name, url, who] of scenarioList(tripId)) {
+    const figures = await load(`${apiOrigin}${url}`, settings, { authorization: `Bearer ${tokens[who]}` });
+    results[name] = {
+      url,
+      ...figures,
+      ratioToBaseline: +(figures.requestsPerSecond / baselineRps).toFixed(3),
+      target: targetOf(name, kind),
+    };
+  }
+  return results;
+}
+
+/** PASS/FAIL lines of the signed-in scenarios; returns whether every target was met. */
+export function judgeSignedIn(results: Record<string, SignedInScenario>): boolean {
+  let ok = true;
+  for (const [name, s] of Object.entries(results)) {
+    const pass =
+      s.ratioToBaseline >= s.target.ratioToBaseline &&
+      (s.target.p99Ms === null || s.p99Ms <= s.target.p99Ms) &&
+      s.errors === 0 &&
+      s.non2xx === 0;
+    const p99 =
+      s.target.p99Ms === null ? `p99 ${s.p99Ms} ms` : `p99 ${s.p99Ms} ms (target ≤ ${s.target.p99Ms})`;
+    console.info(
+      `${pass ? 'PASS' : 'FAIL'} ${name}: ratio ${s.ratioToBaseline} (target ≥ ${s.target.ratioToBaseline}), ${p99}, errors ${s.errors}, non-2xx ${s.non2xx}`,
+    );
+    ok &&= pass;
+  }
+  return ok;
+}
+
+/** The trips list of a company as it grows: page 1 timed with few connections, so latency is the query's. */
+export async function timeTripsList(apiOrigin: string, token: string, seconds: number): Promise<Figures> {
+  return load(
+    `${apiOrigin}/api/v1/trips?page=0&size=20&sort=latestTripStatus.timeStamp,DESC`,
+    { connections: 4, seconds },
+    { authorization: `Bearer ${token}` },
+  );
+}
+
+export interface ListGrowth {
+  small: { trips: number; p50Ms: number; requestsPerSecond: number };
+  large: { trips: number; p50Ms: number; requestsPerSecond: number };
+  slowdown: number;
+  target: number;
+}
+
+export function listGrowth(
+  small: { trips: number; figures: Figures },
+  large: { trips: number; figures: Figures },
+): ListGrowth {
+  const pick = (s: { trips: number; figures: Figures }) => ({
+    trips: s.trips,
+    p50Ms: s.figures.p50Ms,
+    requestsPerSecond: s.figures.requestsPerSecond,
+  });
+  // Throughput with a few connections is the inverse of the time per request, and steadier than a p50
+  // that autocannon rounds to whole milliseconds.
+  const slowdown = +(small.figures.requestsPerSecond / Math.max(1, large.figures.requestsPerSecond)).toFixed(
+    2,
+  );
+  return { small: pick(small), large: pick(large), slowdown, target: LIST_GROWTH_TARGET };
+}
+
+export function judgeListGrowth(growth: ListGrowth): boolean {
+  const ok = growth.slowdown <= growth.target;
+  console.info(
+    `${ok ? 'PASS' : 'FAIL'} tripsListGrowth: ${growth.large.trips} trips ${growth.slowdown}× the time of ${growth.small.trips} (target ≤ ${growth.target}×)`,
+  );
+  return ok;
+}
+
+export interface MixedResult {
+  connectionsEach: number;
+  seconds: number;
+  tripsList: Figures;
+  publicTracking: Figures;
+  target: typeof MIXED_TARGET;
+}
+
+/**
+ * A small company's real traffic on one instance: its staff paging the trips list while the public
+ * follows trips by link, both at once, from two load generators.
+ */
+export async function runMixed(options: {
+  apiOrigin: string;
+  token: string;
+  trackingIdsFile: string;
+  trackingPath: string;
+  settings: LoadSettings;
+}): Promise<MixedResult> {
+  const { apiOrigin, token, trackingIdsFile, trackingPath, settings } = options;
+  const [tripsList, publicTracking] = await Promise.all([
+    load(`${apiOrigin}/api/v1/trips?page=0&size=20&sort=latestTripStatus.timeStamp,DESC`, settings, {
+      authorization: `Bearer ${token}`,
+    }),
+    loadRandomPaths(apiOrigin, trackingPath, trackingIdsFile, settings),
+  ]);
+  return {
+    connectionsEach: settings.connections,
+    seconds: settings.seconds,
+    tripsList,
+    publicTracking,
+    target: MIXED_TARGET,
+  };
+}
+
+export function judgeMixed(result: MixedResult): boolean {
+  const { tripsList, publicTracking, target } = result;
+  const checks = [
+    {
+      ok: Math.max(tripsList.maxMs, publicTracking.maxMs) <= target.maxMs,
+      line: `slowest request ${Math.max(tripsList.maxMs, publicTracking.maxMs)} ms (target ≤ ${target.maxMs} ms)`,
+    },
+    {
+      ok: publicTracking.p99Ms <= target.publicP99Ms,
+      line: `public p99 ${publicTracking.p99Ms} ms (target ≤ ${target.publicP99Ms} ms)`,
+    },
+    {
+      ok: tripsList.errors + tripsList.non2xx + publicTracking.errors + publicTracking.non2xx === 0,
+      line: `errors ${tripsList.errors + publicTracking.errors}, non-2xx ${tripsList.non2xx + publicTracking.non2xx}`,
+    },
+  ];
+  for (const c of checks) console.info(`${c.ok ? 'PASS' : 'FAIL'} mixed: ${c.line}`);
+  return checks.every((c) => c.ok);
+}
