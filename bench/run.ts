@@ -18,8 +18,7 @@ import { seedReferenceData } from '../apps/api/src/db/seed/reference';
 import { loadEnv } from '../apps/api/src/env';
 import { judgeLighthouse, runLighthouse } from './lighthouse';
 import { load, type Figures, type LoadSettings } from './load';
-import { trackingCacheOf, type WarmPass } from '../apps/api/src/modules/tracking/tracking-cache';
-import { fastLaneAnswers } from '../apps/api/src/modules/tracking/tracking-fast-lane';
+import type { WarmPass } from '../apps/api/src/modules/tracking/tracking-cache';
 import { judgePublicTracking, runPublicTracking } from './public-tracking';
 import { seedManyTrips } from './seed-many-trips';
 
@@ -117,7 +116,7 @@ const tripDetail = await load(`http://127.0.0.1:${apiPort}/api/v1/trips/${busyTr
 // the production server does at start; its memory is measured around the fill.
 const rssBeforeWarm = Math.round(process.memoryUsage().rss / 1024 / 1024);
 let warmPass: WarmPass | null = null;
-await trackingCacheOf(ctx).keepWarm(
+await ctx.publicTracking.cache.keepWarm(
   (pass) => (warmPass = pass),
   (error) => {
     throw error;
@@ -141,8 +140,8 @@ const publicTracking = await runPublicTracking({
   baselineOrigin: `http://127.0.0.1:${baselinePort}`,
   sampleSize: SAMPLE_IDS ?? seed.trips,
   settings: TRACKING_SETTINGS,
-  cacheCounters: () => trackingCacheOf(ctx).tracking,
-  fastLaneAnswers: () => fastLaneAnswers(ctx),
+  cacheCounters: () => ctx.publicTracking.cache.tracking,
+  fastLaneAnswers: () => ctx.publicTracking.fastLane.answered,
 });
 const lighthouse = await runLighthouse({
   app,

@@ -34,7 +34,7 @@ import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { trackingLinkRoutes } from './modules/tracking/tracking-link.routes';
 import { ongoingLinkRoutes } from './modules/tracking/ongoing-link.routes';
 import { trackingEventRoutes } from './modules/tracking/tracking-events.routes';
-import { publicFastLane, type FastLane } from './modules/tracking/tracking-fast-lane';
+import { PublicTracking } from './modules/tracking/public-tracking';
 import { tripOperationsRoutes } from './modules/trip/trip-operations.routes';
 import { tripMapRoutes } from './modules/trip-map/trip-map.routes';
 import { fleetRoutes } from './modules/fleet/fleet.routes';
@@ -55,7 +55,7 @@ const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { env, database } = options;
-  let fastLane: FastLane | null = null;
+  let publicTracking: PublicTracking | null = null;
   const app = Fastify({
     logger:
       env.LOG_LEVEL === 'silent'
@@ -74,7 +74,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       const server = http.createServer((req, res) => {
         let answered = false;
         try {
-          answered = fastLane !== null && fastLane(req, res);
+          answered = publicTracking !== null && publicTracking.fastLane.answer(req, res);
         } catch (error) {
           // Never expected; logged, and the request goes to fastify unless an answer had begun.
           app.log.error({ err: error }, 'the public fast lane failed');
@@ -101,6 +101,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   const jobs = new JobQueue(database.db, env.JOBS_POLL_MS, app.log);
   jobs.handle(MAIL_JOB, (payload) => mailer.send(payload as MailMessage));
 
+  const tripEvents = new TripEvents(database);
+  publicTracking = new PublicTracking({ env, database, db: database.db, tripEvents }, app.log);
   const ctx: AppContext = {
     env,
     database,
@@ -111,8 +113,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     rateLimiter: new RateLimiter(database.db, env.RATE_LIMIT_ENABLED),
     tokens: new TokenSigner(options.jwtSecret, env.ACCESS_TOKEN_TTL_SECONDS, env.REFRESH_TOKEN_TTL_SECONDS),
     storage: localStorage(path.join(env.dataDir, 'uploads')),
-    tripEvents: new TripEvents(database),
+    tripEvents,
     principals: new PrincipalCache(database),
+    publicTracking,
   };
   await ctx.tripEvents.start();
   await ctx.principals.start();
@@ -150,7 +153,6 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   dashboardRoutes(app, ctx);
   tripRoutes(app, ctx);
   trackingRoutes(app, ctx);
-  fastLane = publicFastLane(ctx, app.log);
   trackingLinkRoutes(app, ctx);
   trackingEventRoutes(app, ctx);
   ongoingLinkRoutes(app, ctx);
@@ -166,6 +168,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   await serveWebApp(app, env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST);
 
   app.addHook('onClose', async () => {
+    ctx.publicTracking.stop();
     await ctx.tripEvents.stop();
     await ctx.principals.stop();
     await jobs.stop();

@@ -5,7 +5,6 @@ import { seedDemo } from './db/seed/demo';
 import { seedReferenceData } from './db/seed/reference';
 import { ConfigError, loadEnv } from './env';
 import { resolveJwtSecret } from './lib/secret';
-import { trackingCacheOf } from './modules/tracking/tracking-cache';
 
 async function main(): Promise<void> {
   let env;
@@ -51,7 +50,7 @@ async function main(): Promise<void> {
   console.info(`Freightlane is running on ${env.appUrl} (database: ${database.kind})`);
   if (env.TRACKING_CACHE_WARM && env.TRACKING_CACHE_ENTRIES > 0) {
     // In the background: lookups are answered from the database until their trip's answer is loaded.
-    void trackingCacheOf(ctx).keepWarm(
+    void ctx.publicTracking.cache.keepWarm(
       (pass) =>
         app.log.info(
           { trips: pass.trips, ms: pass.ms, complete: pass.complete },

@@ -27,7 +27,7 @@ export function ongoingLinkRoutes(app: ZodApp, ctx: AppContext): void {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return ongoingTripsLinkOf(ctx, principalOf(request));
+      return ongoingTripsLinkOf(ctx, principalOf(request), request);
     },
   );
 
@@ -42,6 +42,6 @@ export function ongoingLinkRoutes(app: ZodApp, ctx: AppContext): void {
         response: { 200: ongoingTripsLinkSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => rotateOngoingTripsLink(ctx, principalOf(request), request.ip),
+    async (request) => rotateOngoingTripsLink(ctx, principalOf(request), request),
   );
 }

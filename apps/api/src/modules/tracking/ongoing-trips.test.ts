@@ -16,7 +16,7 @@ import { setTripState } from '../../test/awarded-trips';
 import { LAGOS_ADDRESS, referenceIds } from '../../test/marketplace';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { tripWorld, type TripRef, type TripWorld } from '../../test/trip-world';
-import { changesHeard } from './tracking-test-helpers';
+import { changesHeard } from '../../test/changes-heard';
 
 const ITEM_KEYS = [
   'cargoType',

@@ -5,7 +5,6 @@ import { AppError } from '../../errors';
 import { SharedWindowLimiter } from '../../plugins/rate-limit';
 import { call, createSecondTestApp, createTestApp, type TestApp } from '../../test/test-app';
 import { tripWorld } from '../../test/trip-world';
-import { publicLimitersOf } from './tracking.service';
 
 const MINUTE = 60_000;
 const message = () => 'Too many requests. Please wait a minute and try again.';
@@ -215,7 +214,7 @@ describe('public endpoints under their rate limits', () => {
   });
 
   it('writes the counts to the shared table about once a second on PostgreSQL, never on PGlite', async () => {
-    const [requests] = publicLimitersOf(t.ctx);
+    const [requests] = t.ctx.publicTracking.limits.limiters;
     await requests!.flush();
     const rows = await t.ctx.db
       .select()
@@ -251,9 +250,9 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('two API instances on one Po
     const track = (t: TestApp) =>
       call(t.app, 'GET', `/api/v1/trips/open-access/${trackingId}`, undefined, { ip });
     for (let i = 0; i < 4; i++) expect((await track(a)).status).toBe(200);
-    for (const limiter of publicLimitersOf(a.ctx)) await limiter.flush();
+    for (const limiter of a.ctx.publicTracking.limits.limiters) await limiter.flush();
     expect((await track(b)).status).toBe(200);
-    for (const limiter of publicLimitersOf(b.ctx)) await limiter.flush();
+    for (const limiter of b.ctx.publicTracking.limits.limiters) await limiter.flush();
     expect((await track(b)).status).toBe(429);
   });
 });

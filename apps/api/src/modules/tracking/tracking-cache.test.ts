@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DocumentCache, FRESH_MS, NOT_FOUND_MS, WARMED_MS } from './tracking-cache';
+import { DocumentCache, FRESH_MS, NOT_FOUND_MS } from './document-cache';
+import { WARMED_MS } from './tracking-cache';
 import {
   EndedTrackingLinkError,
   TRIP_NOT_FOUND,

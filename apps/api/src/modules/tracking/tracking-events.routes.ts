@@ -9,13 +9,7 @@ import {
   type LiveStreamOptions,
   type LiveStreamSetup,
 } from './tracking-events';
-import { cachedOngoingTrips, cachedPublicTracking, trackingCacheOf } from './tracking-cache';
-import {
-  loadOngoingTrips,
-  loadPublicTracking,
-  publicLookupFailed,
-  publicRequestAllowed,
-} from './tracking.service';
+import { loadOngoingTrips, loadPublicTracking } from './tracking.service';
 
 const tags = ['Public tracking'];
 
@@ -44,10 +38,10 @@ const STREAM_DESCRIPTION =
 
 export function trackingEventRoutes(app: ZodApp, ctx: AppContext, options: LiveStreamOptions = {}): void {
   const streams = new LiveStreams(options);
-  // TripEvents tells every-change listeners (the cache) before a trip's or company's (the streams), and
-  // resync listeners in the order they came: made now, the cache has dropped a stale answer before any
-  // stream reloads it.
-  trackingCacheOf(ctx);
+  // The cache was made with the app, before these streams listen: TripEvents tells every-change listeners
+  // (the cache) before a trip's or company's (the streams), and resync listeners in the order they came,
+  // so the cache has dropped a stale answer before any stream reloads it.
+  const { cache, limits } = ctx.publicTracking;
   // preClose runs before the server waits for open responses: an open stream would hold app.close() forever.
   app.addHook('preClose', async () => streams.endAll());
 
@@ -62,7 +56,7 @@ export function trackingEventRoutes(app: ZodApp, ctx: AppContext, options: LiveS
     reply: FastifyReply,
     setup: Pick<LiveStreamSetup, 'load' | 'event' | 'follow'>,
   ) => {
-    publicRequestAllowed(ctx, request.ip);
+    limits.allow(request.ip);
     const release = streams.reserve(request.ip);
     const lastEventId = request.headers['last-event-id'];
     try {
@@ -80,7 +74,7 @@ export function trackingEventRoutes(app: ZodApp, ctx: AppContext, options: LiveS
       );
     } catch (error) {
       // An unknown id is a guess, here as on the JSON endpoint: it counts against the caller's miss limit.
-      publicLookupFailed(ctx, request.ip, error);
+      limits.lookupFailed(request.ip, error);
       throw error;
     }
   };
@@ -105,7 +99,7 @@ export function trackingEventRoutes(app: ZodApp, ctx: AppContext, options: LiveS
         load: (fresh) =>
           fresh
             ? loadPublicTracking(ctx, request.params.trackingId)
-            : cachedPublicTracking(ctx, request.params.trackingId),
+            : cache.trackingPage(request.params.trackingId),
         event: 'trip',
         follow: 'trips',
       }),
@@ -129,7 +123,7 @@ export function trackingEventRoutes(app: ZodApp, ctx: AppContext, options: LiveS
     async (request, reply) =>
       stream(request, reply, {
         load: (fresh) =>
-          fresh ? loadOngoingTrips(ctx, request.params.id) : cachedOngoingTrips(ctx, request.params.id),
+          fresh ? loadOngoingTrips(ctx, request.params.id) : cache.ongoingTable(request.params.id),
         event: 'trips',
         follow: 'company',
       }),

@@ -2,9 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { listening } from '../../test/event-stream';
 import { tripWorld, type TripWorld } from '../../test/trip-world';
-import { trackingCacheOf } from './tracking-cache';
-import { fastLaneAnswers } from './tracking-fast-lane';
-import { changesHeard } from './tracking-test-helpers';
+import { changesHeard } from '../../test/changes-heard';
 
 /** Headers every answer carries whoever sends it; their values differ by the moment only. */
 const PER_MOMENT = new Set(['date']);
@@ -46,16 +44,16 @@ describe('the public fast lane, over HTTP', () => {
   it('answers a remembered page itself, byte for byte and header for header as the route does', async () => {
     const trip = await startedTrip();
     const url = `${origin}/api/v1/trips/open-access/${trip.trackingId}`;
-    const before = fastLaneAnswers(t.ctx);
+    const before = t.ctx.publicTracking.fastLane.answered;
     const fromRoute = await get(url); // not in memory yet: the route loads it
-    expect(fastLaneAnswers(t.ctx)).toBe(before);
+    expect(t.ctx.publicTracking.fastLane.answered).toBe(before);
     const fromLane = await get(url);
-    expect(fastLaneAnswers(t.ctx)).toBe(before + 1);
+    expect(t.ctx.publicTracking.fastLane.answered).toBe(before + 1);
     expect(fromRoute.status).toBe(200);
     expect(fromLane).toEqual(fromRoute);
 
     const unchanged = await get(url, { 'if-none-match': fromRoute.headers.etag! });
-    expect(fastLaneAnswers(t.ctx)).toBe(before + 2);
+    expect(t.ctx.publicTracking.fastLane.answered).toBe(before + 2);
     expect(unchanged.status).toBe(304);
     expect(unchanged.body).toBe('');
     expect(unchanged.headers.etag).toBe(fromRoute.headers.etag);
@@ -67,7 +65,7 @@ describe('the public fast lane, over HTTP', () => {
     const trip = await startedTrip();
     const path = `/api/v1/trips/open-access/${trip.trackingId}`;
     await get(`${origin}${path}`);
-    const before = fastLaneAnswers(t.ctx);
+    const before = t.ctx.publicTracking.fastLane.answered;
     for (const variant of [`${path}/`, `${path}?x=1`]) {
       const res = await get(`${origin}${variant}`);
       expect(res.status, variant).toBe(200);
@@ -78,7 +76,7 @@ describe('the public fast lane, over HTTP', () => {
     const unknown = await get(`${origin}/api/v1/trips/open-access/AAAAAAAAAAAAAAAAAAAAAA`);
     expect(unknown.status).toBe(404);
     expect(JSON.parse(unknown.body)).toMatchObject({ message: 'Trip not found' });
-    expect(fastLaneAnswers(t.ctx)).toBe(before);
+    expect(t.ctx.publicTracking.fastLane.answered).toBe(before);
   });
 
   it('never answers a page that changed: the change drops it, the route loads the new one', async () => {
@@ -101,12 +99,34 @@ describe('the public fast lane, over HTTP', () => {
       const statuses = [];
       for (let i = 0; i < 5; i++) statuses.push((await get(url)).status);
       expect(statuses).toEqual([200, 200, 200, 429, 429]);
-      expect(fastLaneAnswers(limited.ctx)).toBe(2);
+      expect(limited.ctx.publicTracking.fastLane.answered).toBe(2);
       const refused = await get(url);
       expect(refused.headers['retry-after']).toMatch(/^\d+$/);
       expect(JSON.parse(refused.body).message).toBe('Too many requests. Please wait a minute and try again.');
     } finally {
       await limited.close();
+    }
+  });
+
+  it('keeps two apps in one process apart: their answers, limits and lanes', async () => {
+    const other = await createTestApp({ PUBLIC_RATE_LIMIT_PER_MINUTE: '1' });
+    try {
+      expect(other.ctx.publicTracking).not.toBe(t.ctx.publicTracking);
+      const trip = await startedTrip();
+      const url = `${origin}/api/v1/trips/open-access/${trip.trackingId}`;
+      expect([(await get(url)).status, (await get(url)).status]).toEqual([200, 200]);
+      const answeredHere = t.ctx.publicTracking.fastLane.answered;
+      expect(other.ctx.publicTracking.cache.tracking.peek(trip.trackingId, Date.now())).toBeUndefined();
+
+      // The same IP: the other app counted none of this app's requests, and its refusal stays its own.
+      const otherTrip = await (await tripWorld(other)).newTrip();
+      const otherUrl = `${await listening(other.app)}/api/v1/trips/open-access/${otherTrip.trackingId}`;
+      expect([(await get(otherUrl)).status, (await get(otherUrl)).status]).toEqual([200, 429]);
+      expect(other.ctx.publicTracking.fastLane.answered).toBe(0);
+      expect((await get(url)).status).toBe(200);
+      expect(t.ctx.publicTracking.fastLane.answered).toBe(answeredHere + 1);
+    } finally {
+      await other.close();
     }
   });
 
@@ -118,20 +138,20 @@ describe('the public fast lane, over HTTP', () => {
       for (let i = 0; i < 5; i++) made.push(await fw.newTrip());
       const base = await listening(fresh.app);
       const onDemand = await get(`${base}/api/v1/trips/open-access/${made[0]!.trackingId}`);
-      trackingCacheOf(fresh.ctx).clear();
+      fresh.ctx.publicTracking.cache.clear();
 
-      const pass = await trackingCacheOf(fresh.ctx).warm(2);
+      const pass = await fresh.ctx.publicTracking.cache.warm(2);
       expect(pass.complete).toBe(true);
       expect(pass.trips).toBeGreaterThanOrEqual(5);
-      const before = fastLaneAnswers(fresh.ctx);
-      const misses = trackingCacheOf(fresh.ctx).tracking.misses;
+      const before = fresh.ctx.publicTracking.fastLane.answered;
+      const misses = fresh.ctx.publicTracking.cache.tracking.misses;
       for (const trip of made) {
         const res = await get(`${base}/api/v1/trips/open-access/${trip.trackingId}`);
         expect(res.status).toBe(200);
         expect(JSON.parse(res.body).tripNumber).toBe(trip.tripNumber);
       }
-      expect(fastLaneAnswers(fresh.ctx)).toBe(before + made.length);
-      expect(trackingCacheOf(fresh.ctx).tracking.misses).toBe(misses);
+      expect(fresh.ctx.publicTracking.fastLane.answered).toBe(before + made.length);
+      expect(fresh.ctx.publicTracking.cache.tracking.misses).toBe(misses);
       expect(await get(`${base}/api/v1/trips/open-access/${made[0]!.trackingId}`)).toEqual(onDemand);
 
       // A change drops the warm answer: the next lookup reads the trip again.
@@ -150,9 +170,9 @@ describe('the public fast lane, over HTTP', () => {
     try {
       const sw = await tripWorld(small);
       for (let i = 0; i < 5; i++) await sw.newTrip();
-      const pass = await trackingCacheOf(small.ctx).warm(2);
+      const pass = await small.ctx.publicTracking.cache.warm(2);
       expect(pass).toMatchObject({ trips: 3, complete: false });
-      expect(trackingCacheOf(small.ctx).tracking.packed.size).toBe(3);
+      expect(small.ctx.publicTracking.cache.tracking.packed.size).toBe(3);
     } finally {
       await small.close();
     }

@@ -1,44 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../context';
+import type { Env } from '../../env';
 import type { AppError } from '../../errors';
+import type { PublicLimits } from './public-limits';
 import { JSON_UTF8, PUBLIC_CACHE_CONTROL, PUBLIC_JSON_HEADERS, etagMatches } from './public-response';
-import { trackingCacheOf, type Answer } from './tracking-cache';
-import { isPublicLinkId, publicRequestAllowed } from './tracking.service';
-
-/**
- * The public tracking lookups that memory can answer, answered before fastify sees the request.
- *
- * A tracking link is opened by many people, over and over, on every refresh and every poll; the answer is
- * already in memory, serialised, with its ETag. Routing, hooks, the reply object and its header handling
- * would then cost more than everything else together, so this lane answers such a request itself, from
- * the raw node request, with the same headers, the same ETag rule and the same per-IP limit as the route.
- *
- * It answers only what is certain: a GET of `/api/v1/trips/open-access/{id}` (or `…/ongoing/{id}`) whose
- * id is well formed and whose answer is in memory. Everything else (a miss, a dead link, HEAD, a query
- * string, a trailing slash, an encoded character, any other route) goes to fastify untouched.
- */
-export type FastLane = (req: IncomingMessage, res: ServerResponse) => boolean;
+import type { Answer } from './packed-generation';
+import type { TrackingCache } from './tracking-cache';
+import { isPublicLinkId } from './tracking.service';
 
 const TRACKING_PREFIX = '/api/v1/trips/open-access/';
 const ONGOING_SEGMENT = 'ongoing/';
 
-/** Requests the lane counted and refused; the route answers them (429) without counting them again. */
-const refusals = new WeakMap<IncomingMessage, AppError>();
-
-export function fastLaneRefusal(req: IncomingMessage): AppError | undefined {
-  return refusals.get(req);
-}
-
 const trustEveryHop = () => true;
-
-/** How many requests each app's fast lane answered, for the benchmark's report and the tests. */
-const answeredBy = new WeakMap<AppContext, { answered: number }>();
-
-export function fastLaneAnswers(ctx: AppContext): number {
-  return answeredBy.get(ctx)?.answered ?? 0;
-}
 
 /** The caller's IP exactly as fastify's request.ip gives it under the same trustProxy setting. */
 function clientIp(req: IncomingMessage, trustProxy: boolean): string {
@@ -64,38 +38,68 @@ function send(req: IncomingMessage, res: ServerResponse, doc: Answer): number {
   return 200;
 }
 
-/** The fast lane of one app; `log` gets the same "request completed" line fastify would write. */
-export function publicFastLane(ctx: AppContext, log: FastifyBaseLogger): FastLane {
-  const cache = trackingCacheOf(ctx);
-  const trustProxy = ctx.env.TRUST_PROXY;
-  const logRequests = ['info', 'debug', 'trace'].includes(ctx.env.LOG_LEVEL);
-  const stats = { answered: 0 };
-  answeredBy.set(ctx, stats);
-  return (req, res) => {
+/**
+ * The public tracking lookups that memory can answer, answered before fastify sees the request.
+ *
+ * A tracking link is opened by many people, over and over, on every refresh and every poll; the answer is
+ * already in memory, serialised, with its ETag. Routing, hooks, the reply object and its header handling
+ * would then cost more than everything else together, so this lane answers such a request itself, from
+ * the raw node request, with the same headers, the same ETag rule and the same per-IP limit as the route.
+ *
+ * It answers only what is certain: a GET of `/api/v1/trips/open-access/{id}` (or `…/ongoing/{id}`) whose
+ * id is well formed and whose answer is in memory. Everything else (a miss, a dead link, HEAD, a query
+ * string, a trailing slash, an encoded character, any other route) goes to fastify untouched. One lane
+ * per app; `log` gets the same "request completed" line fastify would write.
+ */
+export class TrackingFastLane {
+  /** How many requests the lane answered, for the benchmark's report and the tests. */
+  answered = 0;
+  /** Requests the lane counted and refused; the route answers them (429) without counting them again. */
+  private readonly refusals = new WeakMap<IncomingMessage, AppError>();
+  private readonly trustProxy: boolean;
+  private readonly logRequests: boolean;
+
+  constructor(
+    private readonly cache: TrackingCache,
+    private readonly limits: PublicLimits,
+    env: Pick<Env, 'TRUST_PROXY' | 'LOG_LEVEL'>,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.trustProxy = env.TRUST_PROXY;
+    this.logRequests = ['info', 'debug', 'trace'].includes(env.LOG_LEVEL);
+  }
+
+  /** The refusal the lane gave `req`, if it refused it. */
+  refusal(req: IncomingMessage): AppError | undefined {
+    return this.refusals.get(req);
+  }
+
+  /** Answers `req` when memory can; false leaves it to fastify. */
+  answer(req: IncomingMessage, res: ServerResponse): boolean {
     const url = req.url;
     if (req.method !== 'GET' || url === undefined || !url.startsWith(TRACKING_PREFIX)) return false;
     let key = url.slice(TRACKING_PREFIX.length);
-    let documents = cache.tracking;
+    let documents = this.cache.tracking;
     if (key.startsWith(ONGOING_SEGMENT)) {
       key = key.slice(ONGOING_SEGMENT.length);
-      documents = cache.ongoing;
+      documents = this.cache.ongoing;
     }
     // The id pattern admits no slash, query, percent sign or dot, so the path is exactly what fastify
     // would have routed to the same id.
     if (!isPublicLinkId(key)) return false;
-    const started = logRequests ? performance.now() : 0;
+    const started = this.logRequests ? performance.now() : 0;
     const doc = documents.peek(key, Date.now());
     if (doc === undefined) return false;
     try {
-      publicRequestAllowed(ctx, clientIp(req, trustProxy));
+      this.limits.allow(clientIp(req, this.trustProxy));
     } catch (error) {
-      refusals.set(req, error as AppError);
+      this.refusals.set(req, error as AppError);
       return false;
     }
     const statusCode = send(req, res, doc);
-    stats.answered++;
-    if (logRequests) {
-      log.info(
+    this.answered++;
+    if (this.logRequests) {
+      this.log.info(
         {
           req: { method: req.method, url, remoteAddress: req.socket.remoteAddress },
           res: { statusCode },
@@ -105,5 +109,5 @@ export function publicFastLane(ctx: AppContext, log: FastifyBaseLogger): FastLan
       );
     }
     return true;
-  };
+  }
 }

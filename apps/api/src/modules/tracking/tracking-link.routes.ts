@@ -26,7 +26,7 @@ export function trackingLinkRoutes(app: ZodApp, ctx: AppContext): void {
       },
     },
     async (request) =>
-      setTrackingLinkExpiry(ctx, principalOf(request), request.params.id, request.body, request.ip),
+      setTrackingLinkExpiry(ctx, principalOf(request), request.params.id, request.body, request),
   );
 
   app.post(
@@ -43,6 +43,6 @@ export function trackingLinkRoutes(app: ZodApp, ctx: AppContext): void {
         response: { 200: trackingLinkSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => revokeTrackingLink(ctx, principalOf(request), request.params.id, request.ip),
+    async (request) => revokeTrackingLink(ctx, principalOf(request), request.params.id, request),
   );
 }

@@ -1,10 +1,9 @@
 import type { SetTrackingLinkExpiryRequest, TrackingLink } from '@freightlane/domain';
 import type { AppContext } from '../../context';
-import { recordAudit } from '../../lib/audit';
+import { audit, type RequestOrigin } from '../../lib/audit';
 import { randomToken } from '../../lib/secure-token';
 import type { Principal } from '../../plugins/auth';
 import { loadTripFor } from '../trip/trip-access';
-import { trackingCacheOf } from './tracking-cache';
 import { replaceTrackingId, setTrackingExpiry } from './tracking.repository';
 
 /**
@@ -18,15 +17,13 @@ export async function setTrackingLinkExpiry(
   principal: Principal,
   tripId: string,
   input: SetTrackingLinkExpiryRequest,
-  ip: string,
+  request: RequestOrigin,
 ): Promise<TrackingLink> {
   const expiresAt = input.expiresAt === null ? null : new Date(input.expiresAt);
   const { link, customerCompanyId } = await ctx.db.transaction(async (tx) => {
     const { trip, side } = await loadTripFor(tx, principal, tripId, { forUpdate: true });
     await setTrackingExpiry(tx, trip.id, expiresAt);
-    await recordAudit(tx, {
-      actorUserId: principal.userId,
-      companyId: principal.companyId,
+    await audit(tx, principal, request, {
       action: 'trip.tracking_link_expiry_set',
       entityType: 'trip',
       entityId: trip.id,
@@ -36,7 +33,6 @@ export async function setTrackingLinkExpiry(
         expiresAt: expiresAt?.toISOString() ?? null,
         previousExpiresAt: trip.trackingExpiresAt?.toISOString() ?? null,
       },
-      ipAddress: ip,
     });
     return {
       link: { trackingId: trip.trackingId, expiresAt: expiresAt?.toISOString() ?? null },
@@ -44,7 +40,7 @@ export async function setTrackingLinkExpiry(
     };
   });
   // The trigger announces it to every instance; this one drops it now, so the caller's next read is fresh.
-  trackingCacheOf(ctx).forgetTrip(tripId, customerCompanyId);
+  ctx.publicTracking.cache.forgetTrip(tripId, customerCompanyId);
   return link;
 }
 
@@ -56,27 +52,24 @@ export async function revokeTrackingLink(
   ctx: AppContext,
   principal: Principal,
   tripId: string,
-  ip: string,
+  request: RequestOrigin,
 ): Promise<TrackingLink> {
   const { link, customerCompanyId } = await ctx.db.transaction(async (tx) => {
     const { trip, side } = await loadTripFor(tx, principal, tripId, { forUpdate: true });
     const freshId = randomToken(16);
     await replaceTrackingId(tx, trip, freshId, principal.userId);
-    await recordAudit(tx, {
-      actorUserId: principal.userId,
-      companyId: principal.companyId,
+    await audit(tx, principal, request, {
       action: 'trip.tracking_link_revoked',
       entityType: 'trip',
       entityId: trip.id,
       // The revoked id is dead and safe to keep; the fresh one is a live link and stays out of the log.
       data: { tripNumber: trip.tripNumber, side, revokedTrackingId: trip.trackingId },
-      ipAddress: ip,
     });
     return {
       link: { trackingId: freshId, expiresAt: trip.trackingExpiresAt?.toISOString() ?? null },
       customerCompanyId: trip.customerCompanyId,
     };
   });
-  trackingCacheOf(ctx).forgetTrip(tripId, customerCompanyId);
+  ctx.publicTracking.cache.forgetTrip(tripId, customerCompanyId);
   return link;
 }

@@ -8,14 +8,8 @@ import {
 import type { AppContext } from '../../context';
 import { errorResponses, type ZodApp } from '../../lib/route-kit';
 import { JSON_UTF8, PUBLIC_CACHE_CONTROL, PUBLIC_JSON_HEADERS, etagMatches } from './public-response';
-import { trackingCacheOf, type DocumentCache } from './tracking-cache';
-import { fastLaneRefusal } from './tracking-fast-lane';
-import {
-  publicLimitersOf,
-  publicLookupFailed,
-  publicRequestAllowed,
-  type PublicDocument,
-} from './tracking.service';
+import type { DocumentCache } from './document-cache';
+import type { PublicDocument } from './tracking.service';
 
 const tags = ['Public tracking'];
 /**
@@ -55,21 +49,22 @@ function answer(
   reply.headers(PUBLIC_JSON_HEADERS);
   const ip = request.ip;
   // The fast lane already counted this request and refused it: say so without counting it twice.
-  const refused = fastLaneRefusal(request.raw);
+  const { fastLane, limits } = ctx.publicTracking;
+  const refused = fastLane.refusal(request.raw);
   if (refused !== undefined) throw refused;
-  publicRequestAllowed(ctx, ip);
+  limits.allow(ip);
   let found: PublicDocument | Promise<PublicDocument>;
   try {
     found = documents.lookup(key);
   } catch (error) {
-    publicLookupFailed(ctx, ip, error);
+    limits.lookupFailed(ip, error);
     throw error;
   }
   if (found instanceof Promise) {
     return found.then(
       (doc) => sendDocument(request, reply, doc),
       (error: unknown) => {
-        publicLookupFailed(ctx, ip, error);
+        limits.lookupFailed(ip, error);
         throw error;
       },
     );
@@ -79,11 +74,7 @@ function answer(
 }
 
 export function trackingRoutes(app: ZodApp, ctx: AppContext): void {
-  const cache = trackingCacheOf(ctx);
-  app.addHook('onClose', async () => {
-    cache.stop();
-    for (const limiter of publicLimitersOf(ctx)) limiter.stop();
-  });
+  const { cache } = ctx.publicTracking;
 
   // A static segment: the router prefers it over /open-access/:trackingId, so "ongoing" is never an id.
   app.get(

@@ -11,7 +11,6 @@ import {
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { SharedWindowLimiter } from '../../plugins/rate-limit';
 import {
   findOngoingTrips,
   findPublicTrip,
@@ -86,7 +85,10 @@ function publicLogs(logs: readonly PublicLogRow[]): PublicStatusLog[] {
  * sees how far it got, which is exactly what they need to know; the link's expiry or a revocation is how
  * its parties end it. Throws NOT_FOUND for an unknown, revoked or expired id, each with its message.
  */
-export async function loadPublicTracking(ctx: AppContext, trackingId: string): Promise<PublicDocument> {
+export async function loadPublicTracking(
+  ctx: Pick<AppContext, 'db'>,
+  trackingId: string,
+): Promise<PublicDocument> {
   if (!isPublicLinkId(trackingId)) throw new UnknownPublicLinkError(TRIP_NOT_FOUND);
   const row = await findPublicTrip(ctx.db, trackingId);
   if (!row) {
@@ -162,7 +164,10 @@ function ongoingItem(row: OngoingTripRow): OngoingTripItem {
  * The ongoing-trips table of the customer company whose share id is `shareId`: its started trips that are
  * neither completed nor cancelled, most recently moved first. Throws NOT_FOUND for an unknown id.
  */
-export async function loadOngoingTrips(ctx: AppContext, shareId: string): Promise<PublicDocument> {
+export async function loadOngoingTrips(
+  ctx: Pick<AppContext, 'db'>,
+  shareId: string,
+): Promise<PublicDocument> {
   if (!isPublicLinkId(shareId)) throw new UnknownPublicLinkError(ONGOING_LINK_NOT_FOUND);
   const row = await findOngoingTrips(ctx.db, shareId);
   if (!row) throw new UnknownPublicLinkError(ONGOING_LINK_NOT_FOUND);
@@ -174,72 +179,4 @@ export async function loadOngoingTrips(ctx: AppContext, shareId: string): Promis
     companyId: row.companyId,
     expiresAt: null,
   };
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Rate limits of the public endpoints
-
-const PUBLIC_LIMIT_MESSAGE = 'Too many requests. Please wait a minute and try again.';
-
-interface PublicLimits {
-  requests: SharedWindowLimiter;
-  misses: SharedWindowLimiter;
-}
-
-const publicLimits = new WeakMap<AppContext, PublicLimits>();
-
-function publicLimitsOf(ctx: AppContext): PublicLimits {
-  let limits = publicLimits.get(ctx);
-  if (!limits) {
-    const { env } = ctx;
-    // Instances share counts through PostgreSQL; an embedded database has one instance, its own.
-    const shared = ctx.database.kind === 'postgres';
-    limits = {
-      requests: new SharedWindowLimiter(
-        ctx.db,
-        env.RATE_LIMIT_ENABLED,
-        { name: 'public', max: env.PUBLIC_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 },
-        () => PUBLIC_LIMIT_MESSAGE,
-        1000,
-        shared,
-      ),
-      misses: new SharedWindowLimiter(
-        ctx.db,
-        env.RATE_LIMIT_ENABLED,
-        { name: 'public-miss', max: env.PUBLIC_MISS_LIMIT_PER_10_MINUTES, windowSeconds: 600 },
-        (retryAfter) => {
-          const minutes = Math.ceil(retryAfter / 60);
-          return minutes <= 1
-            ? PUBLIC_LIMIT_MESSAGE
-            : `Too many requests. Please wait ${minutes} minutes and try again.`;
-        },
-        1000,
-        shared,
-      ),
-    };
-    publicLimits.set(ctx, limits);
-  }
-  return limits;
-}
-
-/**
- * Lets a public request through or throws RATE_LIMITED (429, with retry-after). An IP that guessed too many
- * unknown ids is refused every public lookup for the rest of that window, not only further misses:
- * otherwise a 200 among the 429s would still tell it which guess was right.
- */
-export function publicRequestAllowed(ctx: AppContext, ip: string): void {
-  const limits = publicLimitsOf(ctx);
-  limits.misses.check(ip);
-  limits.requests.hit(ip);
-}
-
-/** Counts a lookup that failed; only unknown ids count as guesses (a revoked or expired link was given). */
-export function publicLookupFailed(ctx: AppContext, ip: string, error: unknown): void {
-  if (error instanceof UnknownPublicLinkError) publicLimitsOf(ctx).misses.count(ip);
-}
-
-/** The public limiters of this app, for tests that flush them and for shutdown. */
-export function publicLimitersOf(ctx: AppContext): readonly SharedWindowLimiter[] {
-  const limits = publicLimitsOf(ctx);
-  return [limits.requests, limits.misses];
 }

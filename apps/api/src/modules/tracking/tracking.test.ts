@@ -5,8 +5,7 @@ import { consignments, orders, tripStatusLogs, trips } from '../../db/schema';
 import { LAGOS_ADDRESS, referenceIds } from '../../test/marketplace';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { tripWorld, type TripWorld } from '../../test/trip-world';
-import { trackingCacheOf } from './tracking-cache';
-import { changesHeard } from './tracking-test-helpers';
+import { changesHeard } from '../../test/changes-heard';
 
 const TRACKING_KEYS = [
   'orderNumber',
@@ -92,7 +91,7 @@ describe('public tracking', () => {
   it('sends the cached JSON text as it is, without serialising it again', async () => {
     const trip = await tripAt('STARTED');
     const res = await track(trip.trackingId);
-    const doc = await trackingCacheOf(t.ctx).tracking.lookup(trip.trackingId);
+    const doc = await t.ctx.publicTracking.cache.tracking.lookup(trip.trackingId);
     expect(res.body).toBe(doc.body);
     expect(res.headers.etag).toBe(doc.etag);
     expect(doc.tripIds).toEqual([trip.id]);
@@ -317,7 +316,7 @@ describe('public tracking', () => {
     it('answers a repeated unknown id from memory for a few seconds', async () => {
       const id = 'BBBBBBBBBBBBBBBBBBBBBB';
       expect((await track(id)).statusCode).toBe(404);
-      const cache = trackingCacheOf(t.ctx).tracking;
+      const cache = t.ctx.publicTracking.cache.tracking;
       // A second lookup is answered synchronously, without a promise: no database work.
       expect(() => cache.lookup(id)).toThrow('Trip not found');
     });
@@ -325,7 +324,7 @@ describe('public tracking', () => {
     it('answers a cached trip synchronously', async () => {
       const trip = await tripAt('STARTED');
       expect((await track(trip.trackingId)).statusCode).toBe(200);
-      const found = trackingCacheOf(t.ctx).tracking.lookup(trip.trackingId);
+      const found = t.ctx.publicTracking.cache.tracking.lookup(trip.trackingId);
       expect(found).not.toBeInstanceOf(Promise);
       expect((found as { tripIds: string[] }).tripIds).toEqual([trip.id]);
     });

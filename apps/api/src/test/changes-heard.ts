@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { TRIP_CHANGED_CHANNEL } from '../../plugins/trip-events';
-import type { TestApp } from '../../test/test-app';
+import { TRIP_CHANGED_CHANNEL } from '../plugins/trip-events';
+import type { TestApp } from './test-app';
 
 /**
  * Waits until this instance has heard every trip change committed so far, for tests that read a public
