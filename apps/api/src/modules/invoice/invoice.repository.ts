@@ -3,14 +3,15 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { InvoiceListQuery } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
 import { companies, invoices, orders, trips } from '../../db/schema';
-import { tripScopeSql } from '../trip/trip-search';
-import type { TripScope } from '../trip/trip.repository';
+import { tripScopeSql, type TripScope } from '../../queries/trip-scope.repository';
 
 const customer = alias(companies, 'customer');
 const transporter = alias(companies, 'transporter');
 
-/** The invoice carries both companies itself, so its scope needs no join to the trip. */
-/** A page of invoices, the soonest due first. */
+/**
+ * A page of invoices, the soonest due first. The invoice carries both companies itself, so its scope needs
+ * no join to the trip.
+ */
 export async function listInvoices(db: Executor, scope: TripScope, query: InvoiceListQuery) {
   const where = and(
     tripScopeSql(scope, invoices),

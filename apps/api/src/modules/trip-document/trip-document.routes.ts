@@ -84,7 +84,7 @@ export function tripDocumentRoutes(app: ZodApp, ctx: AppContext): void {
       },
     },
     async (request) => {
-      await deleteTripDocumentFor(ctx, principalOf(request), request.params.id, request.log);
+      await deleteTripDocumentFor(ctx, principalOf(request), request.params.id, request);
       return { message: 'Document deleted' };
     },
   );

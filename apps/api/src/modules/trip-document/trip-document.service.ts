@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
 import {
   MAX_TRIP_DOCUMENT_BYTES,
   TRIP_DOCUMENT_KINDS,
@@ -11,12 +10,11 @@ import {
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { trips } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
-import { recordAudit } from '../../lib/audit';
+import { audit, type RequestOrigin } from '../../lib/audit';
 import { readUpload } from '../../lib/upload';
 import type { Principal } from '../../plugins/auth';
-import { assertNotCancelled, loadTripFor, sideOf } from '../trip/trip-access';
+import { assertNotCancelled, loadTripFor } from '../trip/trip-access';
 import {
   deleteTripDocument,
   findTripDocumentRow,
@@ -101,9 +99,7 @@ export async function uploadTripDocument(
         uploadedByUserId: principal.userId,
         uploadedByCompanyId: principal.companyId,
       });
-      await recordAudit(tx, {
-        actorUserId: principal.userId,
-        companyId: principal.companyId,
+      await audit(tx, principal, request, {
         action: 'trip.document_uploaded',
         entityType: 'trip_document',
         entityId: document.id,
@@ -128,12 +124,6 @@ export async function uploadTripDocument(
   }
 }
 
-/** True when the caller is a party of the document's trip (or an admin). */
-async function isPartyOfTrip(db: Executor, principal: Principal, tripId: string): Promise<boolean> {
-  const [trip] = await db.select().from(trips).where(eq(trips.id, tripId)).limit(1);
-  return Boolean(trip && sideOf(principal, trip));
-}
-
 export interface TripDocumentFile {
   fileName: string;
   contentType: string;
@@ -148,7 +138,8 @@ export async function openTripDocumentFile(
   documentId: string,
 ): Promise<TripDocumentFile> {
   const row = await findTripDocumentRow(ctx.db, documentId);
-  if (!row || !(await isPartyOfTrip(ctx.db, principal, row.document.tripId))) throw notFound('Document');
+  if (!row) throw notFound('Document');
+  await loadTripFor(ctx.db, principal, row.document.tripId, { notFoundAs: 'Document' });
   let stream: Readable;
   try {
     stream = await ctx.storage.read(row.document.storageKey);
@@ -171,18 +162,17 @@ export async function deleteTripDocumentFor(
   ctx: AppContext,
   principal: Principal,
   documentId: string,
-  log: FastifyBaseLogger,
+  request: RequestOrigin & { log: FastifyBaseLogger },
 ): Promise<void> {
   const storageKey = await ctx.db.transaction(async (tx) => {
     const document = await lockTripDocument(tx, documentId);
-    if (!document || !(await isPartyOfTrip(tx, principal, document.tripId))) throw notFound('Document');
+    if (!document) throw notFound('Document');
+    await loadTripFor(tx, principal, document.tripId, { notFoundAs: 'Document' });
     if (!mayDelete(principal, document)) {
       throw new AppError('FORBIDDEN', 'Only the party that uploaded a document can delete it');
     }
     await deleteTripDocument(tx, document.id);
-    await recordAudit(tx, {
-      actorUserId: principal.userId,
-      companyId: principal.companyId,
+    await audit(tx, principal, request, {
       action: 'trip.document_deleted',
       entityType: 'trip_document',
       entityId: document.id,
@@ -197,6 +187,6 @@ export async function deleteTripDocumentFor(
   });
   // The answer stays a success: the document is gone for every user, and a left-over file is unreachable.
   await ctx.storage.remove(storageKey).catch((err: unknown) => {
-    log.warn({ storageKey, err }, 'Could not remove the file of a deleted trip document');
+    request.log.warn({ storageKey, err }, 'Could not remove the file of a deleted trip document');
   });
 }

@@ -122,6 +122,7 @@ describe('trip documents', () => {
       expect(row!.storageKey).toMatch(/^trip-documents\/[A-Za-z0-9_-]{16,}$/);
       const audits = await w.audits(res.body.id, 'trip.document_uploaded');
       expect(audits).toHaveLength(1);
+      expect(audits[0]!.ipAddress).toEqual(expect.any(String));
       expect(audits[0]!.data).toMatchObject({
         tripId: trip.id,
         kind: 'WAYBILL',
@@ -377,6 +378,7 @@ describe('trip documents', () => {
       expect(audits[0]).toMatchObject({
         actorUserId: w.transporter.user.id,
         companyId: w.transporter.company.id,
+        ipAddress: expect.any(String),
       });
       const again = await remove(w.transporter.accessToken, ofTransporter);
       expect(again.status).toBe(404);

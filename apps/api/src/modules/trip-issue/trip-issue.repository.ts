@@ -3,8 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { TripIssue, TripIssueListQuery, TripIssueSort } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
 import { companies, tripIssues, trips, users } from '../../db/schema';
-import { tripScopeSql } from '../trip/trip-search';
-import type { TripScope } from '../trip/trip.repository';
+import { tripScopeSql, type TripScope } from '../../queries/trip-scope.repository';
 
 export type TripIssueRecord = typeof tripIssues.$inferSelect;
 export type NewTripIssue = typeof tripIssues.$inferInsert;

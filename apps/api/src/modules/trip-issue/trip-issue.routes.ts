@@ -30,7 +30,9 @@ export function tripIssueRoutes(app: ZodApp, ctx: AppContext): void {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await openTripIssue(ctx, principalOf(request), request.params.id, request.body)),
+      reply
+        .status(201)
+        .send(await openTripIssue(ctx, principalOf(request), request.params.id, request.body, request.ip)),
   );
 
   // A static segment: the router prefers it over /api/v1/trips/:id, so "issues" is never read as a trip id.
@@ -65,7 +67,7 @@ export function tripIssueRoutes(app: ZodApp, ctx: AppContext): void {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return resolveTripIssue(ctx, principalOf(request), request.params.id);
+      return resolveTripIssue(ctx, principalOf(request), request.params.id, request.ip);
     },
   );
 }

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   toTripLocation,
   toPage,
@@ -8,12 +7,11 @@ import {
   type TripIssueListQuery,
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
-import { trips } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
-import { recordAudit } from '../../lib/audit';
+import { audit } from '../../lib/audit';
 import type { Principal } from '../../plugins/auth';
-import { assertNotCancelled, loadTripFor, sideOf } from '../trip/trip-access';
-import { tripScopeOf } from '../trip/trip.service';
+import { assertNotCancelled, loadTripFor } from '../trip/trip-access';
+import { setTripLocation, tripScopeOf } from '../trip/trip.service';
 import {
   findTripIssue,
   findTripIssueView,
@@ -21,6 +19,9 @@ import {
   listTripIssues,
   markTripIssueResolved,
 } from './trip-issue.repository';
+
+/** The trip detail lists the issues of a trip it has already let the caller see. */
+export { issuesOfTrip } from './trip-issue.repository';
 
 /** How far back an issue may be dated: a week covers a report written after a trip without signal. */
 export const MAX_ISSUE_BACKDATE_DAYS = 7;
@@ -54,6 +55,7 @@ export async function openTripIssue(
   principal: Principal,
   tripId: string,
   input: OpenTripIssueRequest,
+  ip: string,
 ): Promise<TripIssue> {
   const now = new Date();
   const openedAt = openingTimeOf(input.openingTimeStamp, now);
@@ -73,24 +75,25 @@ export async function openTripIssue(
       openedByUserId: principal.userId,
       location,
     });
-    if (location) {
-      await tx.update(trips).set({ currentLocation: location, updatedAt: now }).where(eq(trips.id, trip.id));
-    }
-    await recordAudit(tx, {
-      actorUserId: principal.userId,
-      companyId: principal.companyId,
-      action: 'trip.issue_opened',
-      entityType: 'trip_issue',
-      entityId: issue.id,
-      data: {
-        tripId: trip.id,
-        tripNumber: trip.tripNumber,
-        side,
-        issueType: issue.issueType,
-        openedAt: openedAt.toISOString(),
-        location,
+    if (location) await setTripLocation(tx, trip, location);
+    await audit(
+      tx,
+      principal,
+      { ip },
+      {
+        action: 'trip.issue_opened',
+        entityType: 'trip_issue',
+        entityId: issue.id,
+        data: {
+          tripId: trip.id,
+          tripNumber: trip.tripNumber,
+          side,
+          issueType: issue.issueType,
+          openedAt: openedAt.toISOString(),
+          location,
+        },
       },
-    });
+    );
     return issue.id;
   });
   return issueView(ctx, issueId);
@@ -104,23 +107,27 @@ export async function resolveTripIssue(
   ctx: AppContext,
   principal: Principal,
   issueId: string,
+  ip: string,
 ): Promise<TripIssue> {
   await ctx.db.transaction(async (tx) => {
     const issue = await findTripIssue(tx, issueId, { forUpdate: true });
-    const [trip] = issue ? await tx.select().from(trips).where(eq(trips.id, issue.tripId)).limit(1) : [];
+    if (!issue) throw notFound('Issue');
     // Another company's issue answers exactly like one that does not exist.
-    if (!issue || !trip || !sideOf(principal, trip)) throw notFound('Issue');
+    const { trip } = await loadTripFor(tx, principal, issue.tripId, { notFoundAs: 'Issue' });
     if (issue.status === 'RESOLVED') throw new AppError('CONFLICT', 'This issue is already resolved');
     const resolvedAt = new Date();
     await markTripIssueResolved(tx, issue.id, principal.userId, resolvedAt);
-    await recordAudit(tx, {
-      actorUserId: principal.userId,
-      companyId: principal.companyId,
-      action: 'trip.issue_resolved',
-      entityType: 'trip_issue',
-      entityId: issue.id,
-      data: { tripId: trip.id, tripNumber: trip.tripNumber, resolvedAt: resolvedAt.toISOString() },
-    });
+    await audit(
+      tx,
+      principal,
+      { ip },
+      {
+        action: 'trip.issue_resolved',
+        entityType: 'trip_issue',
+        entityId: issue.id,
+        data: { tripId: trip.id, tripNumber: trip.tripNumber, resolvedAt: resolvedAt.toISOString() },
+      },
+    );
   });
   return issueView(ctx, issueId);
 }

@@ -65,6 +65,7 @@ describe('trip issues', () => {
         actorUserId: w.customer.user.id,
         companyId: w.customer.company.id,
         entityType: 'trip_issue',
+        ipAddress: expect.any(String),
       });
       expect(audits[0]!.data).toMatchObject({
         tripId: trip.id,
@@ -231,6 +232,7 @@ describe('trip issues', () => {
       const audits = await w.audits(issueId, 'trip.issue_resolved');
       expect(audits).toHaveLength(1);
       expect(audits[0]!.companyId).toBe(w.transporter.company.id);
+      expect(audits[0]!.ipAddress).toEqual(expect.any(String));
 
       const again = await resolve(w.customer.accessToken, issueId);
       expect(again.status).toBe(409);

@@ -1,8 +1,7 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { tripIssues, trips, trucks } from '../../db/schema';
-import type { TripScope } from '../trip/trip.repository';
-import { liveTripSql, tripScopeSql } from '../trip/trip-search';
+import { liveTripSql, tripScopeSql, type TripScope } from '../../queries/trip-scope.repository';
 
 /** A map shows at most this many trucks; a fleet owner with more filters the trip list instead. */
 export const MAX_MAP_TRIPS = 500;

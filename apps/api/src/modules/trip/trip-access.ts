@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { NoteSide } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
-import { trips } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { Principal } from '../../plugins/auth';
+import { findConsignment } from './trip-consignment.repository';
+import { findTrip, type TripRecord } from './trip.repository';
 
-export type TripRecord = typeof trips.$inferSelect;
+export type { TripRecord } from './trip.repository';
 
 /** Which side of a trip the caller is on; null when the trip is none of the caller's business. */
 export function sideOf(principal: Principal, trip: TripRecord): NoteSide | null {
@@ -14,6 +14,16 @@ export function sideOf(principal: Principal, trip: TripRecord): NoteSide | null 
     return trip.customerCompanyId === principal.companyId ? 'CUSTOMER' : null;
   }
   return trip.transporterCompanyId === principal.companyId ? 'TRANSPORTER' : null;
+}
+
+export interface TripAccessOptions {
+  /** Locks the trip row for the rest of the transaction. */
+  forUpdate?: boolean;
+  /**
+   * What a 404 names. A trip reached through its consignment, issue or document answers as that thing
+   * not found, so the answer says nothing about another company's trip.
+   */
+  notFoundAs?: string;
 }
 
 /**
@@ -25,13 +35,26 @@ export async function loadTripFor(
   db: Executor,
   principal: Principal,
   tripId: string,
-  options: { forUpdate?: boolean } = {},
+  options: TripAccessOptions = {},
 ): Promise<{ trip: TripRecord; side: NoteSide }> {
-  const query = db.select().from(trips).where(eq(trips.id, tripId)).limit(1);
-  const [trip] = options.forUpdate ? await query.for('update') : await query;
+  const trip = await findTrip(db, tripId, options);
   const side = trip ? sideOf(principal, trip) : null;
-  if (!trip || !side) throw notFound('Trip');
+  if (!trip || !side) throw notFound(options.notFoundAs ?? 'Trip');
   return { trip, side };
+}
+
+/**
+ * The trip a consignment belongs to, locked, when the caller is one of its parties; 404 "Consignment not
+ * found" otherwise, so the answer says nothing about another company's consignments.
+ */
+export async function loadConsignmentTripFor(tx: Executor, principal: Principal, consignmentId: string) {
+  const consignment = await findConsignment(tx, consignmentId);
+  if (!consignment) throw notFound('Consignment');
+  const { trip, side } = await loadTripFor(tx, principal, consignment.tripId, {
+    forUpdate: true,
+    notFoundAs: 'Consignment',
+  });
+  return { consignment, trip, side };
 }
 
 /** Cancelled trips take no further change. */

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   CONSIGNMENT_CONTAINER_FIELDS,
   CONSIGNMENT_GENERAL_CARGO_FIELDS,
@@ -7,13 +6,14 @@ import {
   type UpdateConsignmentRequest,
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
-import { consignments, shippingLines, trips } from '../../db/schema';
 import { AppError } from '../../errors';
-import { recordAudit } from '../../lib/audit';
+import { audit } from '../../lib/audit';
 import type { Principal } from '../../plugins/auth';
+import { loadConsignmentTripFor } from './trip-access';
 import { assertTripAction } from './trip-actions';
+import { shippingLineExists, updateConsignmentRow } from './trip-consignment.repository';
 import { loadTripDetail } from './trip-detail';
-import { loadConsignmentTripFor } from './trip-resources.service';
+import { updateTrip } from './trip.repository';
 
 /** A container trip has no general-cargo details and a truck load no container: naming one is a mistake. */
 function checkFieldsFitCargo(containerCargo: boolean, input: UpdateConsignmentRequest): void {
@@ -37,17 +37,10 @@ export async function updateConsignment(
     const { consignment, trip, side } = await loadConsignmentTripFor(tx, principal, consignmentId);
     assertTripAction(side, trip, 'EDIT_CONSIGNMENT');
     checkFieldsFitCargo(isContainerCargo(trip.cargoType), input);
-    if (input.linerId !== undefined) {
-      const [liner] = await tx
-        .select({ id: shippingLines.id })
-        .from(shippingLines)
-        .where(eq(shippingLines.id, input.linerId))
-        .limit(1);
-      if (!liner) {
-        throw new AppError('BAD_REQUEST', 'Choose the shipping line', {
-          errors: [{ field: 'linerId', message: 'Choose one of the listed shipping lines' }],
-        });
-      }
+    if (input.linerId !== undefined && !(await shippingLineExists(tx, input.linerId))) {
+      throw new AppError('BAD_REQUEST', 'Choose the shipping line', {
+        errors: [{ field: 'linerId', message: 'Choose one of the listed shipping lines' }],
+      });
     }
     const { weightTonnes, ...rest } = input;
     const change = {
@@ -55,20 +48,23 @@ export async function updateConsignment(
       // Stored in whole kilograms; the request allows at most three decimals of a tonne.
       ...(weightTonnes === undefined ? {} : { weightKg: Math.round(weightTonnes * 1000) }),
     };
-    await tx.update(consignments).set(change).where(eq(consignments.id, consignment.id));
-    await tx.update(trips).set({ updatedAt: new Date() }).where(eq(trips.id, trip.id));
+    await updateConsignmentRow(tx, consignment.id, change);
+    // What a trip carries is part of the trip, so the trip counts as changed too.
+    await updateTrip(tx, trip.id, {});
     const before = Object.fromEntries(
       Object.keys(change).map((key) => [key, consignment[key as keyof typeof change]]),
     );
-    await recordAudit(tx, {
-      actorUserId: principal.userId,
-      companyId: principal.companyId,
-      action: 'trip.consignment_updated',
-      entityType: 'consignment',
-      entityId: consignment.id,
-      data: { tripId: trip.id, tripNumber: trip.tripNumber, before, after: change },
-      ipAddress: ip,
-    });
+    await audit(
+      tx,
+      principal,
+      { ip },
+      {
+        action: 'trip.consignment_updated',
+        entityType: 'consignment',
+        entityId: consignment.id,
+        data: { tripId: trip.id, tripNumber: trip.tripNumber, before, after: change },
+      },
+    );
     return trip.id;
   });
   return loadTripDetail(ctx, principal, tripId);

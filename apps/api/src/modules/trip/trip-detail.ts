@@ -12,7 +12,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { notFound } from '../../errors';
 import type { Principal } from '../../plugins/auth';
-import { issuesOfTrip } from '../trip-issue/trip-issue.repository';
+import { issuesOfTrip } from '../trip-issue/trip-issue.service';
 import { documentsOfTrip } from '../trip-document/trip-document.service';
 import { loadTripFor, type TripRecord } from './trip-access';
 import { tripActionState } from './trip-actions';

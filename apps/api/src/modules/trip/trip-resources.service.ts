@@ -1,4 +1,3 @@
-import { and, eq, ne } from 'drizzle-orm';
 import type {
   AssignResourcesRequest,
   ChangeResourcesRequest,
@@ -7,15 +6,15 @@ import type {
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { consignments, drivers, motorBoys, trips, trucks } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
-import { recordAudit } from '../../lib/audit';
+import { AppError } from '../../errors';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { Principal } from '../../plugins/auth';
-import { loadTripFor, type TripRecord } from './trip-access';
+import { auditTrip } from './audit-trip';
+import { loadConsignmentTripFor, loadTripFor, type TripRecord } from './trip-access';
 import { assertTripAction } from './trip-actions';
 import { loadTripDetail } from './trip-detail';
-import { liveTripSql } from './trip-search';
+import { findFleetChoice, liveTripHolding } from './trip-resources.repository';
+import { updateTrip } from './trip.repository';
 
 /** The resources a write sets; undefined leaves one as it is, null (motor boy only) removes it. */
 interface ResourceChange {
@@ -26,31 +25,11 @@ interface ResourceChange {
 
 type FieldError = { field: string; message: string };
 
-/** The resources that work one live trip at a time, each with its trip column and the partial unique index on it. */
+/** The resources that work one live trip at a time, each with the partial unique index on its trip column. */
 const ONE_LIVE_TRIP = [
-  { key: 'truckId', what: 'truck', column: trips.truckId, index: 'trips_live_truck_uq' },
-  { key: 'driverId', what: 'driver', column: trips.driverId, index: 'trips_live_driver_uq' },
+  { key: 'truckId', what: 'truck', index: 'trips_live_truck_uq' },
+  { key: 'driverId', what: 'driver', index: 'trips_live_driver_uq' },
 ] as const;
-
-/**
- * The trip a consignment belongs to, locked, when the caller is one of its parties; 404 "Consignment not
- * found" otherwise, so the answer says nothing about another company's consignments.
- */
-export async function loadConsignmentTripFor(tx: Executor, principal: Principal, consignmentId: string) {
-  const [consignment] = await tx
-    .select()
-    .from(consignments)
-    .where(eq(consignments.id, consignmentId))
-    .limit(1);
-  if (!consignment) throw notFound('Consignment');
-  try {
-    const { trip, side } = await loadTripFor(tx, principal, consignment.tripId, { forUpdate: true });
-    return { consignment, trip, side };
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'NOT_FOUND') throw notFound('Consignment');
-    throw err;
-  }
-}
 
 /**
  * Each chosen truck, driver and motor boy must be an active one of the transporter running the trip, also
@@ -60,41 +39,22 @@ async function checkFleetChoices(tx: Executor, companyId: string, change: Resour
   const errors: FieldError[] = [];
   const check = async (
     field: keyof ResourceChange,
-    table: typeof trucks | typeof drivers | typeof motorBoys,
+    kind: 'truck' | 'driver' | 'motorBoy',
     id: string | null | undefined,
     what: string,
   ) => {
     if (!id) return;
-    const [row] = await tx
-      .select({ active: table.active })
-      .from(table)
-      .where(and(eq(table.id, id), eq(table.companyId, companyId)))
-      .limit(1);
-    if (!row) errors.push({ field, message: `Choose one of your ${what}s` });
-    else if (!row.active)
+    const choice = await findFleetChoice(tx, kind, companyId, id);
+    if (!choice) errors.push({ field, message: `Choose one of your ${what}s` });
+    else if (!choice.active)
       errors.push({ field, message: `This ${what} is inactive; choose an active ${what}` });
   };
-  await check('truckId', trucks, change.truckId, 'truck');
-  await check('driverId', drivers, change.driverId, 'driver');
-  await check('motorBoyId', motorBoys, change.motorBoyId, 'motor boy');
+  await check('truckId', 'truck', change.truckId, 'truck');
+  await check('driverId', 'driver', change.driverId, 'driver');
+  await check('motorBoyId', 'motorBoy', change.motorBoyId, 'motor boy');
   if (errors.length > 0) {
     throw new AppError('BAD_REQUEST', errors.map((e) => e.message).join('; '), { errors });
   }
-}
-
-/** The live trip (neither completed nor cancelled) other than `tripId` that holds the truck or driver. */
-async function liveTripHolding(
-  db: Executor,
-  column: typeof trips.truckId | typeof trips.driverId,
-  id: string,
-  tripId: string,
-): Promise<string | null> {
-  const [row] = await db
-    .select({ tripNumber: trips.tripNumber })
-    .from(trips)
-    .where(and(eq(column, id), ne(trips.id, tripId), liveTripSql()))
-    .limit(1);
-  return row?.tripNumber ?? null;
 }
 
 const busy = (what: string, tripNumber: string | null) =>
@@ -107,10 +67,10 @@ const busy = (what: string, tripNumber: string | null) =>
 
 /** A truck or driver works one live trip at a time. */
 async function checkNotOnAnotherTrip(tx: Executor, trip: TripRecord, change: ResourceChange): Promise<void> {
-  for (const { key, what, column } of ONE_LIVE_TRIP) {
+  for (const { key, what } of ONE_LIVE_TRIP) {
     const id = change[key];
     if (!id || id === trip[key]) continue;
-    const holder = await liveTripHolding(tx, column, id, trip.id);
+    const holder = await liveTripHolding(tx, key, id, trip.id);
     if (holder) throw busy(what, holder);
   }
 }
@@ -135,26 +95,13 @@ async function writeResources(
     driverId: change.driverId ?? trip.driverId,
     motorBoyId: change.motorBoyId === undefined ? trip.motorBoyId : change.motorBoyId,
   };
-  await tx
-    .update(trips)
-    .set({
-      ...next,
-      resourcesAssigned: next.truckId !== null && next.driverId !== null,
-      updatedAt: new Date(),
-    })
-    .where(eq(trips.id, trip.id));
-  await recordAudit(tx, {
-    actorUserId: principal.userId,
-    companyId: principal.companyId,
-    action,
-    entityType: 'trip',
-    entityId: trip.id,
-    data: {
-      tripNumber: trip.tripNumber,
-      before: { truckId: trip.truckId, driverId: trip.driverId, motorBoyId: trip.motorBoyId },
-      after: next,
-    },
-    ipAddress: ip,
+  await updateTrip(tx, trip.id, {
+    ...next,
+    resourcesAssigned: next.truckId !== null && next.driverId !== null,
+  });
+  await auditTrip(tx, principal, { ip }, trip, action, {
+    before: { truckId: trip.truckId, driverId: trip.driverId, motorBoyId: trip.motorBoyId },
+    after: next,
   });
 }
 
@@ -183,7 +130,7 @@ async function saveResources(
     const lost = ONE_LIVE_TRIP.find((resource) => resource.index === constraint);
     const resourceId = lost && change[lost.key];
     if (lost && resourceId && tripId) {
-      throw busy(lost.what, await liveTripHolding(ctx.db, lost.column, resourceId, tripId));
+      throw busy(lost.what, await liveTripHolding(ctx.db, lost.key, resourceId, tripId));
     }
     throw err;
   }

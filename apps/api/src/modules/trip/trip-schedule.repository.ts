@@ -3,8 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { ScheduleEventKind } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
 import { companies, consignments, orders, trips, trucks } from '../../db/schema';
-import { liveTripSql, tripScopeSql } from './trip-search';
-import type { TripScope } from './trip.repository';
+import { liveTripSql, tripScopeSql, type TripScope } from '../../queries/trip-scope.repository';
 
 const customer = alias(companies, 'customer');
 const transporter = alias(companies, 'transporter');

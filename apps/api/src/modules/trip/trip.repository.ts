@@ -16,11 +16,10 @@ import {
   trips,
   users,
 } from '../../db/schema';
-import { countTrips, liveTripSql, tripScopeSql, tripSearchSql } from './trip-search';
+import { liveTripSql, tripScopeSql, type TripScope } from '../../queries/trip-scope.repository';
+import { countTrips, tripSearchSql } from '../../queries/trip-search.repository';
 
-/** Whose trips a caller sees: a company on one side of the trip, or every trip (admins). */
-export type TripScope =
-  { side: 'customer'; companyId: string } | { side: 'transporter'; companyId: string } | { side: 'all' };
+export type TripRecord = typeof trips.$inferSelect;
 
 const customer = alias(companies, 'customer');
 const transporter = alias(companies, 'transporter');
@@ -89,6 +88,20 @@ export async function listTrips(db: Executor, scope: TripScope, query: TripListQ
     .limit(query.size)
     .offset(query.page * query.size);
   return { rows, total: await countTrips(db, where) };
+}
+
+/**
+ * The trip row, locked for the rest of the transaction when `forUpdate`. Whether the caller may see it is
+ * for loadTripFor to decide.
+ */
+export async function findTrip(
+  db: Executor,
+  tripId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<TripRecord | null> {
+  const query = db.select().from(trips).where(eq(trips.id, tripId)).limit(1);
+  const [trip] = options.forUpdate ? await query.for('update') : await query;
+  return trip ?? null;
 }
 
 /** One trip as the list shows it; the caller has already checked that it may see the trip. */

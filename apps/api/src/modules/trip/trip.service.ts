@@ -1,10 +1,17 @@
-import { toPage, type Page, type TripListQuery, type TripSummary } from '@freightlane/domain';
+import {
+  toPage,
+  type Page,
+  type TripListQuery,
+  type TripLocation,
+  type TripSummary,
+} from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { loadTerminals, toLocationView, type TerminalMap } from '../../lib/location-view';
 import type { Principal } from '../../plugins/auth';
+import type { TripScope } from '../../queries/trip-scope.repository';
 import type { TripRecord } from './trip-access';
-import { listTrips, type TripRow, type TripScope } from './trip.repository';
+import { listTrips, updateTrip, type TripRow } from './trip.repository';
 
 /** Customers see the trips they ordered, transporters the trips they run, admins every trip. */
 export function tripScopeOf(principal: Principal): TripScope {
@@ -100,4 +107,12 @@ export async function listTripsFor(
     total,
     query,
   );
+}
+
+/**
+ * Records where the truck was last reported, e.g. with an issue opened on the road. `trip` comes from
+ * loadTripFor under its lock, like every other change to a trip.
+ */
+export async function setTripLocation(db: Executor, trip: TripRecord, location: TripLocation): Promise<void> {
+  await updateTrip(db, trip.id, { currentLocation: location });
 }
