@@ -1,8 +1,8 @@
 import type { TripDetail, UpdateTripRequest } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { recordAudit } from '../../lib/audit';
 import type { Principal } from '../../plugins/auth';
+import { auditTrip } from './audit-trip';
 import { loadTripFor } from './trip-access';
 import { assertTripAction } from './trip-actions';
 import { loadTripDetail } from './trip-detail';
@@ -23,15 +23,7 @@ export async function editTrip(
   await ctx.db.transaction(async (tx) => {
     const { trip, side } = await loadTripFor(tx, principal, tripId, { forUpdate: true });
     const audit = (action: string, data: Record<string, unknown>) =>
-      recordAudit(tx, {
-        actorUserId: principal.userId,
-        companyId: principal.companyId,
-        action,
-        entityType: 'trip',
-        entityId: trip.id,
-        data: { tripNumber: trip.tripNumber, ...data },
-        ipAddress: ip,
-      });
+      auditTrip(tx, principal, { ip }, trip, action, data);
 
     if (input.expectedDeliveryDate !== undefined) {
       assertTripAction(side, trip, 'SET_EXPECTED_DELIVERY');

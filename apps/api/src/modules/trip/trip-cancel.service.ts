@@ -1,9 +1,9 @@
 import type { CancelTripsRequest, NoteSide } from '@freightlane/domain';
 import type { AppContext } from '../../context';
-import { recordAudit } from '../../lib/audit';
 import { renderEmail } from '../../lib/mail-layout';
 import { MAIL_JOB } from '../../plugins/mail';
 import type { Principal } from '../../plugins/auth';
+import { auditTrip } from './audit-trip';
 import { loadTripFor, type TripRecord } from './trip-access';
 import { assertTripAction } from './trip-actions';
 import { findCompany } from '../../queries/company.repository';
@@ -61,14 +61,10 @@ export async function cancelTrips(
     });
     await voidPendingInvoices(tx, ids);
     for (const { trip, side } of locked) {
-      await recordAudit(tx, {
-        actorUserId: principal.userId,
-        companyId: principal.companyId,
-        action: 'trip.cancelled',
-        entityType: 'trip',
-        entityId: trip.id,
-        data: { tripNumber: trip.tripNumber, side, latestStatus: trip.latestStatus, reason: input.reason },
-        ipAddress: ip,
+      await auditTrip(tx, principal, { ip }, trip, 'trip.cancelled', {
+        side,
+        latestStatus: trip.latestStatus,
+        reason: input.reason,
       });
     }
 

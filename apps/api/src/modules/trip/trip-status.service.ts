@@ -17,9 +17,9 @@ import {
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../errors';
-import { recordAudit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { Principal } from '../../plugins/auth';
+import { auditTrip } from './audit-trip';
 import { loadTripFor, type TripRecord } from './trip-access';
 import { assertTripAction } from './trip-actions';
 import { loadTripDetail } from './trip-detail';
@@ -105,14 +105,8 @@ async function recordWrongCode(
     handoverFailedAttempts: locks ? 0 : attempts,
     handoverLockedUntil: lockedUntil,
   });
-  await recordAudit(tx, {
-    actorUserId: principal.userId,
-    companyId: principal.companyId,
-    action: locks ? 'trip.handover_locked' : 'trip.handover_code_failed',
-    entityType: 'trip',
-    entityId: trip.id,
-    data: { tripNumber: trip.tripNumber, attempts },
-    ipAddress: ip,
+  await auditTrip(tx, principal, { ip }, trip, locks ? 'trip.handover_locked' : 'trip.handover_code_failed', {
+    attempts,
   });
   if (lockedUntil) {
     return lockedError(
@@ -179,20 +173,11 @@ export async function changeTripStatus(
         ...(location ? { currentLocation: location } : {}),
         ...(delivering ? { handoverFailedAttempts: 0, handoverLockedUntil: null } : {}),
       });
-      await recordAudit(tx, {
-        actorUserId: principal.userId,
-        companyId: principal.companyId,
-        action: 'trip.status_changed',
-        entityType: 'trip',
-        entityId: trip.id,
-        data: {
-          tripNumber: trip.tripNumber,
-          from: trip.latestStatus,
-          to: input.tripStatus,
-          ...(location ? { location } : {}),
-          ...(input.overrideReason ? { handoverOverrideReason: input.overrideReason } : {}),
-        },
-        ipAddress: ip,
+      await auditTrip(tx, principal, { ip }, trip, 'trip.status_changed', {
+        from: trip.latestStatus,
+        to: input.tripStatus,
+        ...(location ? { location } : {}),
+        ...(input.overrideReason ? { handoverOverrideReason: input.overrideReason } : {}),
       });
       return null;
     });
@@ -236,19 +221,10 @@ export async function undoTripStatus(
         latestStatusAt: previous?.at ?? null,
         completed: false,
       });
-      await recordAudit(tx, {
-        actorUserId: principal.userId,
-        companyId: principal.companyId,
-        action: 'trip.status_undone',
-        entityType: 'trip',
-        entityId: trip.id,
-        data: {
-          tripNumber: trip.tripNumber,
-          undone: last.status,
-          backTo: previous?.status ?? null,
-          reason: input.reason,
-        },
-        ipAddress: ip,
+      await auditTrip(tx, principal, { ip }, trip, 'trip.status_undone', {
+        undone: last.status,
+        backTo: previous?.status ?? null,
+        reason: input.reason,
       });
     });
   } catch (err) {
