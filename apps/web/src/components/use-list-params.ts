@@ -1,6 +1,6 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useContext, useEffect, useState } from 'react';
+import { UNSAFE_DataRouterContext, useLocation, useNavigate, useSearchParams } from 'react-router';
 
 /** Long enough that typing a name sends one search, not one per key. */
 export const SEARCH_DEBOUNCE_MS = 400;
@@ -16,21 +16,26 @@ export function pageFrom(params: URLSearchParams): number {
  * `update` sets the given keys (null or '' removes one); any change but a page starts again at page 1.
  */
 export function useListParams() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const dataRouter = useContext(UNSAFE_DataRouterContext);
 
   function update(changes: Record<string, string | null>) {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+    // Once a link is followed the router is at the next page at once, while this list stays on screen
+    // until that page's code has loaded; what the list rendered with is then stale. Changes start from
+    // the router's own location, and are dropped once it has left this list: a search settling late
+    // must not land in the next page's address.
+    const current = dataRouter?.router.state.location ?? location;
+    if (current.pathname !== location.pathname) return;
+    const next = new URLSearchParams(current.search);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null || value === '') next.delete(key);
+      else next.set(key, value);
+    }
+    if (!('page' in changes)) next.delete('page');
+    const search = next.toString();
+    void navigate({ pathname: current.pathname, search: search ? `?${search}` : '' }, { replace: true });
   }
 
   return {
