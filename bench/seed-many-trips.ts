@@ -30,6 +30,7 @@ import {
 } from '../apps/api/src/db/seed/demo-kit';
 import { reserveNumbers } from '../apps/api/src/lib/counter';
 import { randomToken } from '../apps/api/src/lib/secure-token';
+import { TRACKED_AFTER_ENDING_DAYS } from '../apps/api/src/modules/tracking/tracking-cache';
 
 /**
  * The demo companies the bench trips belong to. Not the demo customer and transporter the other
@@ -341,22 +342,34 @@ async function seedBatch(tx: Executor, plan: Plan): Promise<void> {
     JOIN bench_route r ON r.k = tl.position`);
 }
 
+/** Which trips to sample: those the warm read model holds, or those it leaves to demand. */
+export type TripSample = 'tracked' | 'endedLongAgo';
+
+/** The trips of a sample, as the read model tells them apart (tracking-cache.ts, findPublicTripsPage). */
+function sampleFilter(which: TripSample): SQL {
+  const endedBefore = sql.raw(`now() - interval '${TRACKED_AFTER_ENDING_DAYS} days'`);
+  return which === 'tracked'
+    ? sql`(completed = false OR latest_status_at IS NULL OR latest_status_at >= ${endedBefore})
+        AND (cancelled_at IS NULL OR cancelled_at >= ${endedBefore})`
+    : sql`((completed AND latest_status_at < ${endedBefore}) OR cancelled_at < ${endedBefore})`;
+}
+
 /**
- * `count` tracking ids picked uniformly at random among the trips the public endpoint serves (not
- * cancelled, link not expired), in random order. BERNOULLI samples rows across the whole table, not
- * whole pages, so ids of one order (inserted together) are not over-represented.
+ * `count` tracking ids picked uniformly at random among the trips of `which` that the public endpoint
+ * serves (link not expired), in random order. BERNOULLI samples rows across the whole table, not whole
+ * pages, so ids of one order (inserted together) are not over-represented.
  */
-export async function sampleTrackingIds(db: Executor, count: number): Promise<string[]> {
+export async function sampleTrackingIds(db: Executor, count: number, which: TripSample): Promise<string[]> {
   const [total] = await rows<{ n: number | string }>(db, sql`SELECT count(*) AS n FROM trips`);
   let percent = Math.min(100, ((count * 1.3) / Math.max(1, Number(total?.n ?? 0))) * 100);
   for (;;) {
     const sampled = await rows<{ tracking_id: string }>(
       db,
       sql`SELECT tracking_id FROM trips TABLESAMPLE BERNOULLI (${sql.raw(percent.toFixed(4))})
-        WHERE cancelled_at IS NULL AND (tracking_expires_at IS NULL OR tracking_expires_at > now())
+        WHERE ${sampleFilter(which)} AND (tracking_expires_at IS NULL OR tracking_expires_at > now())
         ORDER BY random() LIMIT ${count}`,
     );
-    // A sample a little short (chance, or many cancelled trips) is drawn again with a wider net.
+    // A sample a little short (chance, or few trips of that kind) is drawn again with a wider net.
     if (sampled.length >= count || percent >= 100) return sampled.map((r) => r.tracking_id);
     percent = Math.min(100, percent * 2);
   }

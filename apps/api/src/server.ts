@@ -55,7 +55,7 @@ async function main(): Promise<void> {
         app.log.info(
           { trips: pass.trips, ms: pass.ms, complete: pass.complete },
           pass.complete
-            ? 'tracking answers of every trip are in memory'
+            ? 'tracking answers of every tracked trip are in memory'
             : 'tracking answers fill the cache; the remaining trips load on demand (raise TRACKING_CACHE_ENTRIES)',
         ),
       (error) => app.log.error({ err: error }, 'loading the tracking answers into memory failed'),

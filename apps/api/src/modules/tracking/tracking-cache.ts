@@ -20,8 +20,9 @@ import {
  * expiry, and each has a safety-net lifetime should an announcement ever be missed.
  *
  * Loaded on demand, an answer lives 30 seconds. Kept warm (the production server does it), the tracking
- * answers of every trip are loaded in pages at start and again every WARM_EVERY_MS, and live until the
- * pass after next: then no public lookup of an existing trip waits for the database at all.
+ * answers of the trips people track are loaded in pages at start and again every WARM_EVERY_MS, and live
+ * until the pass after next: then no lookup of a trip on the road, booked or lately ended waits for the
+ * database at all. A trip that ended long ago is read on demand, like a new one.
  */
 
 /** How often the warm read model reloads every trip's answer (its safety net). */
@@ -30,6 +31,13 @@ export const WARM_EVERY_MS = 15 * 60_000;
 export const WARMED_MS = 2 * WARM_EVERY_MS + 60_000;
 /** Trips per query while warming: big enough to be cheap per trip, small enough to keep requests flowing. */
 export const WARM_PAGE = 1_000;
+/**
+ * A trip completed or cancelled longer ago than this is no longer in the warm read model: its link is
+ * rarely opened any more, and in a busy installation such trips are most of the table, so keeping them
+ * would multiply the model's memory for lookups that hardly come.
+ */
+export const TRACKED_AFTER_ENDING_DAYS = 30;
+const DAY_MS = 24 * 60 * 60_000;
 /** Ongoing tables are few (one per customer company that shares one) and larger; they get their own room. */
 const ONGOING_ENTRIES = 2_000;
 /**
@@ -46,7 +54,7 @@ export type TrackingCacheDeps = Pick<AppContext, 'env' | 'db' | 'tripEvents'>;
 export interface WarmPass {
   trips: number;
   ms: number;
-  /** False when the trips outnumber the cache's room: the rest are loaded on demand. */
+  /** False when the tracked trips outnumber the cache's room: the rest are loaded on demand. */
   complete: boolean;
 }
 
@@ -96,8 +104,8 @@ export class TrackingCache {
   }
 
   /**
-   * Loads every trip's tracking answer (up to the cache's room), a page of trips per query, yielding to
-   * requests between pages. A pass already running is shared.
+   * Loads the tracking answer of every trip people track (up to the cache's room), a page of trips per
+   * query, yielding to requests between pages. A pass already running is shared.
    */
   warm(pageSize = WARM_PAGE): Promise<WarmPass> {
     this.warming ??= this.warmPass(pageSize).finally(() => {
@@ -125,6 +133,7 @@ export class TrackingCache {
     const room = this.ctx.env.TRACKING_CACHE_ENTRIES;
     const packed = this.tracking.packed;
     packed.beginPass();
+    const endedAfter = new Date(started - TRACKED_AFTER_ENDING_DAYS * DAY_MS);
     let after: string | null = null;
     let trips = 0;
     let allRead = false;
@@ -133,7 +142,11 @@ export class TrackingCache {
         const began = this.tracking.beginFill();
         let rows: PublicTripRow[];
         try {
-          rows = await findPublicTripsPage(this.ctx.db, after, Math.min(pageSize, room - trips));
+          rows = await findPublicTripsPage(this.ctx.db, {
+            afterTripId: after,
+            endedAfter,
+            limit: Math.min(pageSize, room - trips),
+          });
         } catch (error) {
           this.tracking.abandonFill();
           throw error;

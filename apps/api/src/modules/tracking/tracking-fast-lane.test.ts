@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trips } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { listening } from '../../test/event-stream';
 import { tripWorld, type TripWorld } from '../../test/trip-world';
 import { changesHeard } from '../../test/changes-heard';
+import { TRACKED_AFTER_ENDING_DAYS } from './tracking-cache';
 
 /** Headers every answer carries whoever sends it; their values differ by the moment only. */
 const PER_MOMENT = new Set(['date']);
@@ -160,6 +163,57 @@ describe('the public fast lane, over HTTP', () => {
       await changesHeard(fresh, made[1]!.id);
       const moved = await get(`${base}/api/v1/trips/open-access/${made[1]!.trackingId}`);
       expect(JSON.parse(moved.body).tripStatusLogs).toHaveLength(1);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('keeps trips that ended long ago out of the warm read model, and answers them on demand', async () => {
+    const fresh = await createTestApp();
+    try {
+      const fw = await tripWorld(fresh);
+      const [completedLongAgo, cancelledLongAgo, completedLately] = await Promise.all([
+        fw.newTrip(),
+        fw.newTrip(),
+        fw.newTrip(),
+      ]);
+      const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60_000);
+      const longAgo = daysAgo(TRACKED_AFTER_ENDING_DAYS + 1);
+      const lately = daysAgo(TRACKED_AFTER_ENDING_DAYS - 1);
+      const { db } = fresh.ctx;
+      await db
+        .update(trips)
+        .set({ completed: true, latestStatusAt: longAgo })
+        .where(eq(trips.id, completedLongAgo.id));
+      await db.update(trips).set({ cancelledAt: longAgo }).where(eq(trips.id, cancelledLongAgo.id));
+      await db
+        .update(trips)
+        .set({ completed: true, latestStatusAt: lately })
+        .where(eq(trips.id, completedLately.id));
+
+      const { cache, fastLane } = fresh.ctx.publicTracking;
+      const pass = await cache.warm(2);
+      expect(pass).toMatchObject({ trips: 1, complete: true });
+      const now = Date.now();
+      expect(cache.tracking.packed.get(completedLately.trackingId, now)).toBeDefined();
+      expect(cache.tracking.packed.get(completedLongAgo.trackingId, now)).toBeUndefined();
+      expect(cache.tracking.packed.get(cancelledLongAgo.trackingId, now)).toBeUndefined();
+
+      const base = await listening(fresh.app);
+      for (const trip of [completedLongAgo, cancelledLongAgo]) {
+        const url = `${base}/api/v1/trips/open-access/${trip.trackingId}`;
+        const misses = cache.tracking.misses;
+        const answered = fastLane.answered;
+        const onDemand = await get(url);
+        expect(onDemand.status).toBe(200);
+        expect(JSON.parse(onDemand.body).tripNumber).toBe(trip.tripNumber);
+        expect(cache.tracking.misses).toBe(misses + 1);
+        expect(fastLane.answered).toBe(answered);
+        // Kept among the answers loaded on demand: the next lookup comes from memory.
+        expect(await get(url)).toEqual(onDemand);
+        expect(fastLane.answered).toBe(answered + 1);
+        expect(cache.tracking.packed.get(trip.trackingId, Date.now())).toBeUndefined();
+      }
     } finally {
       await fresh.close();
     }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql, type AnyColumn } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, or, sql, type AnyColumn } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { CargoType, ContainerSize, TripStatus } from '@freightlane/domain';
 import type { Db, Executor } from '../../db/client';
@@ -132,18 +132,25 @@ export async function findPublicTrip(db: Db, trackingId: string): Promise<Public
 }
 
 /**
- * The tracking pages of up to `limit` trips whose ids come after `afterTripId` (all when null), in trip id
- * order: how the in-memory read model is filled without one query per trip. Keyset paging on the primary
- * key, so each page costs the same however deep into a million trips it is.
+ * The tracking pages of up to `limit` trips people still track whose ids come after `afterTripId` (all
+ * when null), in trip id order: how the in-memory read model is filled without one query per trip. A trip
+ * completed or cancelled before `endedAfter` is left out (its link is read on demand). Keyset paging on
+ * the primary key, so each page costs the same however deep into a million trips it is; the trips left
+ * out cost a look at their row, not their JSON.
  */
 export async function findPublicTripsPage(
   db: Db,
-  afterTripId: string | null,
-  limit: number,
+  page: { afterTripId: string | null; endedAfter: Date; limit: number },
 ): Promise<PublicTripRow[]> {
-  const query = publicTripSelect(db);
-  if (afterTripId !== null) query.where(gt(trips.id, afterTripId));
-  return query.orderBy(trips.id).limit(limit);
+  const { afterTripId, endedAfter, limit } = page;
+  const tracked = and(
+    or(eq(trips.completed, false), isNull(trips.latestStatusAt), gte(trips.latestStatusAt, endedAfter)),
+    or(isNull(trips.cancelledAt), gte(trips.cancelledAt, endedAfter)),
+  );
+  return publicTripSelect(db)
+    .where(afterTripId === null ? tracked : and(gt(trips.id, afterTripId), tracked))
+    .orderBy(trips.id)
+    .limit(limit);
 }
 
 /** The trip a revoked tracking id belonged to, or null when the id was never revoked. */
