@@ -30,6 +30,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
+// Beside this module in the source tree, and beside server.js in the compiled server (scripts/build-api.mjs
+// copies them there, since the bundle is one file).
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export interface DatabaseOptions {
