@@ -1,4 +1,5 @@
 import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OngoingTripItem } from '@freightlane/domain/tracking';
 import { PublicApp } from './public-app';
@@ -170,6 +171,27 @@ describe('ongoing trips page', () => {
     render(<PublicApp origin={ORIGIN} pathname={`/ongoingtripprogress/${SHARE_ID}`} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('No ongoing trips are shared at this link');
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('says there were too many requests, and how long to wait, after a 429', async () => {
+    serve([
+      {
+        status: 429,
+        retryAfter: '45',
+        body: { message: 'Too many requests. Please wait a minute and try again.' },
+      },
+      { body: [ongoingItem()] },
+    ]);
+    render(<PublicApp origin={ORIGIN} pathname={`/ongoingtripprogress/${SHARE_ID}`} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many requests. Please wait a minute and try again.',
+    );
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('heading', { level: 1, name: 'Too many requests' })).toBeVisible();
+    expect(main).toHaveTextContent('Try again in 45 seconds.');
+    expect(main).not.toHaveTextContent(/connection/);
+    await userEvent.click(within(main).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ongoing trips' })).toBeVisible();
   });
 
   it('updates the tables from the live stream', async () => {

@@ -22,14 +22,18 @@ export function ongoingSource(shareId: string): PublicSource {
   return { jsonUrl, eventsUrl: `${jsonUrl}/events`, eventName: 'trips' };
 }
 
+/** Why a load failed, so the page can say what happened: no network, too many requests, or the server. */
+export type FailureReason = 'offline' | 'rate-limited' | 'server';
+
 export type PublicFetchResult<T> =
   | { kind: 'ok'; data: T; etag: string | null }
   | { kind: 'unchanged' }
   | { kind: 'not-found'; message: string }
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; message: string; reason: FailureReason; retryAfterSeconds: number | null };
 
 export const OFFLINE_MESSAGE = 'You seem to be offline. Check your connection and try again.';
 const SERVER_TROUBLE_MESSAGE = 'Something went wrong on our side. Try again in a moment.';
+const RATE_LIMITED_MESSAGE = 'Too many requests. Wait a moment, then try again.';
 const NOT_FOUND_MESSAGE = 'This link is not valid.';
 
 async function messageOf(response: Response, fallback: string): Promise<string> {
@@ -39,6 +43,16 @@ async function messageOf(response: Response, fallback: string): Promise<string> 
   } catch {
     return fallback;
   }
+}
+
+/** Retry-After as whole seconds from now (it may be a number of seconds or an HTTP date), null if absent. */
+export function retryAfterSeconds(header: string | null, now = Date.now()): number | null {
+  const value = header?.trim();
+  if (!value) return null;
+  if (/^\d+$/.test(value)) return Number(value);
+  // An HTTP date names its day and month; anything else (a negative number) is unreadable.
+  const at = /[a-z]/i.test(value) ? Date.parse(value) : NaN;
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 /**
@@ -54,18 +68,24 @@ export async function fetchPublicJson<T>(
   try {
     response = await fetch(url, etag ? { headers: { 'If-None-Match': etag } } : undefined);
   } catch {
-    return { kind: 'failed', message: OFFLINE_MESSAGE };
+    return { kind: 'failed', message: OFFLINE_MESSAGE, reason: 'offline', retryAfterSeconds: null };
   }
   if (response.status === 304) return { kind: 'unchanged' };
   if (response.ok) {
     const body: unknown = await response.json().catch(() => undefined);
     if (accept(body)) return { kind: 'ok', data: body, etag: response.headers.get('etag') };
-    return { kind: 'failed', message: SERVER_TROUBLE_MESSAGE };
+    return { kind: 'failed', message: SERVER_TROUBLE_MESSAGE, reason: 'server', retryAfterSeconds: null };
   }
   if (response.status === 400 || response.status === 404 || response.status === 410) {
     return { kind: 'not-found', message: await messageOf(response, NOT_FOUND_MESSAGE) };
   }
-  return { kind: 'failed', message: await messageOf(response, SERVER_TROUBLE_MESSAGE) };
+  const rateLimited = response.status === 429;
+  return {
+    kind: 'failed',
+    message: await messageOf(response, rateLimited ? RATE_LIMITED_MESSAGE : SERVER_TROUBLE_MESSAGE),
+    reason: rateLimited ? 'rate-limited' : 'server',
+    retryAfterSeconds: retryAfterSeconds(response.headers.get('retry-after')),
+  };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -37,7 +37,7 @@ export function PublicPage<T>({
         {state.kind === 'ready' ? (
           children(state.data)
         ) : state.kind === 'failed' ? (
-          <LoadFailed onRetry={retry} />
+          <LoadFailed reason={state.reason} retryAfterSeconds={state.retryAfterSeconds} onRetry={retry} />
         ) : (
           <NotFound />
         )}

@@ -235,11 +235,52 @@ describe('trip tracking page', () => {
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('Too many requests. Try again in a minute.');
     expect(screen.queryByText('Oops! Resource Not Found.')).toBeNull();
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('heading', { level: 1, name: 'Too many requests' })).toBeVisible();
+    expect(main).toHaveTextContent('Wait a moment, then try again.');
+    expect(main).not.toHaveTextContent(/connection/);
 
     await userEvent.click(within(toast).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Trip TRP-2026-000123' })).toBeVisible();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('counts down the seconds the server asks to wait after a 429', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      serve({
+        [TRACKING_URL]: {
+          status: 429,
+          retryAfter: '30',
+          body: { message: 'Too many requests. Please wait a minute and try again.' },
+        },
+      });
+      renderAt(`/tripprogress/${TRACKING_ID}`);
+      const heading = await screen.findByRole('heading', { level: 1, name: 'Too many requests' });
+      const card = heading.closest('section')!;
+      expect(card).toHaveTextContent('Try again in 30 seconds.');
+      expect(card).not.toHaveTextContent(/connection/);
+      expect(within(card).getByRole('button', { name: 'Try again' })).toBeVisible();
+      await act(() => vi.advanceTimersByTimeAsync(29_000));
+      expect(card).toHaveTextContent('Try again in 1 second.');
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+      expect(card).toHaveTextContent('You can try again now.');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says the trouble is on the server after a 5xx, not the connection', async () => {
+    serve({ [TRACKING_URL]: { status: 503, body: { message: 'Service unavailable' } } });
+    renderAt(`/tripprogress/${TRACKING_ID}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Service unavailable');
+    const main = screen.getByRole('main');
+    expect(
+      within(main).getByRole('heading', { level: 1, name: 'This page could not be loaded' }),
+    ).toBeVisible();
+    expect(main).toHaveTextContent('Something went wrong on our side. Try again in a moment.');
+    expect(main).not.toHaveTextContent(/connection/);
   });
 
   it('says so when the network is down, with a retry on the page too', async () => {
@@ -248,7 +289,12 @@ describe('trip tracking page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'You seem to be offline. Check your connection and try again.',
     );
-    expect(within(screen.getByRole('main')).getByRole('button', { name: 'Try again' })).toBeVisible();
+    const main = screen.getByRole('main');
+    expect(
+      within(main).getByRole('heading', { level: 1, name: 'This page could not be loaded' }),
+    ).toBeVisible();
+    expect(main).toHaveTextContent('Check your connection, then try again.');
+    expect(within(main).getByRole('button', { name: 'Try again' })).toBeVisible();
   });
 
   describe('Shipment Details below 1024 px', () => {

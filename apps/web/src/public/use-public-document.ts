@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { startLiveUpdates, type LiveStatus } from './live-updates';
-import { fetchPublicJson, type PublicSource } from './public-api';
+import { fetchPublicJson, type FailureReason, type PublicSource } from './public-api';
 import type { ToastMessage } from './toast';
 
 export type DocumentState<T> =
@@ -8,7 +8,7 @@ export type DocumentState<T> =
   | { kind: 'ready'; data: T }
   | { kind: 'not-found' }
   /** The first load failed for a reason worth retrying (offline, rate limited, server trouble). */
-  | { kind: 'failed' };
+  | { kind: 'failed'; reason: FailureReason; retryAfterSeconds: number | null };
 
 export interface PublicDocument<T> {
   state: DocumentState<T>;
@@ -66,7 +66,7 @@ export function usePublicDocument<T>(
         setState({ kind: 'not-found' });
       } else if (result.kind === 'failed') {
         setToast({ id: nextToastId++, message: result.message, retry });
-        setState({ kind: 'failed' });
+        setState({ kind: 'failed', reason: result.reason, retryAfterSeconds: result.retryAfterSeconds });
       }
     });
     return () => {

@@ -62,6 +62,8 @@ export interface FakeReply {
   status?: number;
   body?: unknown;
   etag?: string;
+  /** Sent as the Retry-After header. */
+  retryAfter?: string;
 }
 
 /** fetch for the public pages: answers each URL from `routes` in turn (the last answer repeats). */
@@ -79,6 +81,7 @@ export function fakeFetch(routes: Record<string, FakeReply | FakeReply[] | Error
     const status = reply.status ?? 200;
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (reply.etag) headers.etag = reply.etag;
+    if (reply.retryAfter) headers['retry-after'] = reply.retryAfter;
     return new Response(status === 304 ? null : JSON.stringify(reply.body), { status, headers });
   };
 }
