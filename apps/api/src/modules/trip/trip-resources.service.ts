@@ -6,7 +6,7 @@ import type {
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { AppError } from '../../errors';
+import { AppError, type FieldError } from '../../errors';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { Principal } from '../../plugins/auth';
 import { auditTrip } from './audit-trip';
@@ -22,8 +22,6 @@ interface ResourceChange {
   driverId?: string;
   motorBoyId?: string | null;
 }
-
-type FieldError = { field: string; message: string };
 
 /** The resources that work one live trip at a time, each with the partial unique index on its trip column. */
 const ONE_LIVE_TRIP = [
