@@ -1,4 +1,5 @@
 import type { OrderItem } from '@freightlane/domain';
+import { toCargoLine } from '../../lib/cargo-line';
 import type { listItemsWithTrips } from './order.repository';
 
 type ItemRow = Awaited<ReturnType<typeof listItemsWithTrips>>[number];
@@ -10,9 +11,8 @@ export interface TransporterViewer {
 }
 
 /**
- * An order item as every view shows it; weights are stored in kilograms, shown in tonnes. A
- * transporter sees only its own award and its own trips: who won the other items, and their trips,
- * belong to other transporters.
+ * An order item as every view shows it. A transporter sees only its own award and its own trips:
+ * who won the other items, and their trips, belong to other transporters.
  */
 export function toOrderItem({ item, liner, trip }: ItemRow, transporter?: TransporterViewer): OrderItem {
   const awardShown = item.awardedBidId !== null && (!transporter || item.awardedBidId === transporter.bidId);
@@ -20,14 +20,7 @@ export function toOrderItem({ item, liner, trip }: ItemRow, transporter?: Transp
   return {
     id: item.id,
     position: item.position,
-    containerNumber: item.containerNumber,
-    containerSize: item.containerSize,
-    liner: liner?.id ? liner : null,
-    deliveryOrderValidityDate: item.deliveryOrderValidityDate,
-    description: item.description,
-    quantity: item.quantity,
-    weightTonnes: item.weightKg === null ? null : item.weightKg / 1000,
-    truckType: item.truckType,
+    ...toCargoLine(item, liner),
     awardedBidId: awardShown ? item.awardedBidId : null,
     tripId: tripShown ? trip.id : null,
     tripNumber: tripShown ? trip.tripNumber : null,

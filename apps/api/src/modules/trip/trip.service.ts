@@ -7,6 +7,7 @@ import {
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
+import { toCargoLine } from '../../lib/cargo-line';
 import { loadTerminals, toLocationView, type TerminalMap } from '../../lib/location-view';
 import type { Principal } from '../../plugins/auth';
 import type { TripScope } from '../../queries/trip-scope.repository';
@@ -71,14 +72,7 @@ export function toTripSummary(
     consignment: consignment
       ? {
           id: consignment.id,
-          containerNumber: consignment.containerNumber,
-          containerSize: consignment.containerSize,
-          liner: liner?.id ? liner : null,
-          deliveryOrderValidityDate: consignment.deliveryOrderValidityDate,
-          description: consignment.description,
-          quantity: consignment.quantity,
-          weightTonnes: consignment.weightKg === null ? null : consignment.weightKg / 1000,
-          truckType: consignment.truckType,
+          ...toCargoLine(consignment, liner),
         }
       : {
           id: trip.id,
