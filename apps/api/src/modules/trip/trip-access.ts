@@ -61,8 +61,3 @@ export async function loadConsignmentTripFor(tx: Executor, principal: Principal,
 export function assertNotCancelled(trip: TripRecord): void {
   if (trip.cancelledAt) throw new AppError('CONFLICT', 'This trip was cancelled; it takes no further change');
 }
-
-/** The transporter side runs the trip; the customer follows it. */
-export function assertRunsTrip(side: NoteSide, action: string): void {
-  if (side === 'CUSTOMER') throw new AppError('FORBIDDEN', `Only the transporter can ${action}`);
-}
