@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { CARGO_TYPES, expiringWithin, isFinalStatus, tripTimeline } from '@freightlane/domain';
 import {
   appMeta,
+  auditLog,
   bids,
   companies,
   companyDocuments,
@@ -53,6 +54,12 @@ describe('seedDemo', () => {
     expect(await seedDemo(t.ctx)).toBe(false);
     const [meta] = await t.ctx.db.select().from(appMeta).where(eq(appMeta.key, 'demo_seed_version'));
     expect(meta?.value).toBe('4');
+  });
+
+  it('records who and from where for every change the seed made through the services', async () => {
+    const rows = await t.ctx.db.select().from(auditLog);
+    expect(rows.length).toBeGreaterThan(50);
+    expect(await t.ctx.db.select().from(auditLog).where(isNull(auditLog.ipAddress))).toEqual([]);
   });
 
   it('creates the demo users, and only once', async () => {
