@@ -1,8 +1,8 @@
 import { homePathForRole, type Role } from '@freightlane/domain';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { PATHS, returnPathAfterSignIn } from './paths';
-import { useSession } from './session-context';
+import { PATHS, returnPathAfterSignIn } from '../lib/paths';
+import { useSession } from '../lib/session-context';
 
 /** Pages that need a signed-in state; anyone else goes to /signin (and comes back after). */
 export function RequireSignedIn() {

@@ -3,7 +3,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import type { SessionStore } from '../lib/session-store';
-import { SessionProvider } from './session-context';
+import { SessionProvider } from '../lib/session-context';
 import { cssVariablesResolver, theme } from './theme';
 
 /** One person's data must not be shown to the next person who signs in on this device. */

@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { matchRoutes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { PATHS } from '../lib/paths';
 import { mockApi } from '../test/api-mock';
 import { fakeMediaQueryList, sessionValuesFor } from '../test/fakes';
 import { renderRoute, seedSession } from '../test/render';
+import { routes as appRoutes } from './routes';
 
 const profile = {
   id: 'u1',
@@ -324,5 +327,14 @@ describe('public pages', () => {
     renderRoute('/signin');
     expect(await screen.findByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup');
     expect(document.title).toBe('Sign in · Freightlane');
+  });
+});
+
+describe('the trip routes', () => {
+  it('keeps /trips/schedule and /trips/issues for their own pages', () => {
+    const leaf = (path: string) => matchRoutes(appRoutes, path)?.at(-1)?.route.path;
+    expect(leaf('/trips/7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6')).toBe(PATHS.trip(':tripId'));
+    expect(leaf(PATHS.tripSchedule)).toBe(PATHS.tripSchedule);
+    expect(leaf(PATHS.tripIssues)).toBe(PATHS.tripIssues);
   });
 });

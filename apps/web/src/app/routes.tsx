@@ -5,7 +5,7 @@ import { DashboardLayout } from './layouts/dashboard-layout';
 import { RootLayout } from './layouts/root-layout';
 import { lazyWithTimeout } from './lazy-with-timeout';
 import { NotFoundPage } from './not-found-page';
-import { ADMIN_ROLES, BIDDER_ROLES, CUSTOMER_ROLES, FLEET_ROLES, PATHS } from './paths';
+import { ADMIN_ROLES, BIDDER_ROLES, CUSTOMER_ROLES, FLEET_ROLES, PATHS } from '../lib/paths';
 import { RouteError } from './route-error';
 
 // Every page is its own chunk, loaded on first visit (120-second limit, then 'Loading chunk failed').

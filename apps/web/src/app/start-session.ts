@@ -1,5 +1,5 @@
 import type { SessionCheck } from '../lib/session';
-import { isOpenPage, PATHS } from './paths';
+import { isOpenPage, PATHS } from '../lib/paths';
 
 /**
  * The spec: when a refresh token is in sessionStorage but the check fails, storage is cleared and

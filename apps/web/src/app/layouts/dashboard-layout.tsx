@@ -17,9 +17,10 @@ import { Suspense } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../../components/logo';
 import { PageLoader } from '../../components/page-loader';
-import { PATHS } from '../paths';
-import { useSession, useSessionStore } from '../session-context';
-import { activeNavItem, navigationFor, ROLE_LABELS, type NavItem } from './navigation';
+import { PATHS } from '../../lib/paths';
+import { useSession, useSessionStore } from '../../lib/session-context';
+import { ROLE_LABELS } from '../../lib/role-labels';
+import { activeNavItem, navigationFor, type NavItem } from './navigation';
 
 const NAVBAR_ID = 'app-navigation';
 

@@ -19,7 +19,7 @@ import {
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
-import { PATHS } from '../paths';
+import { PATHS } from '../../lib/paths';
 
 export interface NavItem {
   label: string;

@@ -1,4 +1,4 @@
-import { useSession } from '../../app/session-context';
+import { useSession } from '../../lib/session-context';
 
 /** Only the company's owner account (role_transporter) invites fleet managers; the API checks it too. */
 export function useCanInviteManagers(): boolean {

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuildingWarehouse } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { usePendingReviewCount } from '../api/admin-companies-api';
 
 /** The back office home's way into the review queue. */

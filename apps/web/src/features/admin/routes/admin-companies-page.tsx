@@ -19,7 +19,7 @@ import {
 } from '@freightlane/domain';
 import { IconBuildingWarehouse, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { EmptyList } from '../../../components/empty-list';
 import { ListPagination } from '../../../components/list-pagination';
 import { ListSkeleton } from '../../../components/list-skeleton';

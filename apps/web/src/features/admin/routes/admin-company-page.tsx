@@ -22,7 +22,7 @@ import {
 import { IconArrowLeft, IconCheck, IconDownload, IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { NoticeDialog } from '../../../components/notice-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';

@@ -1,6 +1,6 @@
 import type { LoginRequest, TokenPairResponse } from '@freightlane/domain';
 import { useMutation } from '@tanstack/react-query';
-import { useSessionStore } from '../../../app/session-context';
+import { useSessionStore } from '../../../lib/session-context';
 import { api } from '../../../lib/api';
 import { loginHeaders } from '../../../lib/session';
 

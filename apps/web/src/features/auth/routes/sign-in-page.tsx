@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import { useSession } from '../../../app/session-context';
+import { useSession } from '../../../lib/session-context';
 import { OnboardingLayout } from '../../../components/onboarding-layout';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { SignInForm } from '../components/sign-in-form';

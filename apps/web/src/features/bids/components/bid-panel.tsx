@@ -3,7 +3,7 @@ import { koboToNairaInput, unitLabel, type MarketOrderDetail, type MyBid } from 
 import { IconInfoCircle, IconTrophy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { useActionError } from '../../../components/action-error';
 import { BidStatusBadge, Money } from '../../../components/marketplace-badges';
 import { NoticeDialog } from '../../../components/notice-dialog';

@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@man
 import { unitLabel, type MarketOrder } from '@freightlane/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import {
   BidStatusBadge,
   CargoTypeBadge,

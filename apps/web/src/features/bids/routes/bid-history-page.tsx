@@ -2,7 +2,7 @@ import { Anchor, Button, SegmentedControl, Stack, Table, Text } from '@mantine/c
 import { BID_STATUSES, BID_STATUS_LABELS, unitLabel, type BidStatus } from '@freightlane/domain';
 import { IconHistory } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { BidStatusBadge, CargoTypeBadge, Money } from '../../../components/marketplace-badges';
 import { EmptyList } from '../../../components/empty-list';
 import { ListPagination } from '../../../components/list-pagination';

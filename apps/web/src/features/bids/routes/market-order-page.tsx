@@ -15,7 +15,7 @@ import { isContainerCargo, unitLabel, type MarketOrderDetail } from '@freightlan
 import { IconArrowLeft, IconDownload, IconFileText } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { useActionError } from '../../../components/action-error';
 import { CargoTypeBadge, Money, OrderStatusBadge, PlaceText } from '../../../components/marketplace-badges';
 import { PageHeader } from '../../../components/page-header';

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconSearch, IconTrophy } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { CargoTypeBadge, Money, PlaceText } from '../../../components/marketplace-badges';
 import { EmptyList } from '../../../components/empty-list';
 import { ListPagination } from '../../../components/list-pagination';

@@ -8,7 +8,7 @@ import type {
   UpdateCompanyRequest,
 } from '@freightlane/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSessionStore } from '../../../app/session-context';
+import { useSessionStore } from '../../../lib/session-context';
 import { api, downloadFile } from '../../../lib/api';
 import { PROFILE_QUERY_KEY } from '../../profile';
 import { uploadCompanyDocument } from './upload-company-document';

@@ -15,7 +15,7 @@ import { updateCompanyRequest, type Company } from '@freightlane/domain';
 import { IconAlertCircle, IconCircleCheck, IconClock } from '@tabler/icons-react';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { useRole } from '../../../app/session-context';
+import { useRole } from '../../../lib/session-context';
 import { AddressFields } from '../../../components/address-fields';
 import { PageHeader } from '../../../components/page-header';
 import { PhoneField } from '../../../components/phone-field';

@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconRoute, IconUsers } from '@tabler/icons-react';
-import { PATHS } from '../../../app/paths';
-import { useSession } from '../../../app/session-context';
+import { PATHS } from '../../../lib/paths';
+import { useSession } from '../../../lib/session-context';
 import { PageHeader } from '../../../components/page-header';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PendingCompaniesCard } from '../../admin';

@@ -2,8 +2,8 @@ import { Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, 
 import { CARGO_TYPE_LABELS, formatMoney, type CustomerDashboard } from '@freightlane/domain';
 import { IconCash, IconCircleCheck, IconClockHour4, IconPlus, IconRoute } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { PATHS } from '../../../app/paths';
-import { useSession } from '../../../app/session-context';
+import { PATHS } from '../../../lib/paths';
+import { useSession } from '../../../lib/session-context';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { formatDateTime } from '../../../lib/format';

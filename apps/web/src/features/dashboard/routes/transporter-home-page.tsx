@@ -1,8 +1,8 @@
 import { SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import type { TransporterDashboard } from '@freightlane/domain';
 import { IconEye, IconGavel, IconTrophy, IconTruck, type Icon } from '@tabler/icons-react';
-import { PATHS } from '../../../app/paths';
-import { useSession } from '../../../app/session-context';
+import { PATHS } from '../../../lib/paths';
+import { useSession } from '../../../lib/session-context';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { usePageTitle } from '../../../lib/use-page-title';

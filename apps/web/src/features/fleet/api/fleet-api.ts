@@ -15,7 +15,7 @@ import type {
   UpdateTruckRequest,
 } from '@freightlane/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSessionStore } from '../../../app/session-context';
+import { useSessionStore } from '../../../lib/session-context';
 import { apiRequest, fetchFile } from '../../../lib/api';
 import { uploadFile } from '../../../lib/upload-file';
 

@@ -1,7 +1,7 @@
 import { Anchor, Box, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
 
 const TABS = [

@@ -1,5 +1,5 @@
 import { formatNigerianPhone, type Driver } from '@freightlane/domain';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { DriverPhotoCard } from '../components/driver-photo-card';
 import { EditSection } from '../components/edit-section';
 import { FleetRecordPage } from '../components/fleet-record-page';

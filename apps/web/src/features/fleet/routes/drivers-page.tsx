@@ -2,7 +2,7 @@ import { Button, Text } from '@mantine/core';
 import { expiringWithin, formatNigerianPhone, type Driver } from '@freightlane/domain';
 import { IconPlus, IconSteeringWheel } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { formatCalendarDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { ExpiryBadge } from '../components/fleet-badges';

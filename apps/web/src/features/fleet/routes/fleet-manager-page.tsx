@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import type { FleetManager } from '@freightlane/domain';
 import { IconMail } from '@tabler/icons-react';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { EditSection } from '../components/edit-section';
 import { FleetRecordPage } from '../components/fleet-record-page';
 import { GuarantorView, NextOfKinView, PersonDetailsView } from '../components/record-views';

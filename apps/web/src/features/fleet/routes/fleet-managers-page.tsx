@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { formatNigerianPhone, type FleetManager } from '@freightlane/domain';
 import { IconMail, IconUserShield } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { FleetList, type FleetColumn } from '../components/fleet-list';
 import { FleetListLayout } from '../components/fleet-list-layout';

@@ -1,5 +1,5 @@
 import { formatNigerianPhone, type MotorBoy } from '@freightlane/domain';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { EditSection } from '../components/edit-section';
 import { FleetRecordPage } from '../components/fleet-record-page';
 import { GuarantorView, NextOfKinView, PersonDetailsView } from '../components/record-views';

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { formatNigerianPhone, type MotorBoy } from '@freightlane/domain';
 import { IconPlus, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { FleetList, type FleetColumn } from '../components/fleet-list';
 import { FleetListLayout } from '../components/fleet-list-layout';

@@ -1,6 +1,6 @@
 import type { CreateMotorBoyRequest } from '@freightlane/domain';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { notifySuccess } from '../../../lib/notify';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCreateFleetRecord } from '../api/fleet-api';

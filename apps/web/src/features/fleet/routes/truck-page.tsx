@@ -1,5 +1,5 @@
 import { TRUCK_TYPE_LABELS, type Truck } from '@freightlane/domain';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { EditSection } from '../components/edit-section';
 import { FleetRecordPage } from '../components/fleet-record-page';
 import { TruckDetailsView, TruckDocumentsView } from '../components/record-views';

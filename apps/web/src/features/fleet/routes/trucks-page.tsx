@@ -2,7 +2,7 @@ import { Button, Text } from '@mantine/core';
 import { TRUCK_TYPE_LABELS, type Truck } from '@freightlane/domain';
 import { IconPlus, IconTruck } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { TruckDocumentsSummary } from '../components/fleet-badges';
 import { FleetList, type FleetColumn } from '../components/fleet-list';

@@ -3,7 +3,7 @@ import { unitLabel, type CargoType } from '@freightlane/domain';
 import { useId } from 'react';
 import { Controller, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { lagosToday } from '../../../lib/format';
 import { usePreferredPartners } from '../../partners';
 import type { OrderDraftValues } from '../order-draft';

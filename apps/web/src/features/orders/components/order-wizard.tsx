@@ -4,7 +4,7 @@ import { IconArrowLeft, IconCheck } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { useActionError } from '../../../components/action-error';
 import { ApiError } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';

@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { isUnverifiedError, useActionError } from '../../../components/action-error';
 import { errorMessage } from '../../../lib/api';
 import { formatFileSize } from '../../company';
-import { useSessionStore } from '../../../app/session-context';
+import { useSessionStore } from '../../../lib/session-context';
 import { quoteDocumentProblem, uploadQuoteDocument } from '../api/quote-document';
 
 interface Upload {

@@ -24,7 +24,7 @@ import {
 import { IconArrowLeft, IconDownload, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { CargoTypeBadge, Money, OrderStatusBadge } from '../../../components/marketplace-badges';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';

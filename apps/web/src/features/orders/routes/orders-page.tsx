@@ -16,7 +16,7 @@ import type { OrderStatus, OrderSummary } from '@freightlane/domain';
 import { IconPackage, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { ListPagination } from '../../../components/list-pagination';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { CargoTypeBadge, OrderStatusBadge, PlaceText } from '../../../components/marketplace-badges';

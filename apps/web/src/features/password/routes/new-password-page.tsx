@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { newPasswordField, passwordResetRequest, PASSWORD_MAX, PASSWORD_MIN } from '@freightlane/domain';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useSessionStore } from '../../../app/session-context';
+import { useSessionStore } from '../../../lib/session-context';
 import { NoticeDialog } from '../../../components/notice-dialog';
 import { OnboardingLayout } from '../../../components/onboarding-layout';
 import { PasswordField } from '../../../components/password-field';

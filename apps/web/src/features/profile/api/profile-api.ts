@@ -1,6 +1,6 @@
 import type { Profile, ProfileResponse, UpdateProfileRequest } from '@freightlane/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSessionStore } from '../../../app/session-context';
+import { useSessionStore } from '../../../lib/session-context';
 import { api } from '../../../lib/api';
 
 export const PROFILE_QUERY_KEY = ['me'] as const;

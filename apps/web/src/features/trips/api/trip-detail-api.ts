@@ -18,7 +18,7 @@ import {
   type UpdateTripRequest,
 } from '@freightlane/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSessionStore } from '../../../app/session-context';
+import { useSessionStore } from '../../../lib/session-context';
 import { api, apiRequest, downloadFile, fetchFile } from '../../../lib/api';
 import { uploadFile } from '../../../lib/upload-file';
 

@@ -14,7 +14,7 @@ import {
 import { useState } from 'react';
 import type { ScheduleEvent, ScheduleEventKind } from '@freightlane/domain';
 import { Link } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 
 /** Monday first, as Nigerian businesses plan their week. */
 const WEEKDAYS = [

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
 import { IconArrowLeft, IconMapPinOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { EmptyList } from '../../../components/empty-list';
 import { QueryError } from '../../../components/query-error';
 import { ApiError } from '../../../lib/api';

@@ -3,7 +3,7 @@ import type { TripDetail } from '@freightlane/domain';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { Money, PlaceText } from '../../../components/marketplace-badges';
 import { formatCalendarDate } from '../../../lib/format';
 import { TripExpectedDeliveryDialog } from './trip-expected-delivery-dialog';

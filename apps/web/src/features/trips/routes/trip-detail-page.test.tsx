@@ -1,10 +1,8 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { TripAction, TripDetail } from '@freightlane/domain';
 import type userEvent from '@testing-library/user-event';
-import { matchRoutes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { PATHS } from '../../../app/paths';
-import { routes } from '../../../app/routes';
+import { PATHS } from '../../../lib/paths';
 import { mockApi, type MockReply } from '../../../test/api-mock';
 import { mockXhrUpload, type UploadReply } from '../../../test/fake-xhr';
 import { MAERSK, pageOf } from '../../../test/marketplace-fixtures';
@@ -755,14 +753,5 @@ describe('the other trip actions', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.calls(patch)[0]?.body).toEqual({ containerNumber: 'TGHU7654320' });
-  });
-});
-
-describe('the trip routes', () => {
-  it('keeps /trips/schedule and /trips/issues for their own pages', () => {
-    const leaf = (path: string) => matchRoutes(routes, path)?.at(-1)?.route.path;
-    expect(leaf(`/trips/${TRIP_ID}`)).toBe(PATHS.trip(':tripId'));
-    expect(leaf(PATHS.tripSchedule)).toBe(PATHS.tripSchedule);
-    expect(leaf(PATHS.tripIssues)).toBe(PATHS.tripIssues);
   });
 });

@@ -14,8 +14,8 @@ import { TRIP_ISSUE_TYPE_LABELS, type Role, type TripIssue } from '@freightlane/
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { PATHS } from '../../../app/paths';
-import { useRole } from '../../../app/session-context';
+import { PATHS } from '../../../lib/paths';
+import { useRole } from '../../../lib/session-context';
 import { useActionError } from '../../../components/action-error';
 import { EmptyList } from '../../../components/empty-list';
 import { ListPagination } from '../../../components/list-pagination';

@@ -10,8 +10,8 @@ import {
 } from '@freightlane/domain';
 import { IconAlertTriangle, IconCalendar } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { PATHS } from '../../../app/paths';
-import { useRole } from '../../../app/session-context';
+import { PATHS } from '../../../lib/paths';
+import { useRole } from '../../../lib/session-context';
 import { ListPagination } from '../../../components/list-pagination';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { CargoTypeBadge, Money, PlaceText } from '../../../components/marketplace-badges';

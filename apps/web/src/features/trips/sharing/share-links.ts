@@ -1,4 +1,4 @@
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 
 /**
  * The public pages are served by their own light page, not by this app: every link to them is a full URL

@@ -9,8 +9,8 @@ import {
 import { IconSearch, IconUserSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ROLE_LABELS } from '../../../../app/layouts/navigation';
-import { PATHS } from '../../../../app/paths';
+import { ROLE_LABELS } from '../../../../lib/role-labels';
+import { PATHS } from '../../../../lib/paths';
 import { EmptyList } from '../../../../components/empty-list';
 import { ListSkeleton } from '../../../../components/list-skeleton';
 import { PageHeader } from '../../../../components/page-header';

@@ -2,7 +2,7 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { TripDetail } from '@freightlane/domain';
 import { IconClock, IconLinkOff } from '@tabler/icons-react';
 import { useState } from 'react';
-import { PATHS } from '../../../../app/paths';
+import { PATHS } from '../../../../lib/paths';
 import { useActionError } from '../../../../components/action-error';
 import { NoticeDialog } from '../../../../components/notice-dialog';
 import { notifySuccess } from '../../../../lib/notify';

@@ -14,7 +14,7 @@ import { CARGO_TYPE_LABELS, type TripDetail } from '@freightlane/domain';
 import { IconAlertTriangle, IconPrinter, IconTruck } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { PATHS } from '../../../../app/paths';
+import { PATHS } from '../../../../lib/paths';
 import { DescriptionField } from '../../../../components/description-field';
 import { usePageTitle } from '../../../../lib/use-page-title';
 import { useTrip } from '../../api/trip-detail-api';

@@ -1,6 +1,6 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { Role } from '@freightlane/domain';
-import type { SessionState, SessionStore } from '../lib/session-store';
+import type { SessionState, SessionStore } from './session-store';
 
 const SessionContext = createContext<SessionStore | null>(null);
 
