@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, snap } from './support';
+import type { TripSummary } from '@freightlane/domain';
+import { apiCall, apiToken, signIn, snap } from './support';
 
 /** Phone, large phone, the spec's 600 px, tablet, the sidebar's 1024 px, laptop, desktop, wide. */
 const WIDTHS = [375, 480, 600, 768, 1024, 1280, 1440, 1920];
@@ -21,6 +22,30 @@ async function clippedFigures(page: Page, width: number): Promise<string[]> {
     if (overflow > 0.5) clipped.push(`${label} at ${width} px: ${overflow.toFixed(1)} px`);
   }
   return clipped;
+}
+
+/** The colours of a whole-page picture at the given points, read back through a canvas. */
+async function pixelsOf(page: Page, points: [number, number][]): Promise<number[][]> {
+  const picture = await page.screenshot({ fullPage: true });
+  const reader = await page.context().newPage();
+  try {
+    return await reader.evaluate(
+      async ({ src, at }) => {
+        const image = new Image();
+        image.src = src;
+        await image.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = image.width;
+        canvas.height = image.height;
+        const context = canvas.getContext('2d')!;
+        context.drawImage(image, 0, 0);
+        return at.map(([x, y]) => [...context.getImageData(x, y, 1, 1).data].slice(0, 3));
+      },
+      { src: `data:image/png;base64,${picture.toString('base64')}`, at: points },
+    );
+  } finally {
+    await reader.close();
+  }
 }
 
 test.describe('signed-in layout', () => {
@@ -50,5 +75,39 @@ test.describe('signed-in layout', () => {
       await page.waitForLoadState('networkidle');
       await snap(page, 'layout-home-admin');
     }
+  });
+
+  test("the sidebar's white background reaches the bottom of a long trip page", async ({ page, request }) => {
+    const token = await apiToken(request, 'customer@example.com');
+    const trips = await apiCall<{ content: TripSummary[] }>(
+      request,
+      token,
+      'GET',
+      '/api/v1/trips?completed=true&size=20',
+    );
+    const trip = trips.content.find((t) => t.cargoType === 'IMPORT_LINER_OWNED') ?? trips.content[0]!;
+    await signIn(page, 'customer@example.com');
+    await page.waitForURL(/\/home$/);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/trips/${trip.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Trip ${trip.tripNumber}` })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Invoice' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(height, 'the trip page is longer than the screen').toBeGreaterThan(1400);
+    const sidebar = await page.getByRole('navigation', { name: 'Main navigation' }).boundingBox();
+    const x = Math.round(sidebar!.x + sidebar!.width / 2);
+    const [top, belowScreen, bottom, content] = await pixelsOf(page, [
+      [x, 700],
+      [x, 1100],
+      [x, height - 4],
+      [Math.round(sidebar!.x + sidebar!.width + 8), height - 4],
+    ]);
+    const white = [255, 255, 255];
+    expect({ top, belowScreen, bottom }).toEqual({ top: white, belowScreen: white, bottom: white });
+    expect(content, 'the page beside the sidebar keeps its grey').not.toEqual(white);
+    await snap(page, 'layout-trip-long');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await snap(page, 'layout-trip-long');
   });
 });
