@@ -250,6 +250,38 @@ test.describe('public trip pages', () => {
     }
   });
 
+  test('both pages say there were too many requests, and how long to wait, on a 429', async ({ browser }) => {
+    // The browser journeys run without rate limits; the 429 the API sends is answered here instead.
+    const tooMany = {
+      status: 429,
+      headers: { 'retry-after': '30' },
+      contentType: 'application/json',
+      body: JSON.stringify({
+        code: 'RATE_LIMITED',
+        message: 'Too many requests. Please wait a minute and try again.',
+      }),
+    };
+    for (const width of VIEWPORTS) {
+      const page = await publicPage(browser, width);
+      await page.route('**/api/v1/trips/open-access/**', (route) => route.fulfill(tooMany));
+      for (const [path, name] of [
+        ['/tripprogress/Zz9Zz9Zz9Zz9Zz9Zz9Zz9w', 'tracking-too-many-requests'],
+        ['/ongoingtripprogress/Zz9Zz9Zz9Zz9Zz9Zz9Zz9w', 'ongoing-trips-too-many-requests'],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByRole('alert')).toContainText('Too many requests');
+        const main = page.getByRole('main');
+        await expect(main.getByRole('heading', { level: 1, name: 'Too many requests' })).toBeVisible();
+        await expect(main).toContainText(/Try again in (30|29|28) seconds\./);
+        await expect(main).not.toContainText('connection');
+        await expect(main.getByRole('button', { name: 'Try again' })).toBeVisible();
+        await snap(page, name);
+        await expectNoSeriousAxeViolations(page);
+      }
+      await page.context().close();
+    }
+  });
+
   test('a customer without ongoing trips, and an unknown share link', async ({ browser, request }) => {
     const quiet = await apiToken(request, 'unverified.customer@example.com');
     const { shareId } = await apiCall<OngoingTripsLink>(request, quiet, 'GET', '/api/v1/trips/ongoing-link');
