@@ -17,9 +17,6 @@ const queryFiles = [
   'apps/api/src/test/**',
 ];
 
-/** 'warn' while the code is brought into this shape; 'error' once it is. */
-const LEVEL = 'warn';
-
 const QUERY_MESSAGE =
   'Only *.repository.ts files query the database: move the query into the repository and call it.';
 
@@ -33,7 +30,7 @@ export default [
     ignores: queryFiles,
     rules: {
       'no-restricted-imports': [
-        LEVEL,
+        'error',
         {
           paths: [{ name: 'drizzle-orm', message: QUERY_MESSAGE }],
           patterns: [
@@ -43,7 +40,7 @@ export default [
         },
       ],
       'no-restricted-syntax': [
-        LEVEL,
+        'error',
         { selector: queryCall('[callee.object.name=/^(db|tx|executor)$/]'), message: QUERY_MESSAGE },
         { selector: queryCall("[callee.object.property.name='db']"), message: QUERY_MESSAGE },
       ],
@@ -53,7 +50,7 @@ export default [
     files: ['apps/api/src/**/*.ts'],
     rules: {
       'import-x/no-restricted-paths': [
-        LEVEL,
+        'error',
         {
           zones: [
             ...modules.map((name) => ({
