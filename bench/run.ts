@@ -132,12 +132,18 @@ await ctx.publicTracking.cache.keepWarm(
 if (warmPass === null) throw new Error('The tracking read model was not filled');
 const warm: WarmPass = warmPass;
 // The fill leaves hundreds of megabytes of garbage (the rows it read, the texts it packed). A server that
-// started minutes ago has long collected it; left alone, V8 would do it in the middle of the measurement.
-// So the load meets the server in that steady state (npm run bench runs node with --expose-gc).
-(globalThis as { gc?: () => void }).gc?.();
+// started minutes ago has long collected it, and V8 has handed the emptied pages back (its unmapper does
+// so in the background, a moment after a collection); left alone, V8 would collect in the middle of the
+// measurement. So memory is measured, and the load meets the server, in that steady state (npm run bench
+// runs node with --expose-gc).
+const collectGarbage = (globalThis as { gc?: () => void }).gc;
+collectGarbage?.();
+await new Promise((resolve) => setTimeout(resolve, 1000));
+collectGarbage?.();
+const afterWarm = process.memoryUsage();
 const rssAfterWarm = rssMb();
 console.info(
-  `Read model: ${warm.trips} tracked trips of ${seed.trips} in ${(warm.ms / 1000).toFixed(1)} s, RSS ${rssBeforeWarm} MB -> ${rssAfterWarm} MB`,
+  `Read model: ${warm.trips} tracked trips of ${seed.trips} in ${(warm.ms / 1000).toFixed(1)} s, RSS ${rssBeforeWarm} MB -> ${rssAfterWarm} MB (V8 heap ${Math.round(afterWarm.heapTotal / 1024 / 1024)} MB, outside it ${Math.round(afterWarm.arrayBuffers / 1024 / 1024)} MB)`,
 );
 console.info(
   `Public tracking: ${TRACKING_SETTINGS.connections} connections for ${TRACKING_SETTINGS.seconds} s, random ids of the tracked trips`,
@@ -211,6 +217,8 @@ const report = {
       complete: warm.complete,
       rssMbBefore: rssBeforeWarm,
       rssMbAfter: rssAfterWarm,
+      heapMbAfter: Math.round(afterWarm.heapTotal / 1024 / 1024),
+      offHeapMbAfter: Math.round(afterWarm.arrayBuffers / 1024 / 1024),
       target: { rssMb: READ_MODEL_RSS_TARGET_MB },
     },
     ...publicTracking,

@@ -14,7 +14,7 @@ export class PackedAnswers {
   private deadline = 0;
 
   get size(): number {
-    return this.current.answers.size;
+    return this.current.size;
   }
 
   get(key: string, now: number): Answer | undefined {
