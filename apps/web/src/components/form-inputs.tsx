@@ -1,6 +1,6 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { useFormContext } from 'react-hook-form';
-import { PhoneField } from './phone-field';
+import { PhoneField, type PhoneFieldProps } from './phone-field';
 import { useFieldError } from './use-field-error';
 
 type BoundProps = Omit<TextInputProps, 'name' | 'error'> & {
@@ -16,7 +16,7 @@ export function FormTextInput({ name, ...props }: BoundProps) {
 }
 
 /** A phone field bound by name to the surrounding form, showing that field's error under it. */
-export function FormPhoneField({ name, ...props }: BoundProps) {
+export function FormPhoneField({ name, ...props }: BoundProps & Pick<PhoneFieldProps, 'phoneCode'>) {
   const { register } = useFormContext();
   const error = useFieldError();
   return <PhoneField {...props} error={error(name)} {...register(name)} />;

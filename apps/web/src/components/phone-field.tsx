@@ -1,14 +1,20 @@
 import { Text, TextInput, type TextInputProps } from '@mantine/core';
-import { NIGERIA_PHONE_CODE } from '@freightlane/domain';
 import type { Ref } from 'react';
 
-/** A Nigerian phone number: the +234 prefix is shown; the person types the national number. */
+export interface PhoneFieldProps extends TextInputProps {
+  ref?: Ref<HTMLInputElement>;
+  /** The phone code shown before the number: the person's country's, e.g. "+234". */
+  phoneCode: string;
+}
+
+/** A phone number typed after its country's phone code, which is shown beside the input. */
 export function PhoneField({
   ref,
+  phoneCode,
   label = 'Phone number',
-  description = 'The 10 digits after +234, or 11 digits starting with 0',
+  description = `The 10 digits after ${phoneCode}, or 11 digits starting with 0`,
   ...props
-}: TextInputProps & { ref?: Ref<HTMLInputElement> }) {
+}: PhoneFieldProps) {
   return (
     <TextInput
       ref={ref}
@@ -20,7 +26,7 @@ export function PhoneField({
       placeholder="803 123 4567"
       leftSection={
         <Text size="sm" c="gray.8" fw={500} aria-hidden>
-          {NIGERIA_PHONE_CODE}
+          {phoneCode}
         </Text>
       }
       leftSectionWidth={52}

@@ -9,15 +9,17 @@ import { z } from 'zod';
 
 export const PHONE_REQUIRED_MESSAGE = 'Phone number is required';
 export const PHONE_FORMAT_MESSAGE =
-  'Enter the 10 digits after +234 (803 123 4567) or 11 digits starting with 0 (0803 123 4567)';
+  'Enter the 10 digits after the phone code (803 123 4567) or 11 digits starting with 0 (0803 123 4567)';
 
-/** Spaces, dashes and brackets people type between the digits, and a pasted +234 prefix. */
+/** Spaces, dashes and brackets people type between the digits, and a pasted phone code. */
 export function stripPhoneSeparators(value: string): string {
-  return value.replace(/[\s\-().]/g, '').replace(/^\+234(?=\d{10}$)/, '');
+  const digits = value.replace(/[\s\-().]/g, '');
+  const national = digits.slice(NIGERIA_PHONE_CODE.length);
+  return digits.startsWith(NIGERIA_PHONE_CODE) && /^\d{10}$/.test(national) ? national : digits;
 }
 
 /**
- * What a person types beside the +234 prefix: the national number with 10 digits, or 11 with the
+ * What a person types after the phone code: the national number with 10 digits, or 11 with the
  * leading 0 (the spec's two checks). The form hands the API its E.164 form, via the domain.
  */
 export const nationalPhoneInput = z
@@ -48,7 +50,7 @@ export function nationalToE164(value: string): string | null {
   return result.success ? result.data : null;
 }
 
-/** +2348031234567 → 8031234567, for filling the input from a stored number. */
+/** +2348031234567 → 8031234567, for filling the input (which follows the phone code) from a stored number. */
 export function e164ToNational(e164: string | null | undefined): string {
   if (!e164) return '';
   return e164.startsWith(NIGERIA_PHONE_CODE) ? e164.slice(NIGERIA_PHONE_CODE.length) : e164;

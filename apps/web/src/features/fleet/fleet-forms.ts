@@ -23,7 +23,7 @@ import { e164ToNational, nationalPhoneInput } from '../../lib/phone-input';
 
 /**
  * The forms of the fleet wizards and edit sections: the domain's stage schemas, except that phones
- * are typed beside the +234 prefix, numbers arrive as text and an empty truck document is left out.
+ * are typed after the phone code, numbers arrive as text and an empty truck document is left out.
  */
 
 /** A number typed into a text box, checked by the domain's rule for it. */

@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import { COUNTRY_NIGERIA } from '@freightlane/domain';
 import { describe, expect, it } from 'vitest';
 import { PHONE_FORMAT_MESSAGE } from '../../../lib/phone-input';
 import { mockApi } from '../../../test/api-mock';
@@ -25,6 +26,16 @@ describe('sign-up form', () => {
     expect(screen.getByText('Password must be at least 8 characters')).toBeVisible();
     expect(screen.getByLabelText('First name')).toHaveAttribute('aria-invalid', 'true');
     expect(api.requests).toHaveLength(0);
+  });
+
+  it('shows the phone code of the country accounts are opened in, asking no signed-in profile', async () => {
+    const api = mockApi({});
+    await renderSignUp();
+    const phone = screen.getByLabelText('Phone number');
+    expect(phone).toHaveAccessibleDescription(
+      `The 10 digits after ${COUNTRY_NIGERIA.phoneCode}, or 11 digits starting with 0`,
+    );
+    expect(api.calls('GET /api/v1/user/me')).toHaveLength(0);
   });
 
   it('checks the e-mail pattern, the phone digits and common passwords', async () => {

@@ -13,6 +13,7 @@ import { nationalToE164 } from '../../../lib/phone-input';
 import { usePhoneCheck, useSignUp } from '../api/account-api';
 import {
   PHONE_TAKEN_MESSAGE,
+  SIGN_UP_COUNTRY,
   SIGN_UP_FIELDS,
   signUpFormSchema,
   type SignUpFormInput,
@@ -165,6 +166,7 @@ export function SignUpForm({
           {...register('email')}
         />
         <PhoneField
+          phoneCode={SIGN_UP_COUNTRY.phoneCode}
           required
           error={errors.phoneNumber?.message}
           {...phoneRegistration}

@@ -1,10 +1,17 @@
-import { signupRequest } from '@freightlane/domain';
+import { COUNTRY_NIGERIA, signupRequest } from '@freightlane/domain';
 import type { z } from 'zod';
 import { nationalPhoneInput } from '../../../lib/phone-input';
 
 /**
- * The domain's signup schema, except that the phone is typed as a national number beside the
- * +234 prefix and turned into E.164 for the API.
+ * The country a new account is opened in, whose phone code the form shows. Before sign-up there is no
+ * user whose country GET /user/me could give, and the API takes Nigerian numbers only
+ * (docs/decisions/005).
+ */
+export const SIGN_UP_COUNTRY = COUNTRY_NIGERIA;
+
+/**
+ * The domain's signup schema, except that the phone is typed as a national number after the
+ * phone code and turned into E.164 for the API.
  */
 export const signUpFormSchema = signupRequest.extend({ phoneNumber: nationalPhoneInput });
 export type SignUpFormInput = z.input<typeof signUpFormSchema>;

@@ -244,3 +244,23 @@ describe('the verification banner', () => {
     ).toBeVisible();
   });
 });
+
+describe('the company details form', () => {
+  it("shows the contact phone with the phone code of the person's country, from GET /user/me", async () => {
+    mockApi({
+      'GET /api/v1/user/me': {
+        body: {
+          status: 'Successful',
+          data: { ...profileOf('VERIFIED'), country: { name: 'Ghana', code: 'GH', phoneCode: '+233' } },
+        },
+      },
+      'GET /api/v1/company/documents/validate': { body: validationOf('VERIFIED', {}) },
+      'GET /api/v1/company/documents': { body: [] },
+    });
+    seedSession('role_transporter', 'Musa');
+    renderRoute('/company');
+    const phone = await screen.findByLabelText(/^Contact phone/, {}, { timeout: 5000 });
+    expect(within(phone.closest<HTMLElement>('.mantine-InputWrapper-root')!).getByText('+233')).toBeVisible();
+    expect(phone).toHaveAccessibleDescription(/\+233/);
+  });
+});

@@ -66,7 +66,7 @@ function toFormValues(company: Company): Input {
   };
 }
 
-function CompanyForm({ company }: { company: Company }) {
+function CompanyForm({ company, phoneCode }: { company: Company; phoneCode: string }) {
   const update = useUpdateCompany();
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(companyFormSchema),
@@ -141,6 +141,7 @@ function CompanyForm({ company }: { company: Company }) {
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <PhoneField
+                phoneCode={phoneCode}
                 label="Contact phone"
                 required
                 error={errors.contactPhone?.message}
@@ -220,7 +221,9 @@ export function CompanyPage() {
             <Stack gap="md">
               {company ? <VerificationBanner company={company} /> : null}
               <Card withBorder radius="md" padding="lg">
-                {company ? <CompanyForm company={company} /> : null}
+                {company ? (
+                  <CompanyForm company={company} phoneCode={profile.data.country.phoneCode} />
+                ) : null}
               </Card>
               <CompanyDocumentsCard canUpload={canUpload} />
             </Stack>

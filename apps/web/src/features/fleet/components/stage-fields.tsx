@@ -10,6 +10,7 @@ import { Controller, useFormContext } from 'react-hook-form';
 import { AddressFields } from '../../../components/address-fields';
 import { FormPhoneField, FormTextInput } from '../../../components/form-inputs';
 import { useFieldError } from '../../../components/use-field-error';
+import { usePhoneCode } from '../../profile';
 
 /** The fields of each wizard stage; the wizard and the edit page's sections share them. */
 
@@ -92,12 +93,13 @@ export function TruckDocumentsFields() {
 
 /** Name, phone and home address; a fleet manager also has an e-mail, where the invitation goes. */
 export function PersonDetailsFields({ withEmail = false }: { withEmail?: boolean }) {
+  const phoneCode = usePhoneCode();
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <FormTextInput name="firstName" label="First name" autoComplete="off" required />
         <FormTextInput name="lastName" label="Last name" autoComplete="off" required />
-        <FormPhoneField name="phoneNumber" autoComplete="off" required />
+        <FormPhoneField name="phoneNumber" phoneCode={phoneCode} autoComplete="off" required />
         {withEmail ? (
           <FormTextInput
             name="email"
@@ -136,6 +138,7 @@ export function LicenceFields() {
 }
 
 export function NextOfKinFields() {
+  const phoneCode = usePhoneCode();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
       <FormTextInput name="nextOfKin.name" label="Next of kin name" autoComplete="off" required />
@@ -147,6 +150,7 @@ export function NextOfKinFields() {
       />
       <FormPhoneField
         name="nextOfKin.phoneNumber"
+        phoneCode={phoneCode}
         label="Next of kin phone number"
         autoComplete="off"
         required
@@ -156,12 +160,14 @@ export function NextOfKinFields() {
 }
 
 export function GuarantorFields() {
+  const phoneCode = usePhoneCode();
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <FormTextInput name="guarantor.name" label="Guarantor name" autoComplete="off" required />
         <FormPhoneField
           name="guarantor.phoneNumber"
+          phoneCode={phoneCode}
           label="Guarantor phone number"
           autoComplete="off"
           required

@@ -1,11 +1,38 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { PHONE_FORMAT_MESSAGE } from '../../../lib/phone-input';
 import { mockApi, type MockReply } from '../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../test/render';
 import { daysFromToday, driver, DRIVER_ID } from '../test-fixtures';
 import { fillAddress, next, stageHeading } from '../wizard-test-kit';
 
 configure({ asyncUtilTimeout: 5000 });
+
+const GHANA = { name: 'Ghana', code: 'GH', phoneCode: '+233' };
+const driverOwnerProfile = {
+  id: 'u1',
+  email: 'musa@eko-haulage.ng',
+  firstName: 'Musa',
+  lastName: 'Bello',
+  phoneNumber: '+2348031234502',
+  userType: 'TRANSPORTER',
+  role: 'role_transporter',
+  activated: true,
+  createdAt: '2026-11-01T09:00:00.000Z',
+  company: {
+    id: 'c1',
+    name: 'Eko Haulage Ltd',
+    type: 'TRANSPORTER',
+    cacRegistrationNumber: null,
+    tin: null,
+    address: null,
+    contactName: null,
+    contactPhone: null,
+    contactEmail: null,
+    verificationStatus: 'VERIFIED',
+    rejectionReason: null,
+  },
+};
 
 const CREATE = 'POST /api/v1/fleet/drivers';
 
@@ -55,7 +82,7 @@ describe('the driver wizard', { timeout: 60_000 }, () => {
     await user.type(screen.getByLabelText(/^Relationship/), 'Sister');
     await user.type(screen.getByLabelText(/^Next of kin phone number/), '805111222');
     await next(user);
-    expect(await screen.findByText(/Enter the 10 digits after \+234/)).toBeVisible();
+    expect(await screen.findByText(PHONE_FORMAT_MESSAGE)).toBeVisible();
     await user.type(screen.getByLabelText(/^Next of kin phone number/), '2');
     await next(user);
 
@@ -79,6 +106,34 @@ describe('the driver wizard', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Musa Ibrahim is in your fleet. Add their photo below.')).toBeVisible();
     // The driver's page offers the photo upload at once.
     expect(await screen.findByRole('button', { name: 'Upload a photo' })).toBeVisible();
+  });
+
+  it("shows the phone code of the signed-in person's country on every phone field", async () => {
+    mockApi({
+      'GET /api/v1/user/me': {
+        body: { status: 'Successful', data: { ...driverOwnerProfile, country: GHANA } },
+      },
+    });
+    seedSession('role_transporter');
+    const { user } = renderRoute('/fleet/drivers/new');
+    await stageHeading('Details');
+    const phone = screen.getByLabelText(/^Phone number/);
+    await waitFor(() =>
+      expect(phone).toHaveAccessibleDescription('The 10 digits after +233, or 11 digits starting with 0'),
+    );
+    expect(within(phone.closest<HTMLElement>('.mantine-InputWrapper-root')!).getByText('+233')).toBeVisible();
+    await user.type(screen.getByLabelText(/^First name/), 'Musa');
+    await user.type(screen.getByLabelText(/^Last name/), 'Ibrahim');
+    await user.type(phone, '8031234567');
+    await fillAddress(user, ADDRESS);
+    await next(user);
+    await user.type(await screen.findByLabelText(/^Licence number/), 'LAG12345AA01');
+    await user.type(screen.getByLabelText(/^Licence expires on/), daysFromToday(400));
+    await next(user);
+    await stageHeading('Next of kin');
+    expect(screen.getByLabelText(/^Next of kin phone number/)).toHaveAccessibleDescription(
+      'The 10 digits after +233, or 11 digits starting with 0',
+    );
   });
 
   it('sends a refused next-of-kin phone back to its stage, keeping the other stages', async () => {

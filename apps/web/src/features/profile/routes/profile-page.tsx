@@ -76,7 +76,12 @@ function ProfileForm({ profile }: { profile: Profile }) {
             {...register('lastName')}
           />
         </SimpleGrid>
-        <PhoneField required error={errors.phoneNumber?.message} {...register('phoneNumber')} />
+        <PhoneField
+          phoneCode={profile.country.phoneCode}
+          required
+          error={errors.phoneNumber?.message}
+          {...register('phoneNumber')}
+        />
         <Group justify="flex-end">
           <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
             Save

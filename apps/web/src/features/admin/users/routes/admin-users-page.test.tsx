@@ -120,4 +120,46 @@ describe('the admin user search', { timeout: 20_000 }, () => {
     const { router } = renderRoute('/admin/users');
     await waitFor(() => expect(router.state.location.pathname).toBe('/transporterhome'));
   });
+  it("names the phone code of the admin's country, from GET /user/me", async () => {
+    mockApi({
+      'GET /api/v1/user/me': {
+        body: {
+          status: 'Successful',
+          data: {
+            id: 'a1',
+            email: 'tolu@freightlane.ng',
+            firstName: 'Tolu',
+            lastName: 'Adeyemi',
+            phoneNumber: '+2348031234503',
+            userType: 'ADMIN',
+            role: 'role_admin',
+            activated: true,
+            createdAt: '2026-11-01T09:00:00.000Z',
+            company: {
+              id: 'p1',
+              name: 'Freightlane Operations',
+              type: 'PLATFORM',
+              cacRegistrationNumber: null,
+              tin: null,
+              address: null,
+              contactName: null,
+              contactPhone: null,
+              contactEmail: null,
+              verificationStatus: 'VERIFIED',
+              rejectionReason: null,
+            },
+            country: { name: 'Ghana', code: 'GH', phoneCode: '+233' },
+          },
+        },
+      },
+    });
+    seedSession('role_admin', 'Tolu');
+    renderRoute('/admin/users');
+    const phone = await screen.findByLabelText('Phone number');
+    await waitFor(() =>
+      expect(phone).toHaveAccessibleDescription(
+        '10 digits without the leading 0, 11 with it, or +233 followed by 10 digits',
+      ),
+    );
+  });
 });

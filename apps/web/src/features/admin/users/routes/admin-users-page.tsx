@@ -17,6 +17,7 @@ import { PageHeader } from '../../../../components/page-header';
 import { QueryError } from '../../../../components/query-error';
 import { usePageTitle } from '../../../../lib/use-page-title';
 import { VerificationBadge } from '../../components/company-labels';
+import { usePhoneCode } from '../../../profile';
 import { useUserSearch } from '../api/admin-users-api';
 
 export const PHONE_SEARCH_REQUIRED_MESSAGE = 'Enter the phone number to search for';
@@ -143,6 +144,7 @@ export function AdminUsersPage() {
   const [value, setValue] = useState(searched);
   const [problem, setProblem] = useState<string | null>(null);
   const isWide = useMediaQuery('(min-width: 37.5em)', true, { getInitialValueInEffect: false });
+  const phoneCode = usePhoneCode();
   const users = useUserSearch(searchable ? withoutSeparators(searched) : null);
 
   function search(event: FormEvent) {
@@ -165,7 +167,7 @@ export function AdminUsersPage() {
             <Stack gap="sm" align="flex-start">
               <TextInput
                 label="Phone number"
-                description="10 digits without the leading 0, 11 with it, or +234 followed by 10 digits"
+                description={`10 digits without the leading 0, 11 with it, or ${phoneCode} followed by 10 digits`}
                 placeholder="0803 123 4567"
                 type="tel"
                 inputMode="tel"
