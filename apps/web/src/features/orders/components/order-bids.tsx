@@ -1,251 +1,25 @@
-import { Alert, Badge, Button, Card, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import {
   formatMoney,
   unitLabel,
   type AwardOrderRequest,
   type OrderDetail,
-  type OrderItem,
   type ReceivedBid,
 } from '@freightlane/domain';
-import { IconArrowsSplit, IconStarFilled, IconTrophy } from '@tabler/icons-react';
+import { IconArrowsSplit } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useActionError } from '../../../components/action-error';
-import { BidStatusBadge, Money } from '../../../components/marketplace-badges';
 import { NoticeDialog } from '../../../components/notice-dialog';
 import { formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useAwardOrder } from '../api/orders-api';
-
-/** How an item is named in lists: its container number, or its truck load's position and cargo. */
-export function itemName(item: OrderItem): string {
-  if (item.containerNumber) return item.containerNumber;
-  return `Truck load ${item.position}${item.description ? `: ${item.description}` : ''}`;
-}
-
-function count(n: number, order: OrderDetail): string {
-  return `${n} ${unitLabel(order.cargoType, n !== 1)}`;
-}
+import { unitCount } from '../unit-count';
+import { BidCard } from './bid-card';
+import { SplitAwardCard } from './split-award-card';
 
 interface PendingAward {
   request: AwardOrderRequest;
   question: string;
-}
-
-function BidRating({ rating }: { rating: number | null }) {
-  if (rating === null)
-    return (
-      <Text size="xs" c="dimmed">
-        No rating yet
-      </Text>
-    );
-  return (
-    <Group gap={4} wrap="nowrap">
-      <IconStarFilled size={14} color="var(--mantine-color-orange-6)" aria-hidden />
-      <Text size="xs">{rating.toFixed(1)} out of 5</Text>
-    </Group>
-  );
-}
-
-function BidCard({
-  bid,
-  order,
-  onAwardWhole,
-}: {
-  bid: ReceivedBid;
-  order: OrderDetail;
-  onAwardWhole: ((bid: ReceivedBid) => void) | null;
-}) {
-  const unit = unitLabel(order.cargoType);
-  return (
-    <Card withBorder radius="md" padding="md" component="li">
-      <Group justify="space-between" align="flex-start" gap="sm">
-        <Stack gap={4} style={{ minWidth: 0 }}>
-          <Group gap="xs">
-            <Text fw={700}>{bid.transporterName}</Text>
-            {bid.preferredPartner ? (
-              <Badge size="sm" variant="light" color="green">
-                Preferred
-              </Badge>
-            ) : null}
-            <BidStatusBadge status={bid.status} />
-          </Group>
-          <BidRating rating={bid.transporterRating} />
-        </Stack>
-        <Stack gap={0} align="flex-end">
-          <Money kobo={bid.amountKobo} fw={700} size="lg" />
-          <Text size="xs" c="dimmed">
-            per {unit}
-          </Text>
-        </Stack>
-      </Group>
-      <Group gap="lg" mt="sm">
-        <Text size="sm">
-          <Text span c="dimmed" size="sm">
-            Trucks offered:{' '}
-          </Text>
-          {bid.trucksAvailable}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {bid.updatedAt !== bid.createdAt ? 'Revised' : 'Placed'} {formatDateTime(bid.updatedAt)}
-        </Text>
-      </Group>
-      {bid.note ? (
-        <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
-          <Text span c="dimmed" size="sm">
-            Note:{' '}
-          </Text>
-          {bid.note}
-        </Text>
-      ) : null}
-      {onAwardWhole ? (
-        <Group mt="sm">
-          <Button
-            size="xs"
-            leftSection={<IconTrophy size={16} aria-hidden />}
-            onClick={() => onAwardWhole(bid)}
-            aria-label={`Award whole order to ${bid.transporterName}`}
-          >
-            Award whole order
-          </Button>
-        </Group>
-      ) : null}
-    </Card>
-  );
-}
-
-function SplitAward({
-  order,
-  activeBids,
-  onAward,
-  onClose,
-}: {
-  order: OrderDetail;
-  activeBids: ReceivedBid[];
-  onAward: (pending: PendingAward) => void;
-  onClose: () => void;
-}) {
-  const [choice, setChoice] = useState<Record<string, string>>({});
-  const unit = unitLabel(order.cargoType);
-  const bidOptions = activeBids.map((bid) => ({
-    value: bid.id,
-    label: `${bid.transporterName} · ${formatMoney(bid.amountKobo)}`,
-  }));
-  const bidsById = useMemo(() => new Map(activeBids.map((bid) => [bid.id, bid])), [activeBids]);
-
-  const perBid = activeBids
-    .map((bid) => {
-      const itemIds = order.items.filter((item) => choice[item.id] === bid.id).map((item) => item.id);
-      return { bid, itemIds, totalKobo: bid.amountKobo * itemIds.length };
-    })
-    .filter((row) => row.itemIds.length > 0);
-  const assigned = perBid.reduce((sum, row) => sum + row.itemIds.length, 0);
-  const totalKobo = perBid.reduce((sum, row) => sum + row.totalKobo, 0);
-  const complete = assigned === order.items.length;
-
-  function award() {
-    const transporters = new Set(perBid.map((row) => row.bid.transporterName)).size;
-    onAward({
-      request: { allocations: perBid.map((row) => ({ bidId: row.bid.id, itemIds: row.itemIds })) },
-      question: `Award ${count(order.items.length, order)} across ${transporters} ${
-        transporters === 1 ? 'transporter' : 'transporters'
-      } for ${formatMoney(totalKobo)} in total?`,
-    });
-  }
-
-  return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="split-title">
-      <Title order={3} fz="md" id="split-title" mb={4}>
-        Split across bids
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        Choose a bid for each {unit}. Each transporter is paid their own price per {unit}.
-      </Text>
-      <Table.ScrollContainer minWidth={480}>
-        <Table verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{unit === 'container' ? 'Container' : 'Truck load'}</Table.Th>
-              <Table.Th scope="col">Bid</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {order.items.map((item) => (
-              <Table.Tr key={item.id}>
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {itemName(item)}
-                  </Text>
-                </Table.Td>
-                <Table.Td miw={240}>
-                  <Select
-                    aria-label={`Bid for ${itemName(item)}`}
-                    placeholder="Choose a bid"
-                    data={bidOptions}
-                    value={choice[item.id] ?? null}
-                    onChange={(value) =>
-                      setChoice((current) => {
-                        const next = { ...current };
-                        if (value) next[item.id] = value;
-                        else delete next[item.id];
-                        return next;
-                      })
-                    }
-                  />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-
-      <Stack gap={4} mt="md" aria-live="polite">
-        <Text fw={600} size="sm">
-          Summary
-        </Text>
-        {perBid.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No {unitLabel(order.cargoType, true)} given to a bid yet.
-          </Text>
-        ) : (
-          perBid.map((row) => (
-            <Group key={row.bid.id} justify="space-between" wrap="nowrap">
-              <Text size="sm">
-                {row.bid.transporterName}: {count(row.itemIds.length, order)} ×{' '}
-                {formatMoney(row.bid.amountKobo)}
-                {row.itemIds.length > (bidsById.get(row.bid.id)?.trucksAvailable ?? Infinity) ? (
-                  <Text span c="orange.9" size="sm">
-                    {' '}
-                    (offered {row.bid.trucksAvailable} {row.bid.trucksAvailable === 1 ? 'truck' : 'trucks'})
-                  </Text>
-                ) : null}
-              </Text>
-              <Money kobo={row.totalKobo} size="sm" fw={600} />
-            </Group>
-          ))
-        )}
-        <Group justify="space-between" wrap="nowrap">
-          <Text size="sm" fw={700}>
-            Total ({assigned} of {count(order.items.length, order)})
-          </Text>
-          <Money kobo={totalKobo} size="sm" fw={700} />
-        </Group>
-      </Stack>
-
-      <Group justify="flex-end" mt="md" gap="sm">
-        <Button variant="default" onClick={onClose}>
-          Cancel split
-        </Button>
-        <Button onClick={award} disabled={!complete}>
-          Award
-        </Button>
-      </Group>
-      {!complete ? (
-        <Text size="xs" c="dimmed" ta="right" mt={4}>
-          Choose a bid for every {unit} to award.
-        </Text>
-      ) : null}
-    </Card>
-  );
 }
 
 /**
@@ -277,7 +51,7 @@ export function OrderBids({ order }: { order: OrderDetail }) {
       question:
         n === 1
           ? `Award the ${unitLabel(order.cargoType)} to ${bid.transporterName} for ${money}?`
-          : `Award all ${count(n, order)} to ${bid.transporterName} for ${money} each?`,
+          : `Award all ${unitCount(n, order.cargoType)} to ${bid.transporterName} for ${money} each?`,
     });
   }
 
@@ -326,10 +100,10 @@ export function OrderBids({ order }: { order: OrderDetail }) {
       ) : null}
 
       {splitting && canAward ? (
-        <SplitAward
+        <SplitAwardCard
           order={order}
           activeBids={activeBids}
-          onAward={setPending}
+          onAward={(request, question) => setPending({ request, question })}
           onClose={() => setSplitting(false)}
         />
       ) : null}

@@ -1,0 +1,26 @@
+import { Button } from '@mantine/core';
+import type { OrderDetail } from '@freightlane/domain';
+import { IconDownload } from '@tabler/icons-react';
+import { useDownload } from '../../../lib/use-download';
+import { formatFileSize } from '../../company';
+import { downloadQuoteDocument } from '../api/quote-document';
+
+/** The order's quote document as a download button with its size, or None. */
+export function QuoteDocumentDownload({ order }: { order: OrderDetail }) {
+  const { downloading, download } = useDownload();
+  const document = order.quoteDocument;
+  if (!document) return <>None</>;
+  return (
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      px={0}
+      loading={downloading}
+      leftSection={<IconDownload size={16} aria-hidden />}
+      onClick={() => void download(() => downloadQuoteDocument(order.id, document.fileName))}
+      aria-label={`Download ${document.fileName}`}
+    >
+      {document.fileName} ({formatFileSize(document.sizeBytes)})
+    </Button>
+  );
+}
