@@ -9,6 +9,7 @@ import {
   lagosDateInDays,
   lagosDateTimeText,
   lagosHour,
+  lagosIsoDateTime,
   lagosMonth,
   lagosYear,
   trackingTimeStamp,
@@ -80,5 +81,15 @@ describe('the tracking date time text', () => {
       from: new Date('2026-11-30T23:00:00Z'),
       to: new Date('2026-12-31T23:00:00Z'),
     });
+  });
+
+  it('writes a Lagos wall-clock date and time as ISO 8601 with the Lagos offset', () => {
+    expect(lagosIsoDateTime('2026-11-24T17:30')).toBe('2026-11-24T17:30:00+01:00');
+    expect(lagosIsoDateTime('2026-11-24T17:30:45')).toBe('2026-11-24T17:30:45+01:00');
+    expect(new Date(lagosIsoDateTime('2026-11-24T00:30')!).toISOString()).toBe('2026-11-23T23:30:00.000Z');
+    expect(lagosIsoDateTime('2026-11-24T')).toBeNull();
+    expect(lagosIsoDateTime('2026-11-24 17:30')).toBeNull();
+    expect(lagosIsoDateTime('2026-13-24T17:30')).toBeNull();
+    expect(lagosIsoDateTime('')).toBeNull();
   });
 });

@@ -105,3 +105,19 @@ export function lagosClockText(text: string | null | undefined): string | null {
   if (Number.isNaN(ms)) return null;
   return lagosWallClock(new Date(ms)).slice(11, 16);
 }
+
+const WALL_CLOCK_INPUT = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2})?$/;
+/** Lagos's offset as ISO 8601 writes it. */
+const LAGOS_OFFSET_TEXT = '+01:00';
+
+/**
+ * A Lagos wall-clock date and time as typed (a datetime-local value, or a date and a time joined by T;
+ * seconds optional) as ISO 8601 with Lagos's offset, e.g. 2026-11-24T17:30:00+01:00, which the API
+ * reads as the same moment wherever the browser is. Null when it is not a real date and time.
+ */
+export function lagosIsoDateTime(wallClock: string): string | null {
+  const match = WALL_CLOCK_INPUT.exec(wallClock);
+  if (!match) return null;
+  const iso = `${match[1]}T${match[2]}${match[3] ?? ':00'}${LAGOS_OFFSET_TEXT}`;
+  return Number.isNaN(Date.parse(iso)) ? null : iso;
+}
