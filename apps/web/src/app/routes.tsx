@@ -94,7 +94,7 @@ const TrackingQrPage = lazyWithTimeout(() =>
   import('../features/trips/sharing/routes/tracking-qr-page').then((m) => ({ default: m.TrackingQrPage })),
 );
 const PaymentsPage = lazyWithTimeout(() =>
-  import('../features/payments/routes/payments-page').then((m) => ({ default: m.PaymentsPage })),
+  import('../features/invoices/routes/payments-page').then((m) => ({ default: m.PaymentsPage })),
 );
 
 const AdminCompaniesPage = lazyWithTimeout(() =>

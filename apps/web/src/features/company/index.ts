@@ -1,6 +1,6 @@
 /** What other features may use from company. */
 export { VerificationChecklistCard } from './components/verification-checklist';
-export { useCompanyValidation, COMPANY_VALIDATION_QUERY_KEY } from './api/company-api';
+export { useCompanyValidation } from './api/company-api';
 export {
   DETAIL_LABELS,
   DOCUMENT_STATUS_LABELS,

@@ -4,7 +4,6 @@ import { emptyOrderDraft, type OrderDraftValues } from './order-draft';
 import {
   biddingClosesAtIso,
   formPathOfServerField,
-  lagosDateTime,
   orderDraftIssues,
   stepFields,
   stepOfPath,
@@ -209,9 +208,11 @@ describe('wizard steps and server errors', () => {
     expect(stepOfPath('recipient.terminalId')).toBe(3);
   });
 
-  it('reads Lagos date and time as a moment', () => {
-    expect(lagosDateTime('2026-11-24', '17:30')?.toISOString()).toBe('2026-11-24T16:30:00.000Z');
-    expect(lagosDateTime('2026-11-24', '')).toBeNull();
+  it('reads the Lagos closing date and time as the moment the API takes', () => {
+    expect(new Date(biddingClosesAtIso('2026-11-24', '17:30')!).toISOString()).toBe(
+      '2026-11-24T16:30:00.000Z',
+    );
+    expect(biddingClosesAtIso('2026-11-24', '')).toBeNull();
     expect(biddingClosesAtIso('2026-11-24', '09:05')).toBe('2026-11-24T09:05:00+01:00');
   });
 });

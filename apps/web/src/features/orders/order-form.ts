@@ -7,6 +7,7 @@ import {
   isContainerCargo,
   isLgaOfState,
   isoDate,
+  lagosIsoDateTime,
   nairaToKobo,
   normalizeContainerNumber,
   type CargoType,
@@ -24,19 +25,9 @@ export interface DraftIssue {
   message: string;
 }
 
-/** Lagos has no daylight saving: it is UTC+01:00 all year. */
-const LAGOS_OFFSET = '+01:00';
-
-/** The moment a Lagos date and time stand for, or null when either is missing or unreadable. */
-export function lagosDateTime(date: string, time: string): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return null;
-  const moment = new Date(`${date}T${time}:00${LAGOS_OFFSET}`);
-  return Number.isNaN(moment.getTime()) ? null : moment;
-}
-
-/** The bidding deadline as the API takes it: ISO 8601 with Lagos's offset. */
-export function biddingClosesAtIso(date: string, time: string): string {
-  return `${date}T${time}:00${LAGOS_OFFSET}`;
+/** The bidding deadline as the API takes it, ISO 8601 with Lagos's offset; null when either part is unreadable. */
+export function biddingClosesAtIso(date: string, time: string): string | null {
+  return lagosIsoDateTime(`${date}T${time}`);
 }
 
 function firstIssue(schema: z.ZodType, value: unknown): string | null {
@@ -143,9 +134,9 @@ export function orderDraftIssues(values: OrderDraftValues, now: Date = new Date(
   if (!closingDate) issues.push({ path: 'bidDetails.closingDate', message: 'Enter the day bidding closes' });
   if (!closingTime) issues.push({ path: 'bidDetails.closingTime', message: 'Enter the time bidding closes' });
   if (closingDate && closingTime) {
-    const closesAt = lagosDateTime(closingDate, closingTime);
+    const closesAt = biddingClosesAtIso(closingDate, closingTime);
     if (!closesAt) issues.push({ path: 'bidDetails.closingDate', message: 'Enter a real date and time' });
-    else if (closesAt.getTime() <= now.getTime())
+    else if (Date.parse(closesAt) <= now.getTime())
       issues.push({
         path: closingDate < today ? 'bidDetails.closingDate' : 'bidDetails.closingTime',
         message: 'Bidding must close in the future',
@@ -259,7 +250,8 @@ export function toCreateOrderRequest(values: OrderDraftValues): CreateOrderInput
     recipient: toLocation(values.recipient),
     bidDetails: {
       pickupDate,
-      biddingClosesAt: biddingClosesAtIso(closingDate, closingTime),
+      // Checked by orderDraftIssues before a request is built.
+      biddingClosesAt: biddingClosesAtIso(closingDate, closingTime) ?? '',
       targetAmountKobo: targetPrice.trim() ? nairaToKobo(targetPrice) : null,
     },
     preferredPartnersOnly: values.preferredPartnersOnly,

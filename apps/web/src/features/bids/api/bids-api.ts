@@ -8,7 +8,6 @@ import type {
   Page,
   PlaceBidRequest,
   ReviseBidRequest,
-  TransporterDashboard,
   WonTrip,
   bidHistoryItemSchema,
 } from '@freightlane/domain';
@@ -22,14 +21,10 @@ import {
 } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, apiRequest, downloadFile } from '../../../lib/api';
+import { dashboardKeys } from '../../dashboard';
+import { bidKeys } from './bid-keys';
 
 export type BidHistoryItem = z.infer<typeof bidHistoryItemSchema>;
-
-export const BIDS_QUERY_KEY = ['bids'] as const;
-const OPEN_ORDERS_KEY = ['bids', 'open-orders'] as const;
-const MONITORED_KEY = ['bids', 'monitored'] as const;
-const marketOrderKey = (orderId: string) => ['bids', 'order', orderId] as const;
-export const TRANSPORTER_DASHBOARD_QUERY_KEY = ['dashboard', 'transporter'] as const;
 
 /** A query string from the set values only, e.g. `?cargoType=EXPORT&page=0`. */
 function queryString(params: Record<string, string | number | null | undefined>): string {
@@ -52,7 +47,7 @@ export interface OpenOrdersFilters {
 /** GET /api/v1/bids/open-orders: orders this transporter may bid on, newest first. */
 export function useOpenOrders(filters: OpenOrdersFilters) {
   return useQuery({
-    queryKey: [...OPEN_ORDERS_KEY, filters],
+    queryKey: bidKeys.openOrdersPage(filters),
     queryFn: () =>
       api.get<Page<MarketOrder>>(
         `/api/v1/bids/open-orders${queryString({ ...filters, size: BIDS_PAGE_SIZE })}`,
@@ -64,7 +59,7 @@ export function useOpenOrders(filters: OpenOrdersFilters) {
 /** GET /api/v1/bids/monitored: the company's watch list. */
 export function useMonitoredOrders(page: number) {
   return useQuery({
-    queryKey: [...MONITORED_KEY, page],
+    queryKey: bidKeys.monitoredPage(page),
     queryFn: () =>
       api.get<Page<MarketOrder>>(`/api/v1/bids/monitored${queryString({ page, size: BIDS_PAGE_SIZE })}`),
     placeholderData: keepPreviousData,
@@ -74,7 +69,7 @@ export function useMonitoredOrders(page: number) {
 /** GET /api/v1/bids/open-orders/{orderId}: the order in full, with this company's bid. */
 export function useMarketOrder(orderId: string) {
   return useQuery({
-    queryKey: marketOrderKey(orderId),
+    queryKey: bidKeys.marketOrder(orderId),
     queryFn: () => api.get<MarketOrderDetail>(`/api/v1/bids/open-orders/${encodeURIComponent(orderId)}`),
   });
 }
@@ -87,7 +82,7 @@ export interface BidHistoryFilters {
 /** GET /api/v1/bids: this company's own bids, newest change first. */
 export function useBidHistory(filters: BidHistoryFilters) {
   return useQuery({
-    queryKey: ['bids', 'history', filters],
+    queryKey: bidKeys.history(filters),
     queryFn: () =>
       api.get<Page<BidHistoryItem>>(`/api/v1/bids${queryString({ ...filters, size: BIDS_PAGE_SIZE })}`),
     placeholderData: keepPreviousData,
@@ -102,20 +97,12 @@ export interface WonTripsFilters {
 /** GET /api/v1/bids/won: one row per trip this company won. */
 export function useWonTrips(filters: WonTripsFilters) {
   return useQuery({
-    queryKey: ['bids', 'won', filters],
+    queryKey: bidKeys.won(filters),
     queryFn: () =>
       api.get<Page<WonTrip>>(
         `/api/v1/bids/won${queryString({ q: filters.q.trim(), page: filters.page, size: BIDS_PAGE_SIZE })}`,
       ),
     placeholderData: keepPreviousData,
-  });
-}
-
-/** GET /api/v1/dashboard/transporter: the four figures of the transporter's home. */
-export function useTransporterDashboard() {
-  return useQuery({
-    queryKey: TRANSPORTER_DASHBOARD_QUERY_KEY,
-    queryFn: () => api.get<TransporterDashboard>('/api/v1/dashboard/transporter'),
   });
 }
 
@@ -136,15 +123,15 @@ export function useWatchOrder() {
         method: watch ? 'PUT' : 'DELETE',
       }),
     onMutate: async ({ orderId, watch }): Promise<Snapshot> => {
-      await queryClient.cancelQueries({ queryKey: BIDS_QUERY_KEY });
+      await queryClient.cancelQueries({ queryKey: bidKeys.all });
       const snapshot: Snapshot = [
-        ...queryClient.getQueriesData({ queryKey: OPEN_ORDERS_KEY }),
-        ...queryClient.getQueriesData({ queryKey: MONITORED_KEY }),
-        ...queryClient.getQueriesData({ queryKey: marketOrderKey(orderId) }),
+        ...queryClient.getQueriesData({ queryKey: bidKeys.openOrders() }),
+        ...queryClient.getQueriesData({ queryKey: bidKeys.monitored() }),
+        ...queryClient.getQueriesData({ queryKey: bidKeys.marketOrder(orderId) }),
       ];
-      setWatchedInPages(queryClient, OPEN_ORDERS_KEY, orderId, watch);
-      setWatchedInPages(queryClient, MONITORED_KEY, orderId, watch);
-      queryClient.setQueryData<MarketOrderDetail>(marketOrderKey(orderId), (order) =>
+      setWatchedInPages(queryClient, bidKeys.openOrders(), orderId, watch);
+      setWatchedInPages(queryClient, bidKeys.monitored(), orderId, watch);
+      queryClient.setQueryData<MarketOrderDetail>(bidKeys.marketOrder(orderId), (order) =>
         order ? { ...order, watched: watch } : order,
       );
       return snapshot;
@@ -153,10 +140,10 @@ export function useWatchOrder() {
       for (const [key, data] of snapshot ?? []) queryClient.setQueryData(key, data);
     },
     onSettled: (_data, _error, { orderId }) => {
-      void queryClient.invalidateQueries({ queryKey: OPEN_ORDERS_KEY });
-      void queryClient.invalidateQueries({ queryKey: MONITORED_KEY });
-      void queryClient.invalidateQueries({ queryKey: marketOrderKey(orderId) });
-      void queryClient.invalidateQueries({ queryKey: TRANSPORTER_DASHBOARD_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: bidKeys.openOrders() });
+      void queryClient.invalidateQueries({ queryKey: bidKeys.monitored() });
+      void queryClient.invalidateQueries({ queryKey: bidKeys.marketOrder(orderId) });
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.transporter() });
     },
   });
 }
@@ -165,11 +152,11 @@ export function useWatchOrder() {
 function useOnBidSaved(orderId: string) {
   const queryClient = useQueryClient();
   return (bid: MyBid) => {
-    queryClient.setQueryData<MarketOrderDetail>(marketOrderKey(orderId), (order) =>
+    queryClient.setQueryData<MarketOrderDetail>(bidKeys.marketOrder(orderId), (order) =>
       order ? { ...order, myBid: bid } : order,
     );
-    void queryClient.invalidateQueries({ queryKey: BIDS_QUERY_KEY });
-    void queryClient.invalidateQueries({ queryKey: TRANSPORTER_DASHBOARD_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: bidKeys.all });
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.transporter() });
   };
 }
 

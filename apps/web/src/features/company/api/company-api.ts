@@ -11,17 +11,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSessionStore } from '../../../lib/session-context';
 import { api, downloadFile } from '../../../lib/api';
 import { PROFILE_QUERY_KEY } from '../../profile';
+import { companyKeys } from './company-keys';
 import { uploadCompanyDocument } from './upload-company-document';
-
-/** Both company document queries start with this key, so one invalidation refreshes them together. */
-const COMPANY_DOCUMENTS_KEY = ['company', 'documents'] as const;
-export const COMPANY_VALIDATION_QUERY_KEY = [...COMPANY_DOCUMENTS_KEY, 'validate'] as const;
-export const COMPANY_DOCUMENT_LIST_QUERY_KEY = [...COMPANY_DOCUMENTS_KEY, 'list'] as const;
 
 /** GET /api/v1/company/documents/validate: what still stands between the company and verification. */
 export function useCompanyValidation() {
   return useQuery({
-    queryKey: COMPANY_VALIDATION_QUERY_KEY,
+    queryKey: companyKeys.validation(),
     queryFn: () => api.get<CompanyDocumentsValidation>('/api/v1/company/documents/validate'),
   });
 }
@@ -29,7 +25,7 @@ export function useCompanyValidation() {
 /** GET /api/v1/company/documents: the current document of each type. */
 export function useCompanyDocuments() {
   return useQuery({
-    queryKey: COMPANY_DOCUMENT_LIST_QUERY_KEY,
+    queryKey: companyKeys.documentList(),
     queryFn: () => api.get<CompanyDocument[]>('/api/v1/company/documents'),
   });
 }
@@ -43,7 +39,7 @@ export function useUpdateCompany() {
       queryClient.setQueryData<Profile>(PROFILE_QUERY_KEY, (profile) =>
         profile ? { ...profile, company } : profile,
       );
-      void queryClient.invalidateQueries({ queryKey: COMPANY_VALIDATION_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: companyKeys.validation() });
     },
   });
 }
@@ -61,7 +57,7 @@ export function useUploadCompanyDocument() {
     mutationFn: ({ type, file, onProgress }: UploadVariables) =>
       uploadCompanyDocument(type, file, store, onProgress),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: COMPANY_DOCUMENTS_KEY });
+      void queryClient.invalidateQueries({ queryKey: companyKeys.documents });
       // An upload can move the company into review, which the profile carries.
       void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
     },

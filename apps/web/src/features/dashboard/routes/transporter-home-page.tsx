@@ -6,7 +6,7 @@ import { useSession } from '../../../lib/session-context';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useTransporterDashboard } from '../../bids';
+import { useTransporterDashboard } from '../api/transporter-dashboard-api';
 import { useCompanyValidation, VerificationChecklistCard } from '../../company';
 import { FigureCard } from '../components/figure-card';
 import { greetingLine } from '../components/greeting';

@@ -18,6 +18,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useSessionStore } from '../../../lib/session-context';
 import { apiRequest, fetchFile } from '../../../lib/api';
 import { uploadFile } from '../../../lib/upload-file';
+import { fleetKeys } from './fleet-keys';
 
 /** The four kinds of fleet record, each with its own collection under /api/v1/fleet. */
 export type FleetKind = 'trucks' | 'drivers' | 'motorBoys' | 'managers';
@@ -79,14 +80,10 @@ export function fleetListPath(kind: FleetKind, params: FleetListParams): string 
   return `${COLLECTION[kind]}?${query.toString()}`;
 }
 
-const fleetKey = (kind: FleetKind) => ['fleet', kind] as const;
-const listKey = (kind: FleetKind) => [...fleetKey(kind), 'list'] as const;
-export const fleetRecordKey = (kind: FleetKind, id: string) => [...fleetKey(kind), 'detail', id] as const;
-
 /** GET /api/v1/fleet/{kind}: one page; the previous page stays on screen while the next loads. */
 export function useFleetList<K extends FleetKind>(kind: K, params: FleetListParams) {
   return useQuery({
-    queryKey: [...listKey(kind), params],
+    queryKey: fleetKeys.list(kind, params),
     queryFn: ({ signal }) =>
       apiRequest<Page<FleetRecordOf[K]>>(fleetListPath(kind, params), { method: 'GET', signal }),
     placeholderData: keepPreviousData,
@@ -96,7 +93,7 @@ export function useFleetList<K extends FleetKind>(kind: K, params: FleetListPara
 /** GET /api/v1/fleet/{kind}/{id}. */
 export function useFleetRecord<K extends FleetKind>(kind: K, id: string) {
   return useQuery({
-    queryKey: fleetRecordKey(kind, id),
+    queryKey: fleetKeys.detail(kind, id),
     queryFn: ({ signal }) => apiRequest<FleetRecordOf[K]>(recordPath(kind, id), { method: 'GET', signal }),
   });
 }
@@ -105,8 +102,8 @@ export function useFleetRecord<K extends FleetKind>(kind: K, id: string) {
 function useRecordChanged<K extends FleetKind>(kind: K) {
   const queryClient = useQueryClient();
   return (record: FleetRecordOf[K]) => {
-    queryClient.setQueryData(fleetRecordKey(kind, record.id), record);
-    void queryClient.invalidateQueries({ queryKey: listKey(kind) });
+    queryClient.setQueryData(fleetKeys.detail(kind, record.id), record);
+    void queryClient.invalidateQueries({ queryKey: fleetKeys.lists(kind) });
   };
 }
 
@@ -146,12 +143,17 @@ export function driverPhotoPath(driverId: string): string {
 
 /**
  * GET /api/v1/fleet/drivers/{id}/photo as a blob: the API wants the bearer token, which an <img src>
- * cannot send. `version` (the driver's updatedAt) fetches the photo again after a new upload.
+ * cannot send.
  */
+export function fetchDriverPhoto(driverId: string, signal?: AbortSignal): Promise<Blob> {
+  return fetchFile(driverPhotoPath(driverId), signal);
+}
+
+/** The driver's photo; `version` (the driver's updatedAt) fetches it again after a new upload. */
 export function useDriverPhoto(driverId: string, version: string, enabled: boolean) {
   return useQuery({
-    queryKey: [...fleetRecordKey('drivers', driverId), 'photo', version],
-    queryFn: ({ signal }) => fetchFile(driverPhotoPath(driverId), signal),
+    queryKey: fleetKeys.driverPhoto(driverId, version),
+    queryFn: ({ signal }) => fetchDriverPhoto(driverId, signal),
     enabled,
     staleTime: Infinity,
   });
@@ -170,5 +172,26 @@ export function useUploadDriverPhoto(driverId: string) {
     mutationFn: ({ file, onProgress }: DriverPhotoUpload) =>
       uploadFile<Driver>({ url: driverPhotoPath(driverId), method: 'PUT', file, session: store, onProgress }),
     onSuccess: changed,
+  });
+}
+
+/** Enough for any fleet we serve in one list; the trip dialogs search within it. */
+const CHOICES_SIZE = 100;
+
+/** GET /api/v1/fleet/{kind}?active=true&available=true&size=100: what may go on a trip now. */
+export function useAvailableFleet<K extends FleetKind>(kind: K, enabled: boolean) {
+  return useQuery({
+    queryKey: fleetKeys.available(kind),
+    queryFn: ({ signal }) =>
+      apiRequest<Page<FleetRecordOf[K]>>(
+        `${COLLECTION[kind]}?active=true&available=true&size=${CHOICES_SIZE}`,
+        {
+          method: 'GET',
+          signal,
+        },
+      ),
+    enabled,
+    // Another trip may take a truck at any moment: each opening of the dialog asks again.
+    staleTime: 0,
   });
 }

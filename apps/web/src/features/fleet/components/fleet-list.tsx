@@ -12,7 +12,6 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { TRUCK_TYPE_LABELS, TRUCK_TYPES, type TruckType } from '@freightlane/domain';
 import { IconEdit, IconSearch, type Icon } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
@@ -25,6 +24,7 @@ import { useListParams, useListSearch } from '../../../components/use-list-param
 import { useFleetList, type FleetKind, type FleetListParams, type FleetRecordOf } from '../api/fleet-api';
 import { StatusBadges } from './fleet-badges';
 import { SetActiveButton } from './set-active-button';
+import { useBreakpoint } from '../../../lib/use-breakpoint';
 
 export interface FleetColumn<R> {
   header: string;
@@ -94,7 +94,7 @@ export function FleetList<K extends FleetKind>({
   const list = useListParams();
   const { search, setSearch, settled } = useListSearch(list);
   const filters = filtersFrom(list.params);
-  const isWide = useMediaQuery('(min-width: 37.5em)', true, { getInitialValueInEffect: false });
+  const isWide = useBreakpoint('sm');
   const statusLabelId = useId();
   const params: FleetListParams = {
     q: settled || undefined,

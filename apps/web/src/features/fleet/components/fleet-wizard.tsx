@@ -1,5 +1,4 @@
 import { Button, Card, Group, Stack, Stepper, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { nextWizardStage } from '@freightlane/domain';
 import { IconArrowLeft, IconCheck } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -9,6 +8,7 @@ import { ApiError, type FieldError } from '../../../lib/api';
 import { notifyError } from '../../../lib/notify';
 import { stageOfField, type FleetStage } from '../fleet-stages';
 import { StageForm } from './stage-form';
+import { useBreakpoint } from '../../../lib/use-breakpoint';
 
 /** Where the server's field errors go: the stage holding each field, and which stage to open first. */
 export function errorsByStage<R>(
@@ -66,7 +66,7 @@ export function FleetWizard<R>({
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
   const headingId = useId();
-  const isDesktop = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const isDesktop = useBreakpoint('md');
   const showActionError = useActionError();
   const stage = stages[index]!;
   const keys = stages.map((s) => s.key);

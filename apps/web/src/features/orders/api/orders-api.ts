@@ -9,10 +9,10 @@ import {
 } from '@freightlane/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { dashboardKeys } from '../../dashboard';
+import { tripKeys } from '../../trips';
+import { orderKeys } from './order-keys';
 
-export const ORDERS_QUERY_KEY = ['orders'] as const;
-/** The customer dashboard counts orders and trips, so it is refreshed after every change here. */
-const DASHBOARD_QUERY_KEY = ['dashboard'] as const;
 export const ORDER_PAGE_SIZE = 20;
 
 export interface OrderListParams {
@@ -33,34 +33,31 @@ function orderListPath({ status, q, page }: OrderListParams): string {
 /** GET /api/v1/orders: the customer's orders, newest first, one page at a time. */
 export function useOrders(params: OrderListParams) {
   return useQuery({
-    queryKey: [...ORDERS_QUERY_KEY, 'list', params],
+    queryKey: orderKeys.list(params),
     queryFn: ({ signal }) => api.get<Page<OrderSummary>>(orderListPath(params), { signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function orderQueryKey(orderId: string) {
-  return [...ORDERS_QUERY_KEY, 'detail', orderId] as const;
-}
-
 /** GET /api/v1/orders/{id}: the order with its items, the bids received and the trips awarded. */
 export function useOrder(orderId: string) {
   return useQuery({
-    queryKey: orderQueryKey(orderId),
+    queryKey: orderKeys.detail(orderId),
     queryFn: ({ signal }) =>
       api.get<OrderDetail>(`/api/v1/orders/${encodeURIComponent(orderId)}`, { signal }),
   });
 }
 
+/** After a change: the order as answered, the lists, and the customer's home and trips, which count orders. */
 function useOrderChanged() {
   const queryClient = useQueryClient();
   return (answer: unknown, orderId?: string) => {
     const detail = orderDetailSchema.safeParse(answer);
-    if (detail.success) queryClient.setQueryData(orderQueryKey(detail.data.id), detail.data);
-    else if (orderId) void queryClient.invalidateQueries({ queryKey: orderQueryKey(orderId) });
-    void queryClient.invalidateQueries({ queryKey: [...ORDERS_QUERY_KEY, 'list'] });
-    void queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY });
-    void queryClient.invalidateQueries({ queryKey: ['trips'] });
+    if (detail.success) queryClient.setQueryData(orderKeys.detail(detail.data.id), detail.data);
+    else if (orderId) void queryClient.invalidateQueries({ queryKey: orderKeys.detail(orderId) });
+    void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+    void queryClient.invalidateQueries({ queryKey: tripKeys.all });
   };
 }
 

@@ -24,7 +24,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Controller, useFieldArray, useFormContext, useFormState } from 'react-hook-form';
 import { QueryError } from '../../../components/query-error';
 import { lagosToday } from '../../../lib/format';
-import { useLiners } from '../api/lookups-api';
+import { useLiners } from '../../lookups';
 import { emptyContainer, emptyGeneralCargo, type OrderDraftValues } from '../order-draft';
 
 const CONTAINER_SIZE_OPTIONS = CONTAINER_SIZES.map((size) => ({

@@ -1,5 +1,4 @@
 import { Button, Card, Group, Stack, Stepper, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconCheck } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch, type FieldPath } from 'react-hook-form';
@@ -30,6 +29,7 @@ import { DeliveryStep } from './delivery-step';
 import { ItemsStep } from './items-step';
 import { PickupStep } from './pickup-step';
 import { ReviewStep } from './review-step';
+import { useBreakpoint } from '../../../lib/use-breakpoint';
 
 type Path = FieldPath<OrderDraftValues>;
 
@@ -82,7 +82,7 @@ export function OrderWizard({
   const moved = useRef(false);
   const placing = useRef(false);
   const cargoType = useWatch({ control: form.control, name: 'cargoType' });
-  const isDesktop = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const isDesktop = useBreakpoint('md');
   const create = useCreateOrder();
   const showActionError = useActionError();
   const navigate = useNavigate();

@@ -12,7 +12,7 @@ import { useId, useMemo } from 'react';
 import { Controller, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { QueryError } from '../../../components/query-error';
 import { StateLgaFormFields } from '../../../components/state-lga-fields';
-import { useTerminals } from '../api/lookups-api';
+import { useTerminals } from '../../lookups';
 import type { OrderDraftValues } from '../order-draft';
 
 type PlaceName = 'pickup' | 'recipient';

@@ -14,7 +14,7 @@ import {
 import type { ReactNode } from 'react';
 import { formatCalendarDate, formatDateTime } from '../../../lib/format';
 import { formatFileSize } from '../../company';
-import { useLiners, useTerminals } from '../api/lookups-api';
+import { useLiners, useTerminals } from '../../lookups';
 import type { OrderDraftValues, PlaceDraft } from '../order-draft';
 import { biddingClosesAtIso } from '../order-form';
 import { DescriptionField } from '../../../components/description-field';

@@ -11,7 +11,6 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { OrderStatus, OrderSummary } from '@freightlane/domain';
 import { IconPackage, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useId } from 'react';
@@ -26,6 +25,7 @@ import { useListParams, useListSearch } from '../../../components/use-list-param
 import { formatDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useOrders } from '../api/orders-api';
+import { useBreakpoint } from '../../../lib/use-breakpoint';
 
 const FILTERS = [
   { value: 'all', label: 'All' },
@@ -171,7 +171,7 @@ export function OrdersPage() {
   const list = useListParams();
   const filter = readFilter(list.params.get('status'));
   const { search, setSearch, settled } = useListSearch(list);
-  const isDesktop = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
+  const isDesktop = useBreakpoint('lg');
   const filterLabelId = useId();
   const orders = useOrders({ status: STATUS_OF_FILTER[filter], q: settled || undefined, page: list.page });
 

@@ -1,14 +1,12 @@
 import type { PreferredPartner, Transporter } from '@freightlane/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from '../../../lib/api';
-
-export const PREFERRED_PARTNERS_QUERY_KEY = ['preferred-partners'] as const;
-const TRANSPORTERS_QUERY_KEY = ['transporters'] as const;
+import { partnerKeys } from './partner-keys';
 
 /** GET /api/v1/preferred-partners: the transporters this customer trusts with preferred-only orders. */
 export function usePreferredPartners() {
   return useQuery({
-    queryKey: PREFERRED_PARTNERS_QUERY_KEY,
+    queryKey: partnerKeys.preferred,
     queryFn: ({ signal }) => api.get<PreferredPartner[]>('/api/v1/preferred-partners', { signal }),
   });
 }
@@ -17,7 +15,7 @@ export function usePreferredPartners() {
 export function useTransporterSearch(q: string) {
   const text = q.trim();
   return useQuery({
-    queryKey: [...TRANSPORTERS_QUERY_KEY, text],
+    queryKey: partnerKeys.transporterSearch(text),
     queryFn: ({ signal }) =>
       api.get<Transporter[]>(`/api/v1/transporters?${new URLSearchParams({ q: text }).toString()}`, {
         signal,
@@ -29,8 +27,8 @@ export function useTransporterSearch(q: string) {
 function usePartnersChanged() {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: PREFERRED_PARTNERS_QUERY_KEY });
-    void queryClient.invalidateQueries({ queryKey: TRANSPORTERS_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: partnerKeys.preferred });
+    void queryClient.invalidateQueries({ queryKey: partnerKeys.transporters });
   };
 }
 

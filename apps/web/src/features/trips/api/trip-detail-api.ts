@@ -4,55 +4,45 @@ import {
   type CancelTripsRequest,
   type ChangeResourcesRequest,
   type ChangeTripStatusRequest,
-  type Driver,
-  type Liner,
-  type MotorBoy,
-  type OpenTripIssueRequest,
-  type Page,
-  type Truck,
   type TripDetail,
   type TripDocument,
   type TripDocumentKind,
-  type TripIssue,
   type UpdateConsignmentRequest,
   type UpdateTripRequest,
 } from '@freightlane/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSessionStore } from '../../../lib/session-context';
-import { api, apiRequest, downloadFile, fetchFile } from '../../../lib/api';
+import { api, apiRequest, downloadFile } from '../../../lib/api';
 import { uploadFile } from '../../../lib/upload-file';
+import { dashboardKeys } from '../../dashboard';
+import { tripKeys } from './trip-keys';
 
-const TRIPS_KEY = ['trips'] as const;
-/** Both homes count trips, so they are refreshed after every change here. */
-const DASHBOARD_KEY = ['dashboard'] as const;
+/** The trip's own key, as the sharing hooks name it. */
+export const tripQueryKey = tripKeys.detail;
 
-export function tripQueryKey(tripId: string) {
-  return [...TRIPS_KEY, 'detail', tripId] as const;
-}
-
-const tripPath = (tripId: string) => `/api/v1/trips/${encodeURIComponent(tripId)}`;
+export const tripPath = (tripId: string) => `/api/v1/trips/${encodeURIComponent(tripId)}`;
 const consignmentPath = (consignmentId: string) =>
   `/api/v1/trips/consignment/${encodeURIComponent(consignmentId)}`;
 
 /** GET /api/v1/trips/{id}: the trip with its log, resources, notes, issues, documents and what the caller may do. */
 export function useTrip(tripId: string) {
   return useQuery({
-    queryKey: tripQueryKey(tripId),
+    queryKey: tripKeys.detail(tripId),
     queryFn: ({ signal }) => api.get<TripDetail>(tripPath(tripId), { signal }),
   });
 }
 
 /**
  * After a change: the answer replaces the cached trip when it is one, and every trip query (this trip,
- * the lists, the schedule, the issues) and the homes are fetched again.
+ * the lists, the schedule, the issues) and the homes are fetched again: both homes count trips.
  */
-function useTripChanged() {
+export function useTripChanged() {
   const queryClient = useQueryClient();
   return (answer: unknown) => {
     const detail = tripDetailSchema.safeParse(answer);
-    if (detail.success) queryClient.setQueryData(tripQueryKey(detail.data.id), detail.data);
-    void queryClient.invalidateQueries({ queryKey: TRIPS_KEY });
-    void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY });
+    if (detail.success) queryClient.setQueryData(tripKeys.detail(detail.data.id), detail.data);
+    void queryClient.invalidateQueries({ queryKey: tripKeys.all });
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
   };
 }
 
@@ -128,15 +118,6 @@ export function useUpdateConsignment(consignmentId: string) {
   });
 }
 
-/** POST /api/v1/trips/{id}/issues: a breakdown, a checkpoint delay… The trip shows as delayed while it is open. */
-export function useOpenTripIssue(tripId: string) {
-  const changed = useTripChanged();
-  return useMutation({
-    mutationFn: (body: OpenTripIssueRequest) => api.post<TripIssue>(`${tripPath(tripId)}/issues`, body),
-    onSuccess: changed,
-  });
-}
-
 export interface UploadTripDocumentVariables {
   kind: TripDocumentKind;
   file: File;
@@ -175,46 +156,4 @@ export function useDeleteTripDocument() {
       }),
     onSuccess: changed,
   });
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Choices for the dialogs
-
-/** Enough for any fleet we serve in one list; the dialogs search within it. */
-const CHOICES_SIZE = 100;
-
-export type FleetKind = 'trucks' | 'drivers' | 'motor-boys';
-interface FleetItem {
-  trucks: Truck;
-  drivers: Driver;
-  'motor-boys': MotorBoy;
-}
-
-/** GET /api/v1/fleet/{kind}?active=true&available=true&size=100: what may go on a trip now. */
-export function useAvailableFleet<K extends FleetKind>(kind: K, enabled: boolean) {
-  return useQuery({
-    queryKey: ['fleet', kind, 'available'],
-    queryFn: ({ signal }) =>
-      api.get<Page<FleetItem[K]>>(`/api/v1/fleet/${kind}?active=true&available=true&size=${CHOICES_SIZE}`, {
-        signal,
-      }),
-    enabled,
-    // Another trip may take a truck at any moment: each opening of the dialog asks again.
-    staleTime: 0,
-  });
-}
-
-/** GET /api/v1/lookups/liners: the shipping lines, shared in cache with the order wizard. */
-export function useLinerChoices(enabled: boolean) {
-  return useQuery({
-    queryKey: ['lookups', 'liners'],
-    queryFn: () => api.get<Liner[]>('/api/v1/lookups/liners'),
-    enabled,
-    staleTime: 60 * 60 * 1000,
-  });
-}
-
-/** GET /api/v1/fleet/drivers/{id}/photo as a blob, for a thumbnail through an object URL. */
-export function fetchDriverPhoto(driverId: string, signal?: AbortSignal): Promise<Blob> {
-  return fetchFile(`/api/v1/fleet/drivers/${encodeURIComponent(driverId)}/photo`, signal);
 }

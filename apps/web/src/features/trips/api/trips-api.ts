@@ -1,13 +1,7 @@
-import type {
-  Page,
-  ScheduleResponse,
-  TripIssue,
-  TripIssueStatus,
-  TripStatus,
-  TripSummary,
-} from '@freightlane/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Page, ScheduleResponse, TripStatus, TripSummary } from '@freightlane/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { tripKeys } from './trip-keys';
 
 export const TRIP_PAGE_SIZE = 20;
 
@@ -55,7 +49,7 @@ function tripListPath({ tab, q, page, statuses }: TripListParams): string {
 /** GET /api/v1/trips?completed&started&q&tripStatusList&page&size&sort: the caller's company's trips. */
 export function useTrips(params: TripListParams) {
   return useQuery({
-    queryKey: ['trips', 'list', params],
+    queryKey: tripKeys.list(params),
     queryFn: ({ signal }) => api.get<Page<TripSummary>>(tripListPath(params), { signal }),
     placeholderData: keepPreviousData,
   });
@@ -69,7 +63,7 @@ export interface TripStatusOption {
 /** GET /api/v1/trips/lookup/trip-status: the statuses a trip list can be filtered by, in words. */
 export function useTripStatusLookup() {
   return useQuery({
-    queryKey: ['trips', 'lookup', 'trip-status'],
+    queryKey: tripKeys.statusLookup(),
     queryFn: ({ signal }) => api.get<TripStatusOption[]>('/api/v1/trips/lookup/trip-status', { signal }),
     // The statuses are fixed by the product; one fetch a session is enough.
     staleTime: Infinity,
@@ -92,46 +86,8 @@ export function schedulePath({ year, month, showCompleted }: ScheduleParams): st
 /** GET /api/v1/trips/schedule/year/{year}/month/{month}?q=completed:false: pickups and deliveries of a month. */
 export function useTripSchedule(params: ScheduleParams) {
   return useQuery({
-    queryKey: ['trips', 'schedule', params],
+    queryKey: tripKeys.schedule(params),
     queryFn: ({ signal }) => api.get<ScheduleResponse>(schedulePath(params), { signal }),
     placeholderData: keepPreviousData,
-  });
-}
-
-export const TRIP_ISSUE_PAGE_SIZE = 20;
-
-/** The spec's order of the issue list: newest first, then by trip. */
-const ISSUE_SORTS = ['openingTimeStamp,DESC', 'trip.id,ASC'];
-
-export interface TripIssueListParams {
-  /** Only issues in this state; all when missing. */
-  status?: TripIssueStatus;
-  page: number;
-}
-
-function tripIssuesPath({ status, page }: TripIssueListParams): string {
-  const query = new URLSearchParams();
-  for (const sort of ISSUE_SORTS) query.append('sort', sort);
-  query.set('page', String(page));
-  query.set('size', String(TRIP_ISSUE_PAGE_SIZE));
-  if (status) query.set('status', status);
-  return `/api/v1/trips/issues?${readableQuery(query)}`;
-}
-
-/** GET /api/v1/trips/issues?sort=openingTimeStamp,DESC&sort=trip.id,ASC&page&size&status: the caller's issues. */
-export function useTripIssues(params: TripIssueListParams) {
-  return useQuery({
-    queryKey: ['trips', 'issues', params],
-    queryFn: ({ signal }) => api.get<Page<TripIssue>>(tripIssuesPath(params), { signal }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** GET /api/v1/trips/issues/resolve/{id}: the spec resolves with a GET; the trip is no longer delayed. */
-export function useResolveTripIssue() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (issueId: string) => api.get<TripIssue>(`/api/v1/trips/issues/resolve/${issueId}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['trips'] }),
   });
 }

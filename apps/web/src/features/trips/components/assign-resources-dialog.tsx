@@ -21,7 +21,8 @@ import {
 import { QueryError } from '../../../components/query-error';
 import { errorMessage } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
-import { useAssignResources, useAvailableFleet, useChangeResources } from '../api/trip-detail-api';
+import { useAvailableFleet } from '../../fleet';
+import { useAssignResources, useChangeResources } from '../api/trip-detail-api';
 
 export type AssignMode = 'assign' | 'change';
 
@@ -90,7 +91,7 @@ function AssignForm({
   const current = trip.resources;
   const trucks = useAvailableFleet('trucks', true);
   const drivers = useAvailableFleet('drivers', true);
-  const motorBoys = useAvailableFleet('motor-boys', true);
+  const motorBoys = useAvailableFleet('motorBoys', true);
   const assign = useAssignResources(trip.consignment.id);
   const change = useChangeResources(trip.id);
   const [truckId, setTruckId] = useState<string | null>(current.truck?.id ?? null);

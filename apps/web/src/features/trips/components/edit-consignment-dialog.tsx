@@ -23,7 +23,8 @@ import {
 import { QueryError } from '../../../components/query-error';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
-import { useLinerChoices, useUpdateConsignment } from '../api/trip-detail-api';
+import { useLiners } from '../../lookups';
+import { useUpdateConsignment } from '../api/trip-detail-api';
 
 interface ConsignmentFormValues {
   containerNumber: string;
@@ -116,7 +117,7 @@ function ConsignmentForm({ trip, onDone, onBusy }: { trip: TripDetail } & Dialog
   const fields = container ? CONTAINER_FIELDS : CARGO_FIELDS;
   const [initial] = useState(() => valuesOf(trip));
   const update = useUpdateConsignment(trip.consignment.id);
-  const liners = useLinerChoices(container);
+  const liners = useLiners({ enabled: container });
   const send = useDialogSubmit(onBusy);
   const {
     control,

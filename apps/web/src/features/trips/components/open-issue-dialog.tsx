@@ -1,6 +1,7 @@
 import { Select, Stack, TextInput, Textarea } from '@mantine/core';
 import {
   lagosDateTimeInput,
+  lagosIsoDateTime,
   MAX_TRIP_TEXT,
   TRIP_ISSUE_TYPES,
   TRIP_ISSUE_TYPE_LABELS,
@@ -18,7 +19,7 @@ import {
 } from '../../../components/form-dialog';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
-import { useOpenTripIssue } from '../api/trip-detail-api';
+import { useOpenTripIssue } from '../api/trip-issues-api';
 import {
   EMPTY_TRIP_LOCATION,
   fileIssue,
@@ -26,11 +27,6 @@ import {
   tripLocationRequest,
   type TripLocationValue,
 } from './trip-location-fields';
-
-/** Africa/Lagos is UTC+1 all year, so a Lagos wall-clock time becomes an instant with a fixed offset. */
-function lagosInstant(value: string): string | undefined {
-  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? `${value}:00+01:00` : undefined;
-}
 
 interface IssueFormValues {
   issueType: string;
@@ -41,7 +37,7 @@ interface IssueFormValues {
 
 const issueResolver: Resolver<IssueFormValues, unknown, OpenTripIssueRequest> = (values) => {
   const errors: Record<string, unknown> = {};
-  const openingTimeStamp = lagosInstant(values.openedAt);
+  const openingTimeStamp = lagosIsoDateTime(values.openedAt) ?? undefined;
   if (!openingTimeStamp) errors.openedAt = { type: 'format', message: 'Enter when it happened' };
   // A minute's grace: the clock of the phone and the server's rarely agree to the second.
   else if (Date.parse(openingTimeStamp) > Date.now() + 60_000)

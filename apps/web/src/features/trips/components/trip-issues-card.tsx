@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useActionError } from '../../../components/action-error';
 import { formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
-import { useResolveTripIssue } from '../api/trips-api';
+import { useResolveTripIssue } from '../api/trip-issues-api';
 import { IssueStatusBadge } from './issue-status-badge';
 import { OpenIssueDialog } from './open-issue-dialog';
 

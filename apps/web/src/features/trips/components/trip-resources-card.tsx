@@ -2,7 +2,7 @@ import { Anchor, Avatar, Button, Card, Group, Stack, Text, Title } from '@mantin
 import { TRUCK_TYPE_LABELS, type TripDetail } from '@freightlane/domain';
 import { IconPhone, IconTruck, IconUserCog } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { fetchDriverPhoto } from '../api/trip-detail-api';
+import { fetchDriverPhoto } from '../../fleet';
 import { AssignResourcesDialog, type AssignMode } from './assign-resources-dialog';
 
 function initials(name: string): string {

@@ -9,7 +9,6 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { TRIP_ISSUE_TYPE_LABELS, type Role, type TripIssue } from '@freightlane/domain';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useId, useState } from 'react';
@@ -27,8 +26,9 @@ import { useListParams } from '../../../components/use-list-params';
 import { formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useResolveTripIssue, useTripIssues } from '../api/trips-api';
+import { useResolveTripIssue, useTripIssues } from '../api/trip-issues-api';
 import { IssueStatusBadge } from '../components/issue-status-badge';
+import { useBreakpoint } from '../../../lib/use-breakpoint';
 
 const FILTERS = [
   { value: 'open', label: 'Open' },
@@ -200,7 +200,7 @@ export function TripIssuesPage() {
   const list = useListParams();
   const filter = readFilter(list.params.get('show'));
   const filterLabelId = useId();
-  const isDesktop = useMediaQuery('(min-width: 37.5em)', true, { getInitialValueInEffect: false });
+  const isDesktop = useBreakpoint('sm');
   const issues = useTripIssues({ status: filter === 'open' ? 'OPEN' : undefined, page: list.page });
   const resolve = useResolveTripIssue();
   const showActionError = useActionError();

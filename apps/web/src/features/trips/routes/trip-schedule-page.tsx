@@ -1,5 +1,4 @@
 import { ActionIcon, Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendarOff, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { EmptyList } from '../../../components/empty-list';
 import { ListSkeleton } from '../../../components/list-skeleton';
@@ -10,6 +9,7 @@ import { lagosToday } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useTripSchedule } from '../api/trips-api';
 import { monthTitle, ScheduleAgenda, ScheduleCalendar } from '../components/schedule-calendar';
+import { useBreakpoint } from '../../../lib/use-breakpoint';
 
 interface Month {
   year: number;
@@ -47,7 +47,7 @@ export function TripSchedulePage() {
   const current = monthOf(today);
   const shown = readMonth(list.params, current);
   const showCompleted = list.params.get('completed') === 'show';
-  const isDesktop = useMediaQuery('(min-width: 37.5em)', true, { getInitialValueInEffect: false });
+  const isDesktop = useBreakpoint('sm');
   const schedule = useTripSchedule({ ...shown, showCompleted });
   const title = monthTitle(shown.year, shown.month);
   const isCurrentMonth = shown.year === current.year && shown.month === current.month;

@@ -1,5 +1,4 @@
 import { Anchor, Button, Card, Group, Stack, Table, Tabs, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   CONTAINER_SIZE_LABELS,
   TRUCK_TYPE_LABELS,
@@ -25,6 +24,7 @@ import { ShareOngoingTripsButton } from '../sharing/components/ongoing-trips-lin
 import { TRIP_TABS, useTrips, type TripTab } from '../api/trips-api';
 import { readStatusFilter, TripFilters } from '../components/trip-filters';
 import { TripStatusBadge } from '../components/trip-status';
+import { useBreakpoint } from '../../../lib/use-breakpoint';
 
 const TAB_LABELS: Record<TripTab, string> = {
   ongoing: 'Ongoing',
@@ -203,7 +203,7 @@ export function TripsPage() {
   const { search, setSearch, settled: debounced } = useListSearch(list);
   const statuses = readStatusFilter(list.params.get('status'));
   // The spec's desktop breakpoint: a table from 600 px (scrolling sideways), one card per trip below.
-  const isDesktop = useMediaQuery('(min-width: 37.5em)', true, { getInitialValueInEffect: false });
+  const isDesktop = useBreakpoint('sm');
   const trips = useTrips({ tab, q: debounced || undefined, page: list.page, statuses });
   const setStatuses = (next: TripStatus[]) => list.update({ status: next.join(',') });
 

@@ -1,5 +1,4 @@
 import { Anchor, Card, Group, Stack, Table, Tabs, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { Invoice } from '@freightlane/domain';
 import { IconReceipt } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -15,8 +14,9 @@ import { QueryError } from '../../../components/query-error';
 import { useListParams } from '../../../components/use-list-params';
 import { formatDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useInvoices } from '../api/payments-api';
+import { useInvoices } from '../api/invoices-api';
 import { InvoiceStatusBadge } from '../components/invoice-status-badge';
+import { useBreakpoint } from '../../../lib/use-breakpoint';
 
 const TABS = [
   { value: 'pending', label: 'Pending payments' },
@@ -141,7 +141,7 @@ export function PaymentsPage() {
   const parties = partiesFor<Invoice>(role);
   const list = useListParams();
   const tab = readTab(list.params.get('tab'));
-  const isDesktop = useMediaQuery('(min-width: 37.5em)', true, { getInitialValueInEffect: false });
+  const isDesktop = useBreakpoint('sm');
   const invoices = useInvoices({
     status: tab === 'pending' ? 'PENDING_PAYMENT' : undefined,
     page: list.page,

@@ -1,6 +1,7 @@
 import type { Liner, Terminal } from '@freightlane/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { lookupKeys } from './lookup-keys';
 
 /** Terminals and liners change with a new seed, not during a visit. */
 const LOOKUP_STALE_MS = 60 * 60 * 1000;
@@ -8,17 +9,18 @@ const LOOKUP_STALE_MS = 60 * 60 * 1000;
 /** GET /api/v1/lookups/terminals: port terminals, holding bays and inland depots. */
 export function useTerminals() {
   return useQuery({
-    queryKey: ['lookups', 'terminals'],
+    queryKey: lookupKeys.terminals(),
     queryFn: () => api.get<Terminal[]>('/api/v1/lookups/terminals'),
     staleTime: LOOKUP_STALE_MS,
   });
 }
 
-/** GET /api/v1/lookups/liners: the shipping lines. */
-export function useLiners() {
+/** GET /api/v1/lookups/liners: the shipping lines; `enabled: false` waits until a form needs them. */
+export function useLiners({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: ['lookups', 'liners'],
+    queryKey: lookupKeys.liners(),
     queryFn: () => api.get<Liner[]>('/api/v1/lookups/liners'),
+    enabled,
     staleTime: LOOKUP_STALE_MS,
   });
 }

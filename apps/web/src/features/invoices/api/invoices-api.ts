@@ -1,6 +1,7 @@
 import type { Invoice, InvoiceStatus, Page } from '@freightlane/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { invoiceKeys } from './invoice-keys';
 
 export const INVOICE_PAGE_SIZE = 20;
 
@@ -21,7 +22,7 @@ function invoicesPath({ status, page }: InvoiceListParams): string {
 /** GET /api/v1/invoices?status=PENDING_PAYMENT&page&size: the invoices of the caller's trips, soonest due first. */
 export function useInvoices(params: InvoiceListParams) {
   return useQuery({
-    queryKey: ['invoices', 'list', params],
+    queryKey: invoiceKeys.list(params),
     queryFn: ({ signal }) => api.get<Page<Invoice>>(invoicesPath(params), { signal }),
     placeholderData: keepPreviousData,
   });

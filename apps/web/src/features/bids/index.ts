@@ -1,2 +1,0 @@
-/** What other features may use from bids. */
-export { useTransporterDashboard, TRANSPORTER_DASHBOARD_QUERY_KEY } from './api/bids-api';

@@ -1,0 +1,14 @@
+import type { FleetKind, FleetListParams } from './fleet-api';
+
+/** The query keys of the fleet: every one starts with ['fleet', kind], so a kind is refreshed as one. */
+export const fleetKeys = {
+  all: ['fleet'] as const,
+  kind: (kind: FleetKind) => [...fleetKeys.all, kind] as const,
+  lists: (kind: FleetKind) => [...fleetKeys.kind(kind), 'list'] as const,
+  list: (kind: FleetKind, params: FleetListParams) => [...fleetKeys.lists(kind), params] as const,
+  detail: (kind: FleetKind, id: string) => [...fleetKeys.kind(kind), 'detail', id] as const,
+  driverPhoto: (driverId: string, version: string) =>
+    [...fleetKeys.detail('drivers', driverId), 'photo', version] as const,
+  /** What may go on a trip now: active and not on another trip. */
+  available: (kind: FleetKind) => [...fleetKeys.kind(kind), 'available'] as const,
+};

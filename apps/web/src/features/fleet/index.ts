@@ -1,0 +1,2 @@
+/** What other features may use from fleet. */
+export { fetchDriverPhoto, useAvailableFleet } from './api/fleet-api';
