@@ -71,7 +71,11 @@ export async function buildApi(outDir = API_DIST) {
   fs.rmSync(outDir, { recursive: true, force: true });
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { server: path.join(API_DIR, 'src/server.ts') },
+    // The embedded database's thread loads its own file (db/pglite-thread.ts starts it beside server.js).
+    entryPoints: {
+      server: path.join(API_DIR, 'src/server.ts'),
+      'pglite-worker': path.join(API_DIR, 'src/db/pglite-worker.ts'),
+    },
     outdir: outDir,
     bundle: true,
     platform: 'node',

@@ -3,7 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Client as PgClient } from 'pg';
+import { loadEnv } from '../env';
+import { openPgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -42,6 +45,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Told of every query sent through the query builder (tests count a request's queries with it). */
   onQuery?: (query: string) => void;
+  /** Whether PGlite runs on its own thread; PGLITE_THREAD decides when not given. */
+  pgliteThread?: boolean;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -61,12 +66,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGlite: PGliteEngine } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });
-  const client = new PGlite(options.pgliteDir);
+  // On its own thread, PGlite's synchronous WebAssembly no longer stalls every request the event loop serves.
+  const client =
+    (options.pgliteThread ?? loadEnv().PGLITE_THREAD)
+      ? openPgliteThread(options.pgliteDir)
+      : new PGliteEngine(options.pgliteDir);
   await client.waitReady;
-  const db = drizzle({ client, schema, logger: queryLogger(options) }) as unknown as Db;
+  const db = drizzle({ client: client as PGlite, schema, logger: queryLogger(options) }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
