@@ -19,13 +19,22 @@ export function tripSearchSql(q: string | undefined): SQL | undefined {
   );
 }
 
-/** How many trips `where` keeps, with each trip's order and consignment joined for the filters. */
-export async function countTrips(db: Executor, where: SQL | undefined): Promise<number> {
-  const [total] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(trips)
-    .innerJoin(orders, eq(orders.id, trips.orderId))
-    .leftJoin(consignments, eq(consignments.tripId, trips.id))
-    .where(where);
+/**
+ * How many trips `where` keeps. A search text (`searched`) needs each trip's order and consignment joined;
+ * other filters read the trip alone, and since every trip has exactly one order and at most one
+ * consignment, leaving the joins out changes no count.
+ */
+export async function countTrips(
+  db: Executor,
+  where: SQL | undefined,
+  { searched }: { searched: boolean },
+): Promise<number> {
+  const count = db.select({ n: sql<number>`count(*)::int` }).from(trips);
+  const [total] = await (searched
+    ? count
+        .innerJoin(orders, eq(orders.id, trips.orderId))
+        .leftJoin(consignments, eq(consignments.tripId, trips.id))
+        .where(where)
+    : count.where(where));
   return total?.n ?? 0;
 }

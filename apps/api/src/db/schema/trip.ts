@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -90,6 +91,25 @@ export const trips = pgTable(
     index('trips_transporter_idx').on(t.transporterCompanyId, t.completed, t.createdAt),
     index('trips_order_idx').on(t.orderId),
     index('trips_pickup_date_idx').on(t.pickupDate),
+    // The trip list's default order (most recently moved first, ties newest first) for each side and for
+    // admins, so page 1 reads its 20 rows off the index however many trips a company has.
+    index('trips_customer_list_idx').on(
+      t.customerCompanyId,
+      sql`${t.latestStatusAt} DESC NULLS LAST`,
+      t.createdAt.desc().nullsFirst(),
+      t.tripNumber.desc().nullsFirst(),
+    ),
+    index('trips_transporter_list_idx').on(
+      t.transporterCompanyId,
+      sql`${t.latestStatusAt} DESC NULLS LAST`,
+      t.createdAt.desc().nullsFirst(),
+      t.tripNumber.desc().nullsFirst(),
+    ),
+    index('trips_list_idx').on(
+      sql`${t.latestStatusAt} DESC NULLS LAST`,
+      t.createdAt.desc().nullsFirst(),
+      t.tripNumber.desc().nullsFirst(),
+    ),
     // The last guard behind the service's check: a truck or a driver is on one live trip at most.
     uniqueIndex('trips_live_truck_uq')
       .on(t.truckId)
@@ -98,6 +118,24 @@ export const trips = pgTable(
       .on(t.driverId)
       .where(sql`driver_id IS NOT NULL AND completed = false AND cancelled_at IS NULL`),
   ],
+);
+
+/**
+ * How many trips each company has on each side, by the three facts the list filters and the dashboard
+ * count by (completed, cancelled, started). Kept exact by the statement-level triggers of migration 0005,
+ * so a list's totalElements is a sum of a few rows instead of a count over every trip of the company.
+ */
+export const tripCounts = pgTable(
+  'trip_counts',
+  {
+    companyId: uuid('company_id').notNull(),
+    side: text('side').$type<'customer' | 'transporter'>().notNull(),
+    completed: boolean('completed').notNull(),
+    cancelled: boolean('cancelled').notNull(),
+    started: boolean('started').notNull(),
+    trips: bigint('trips', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.side, t.completed, t.cancelled, t.started] })],
 );
 
 /** Each step a trip took. An admin's undo marks the log undone instead of deleting it. */

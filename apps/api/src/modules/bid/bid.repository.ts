@@ -196,5 +196,5 @@ export async function listWonTrips(db: Executor, companyId: string, q: string | 
     .orderBy(desc(trips.createdAt), asc(trips.tripNumber))
     .limit(page.size)
     .offset(offsetOf(page));
-  return { rows, total: await countTrips(db, where) };
+  return { rows, total: await countTrips(db, where, { searched: Boolean(q) }) };
 }

@@ -1,36 +1,39 @@
-import { and, asc, count, eq, gte, isNull, lt, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNull, lt, notExists, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { bids, invoices, orders, orderWatches, trips } from '../../db/schema';
-import { biddingOpenSql, countOrders, selectOrderRows } from '../../queries/order-rows.repository';
+import { bids, companies, invoices, orders, orderWatches, tripCounts, trips } from '../../db/schema';
+import { biddingOpenSql, selectOrderRows } from '../../queries/order-rows.repository';
 import { transporterCanSeeOrderSql } from '../../queries/order-visibility.repository';
 
 export const ORDERS_AWAITING_AWARD_LIMIT = 10;
 
-const countWhere = (condition: ReturnType<typeof sql>) =>
-  sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
-
-export async function customerTripCounts(db: Executor, companyId: string) {
-  const live = sql`${trips.completed} = false and ${trips.cancelledAt} is null`;
-  const [row] = await db
-    .select({
-      ongoing: countWhere(sql`${live} and ${trips.latestStatus} is not null`),
-      uncompleted: countWhere(live),
-      completed: countWhere(sql`${trips.completed} = true`),
-    })
-    .from(trips)
-    .where(eq(trips.customerCompanyId, companyId));
-  return { ongoing: row?.ongoing ?? 0, uncompleted: row?.uncompleted ?? 0, completed: row?.completed ?? 0 };
-}
-
-export async function pendingInvoices(db: Executor, companyId: string) {
-  const [row] = await db
-    .select({
-      totalKobo: sql<number>`coalesce(sum(${invoices.amountKobo}), 0)`.mapWith(Number),
-      n: count(),
-    })
+/**
+ * The customer's trip counts and pending payments in one read: the counts from the few trip_counts rows of
+ * the company (kept by migration 0005's triggers), the invoices summed beside them.
+ */
+export async function customerFigures(db: Executor, companyId: string) {
+  const live = sql`not ${tripCounts.completed} and not ${tripCounts.cancelled}`;
+  const sumWhere = (condition: SQL) =>
+    sql<number>`coalesce(sum(${tripCounts.trips}) filter (where ${condition}), 0)`.mapWith(Number);
+  const pending = and(eq(invoices.customerCompanyId, companyId), eq(invoices.status, 'PENDING_PAYMENT'));
+  const pendingKobo = db
+    .select({ kobo: sql`coalesce(sum(${invoices.amountKobo}), 0)` })
     .from(invoices)
-    .where(and(eq(invoices.customerCompanyId, companyId), eq(invoices.status, 'PENDING_PAYMENT')));
-  return { totalKobo: row?.totalKobo ?? 0, count: row?.n ?? 0 };
+    .where(pending);
+  const pendingCount = db.select({ n: count() }).from(invoices).where(pending);
+  const [row] = await db
+    .select({
+      ongoing: sumWhere(sql`${live} and ${tripCounts.started}`),
+      uncompleted: sumWhere(live),
+      completed: sumWhere(sql`${tripCounts.completed}`),
+      pendingKobo: sql<number>`(${pendingKobo})`.mapWith(Number),
+      pendingCount: sql<number>`(${pendingCount})`.mapWith(Number),
+    })
+    .from(tripCounts)
+    .where(and(eq(tripCounts.companyId, companyId), eq(tripCounts.side, 'customer')));
+  return {
+    trips: { ongoing: row?.ongoing ?? 0, uncompleted: row?.uncompleted ?? 0, completed: row?.completed ?? 0 },
+    pending: { totalKobo: row?.pendingKobo ?? 0, count: row?.pendingCount ?? 0 },
+  };
 }
 
 /** Open orders of the customer, the ones whose bidding closes soonest first. */
@@ -41,28 +44,28 @@ export async function openOrdersOf(db: Executor, companyId: string) {
     .limit(ORDERS_AWAITING_AWARD_LIMIT);
 }
 
-/** Open orders the transporter may bid on and holds no live bid on. */
-export async function countNewBidOpportunities(db: Executor, companyId: string): Promise<number> {
+/**
+ * The transporter's four figures in one read, each a count beside the others: open orders it may bid on
+ * and holds no live bid on, open orders it watches, bids won in [from, to), and live trips still without
+ * their truck and driver.
+ */
+export async function transporterFigures(db: Executor, companyId: string, from: Date, to: Date) {
   const liveBid = db
     .select({ id: bids.id })
     .from(bids)
     .where(
       and(eq(bids.orderId, orders.id), eq(bids.transporterCompanyId, companyId), eq(bids.status, 'ACTIVE')),
     );
-  return countOrders(db, and(biddingOpenSql, transporterCanSeeOrderSql(companyId), notExists(liveBid)));
-}
-
-export async function countOpenWatchedOrders(db: Executor, companyId: string): Promise<number> {
-  const [row] = await db
+  const newBids = db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(biddingOpenSql, transporterCanSeeOrderSql(companyId), notExists(liveBid)));
+  const monitoredBids = db
     .select({ n: count() })
     .from(orderWatches)
     .innerJoin(orders, eq(orders.id, orderWatches.orderId))
     .where(and(eq(orderWatches.transporterCompanyId, companyId), eq(orders.status, 'OPEN')));
-  return row?.n ?? 0;
-}
-
-export async function countBidsWonBetween(db: Executor, companyId: string, from: Date, to: Date) {
-  const [row] = await db
+  const bidsWon = db
     .select({ n: count() })
     .from(bids)
     .where(
@@ -73,11 +76,7 @@ export async function countBidsWonBetween(db: Executor, companyId: string, from:
         lt(bids.decidedAt, to),
       ),
     );
-  return row?.n ?? 0;
-}
-
-export async function countTripsNeedingResources(db: Executor, companyId: string): Promise<number> {
-  const [row] = await db
+  const needingResources = db
     .select({ n: count() })
     .from(trips)
     .where(
@@ -88,5 +87,20 @@ export async function countTripsNeedingResources(db: Executor, companyId: string
         eq(trips.resourcesAssigned, false),
       ),
     );
-  return row?.n ?? 0;
+  const figure = (query: SQLWrapper) => sql<number>`(${query})`.mapWith(Number);
+  const [row] = await db
+    .select({
+      newBids: figure(newBids),
+      monitoredBids: figure(monitoredBids),
+      bidsWonThisMonth: figure(bidsWon),
+      tripsNeedingResources: figure(needingResources),
+    })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return {
+    newBids: row?.newBids ?? 0,
+    monitoredBids: row?.monitoredBids ?? 0,
+    bidsWonThisMonth: row?.bidsWonThisMonth ?? 0,
+    tripsNeedingResources: row?.tripsNeedingResources ?? 0,
+  };
 }

@@ -2,20 +2,13 @@ import { lagosMonth, type CustomerDashboard, type TransporterDashboard } from '@
 import type { AppContext } from '../../context';
 import type { Principal } from '../../plugins/auth';
 import { isBiddingOpen } from '../order/order-summary';
-import {
-  countBidsWonBetween,
-  countNewBidOpportunities,
-  countOpenWatchedOrders,
-  countTripsNeedingResources,
-  customerTripCounts,
-  openOrdersOf,
-  pendingInvoices,
-} from './dashboard.repository';
+import { customerFigures, openOrdersOf, transporterFigures } from './dashboard.repository';
 
 export async function customerDashboard(ctx: AppContext, principal: Principal): Promise<CustomerDashboard> {
-  const trips = await customerTripCounts(ctx.db, principal.companyId);
-  const pending = await pendingInvoices(ctx.db, principal.companyId);
-  const open = await openOrdersOf(ctx.db, principal.companyId);
+  const [{ trips, pending }, open] = await Promise.all([
+    customerFigures(ctx.db, principal.companyId),
+    openOrdersOf(ctx.db, principal.companyId),
+  ]);
   const now = new Date();
   return {
     ongoingTrips: trips.ongoing,
@@ -40,10 +33,5 @@ export async function transporterDashboard(
   principal: Principal,
 ): Promise<TransporterDashboard> {
   const month = lagosMonth();
-  return {
-    newBids: await countNewBidOpportunities(ctx.db, principal.companyId),
-    monitoredBids: await countOpenWatchedOrders(ctx.db, principal.companyId),
-    bidsWonThisMonth: await countBidsWonBetween(ctx.db, principal.companyId, month.from, month.to),
-    tripsNeedingResources: await countTripsNeedingResources(ctx.db, principal.companyId),
-  };
+  return transporterFigures(ctx.db, principal.companyId, month.from, month.to);
 }

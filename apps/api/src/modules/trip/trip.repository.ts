@@ -17,6 +17,7 @@ import {
   users,
 } from '../../db/schema';
 import { liveTripSql, tripScopeSql, type TripScope } from '../../queries/trip-scope.repository';
+import { countTripsInScope } from '../../queries/trip-count.repository';
 import { countTrips, tripSearchSql } from '../../queries/trip-search.repository';
 
 export type TripRecord = typeof trips.$inferSelect;
@@ -79,15 +80,28 @@ function selectTripRows(db: Executor) {
 
 export type TripRow = Awaited<ReturnType<typeof selectTripRows>>[number];
 
+/**
+ * How many trips the list's filters keep. Without a status list or a search text the filters are buckets
+ * of trip_counts, whose sum answers at once however many trips the company has; otherwise the trips are
+ * counted, joining the order and consignment only for a search text.
+ */
+function countListed(db: Executor, scope: TripScope, query: TripListQuery, where: SQL | undefined) {
+  if (query.tripStatusList?.length || query.q) return countTrips(db, where, { searched: Boolean(query.q) });
+  return countTripsInScope(db, scope, { completed: query.completed, started: query.started });
+}
+
 /** A page of trips, by default the most recently moved first and unstarted trips after them, newest first. */
 export async function listTrips(db: Executor, scope: TripScope, query: TripListQuery) {
   const where = and(tripScopeSql(scope), filtersSql(query));
-  const rows = await selectTripRows(db)
-    .where(where)
-    .orderBy(...orderOf(query.sort?.[0]))
-    .limit(query.size)
-    .offset(query.page * query.size);
-  return { rows, total: await countTrips(db, where) };
+  const [rows, total] = await Promise.all([
+    selectTripRows(db)
+      .where(where)
+      .orderBy(...orderOf(query.sort?.[0]))
+      .limit(query.size)
+      .offset(query.page * query.size),
+    countListed(db, scope, query, where),
+  ]);
+  return { rows, total };
 }
 
 /**
