@@ -12,15 +12,15 @@ let counting: string[] | null = null;
 
 /** The most queries each page may send, its session check included. */
 const BUDGET = {
-  profile: 2,
-  trips: 4,
-  tripsSearch: 4,
-  tripPage: 9,
-  orders: 4,
-  market: 6,
-  tripIssues: 3,
-  customerDashboard: 4,
-  transporterDashboard: 5,
+  profile: 1,
+  trips: 3,
+  tripsSearch: 3,
+  tripPage: 8,
+  orders: 3,
+  market: 5,
+  tripIssues: 2,
+  customerDashboard: 2,
+  transporterDashboard: 1,
 };
 
 describe('queries per request', () => {
