@@ -2,12 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { PATHS } from '../lib/paths';
+import { companyDocumentsValidation, profileSchema } from '@freightlane/domain';
+import { apiFixture } from '../test/api-fixture';
 import { mockApi } from '../test/api-mock';
 import { fakeMediaQueryList, sessionValuesFor } from '../test/fakes';
 import { renderRoute, seedSession } from '../test/render';
 import { routes as appRoutes } from './routes';
 
-const profile = {
+const profile = apiFixture(profileSchema, {
   id: 'u1',
   email: 'adaeze@okafor-imports.ng',
   firstName: 'Adaeze',
@@ -31,16 +33,16 @@ const profile = {
     rejectionReason: null,
   },
   country: { name: 'Nigeria', code: 'NG', phoneCode: '+234' },
-};
+});
 
-const validation = {
+const validation = apiFixture(companyDocumentsValidation, {
   verificationStatus: 'UNVERIFIED',
   complete: false,
   missingDetails: ['cacRegistrationNumber', 'tin'],
   documents: [{ type: 'CAC_CERTIFICATE', label: 'CAC certificate', status: 'MISSING' }],
   missingDocuments: ['CAC_CERTIFICATE'],
   awaitingReview: [],
-};
+});
 
 function mockSignedInApi() {
   return mockApi({

@@ -1,8 +1,19 @@
-import type { Liner, OrderItem, Page, Terminal, TripSummary } from '@freightlane/domain';
+import {
+  linerSchema,
+  orderItemSchema,
+  terminalSchema,
+  tripSummarySchema,
+  type Liner,
+  type OrderItem,
+  type Page,
+  type Terminal,
+  type TripSummary,
+} from '@freightlane/domain';
+import { apiFixture } from './api-fixture';
 
-/** API answers shared by the orders, bids, trips and admin tests, in the shapes of the domain contracts. */
+/** API answers shared by the orders, bids, trips and admin tests, parsed with the domain's response schemas. */
 
-export const APAPA_TERMINAL: Terminal = {
+export const APAPA_TERMINAL: Terminal = apiFixture(terminalSchema, {
   id: '0b6c3c1e-5f0a-4a57-9d7e-0f4f5b1f2a01',
   code: 'APMT',
   name: 'APM Terminals Apapa',
@@ -12,9 +23,13 @@ export const APAPA_TERMINAL: Terminal = {
   city: 'Apapa',
   lga: 'Apapa',
   state: 'Lagos',
-};
+});
 
-export const MAERSK: Liner = { id: '6f1d3a0e-1c2b-4b8d-9a55-7d2e1c3b4a02', code: 'MAEU', name: 'Maersk' };
+export const MAERSK: Liner = apiFixture(linerSchema, {
+  id: '6f1d3a0e-1c2b-4b8d-9a55-7d2e1c3b4a02',
+  code: 'MAEU',
+  name: 'Maersk',
+});
 
 /** What an order item or a trip's consignment says of a 40 ft Maersk container besides its number. */
 const FORTY_FOOT_LOAD = {
@@ -33,7 +48,7 @@ export function containerItem(
   containerNumber: string,
   overrides: Partial<OrderItem> = {},
 ): OrderItem {
-  return {
+  return apiFixture(orderItemSchema, {
     id: `item-${position}`,
     position,
     containerNumber,
@@ -42,7 +57,7 @@ export function containerItem(
     tripId: null,
     tripNumber: null,
     ...overrides,
-  };
+  });
 }
 
 /** The API's zero-based page envelope around `content`. */
@@ -60,7 +75,7 @@ export function pageOf<T>(
 
 /** A loaded trip of one 40 ft container from Apapa to a factory in Ikeja, as the trips list shows it. */
 export function tripSummary(overrides: Partial<TripSummary> = {}): TripSummary {
-  return {
+  return apiFixture(tripSummarySchema, {
     id: 'trip-1',
     tripNumber: 'TRP-2026-000123',
     trackingId: 'track-1',
@@ -84,5 +99,5 @@ export function tripSummary(overrides: Partial<TripSummary> = {}): TripSummary {
     cancelled: false,
     createdAt: '2026-11-22T10:00:00.000Z',
     ...overrides,
-  };
+  });
 }

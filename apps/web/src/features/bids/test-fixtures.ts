@@ -1,22 +1,35 @@
-import type { LocationView, MarketOrder, MarketOrderDetail, MyBid, WonTrip } from '@freightlane/domain';
+import {
+  bidHistoryItemSchema,
+  locationView,
+  marketOrderDetailSchema,
+  marketOrderSchema,
+  myBidSchema,
+  wonTripSchema,
+  type LocationView,
+  type MarketOrder,
+  type MarketOrderDetail,
+  type MyBid,
+  type WonTrip,
+} from '@freightlane/domain';
+import { apiFixture } from '../../test/api-fixture';
 import { APAPA_TERMINAL, containerItem } from '../../test/marketplace-fixtures';
 import type { BidHistoryItem } from './api/bids-api';
 
 export const ORDER_ID = '0b7c3c8e-2f7e-4f7a-9a51-3d2b6f1f0a01';
 export const BID_ID = '5d1f8a2e-9c4b-4e3a-8f6d-7a2b1c0d9e02';
 
-export const APAPA: LocationView = { terminal: APAPA_TERMINAL, address: null };
+export const APAPA: LocationView = apiFixture(locationView, { terminal: APAPA_TERMINAL, address: null });
 
-export const IKEJA: LocationView = {
+export const IKEJA: LocationView = apiFixture(locationView, {
   terminal: null,
   address: { street: '12 Oba Akran Avenue', neighborhood: '', lga: 'Ikeja', city: 'Ikeja', state: 'Lagos' },
-};
+});
 
 /** Bidding closes two days after the real clock, so the order is open whatever day the test runs. */
 const closesAt = () => new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString();
 
 export function makeMarketOrder(overrides: Partial<MarketOrder> = {}): MarketOrder {
-  return {
+  return apiFixture(marketOrderSchema, {
     id: ORDER_ID,
     orderNumber: 'ORD-2026-000042',
     cargoType: 'IMPORT_LINER_OWNED',
@@ -37,11 +50,11 @@ export function makeMarketOrder(overrides: Partial<MarketOrder> = {}): MarketOrd
     watched: false,
     myBid: null,
     ...overrides,
-  };
+  });
 }
 
 export function makeBid(overrides: Partial<MyBid> = {}): MyBid {
-  return {
+  return apiFixture(myBidSchema, {
     id: BID_ID,
     orderId: ORDER_ID,
     amountKobo: 45_000_000,
@@ -52,11 +65,11 @@ export function makeBid(overrides: Partial<MyBid> = {}): MyBid {
     createdAt: '2026-11-21T08:00:00.000Z',
     updatedAt: '2026-11-21T08:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 export function makeMarketOrderDetail(overrides: Partial<MarketOrderDetail> = {}): MarketOrderDetail {
-  return {
+  return apiFixture(marketOrderDetailSchema, {
     ...makeMarketOrder(),
     items: [
       containerItem(1, 'MSKU1234565'),
@@ -65,11 +78,11 @@ export function makeMarketOrderDetail(overrides: Partial<MarketOrderDetail> = {}
     ],
     quoteDocument: { id: 'd1', fileName: 'quote-ord-42.pdf', sizeBytes: 48_000 },
     ...overrides,
-  };
+  });
 }
 
 export function makeWonTrip(overrides: Partial<WonTrip> = {}): WonTrip {
-  return {
+  return apiFixture(wonTripSchema, {
     tripId: 'trip-1',
     tripNumber: 'TRP-2026-000123',
     trackingId: 'trk-abc',
@@ -88,10 +101,10 @@ export function makeWonTrip(overrides: Partial<WonTrip> = {}): WonTrip {
     awardedAt: '2026-11-21T10:00:00.000Z',
     needsResources: true,
     ...overrides,
-  };
+  });
 }
 
 export function makeHistoryItem(overrides: Partial<BidHistoryItem> = {}): BidHistoryItem {
   const { watched: _watched, myBid: _myBid, ...order } = makeMarketOrder();
-  return { ...makeBid(), order, ...overrides };
+  return apiFixture(bidHistoryItemSchema, { ...makeBid(), order, ...overrides });
 }

@@ -1,7 +1,17 @@
-import type { Driver, FleetManager, MotorBoy, Truck } from '@freightlane/domain';
+import {
+  driverSchema,
+  fleetManagerSchema,
+  motorBoySchema,
+  truckSchema,
+  type Driver,
+  type FleetManager,
+  type MotorBoy,
+  type Truck,
+} from '@freightlane/domain';
+import { apiFixture } from '../../test/api-fixture';
 import { lagosToday } from '../../lib/format';
 
-/** API answers for the fleet tests, in the shapes of the domain contracts. */
+/** API answers for the fleet tests, parsed with the domain's response schemas. */
 
 /** A Lagos calendar date `days` from today (negative: in the past). */
 export function daysFromToday(days: number): string {
@@ -22,7 +32,7 @@ const LAGOS_ADDRESS = {
 } as const;
 
 export function truck(overrides: Partial<Truck> = {}): Truck {
-  return {
+  return apiFixture(truckSchema, {
     id: TRUCK_ID,
     registrationNumber: 'LSR 123 XY',
     make: 'MAN',
@@ -40,7 +50,7 @@ export function truck(overrides: Partial<Truck> = {}): Truck {
     createdAt: '2026-11-01T09:00:00.000Z',
     updatedAt: '2026-11-01T09:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 const person = {
@@ -54,7 +64,7 @@ const person = {
 };
 
 export function driver(overrides: Partial<Driver> = {}): Driver {
-  return {
+  return apiFixture(driverSchema, {
     ...person,
     id: DRIVER_ID,
     firstName: 'Musa',
@@ -63,15 +73,21 @@ export function driver(overrides: Partial<Driver> = {}): Driver {
     licenceExpiresOn: daysFromToday(400),
     hasPhoto: false,
     ...overrides,
-  };
+  });
 }
 
 export function motorBoy(overrides: Partial<MotorBoy> = {}): MotorBoy {
-  return { ...person, id: MOTOR_BOY_ID, firstName: 'Tunde', lastName: 'Bello', ...overrides };
+  return apiFixture(motorBoySchema, {
+    ...person,
+    id: MOTOR_BOY_ID,
+    firstName: 'Tunde',
+    lastName: 'Bello',
+    ...overrides,
+  });
 }
 
 export function fleetManager(overrides: Partial<FleetManager> = {}): FleetManager {
-  return {
+  return apiFixture(fleetManagerSchema, {
     ...person,
     id: MANAGER_ID,
     firstName: 'Ngozi',
@@ -79,5 +95,5 @@ export function fleetManager(overrides: Partial<FleetManager> = {}): FleetManage
     email: 'ngozi@kano-haulage.ng',
     invitationStatus: 'PENDING',
     ...overrides,
-  };
+  });
 }

@@ -1,9 +1,19 @@
-import type { Liner, OrderDetail, ReceivedBid, Terminal } from '@freightlane/domain';
+import {
+  linerListResponse,
+  orderDetailSchema,
+  receivedBidSchema,
+  terminalListResponse,
+  type Liner,
+  type OrderDetail,
+  type ReceivedBid,
+  type Terminal,
+} from '@freightlane/domain';
+import { apiFixture } from '../../test/api-fixture';
 import { APAPA_TERMINAL, MAERSK, containerItem } from '../../test/marketplace-fixtures';
 
-/** API answers for the orders tests, in the shapes of the domain contracts. */
+/** API answers for the orders tests, parsed with the domain's response schemas. */
 
-export const TERMINALS: Terminal[] = [
+export const TERMINALS: Terminal[] = apiFixture(terminalListResponse, [
   APAPA_TERMINAL,
   {
     id: '0b6c3c1e-5f0a-4a57-9d7e-0f4f5b1f2a02',
@@ -27,17 +37,17 @@ export const TERMINALS: Terminal[] = [
     lga: 'Eleme',
     state: 'Rivers',
   },
-];
+]);
 
-export const LINERS: Liner[] = [
+export const LINERS: Liner[] = apiFixture(linerListResponse, [
   MAERSK,
   { id: '6f1d3a0e-1c2b-4b8d-9a55-7d2e1c3b4a03', code: 'MSCU', name: 'MSC' },
-];
+]);
 
 export const ORDER_ID = '3f0c2b1a-9d8e-4f7a-8b6c-5d4e3f2a1b0c';
 
 function bid(overrides: Partial<ReceivedBid> & Pick<ReceivedBid, 'id' | 'transporterName'>): ReceivedBid {
-  return {
+  return apiFixture(receivedBidSchema, {
     transporterCompanyId: `company-${overrides.id}`,
     transporterRating: null,
     preferredPartner: false,
@@ -48,7 +58,7 @@ function bid(overrides: Partial<ReceivedBid> & Pick<ReceivedBid, 'id' | 'transpo
     createdAt: '2026-11-21T10:00:00.000Z',
     updatedAt: '2026-11-21T10:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 export const BID_A = bid({
@@ -67,7 +77,7 @@ export const BID_B = bid({
 });
 
 export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
-  return {
+  return apiFixture(orderDetailSchema, {
     id: ORDER_ID,
     orderNumber: 'ORD-2026-000042',
     cargoType: 'IMPORT_LINER_OWNED',
@@ -101,5 +111,5 @@ export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
     bids: [BID_A, BID_B],
     trips: [],
     ...overrides,
-  };
+  });
 }

@@ -1,4 +1,11 @@
-import type { TripDetail, TripStatus, TripStatusLog } from '@freightlane/domain';
+import {
+  tripDetailSchema,
+  tripStatusLogSchema,
+  type TripDetail,
+  type TripStatus,
+  type TripStatusLog,
+} from '@freightlane/domain';
+import { apiFixture } from '../../test/api-fixture';
 import { tripSummary } from '../../test/marketplace-fixtures';
 
 export const TRIP_ID = '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6';
@@ -11,7 +18,7 @@ export function statusLog(
   timeStamp: string,
   overrides: Partial<TripStatusLog> = {},
 ): TripStatusLog {
-  return {
+  return apiFixture(tripStatusLogSchema, {
     id: `log-${tripStatus}`,
     tripStatus,
     timeStamp,
@@ -20,7 +27,7 @@ export function statusLog(
     changedBy: 'Bola Adeyemi (Kano Haulage Ltd)',
     handoverOverrideReason: null,
     ...overrides,
-  };
+  });
 }
 
 /** A trip of one 40 ft container from Apapa to Ikeja, awaiting start, with a tracking link that never expires. */
@@ -31,7 +38,7 @@ export function tripDetail(overrides: Partial<TripDetail> = {}): TripDetail {
     orderId: 'order-42',
     latestTripStatus: null,
   });
-  return {
+  return apiFixture(tripDetailSchema, {
     ...summary,
     consignment: { ...summary.consignment, id: CONSIGNMENT_ID },
     tripStatusLogs: [],
@@ -49,7 +56,7 @@ export function tripDetail(overrides: Partial<TripDetail> = {}): TripDetail {
     handover: { code: null, lockedUntil: null },
     invoice: null,
     ...overrides,
-  };
+  });
 }
 
 /** The same trip once started: the moment its tracking link starts being worth sharing. */

@@ -1,6 +1,7 @@
 import { configure, screen, within } from '@testing-library/react';
-import type { Invoice } from '@freightlane/domain';
+import { invoiceSchema, type Invoice } from '@freightlane/domain';
 import { describe, expect, it, vi } from 'vitest';
+import { apiFixture } from '../../../test/api-fixture';
 import { mockApi } from '../../../test/api-mock';
 import { fakeMediaQueryList } from '../../../test/fakes';
 import { pageOf } from '../../../test/marketplace-fixtures';
@@ -13,7 +14,7 @@ const CLICK_JOURNEY_TIMEOUT_MS = 20_000;
 const DAY_MS = 24 * 3600_000;
 
 function invoice(overrides: Partial<Invoice> = {}): Invoice {
-  return {
+  return apiFixture(invoiceSchema, {
     id: 'invoice-1',
     invoiceNumber: 'INV-2026-000017',
     trip: { id: 'trip-1', tripNumber: 'TRP-2026-000123' },
@@ -26,7 +27,7 @@ function invoice(overrides: Partial<Invoice> = {}): Invoice {
     paidAt: null,
     createdAt: '2026-11-22T10:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 const OVERDUE = invoice({

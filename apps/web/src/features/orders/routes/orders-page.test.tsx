@@ -1,6 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import type { OrderSummary } from '@freightlane/domain';
+import { orderSummarySchema, type OrderSummary } from '@freightlane/domain';
 import { describe, expect, it, vi } from 'vitest';
+import { apiFixture } from '../../../test/api-fixture';
 import { mockApi } from '../../../test/api-mock';
 import { fakeMediaQueryList } from '../../../test/fakes';
 import { pageOf } from '../../../test/marketplace-fixtures';
@@ -19,7 +20,7 @@ function summary(overrides: Partial<OrderSummary>): OrderSummary {
     trips: _t,
     ...base
   } = orderDetail();
-  return { ...base, ...overrides };
+  return apiFixture(orderSummarySchema, { ...base, ...overrides });
 }
 
 const OPEN = summary({ id: 'o1', orderNumber: 'ORD-2026-000041', bidCount: 3 });

@@ -1,6 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import type { TripIssue } from '@freightlane/domain';
+import { tripIssueSchema, type TripIssue } from '@freightlane/domain';
 import { describe, expect, it, vi } from 'vitest';
+import { apiFixture } from '../../../test/api-fixture';
 import { mockApi } from '../../../test/api-mock';
 import { fakeMediaQueryList } from '../../../test/fakes';
 import { pageOf } from '../../../test/marketplace-fixtures';
@@ -11,7 +12,7 @@ configure({ asyncUtilTimeout: 5000 });
 const CLICK_JOURNEY_TIMEOUT_MS = 20_000;
 
 function issue(overrides: Partial<TripIssue> = {}): TripIssue {
-  return {
+  return apiFixture(tripIssueSchema, {
     id: 'issue-1',
     trip: { id: 'trip-1', tripNumber: 'TRP-2026-000123' },
     issueType: 'BREAKDOWN',
@@ -23,7 +24,7 @@ function issue(overrides: Partial<TripIssue> = {}): TripIssue {
     resolvedAt: null,
     resolvedBy: null,
     ...overrides,
-  };
+  });
 }
 
 const RESOLVED = issue({

@@ -1,7 +1,8 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import type { ScheduleEvent, ScheduleResponse } from '@freightlane/domain';
+import { scheduleResponse, type ScheduleEvent, type ScheduleResponse } from '@freightlane/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { lagosToday } from '../../../lib/format';
+import { apiFixture } from '../../../test/api-fixture';
 import { mockApi } from '../../../test/api-mock';
 import { fakeMediaQueryList } from '../../../test/fakes';
 import { APAPA_TERMINAL } from '../../../test/marketplace-fixtures';
@@ -41,7 +42,7 @@ function event(
 }
 
 function scheduleOf(year: number, month: number, events: ScheduleEvent[]): ScheduleResponse {
-  return { year, month, events };
+  return apiFixture(scheduleResponse, { year, month, events });
 }
 
 /** Answers every month's schedule with the November events, others empty. */
