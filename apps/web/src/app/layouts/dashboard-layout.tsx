@@ -11,7 +11,7 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -20,6 +20,7 @@ import { PageLoader } from '../../components/page-loader';
 import { PATHS } from '../../lib/paths';
 import { useSession, useSessionStore } from '../../lib/session-context';
 import { ROLE_LABELS } from '../../lib/role-labels';
+import { useBreakpoint } from '../../lib/use-breakpoint';
 import { activeNavItem, navigationFor, type NavItem } from './navigation';
 
 const NAVBAR_ID = 'app-navigation';
@@ -49,7 +50,7 @@ export function DashboardLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const isDesktop = useMediaQuery('(min-width: 64em)', true, { getInitialValueInEffect: false });
+  const isDesktop = useBreakpoint('lg');
   const session = state.status === 'signed-in' ? state.session : null;
   const items = navigationFor(session?.role ?? null);
   // One item at most is lit, the most specific one (the router's own matching would light Trips on

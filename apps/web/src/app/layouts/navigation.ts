@@ -84,10 +84,3 @@ export function navigationFor(role: Role | null): NavItem[] {
   if (role === 'role_admin') return ADMIN;
   return TRANSPORTER;
 }
-
-export const ROLE_LABELS: Record<Role, string> = {
-  role_customer: 'Customer',
-  role_transporter: 'Transporter',
-  role_fleet_manager: 'Fleet manager',
-  role_admin: 'Admin',
-};

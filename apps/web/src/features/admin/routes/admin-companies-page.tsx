@@ -10,7 +10,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   VERIFICATION_STATUSES,
   type AdminCompanySummary,
@@ -27,6 +26,7 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { useListParams, useListSearch } from '../../../components/use-list-params';
 import { formatDateTime } from '../../../lib/format';
+import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { VERIFICATION_STATUS_LABELS } from '../../company';
 import { useAdminCompanies } from '../api/admin-companies-api';
@@ -132,7 +132,7 @@ function CompanyTable({ companies }: { companies: AdminCompanySummary[] }) {
 /** /admin/companies: companies to review, filtered by status (awaiting review first) and searchable. */
 export function AdminCompaniesPage() {
   usePageTitle('Companies');
-  const isWide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const isWide = useBreakpoint('md');
   const list = useListParams();
   const { params, page, update } = list;
   const status = statusFrom(params.get('status'));

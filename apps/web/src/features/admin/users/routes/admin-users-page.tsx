@@ -1,5 +1,4 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   formatNigerianPhone,
   USER_SEARCH_PHONE_MESSAGE,
@@ -15,6 +14,7 @@ import { EmptyList } from '../../../../components/empty-list';
 import { ListSkeleton } from '../../../../components/list-skeleton';
 import { PageHeader } from '../../../../components/page-header';
 import { QueryError } from '../../../../components/query-error';
+import { useBreakpoint } from '../../../../lib/use-breakpoint';
 import { usePageTitle } from '../../../../lib/use-page-title';
 import { VerificationBadge } from '../../components/company-labels';
 import { usePhoneCode } from '../../../profile';
@@ -143,7 +143,7 @@ export function AdminUsersPage() {
   const searchable = searched !== '' && phoneSearchProblem(searched) === null;
   const [value, setValue] = useState(searched);
   const [problem, setProblem] = useState<string | null>(null);
-  const isWide = useMediaQuery('(min-width: 37.5em)', true, { getInitialValueInEffect: false });
+  const isWide = useBreakpoint('sm');
   const phoneCode = usePhoneCode();
   const users = useUserSearch(searchable ? withoutSeparators(searched) : null);
 
