@@ -1,3 +1,4 @@
 /** What other features may use from profile. */
-export { PROFILE_QUERY_KEY, useProfile } from './api/profile-api';
+export { useProfile } from './api/profile-api';
+export { profileKeys } from './api/profile-keys';
 export { usePhoneCode } from './api/use-phone-code';

@@ -8,9 +8,7 @@ import type {
 } from '@freightlane/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, downloadFile } from '../../../lib/api';
-
-const ADMIN_COMPANIES_KEY = ['admin', 'companies'] as const;
-const detailKey = (companyId: string) => [...ADMIN_COMPANIES_KEY, 'detail', companyId] as const;
+import { adminKeys } from './admin-keys';
 
 export interface AdminCompanyFilter {
   /** null: every status. */
@@ -36,7 +34,7 @@ function listUrl(filter: AdminCompanyFilter): string {
 /** GET /api/v1/admin/companies: one page of companies; the previous page stays while the next loads. */
 export function useAdminCompanies(filter: AdminCompanyFilter) {
   return useQuery({
-    queryKey: [...ADMIN_COMPANIES_KEY, 'list', filter],
+    queryKey: adminKeys.companyList(filter),
     queryFn: () => api.get<Page<AdminCompanySummary>>(listUrl(filter)),
     placeholderData: keepPreviousData,
   });
@@ -45,7 +43,7 @@ export function useAdminCompanies(filter: AdminCompanyFilter) {
 /** How many companies wait for review, for the back office home. */
 export function usePendingReviewCount() {
   return useQuery({
-    queryKey: [...ADMIN_COMPANIES_KEY, 'pending-count'],
+    queryKey: adminKeys.pendingCount(),
     queryFn: async () =>
       (
         await api.get<Page<AdminCompanySummary>>(
@@ -58,7 +56,7 @@ export function usePendingReviewCount() {
 /** GET /api/v1/admin/companies/{id}: details, current documents and what is missing. */
 export function useAdminCompany(companyId: string) {
   return useQuery({
-    queryKey: detailKey(companyId),
+    queryKey: adminKeys.company(companyId),
     queryFn: () => api.get<AdminCompanyDetail>(`/api/v1/admin/companies/${encodeURIComponent(companyId)}`),
   });
 }
@@ -68,12 +66,12 @@ function useReviewMutation<V>(companyId: string, send: (variables: V) => Promise
   return useMutation({
     mutationFn: send,
     onSuccess: (detail) => {
-      queryClient.setQueryData(detailKey(companyId), detail);
-      void queryClient.invalidateQueries({ queryKey: [...ADMIN_COMPANIES_KEY, 'list'] });
-      void queryClient.invalidateQueries({ queryKey: [...ADMIN_COMPANIES_KEY, 'pending-count'] });
+      queryClient.setQueryData(adminKeys.company(companyId), detail);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.companyLists() });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.pendingCount() });
     },
     // A refused review (409: something went missing meanwhile) shows the company as it is now.
-    onError: () => void queryClient.invalidateQueries({ queryKey: detailKey(companyId) }),
+    onError: () => void queryClient.invalidateQueries({ queryKey: adminKeys.company(companyId) }),
   });
 }
 

@@ -10,7 +10,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSessionStore } from '../../../lib/session-context';
 import { api, downloadFile } from '../../../lib/api';
-import { PROFILE_QUERY_KEY } from '../../profile';
+import { profileKeys } from '../../profile';
 import { companyKeys } from './company-keys';
 import { uploadCompanyDocument } from './upload-company-document';
 
@@ -36,7 +36,7 @@ export function useUpdateCompany() {
     mutationFn: async (body: UpdateCompanyRequest) =>
       (await api.put<CompanyResponse>('/api/v1/user/company', body)).data,
     onSuccess: (company: Company) => {
-      queryClient.setQueryData<Profile>(PROFILE_QUERY_KEY, (profile) =>
+      queryClient.setQueryData<Profile>(profileKeys.me, (profile) =>
         profile ? { ...profile, company } : profile,
       );
       void queryClient.invalidateQueries({ queryKey: companyKeys.validation() });
@@ -59,7 +59,7 @@ export function useUploadCompanyDocument() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: companyKeys.documents });
       // An upload can move the company into review, which the profile carries.
-      void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.me });
     },
   });
 }

@@ -2,13 +2,12 @@ import type { Profile, ProfileResponse, UpdateProfileRequest } from '@freightlan
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSessionStore } from '../../../lib/session-context';
 import { api } from '../../../lib/api';
-
-export const PROFILE_QUERY_KEY = ['me'] as const;
+import { profileKeys } from './profile-keys';
 
 /** GET /api/v1/user/me: the signed-in person, their company and country. */
 export function useProfile() {
   return useQuery({
-    queryKey: PROFILE_QUERY_KEY,
+    queryKey: profileKeys.me,
     queryFn: async () => (await api.get<ProfileResponse>('/api/v1/user/me')).data,
   });
 }
@@ -20,7 +19,7 @@ export function useUpdateProfile() {
     mutationFn: async (body: UpdateProfileRequest) =>
       (await api.put<ProfileResponse>('/api/v1/user/me', body)).data,
     onSuccess: (profile: Profile) => {
-      queryClient.setQueryData(PROFILE_QUERY_KEY, profile);
+      queryClient.setQueryData(profileKeys.me, profile);
       // The greeting and the sidebar read the stored first name.
       store.setFirstName(profile.firstName);
     },

@@ -17,9 +17,6 @@ import { uploadFile } from '../../../lib/upload-file';
 import { dashboardKeys } from '../../dashboard';
 import { tripKeys } from './trip-keys';
 
-/** The trip's own key, as the sharing hooks name it. */
-export const tripQueryKey = tripKeys.detail;
-
 export const tripPath = (tripId: string) => `/api/v1/trips/${encodeURIComponent(tripId)}`;
 const consignmentPath = (consignmentId: string) =>
   `/api/v1/trips/consignment/${encodeURIComponent(consignmentId)}`;

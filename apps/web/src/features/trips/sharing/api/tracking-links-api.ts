@@ -6,11 +6,10 @@ import type {
 } from '@freightlane/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api';
-import { tripQueryKey } from '../../api/trip-detail-api';
+import { tripKeys } from '../../api/trip-keys';
 
 const trackingLinkPath = (tripId: string) => `/api/v1/trips/${encodeURIComponent(tripId)}/tracking-link`;
 const ONGOING_LINK_PATH = '/api/v1/trips/ongoing-link';
-export const ONGOING_LINK_KEY = ['tracking-links', 'ongoing'] as const;
 
 /**
  * A changed link goes straight into the cached trip (its page shows the new link at once); the trip lists
@@ -19,10 +18,10 @@ export const ONGOING_LINK_KEY = ['tracking-links', 'ongoing'] as const;
 function useTrackingLinkChanged(tripId: string) {
   const queryClient = useQueryClient();
   return (link: TrackingLink) => {
-    queryClient.setQueryData<TripDetail>(tripQueryKey(tripId), (trip) =>
+    queryClient.setQueryData<TripDetail>(tripKeys.detail(tripId), (trip) =>
       trip ? { ...trip, trackingId: link.trackingId, trackingExpiresAt: link.expiresAt } : trip,
     );
-    void queryClient.invalidateQueries({ queryKey: ['trips', 'list'] });
+    void queryClient.invalidateQueries({ queryKey: tripKeys.lists() });
   };
 }
 
@@ -47,7 +46,7 @@ export function useRevokeTrackingLink(tripId: string) {
 /** GET /api/v1/trips/ongoing-link: the customer company's link to its ongoing-trips table. */
 export function useOngoingTripsLink(enabled: boolean) {
   return useQuery({
-    queryKey: ONGOING_LINK_KEY,
+    queryKey: tripKeys.ongoingLink(),
     queryFn: ({ signal }) => api.get<OngoingTripsLink>(ONGOING_LINK_PATH, { signal }),
     enabled,
   });
@@ -58,6 +57,6 @@ export function useRotateOngoingTripsLink() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<OngoingTripsLink>(`${ONGOING_LINK_PATH}/rotate`),
-    onSuccess: (link) => queryClient.setQueryData(ONGOING_LINK_KEY, link),
+    onSuccess: (link) => queryClient.setQueryData(tripKeys.ongoingLink(), link),
   });
 }
