@@ -1,7 +1,13 @@
-import type { AdminCompanyDetail, AdminCompanySummary } from '@freightlane/domain';
+import {
+  adminCompanyDetailSchema,
+  adminCompanySummarySchema,
+  type AdminCompanyDetail,
+  type AdminCompanySummary,
+} from '@freightlane/domain';
+import { apiFixture } from '../../test/api-fixture';
 
 export function companySummary(overrides: Partial<AdminCompanySummary> = {}): AdminCompanySummary {
-  return {
+  return apiFixture(adminCompanySummarySchema, {
     id: '7b0c5d2e-4a39-4a0e-9a34-0c1f5f1d2a10',
     name: 'Kano Haulage Ltd',
     type: 'TRANSPORTER',
@@ -11,11 +17,11 @@ export function companySummary(overrides: Partial<AdminCompanySummary> = {}): Ad
     createdAt: '2026-11-18T08:00:00.000Z',
     updatedAt: '2026-11-20T09:30:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 export function companyDetail(overrides: Partial<AdminCompanyDetail> = {}): AdminCompanyDetail {
-  return {
+  return apiFixture(adminCompanyDetailSchema, {
     id: '7b0c5d2e-4a39-4a0e-9a34-0c1f5f1d2a10',
     name: 'Kano Haulage Ltd',
     type: 'TRANSPORTER',
@@ -58,5 +64,5 @@ export function companyDetail(overrides: Partial<AdminCompanyDetail> = {}): Admi
     missingDetails: [],
     missingDocuments: [],
     ...overrides,
-  };
+  });
 }

@@ -1,4 +1,5 @@
 import {
+  addDays,
   bidHistoryItemSchema,
   locationView,
   marketOrderDetailSchema,
@@ -26,7 +27,7 @@ export const IKEJA: LocationView = apiFixture(locationView, {
 });
 
 /** Bidding closes two days after the real clock, so the order is open whatever day the test runs. */
-const closesAt = () => new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString();
+const closesAt = () => addDays(new Date(), 2).toISOString();
 
 export function makeMarketOrder(overrides: Partial<MarketOrder> = {}): MarketOrder {
   return apiFixture(marketOrderSchema, {

@@ -1,5 +1,6 @@
 import {
   driverSchema,
+  lagosDateInDays,
   fleetManagerSchema,
   motorBoySchema,
   truckSchema,
@@ -9,13 +10,12 @@ import {
   type Truck,
 } from '@freightlane/domain';
 import { apiFixture } from '../../test/api-fixture';
-import { lagosToday } from '../../lib/format';
 
 /** API answers for the fleet tests, parsed with the domain's response schemas. */
 
 /** A Lagos calendar date `days` from today (negative: in the past). */
 export function daysFromToday(days: number): string {
-  return lagosToday(new Date(Date.now() + days * 24 * 60 * 60 * 1000));
+  return lagosDateInDays(days);
 }
 
 export const TRUCK_ID = '3f2a1c4e-7b6d-4e8f-9a0b-1c2d3e4f5a61';

@@ -1,4 +1,10 @@
-import type { OngoingTripItem, TrackingTrip } from '@freightlane/domain/tracking';
+import {
+  ongoingTripItemSchema,
+  trackingTripSchema,
+  type OngoingTripItem,
+  type TrackingTrip,
+} from '@freightlane/domain';
+import { apiFixture } from '../../test/api-fixture';
 
 export const TRACKING_ID = 'Xq3vT9kLm2Pz8RwYb4Nc1A';
 export const SHARE_ID = 'Sh4reId_kLm2Pz8RwYb4Nc';
@@ -8,7 +14,7 @@ export const ORIGIN = 'http://localhost:3000';
 
 /** A liner-owned import on its way: started and at the terminal. */
 export function trackingTrip(overrides: Partial<TrackingTrip> = {}): TrackingTrip {
-  return {
+  return apiFixture(trackingTripSchema, {
     orderNumber: 'ORD-2026-000045',
     containerNumbers: ['MSCU1234565', 'TGHU7654321'],
     cargoType: 'IMPORT_LINER_OWNED',
@@ -22,11 +28,11 @@ export function trackingTrip(overrides: Partial<TrackingTrip> = {}): TrackingTri
       { tripStatus: 'AT_PICKUP_LOCATION', timeStamp: '2026-11-21 09:40:12' },
     ],
     ...overrides,
-  };
+  });
 }
 
 export function ongoingItem(overrides: Partial<OngoingTripItem> = {}): OngoingTripItem {
-  return {
+  return apiFixture(ongoingTripItemSchema, {
     cargoType: 'IMPORT_LINER_OWNED',
     consignments: [
       {
@@ -55,7 +61,7 @@ export function ongoingItem(overrides: Partial<OngoingTripItem> = {}): OngoingTr
     },
     truckRegistrationNumber: 'LSD 123 XY',
     ...overrides,
-  };
+  });
 }
 
 export interface FakeReply {

@@ -1,5 +1,5 @@
 import { configure, screen, within } from '@testing-library/react';
-import { invoiceSchema, type Invoice } from '@freightlane/domain';
+import { DAY_MS, invoiceSchema, type Invoice } from '@freightlane/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { apiFixture } from '../../../test/api-fixture';
 import { mockApi } from '../../../test/api-mock';
@@ -10,8 +10,6 @@ import { renderRoute, seedSession } from '../../../test/render';
 configure({ asyncUtilTimeout: 5000 });
 // Each test clicks through several screens; a busy machine needs longer than the default 5 s.
 const CLICK_JOURNEY_TIMEOUT_MS = 20_000;
-
-const DAY_MS = 24 * 3600_000;
 
 function invoice(overrides: Partial<Invoice> = {}): Invoice {
   return apiFixture(invoiceSchema, {

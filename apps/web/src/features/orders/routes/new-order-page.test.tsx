@@ -1,6 +1,6 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { lagosToday } from '../../../lib/format';
+import { lagosDateInDays } from '@freightlane/domain';
 import { mockApi, type MockReply, type RecordedRequest } from '../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../test/render';
 import { LINERS, ORDER_ID, TERMINALS, orderDetail } from '../order-fixtures';
@@ -10,7 +10,7 @@ import { emptyOrderDraft, orderDraftKey, saveOrderDraft, type OrderDraftValues }
 configure({ asyncUtilTimeout: 5000 });
 
 function daysAhead(days: number): string {
-  return lagosToday(new Date(Date.now() + days * 24 * 60 * 60 * 1000));
+  return lagosDateInDays(days);
 }
 
 function mockWizardApi(extra: Record<string, MockReply | ((request: RecordedRequest) => MockReply)> = {}) {

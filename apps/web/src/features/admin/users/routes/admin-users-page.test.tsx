@@ -1,6 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { USER_SEARCH_PHONE_MESSAGE, type AdminUser } from '@freightlane/domain';
+import { USER_SEARCH_PHONE_MESSAGE, adminUserSchema, type AdminUser } from '@freightlane/domain';
 import { describe, expect, it, vi } from 'vitest';
+import { apiFixture } from '../../../../test/api-fixture';
 import { mockApi } from '../../../../test/api-mock';
 import { fakeMediaQueryList } from '../../../../test/fakes';
 import { renderRoute, seedSession } from '../../../../test/render';
@@ -11,7 +12,7 @@ const SEARCH = 'GET /api/v1/internal/user/search';
 const COMPANY_ID = '7b0c5d2e-4a39-4a0e-9a34-0c1f5f1d2a10';
 
 function user(overrides: Partial<AdminUser> = {}): AdminUser {
-  return {
+  return apiFixture(adminUserSchema, {
     id: 'u1',
     firstName: 'Musa',
     lastName: 'Bello',
@@ -29,7 +30,7 @@ function user(overrides: Partial<AdminUser> = {}): AdminUser {
       verificationStatus: 'VERIFIED',
     },
     ...overrides,
-  };
+  });
 }
 
 function pretendDesktop() {

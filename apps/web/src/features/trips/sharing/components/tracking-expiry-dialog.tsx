@@ -1,6 +1,8 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import {
+  DAY_MS,
   lagosDateTimeInput,
+  lagosIsoDateTime,
   setTrackingLinkExpiryRequest,
   TRACKING_LINK_MAX_DAYS,
   type TripDetail,
@@ -17,14 +19,8 @@ import { ApiError } from '../../../../lib/api';
 import { notifySuccess } from '../../../../lib/notify';
 import { useSetTrackingLinkExpiry } from '../api/tracking-links-api';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** A week: long enough for most trips and the paperwork after them. */
 const DEFAULT_DAYS = 7;
-
-/** A datetime-local value (Lagos wall clock, minutes or seconds) as an ISO timestamp with Lagos's offset. */
-export function lagosInputToIso(value: string): string {
-  return `${value.length === 16 ? `${value}:00` : value}+01:00`;
-}
 
 /** The expiry the form starts from: the link's own while it is ahead, else a week from now. */
 function startingValue(expiresAt: string | null, now: number): string {
@@ -80,7 +76,8 @@ function TrackingExpiryForm({ trip, onDone, onBusy }: { trip: TripDetail } & Dia
       noValidate
       onSubmit={(event: FormEvent) => {
         event.preventDefault();
-        if (!sending) void save(value ? lagosInputToIso(value) : '');
+        // Unreadable text goes as typed, for the contract's own message.
+        if (!sending) void save(value ? (lagosIsoDateTime(value) ?? value) : '');
       }}
     >
       <Stack gap="md">

@@ -1,5 +1,5 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { lagosDateTimeInput } from '@freightlane/domain';
+import { DAY_MS, lagosDateTimeInput } from '@freightlane/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, type MockReply, type RecordedRequest } from '../../../../test/api-mock';
 import type { TestRole } from '../../../../test/fakes';
@@ -12,7 +12,6 @@ vi.setConfig({ testTimeout: 30_000 });
 
 const SET_EXPIRY = `PUT /api/v1/trips/${TRIP_ID}/tracking-link`;
 const REVOKE = `POST /api/v1/trips/${TRIP_ID}/tracking-link/revoke`;
-const DAY_MS = 24 * 60 * 60 * 1000;
 const URL_OF_TRIP = `${window.location.origin}/tripprogress/${TRACKING_ID}`;
 
 function openTripPage(
