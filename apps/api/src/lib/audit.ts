@@ -40,19 +40,3 @@ export async function audit(
     ipAddress: request.ip,
   });
 }
-
-/** @deprecated write through `audit(tx, actor, request, event)`; kept while callers move to it. */
-export async function recordAudit(
-  executor: Executor,
-  entry: {
-    actorUserId: string | null;
-    companyId: string | null;
-    action: string;
-    entityType: string;
-    entityId: string;
-    data?: Record<string, unknown>;
-    ipAddress?: string;
-  },
-): Promise<void> {
-  await insertAuditRow(executor, entry);
-}
