@@ -58,3 +58,10 @@ export function multipartForm(
     },
   };
 }
+
+/**
+ * A validator that lets path parameters through unchecked, for the public links: their services check
+ * the ids against the id pattern, so a malformed link answers 404 like an unknown one (not 400), and
+ * the hot path parses nothing. The zod schemas stay on such routes for the OpenAPI document.
+ */
+export const acceptParams = () => (value: unknown) => ({ value });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { shareIdParams, trackingIdParams } from '@freightlane/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { errorResponses, type ZodApp } from '../../lib/route-kit';
+import { acceptParams, errorResponses, type ZodApp } from '../../lib/route-kit';
 import {
   LiveStreams,
   startLiveStream,
@@ -12,12 +12,6 @@ import {
 import { loadOngoingTrips, loadPublicTracking } from './tracking.service';
 
 const tags = ['Public tracking'];
-
-/**
- * As on the JSON endpoints, ids are not checked by zod: a malformed link answers 404 like an unknown one,
- * which the page shows as such. The zod schemas stay on the routes for the OpenAPI document.
- */
-const acceptParams = () => (value: unknown) => ({ value });
 
 /**
  * The 200 answer is a stream, not JSON: its own content type in the OpenAPI document (a route-wide

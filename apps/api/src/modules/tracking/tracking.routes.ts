@@ -6,19 +6,12 @@ import {
   trackingTripSchema,
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
-import { errorResponses, type ZodApp } from '../../lib/route-kit';
+import { acceptParams, errorResponses, type ZodApp } from '../../lib/route-kit';
 import { JSON_UTF8, PUBLIC_CACHE_CONTROL, PUBLIC_JSON_HEADERS, etagMatches } from './public-response';
 import type { DocumentCache } from './document-cache';
 import type { PublicDocument } from './tracking.service';
 
 const tags = ['Public tracking'];
-/**
- * The ids are checked by the service against the id pattern, without zod: a public link is either valid
- * or not, so a malformed one answers 404 like an unknown one (not 400), and the hot path parses nothing.
- * The zod schemas stay on the routes for the OpenAPI document.
- */
-const acceptParams = () => (value: unknown) => ({ value });
-
 /**
  * Sends the document's JSON text as it is: fastify passes a string body with a JSON content type straight
  * through, so the response schema's serializer (zod parse plus JSON.stringify) never runs for it.

@@ -1,4 +1,5 @@
 import {
+  DAY_MS,
   toTripLocation,
   toPage,
   type OpenTripIssueRequest,
@@ -34,7 +35,7 @@ function openingTimeOf(value: string | undefined, now: Date): Date {
   const refuse = (message: string) =>
     new AppError('BAD_REQUEST', message, { errors: [{ field: 'openingTimeStamp', message }] });
   if (at.getTime() > now.getTime() + CLOCK_SKEW_MS) throw refuse('The opening time cannot be in the future');
-  if (at.getTime() < now.getTime() - MAX_ISSUE_BACKDATE_DAYS * 24 * 60 * 60 * 1000) {
+  if (at.getTime() < now.getTime() - MAX_ISSUE_BACKDATE_DAYS * DAY_MS) {
     throw refuse(`The opening time can be at most ${MAX_ISSUE_BACKDATE_DAYS} days ago`);
   }
   return at;
