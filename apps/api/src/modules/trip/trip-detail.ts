@@ -59,23 +59,28 @@ function handoverOf(trip: TripRecord, side: NoteSide, now: Date): TripDetail['ha
   };
 }
 
-/** The trip entity of the spec, as the caller's side of the trip sees it. 404 when it is not theirs. */
+/**
+ * The trip entity of the spec, as the caller's side of the trip sees it. 404 when it is not theirs.
+ * A change answers with the trip as its own transaction left it (`db` = that transaction), so a change
+ * committed by another request a moment later never shows in this one's answer.
+ */
 export async function loadTripDetail(
   ctx: AppContext,
   principal: Principal,
   tripId: string,
+  db: Executor = ctx.db,
 ): Promise<TripDetail> {
-  const { trip, side } = await loadTripFor(ctx.db, principal, tripId);
-  const row = await findTripRow(ctx.db, trip.id);
+  const { trip, side } = await loadTripFor(db, principal, tripId);
+  const row = await findTripRow(db, trip.id);
   if (!row) throw notFound('Trip');
   const [terminalsById, logs, resources, issues, documents, notes, invoice] = await Promise.all([
-    terminalsOfTripRows(ctx.db, [row]),
-    liveStatusLogsOf(ctx.db, trip.id),
-    resourcesOfTrip(ctx.db, row.trip),
-    issuesOfTrip(ctx.db, trip.id),
-    documentsOfTrip(ctx.db, principal, trip.id),
-    notesOfTrip(ctx.db, trip.id),
-    findInvoiceOfTrip(ctx.db, trip.id),
+    terminalsOfTripRows(db, [row]),
+    liveStatusLogsOf(db, trip.id),
+    resourcesOfTrip(db, row.trip),
+    issuesOfTrip(db, trip.id),
+    documentsOfTrip(db, principal, trip.id),
+    notesOfTrip(db, trip.id),
+    findInvoiceOfTrip(db, trip.id),
   ]);
   const state = tripActionState(row.trip);
   const mayMove = tripActionRefusal(side, state, 'CHANGE_STATUS') === null;

@@ -133,54 +133,56 @@ export async function changeTripStatus(
   input: ChangeTripStatusRequest,
   ip: string,
 ): Promise<TripDetail> {
-  let refused: AppError | null;
+  let outcome: { refused: AppError } | { detail: TripDetail };
   try {
-    refused = await ctx.db.transaction(async (tx): Promise<AppError | null> => {
-      const { trip, side } = await loadTripFor(tx, principal, tripId, { forUpdate: true });
-      checkRequest(side, input);
-      // A completed trip is left to the transition check, whose answer names the (no) statuses allowed.
-      if (!trip.completed) assertTripAction(side, trip, 'CHANGE_STATUS');
-      if (!canMoveTo(trip.cargoType, trip.latestStatus, input.tripStatus)) throw transitionError(trip);
-      if (input.tripStatus === NEEDS_RESOURCES_BEFORE && (!trip.truckId || !trip.driverId)) {
-        throw new AppError('CONFLICT', 'Assign a truck and a driver before starting the trip');
-      }
-
-      const now = new Date();
-      const delivering = input.tripStatus === DELIVERED;
-      if (delivering && input.handoverCode !== undefined) {
-        if (trip.handoverLockedUntil && trip.handoverLockedUntil > now) {
-          throw lockedError(trip.handoverLockedUntil, now);
+    outcome = await ctx.db.transaction(
+      async (tx): Promise<{ refused: AppError } | { detail: TripDetail }> => {
+        const { trip, side } = await loadTripFor(tx, principal, tripId, { forUpdate: true });
+        checkRequest(side, input);
+        // A completed trip is left to the transition check, whose answer names the (no) statuses allowed.
+        if (!trip.completed) assertTripAction(side, trip, 'CHANGE_STATUS');
+        if (!canMoveTo(trip.cargoType, trip.latestStatus, input.tripStatus)) throw transitionError(trip);
+        if (input.tripStatus === NEEDS_RESOURCES_BEFORE && (!trip.truckId || !trip.driverId)) {
+          throw new AppError('CONFLICT', 'Assign a truck and a driver before starting the trip');
         }
-        if (!sameCode(input.handoverCode, trip.handoverCode)) {
-          return recordWrongCode(tx, principal, trip, now, ip);
-        }
-      }
 
-      const location = toTripLocation(input.location);
-      await insertStatusLog(tx, {
-        tripId: trip.id,
-        status: input.tripStatus,
-        at: now,
-        actorUserId: principal.userId,
-        location,
-        note: input.note ?? null,
-        handoverOverrideReason: delivering ? (input.overrideReason ?? null) : null,
-      });
-      await updateTrip(tx, trip.id, {
-        latestStatus: input.tripStatus,
-        latestStatusAt: now,
-        completed: isFinalStatus(trip.cargoType, input.tripStatus),
-        ...(location ? { currentLocation: location } : {}),
-        ...(delivering ? { handoverFailedAttempts: 0, handoverLockedUntil: null } : {}),
-      });
-      await auditTrip(tx, principal, { ip }, trip, 'trip.status_changed', {
-        from: trip.latestStatus,
-        to: input.tripStatus,
-        ...(location ? { location } : {}),
-        ...(input.overrideReason ? { handoverOverrideReason: input.overrideReason } : {}),
-      });
-      return null;
-    });
+        const now = new Date();
+        const delivering = input.tripStatus === DELIVERED;
+        if (delivering && input.handoverCode !== undefined) {
+          if (trip.handoverLockedUntil && trip.handoverLockedUntil > now) {
+            throw lockedError(trip.handoverLockedUntil, now);
+          }
+          if (!sameCode(input.handoverCode, trip.handoverCode)) {
+            return { refused: await recordWrongCode(tx, principal, trip, now, ip) };
+          }
+        }
+
+        const location = toTripLocation(input.location);
+        await insertStatusLog(tx, {
+          tripId: trip.id,
+          status: input.tripStatus,
+          at: now,
+          actorUserId: principal.userId,
+          location,
+          note: input.note ?? null,
+          handoverOverrideReason: delivering ? (input.overrideReason ?? null) : null,
+        });
+        await updateTrip(tx, trip.id, {
+          latestStatus: input.tripStatus,
+          latestStatusAt: now,
+          completed: isFinalStatus(trip.cargoType, input.tripStatus),
+          ...(location ? { currentLocation: location } : {}),
+          ...(delivering ? { handoverFailedAttempts: 0, handoverLockedUntil: null } : {}),
+        });
+        await auditTrip(tx, principal, { ip }, trip, 'trip.status_changed', {
+          from: trip.latestStatus,
+          to: input.tripStatus,
+          ...(location ? { location } : {}),
+          ...(input.overrideReason ? { handoverOverrideReason: input.overrideReason } : {}),
+        });
+        return { detail: await loadTripDetail(ctx, principal, trip.id, tx) };
+      },
+    );
   } catch (err) {
     if (uniqueViolation(err)?.constraint === LIVE_LOG_INDEX) {
       const { trip } = await loadTripFor(ctx.db, principal, tripId);
@@ -188,8 +190,8 @@ export async function changeTripStatus(
     }
     throw err;
   }
-  if (refused) throw refused;
-  return loadTripDetail(ctx, principal, tripId);
+  if ('refused' in outcome) throw outcome.refused;
+  return outcome.detail;
 }
 
 /**
@@ -204,7 +206,7 @@ export async function undoTripStatus(
   ip: string,
 ): Promise<TripDetail> {
   try {
-    await ctx.db.transaction(async (tx) => {
+    return await ctx.db.transaction(async (tx) => {
       const { trip, side } = await loadTripFor(tx, principal, tripId, { forUpdate: true });
       assertTripAction(side, trip, 'UNDO_STATUS');
       const last = await latestLiveStatusLog(tx, trip.id);
@@ -226,6 +228,7 @@ export async function undoTripStatus(
         backTo: previous?.status ?? null,
         reason: input.reason,
       });
+      return loadTripDetail(ctx, principal, trip.id, tx);
     });
   } catch (err) {
     // A completed trip let its truck and driver go; if they are on another live trip now, it cannot reopen.
@@ -238,5 +241,4 @@ export async function undoTripStatus(
     }
     throw err;
   }
-  return loadTripDetail(ctx, principal, tripId);
 }
