@@ -2,38 +2,24 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { PATHS } from '../lib/paths';
-import { companyDocumentsValidation, profileSchema } from '@freightlane/domain';
+import { companyDocumentsValidation } from '@freightlane/domain';
 import { apiFixture } from '../test/api-fixture';
+import { profileFixture } from '../test/profile-fixture';
 import { mockApi } from '../test/api-mock';
 import { fakeMediaQueryList, sessionValuesFor } from '../test/fakes';
 import { renderRoute, seedSession } from '../test/render';
 import { routes as appRoutes } from './routes';
 
-const profile = apiFixture(profileSchema, {
-  id: 'u1',
-  email: 'adaeze@okafor-imports.ng',
-  firstName: 'Adaeze',
-  lastName: 'Okafor',
-  phoneNumber: '+2348031234567',
-  userType: 'CUSTOMER',
-  role: 'role_customer',
-  activated: true,
-  createdAt: '2026-11-01T09:00:00.000Z',
-  company: {
-    id: 'c1',
-    name: 'Okafor Imports Ltd',
-    type: 'CUSTOMER',
-    cacRegistrationNumber: null,
-    tin: null,
-    address: null,
-    contactName: null,
-    contactPhone: null,
-    contactEmail: null,
-    verificationStatus: 'UNVERIFIED',
-    rejectionReason: null,
+const profile = profileFixture(
+  {
+    email: 'adaeze@okafor-imports.ng',
+    firstName: 'Adaeze',
+    lastName: 'Okafor',
+    userType: 'CUSTOMER',
+    role: 'role_customer',
   },
-  country: { name: 'Nigeria', code: 'NG', phoneCode: '+234' },
-});
+  { name: 'Okafor Imports Ltd', type: 'CUSTOMER' },
+);
 
 const validation = apiFixture(companyDocumentsValidation, {
   verificationStatus: 'UNVERIFIED',

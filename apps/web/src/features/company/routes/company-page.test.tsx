@@ -1,27 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
+import { GHANA, NIGERIA, profileFixture } from '../../../test/profile-fixture';
 import { renderRoute, seedSession } from '../../../test/render';
 import type { TestRole } from '../../../test/fakes';
 import { deferred, mockXhrUpload, type UploadReply } from '../../../test/fake-xhr';
 
 type Status = 'UNVERIFIED' | 'PENDING_REVIEW' | 'VERIFIED' | 'REJECTED';
 
-function profileOf(status: Status, rejectionReason: string | null = null) {
-  return {
-    id: 'u1',
-    email: 'musa@kano-haulage.ng',
-    firstName: 'Musa',
-    lastName: 'Bello',
-    phoneNumber: '+2348031234567',
-    userType: 'TRANSPORTER',
-    role: 'role_transporter',
-    activated: true,
-    createdAt: '2026-11-01T09:00:00.000Z',
-    company: {
-      id: 'c1',
+function profileOf(status: Status, rejectionReason: string | null = null, country = NIGERIA) {
+  return profileFixture(
+    { email: 'musa@kano-haulage.ng' },
+    {
       name: 'Kano Haulage Ltd',
-      type: 'TRANSPORTER',
       cacRegistrationNumber: 'RC 1234567',
       tin: '12345678-0001',
       address: { street: '3 Wharf Road', neighborhood: '', lga: 'Apapa', city: 'Lagos', state: 'Lagos' },
@@ -31,8 +22,8 @@ function profileOf(status: Status, rejectionReason: string | null = null) {
       verificationStatus: status,
       rejectionReason,
     },
-    country: { name: 'Nigeria', code: 'NG', phoneCode: '+234' },
-  };
+    country,
+  );
 }
 
 const CAC = {
@@ -251,7 +242,7 @@ describe('the company details form', () => {
       'GET /api/v1/user/me': {
         body: {
           status: 'Successful',
-          data: { ...profileOf('VERIFIED'), country: { name: 'Ghana', code: 'GH', phoneCode: '+233' } },
+          data: profileOf('VERIFIED', null, GHANA),
         },
       },
       'GET /api/v1/company/documents/validate': { body: validationOf('VERIFIED', {}) },

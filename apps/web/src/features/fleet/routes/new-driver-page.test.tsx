@@ -2,37 +2,12 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PHONE_FORMAT_MESSAGE } from '../../../lib/phone-input';
 import { mockApi, type MockReply } from '../../../test/api-mock';
+import { GHANA, profileFixture } from '../../../test/profile-fixture';
 import { renderRoute, seedSession } from '../../../test/render';
 import { daysFromToday, driver, DRIVER_ID } from '../test-fixtures';
 import { fillAddress, next, stageHeading } from '../wizard-test-kit';
 
 configure({ asyncUtilTimeout: 5000 });
-
-const GHANA = { name: 'Ghana', code: 'GH', phoneCode: '+233' };
-const driverOwnerProfile = {
-  id: 'u1',
-  email: 'musa@eko-haulage.ng',
-  firstName: 'Musa',
-  lastName: 'Bello',
-  phoneNumber: '+2348031234502',
-  userType: 'TRANSPORTER',
-  role: 'role_transporter',
-  activated: true,
-  createdAt: '2026-11-01T09:00:00.000Z',
-  company: {
-    id: 'c1',
-    name: 'Eko Haulage Ltd',
-    type: 'TRANSPORTER',
-    cacRegistrationNumber: null,
-    tin: null,
-    address: null,
-    contactName: null,
-    contactPhone: null,
-    contactEmail: null,
-    verificationStatus: 'VERIFIED',
-    rejectionReason: null,
-  },
-};
 
 const CREATE = 'POST /api/v1/fleet/drivers';
 
@@ -111,7 +86,7 @@ describe('the driver wizard', { timeout: 60_000 }, () => {
   it("shows the phone code of the signed-in person's country on every phone field", async () => {
     mockApi({
       'GET /api/v1/user/me': {
-        body: { status: 'Successful', data: { ...driverOwnerProfile, country: GHANA } },
+        body: { status: 'Successful', data: profileFixture({}, { verificationStatus: 'VERIFIED' }, GHANA) },
       },
     });
     seedSession('role_transporter');

@@ -1,37 +1,17 @@
-import { profileSchema, type Profile } from '@freightlane/domain';
 import { configure, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
+import { GHANA, profileFixture } from '../../../test/profile-fixture';
 import { renderRoute, seedSession } from '../../../test/render';
 
 configure({ asyncUtilTimeout: 5000 });
 
 /** A profile whose country is not Nigeria, so a phone code written into the web app would show. */
-const GHANA_PROFILE: Profile = profileSchema.parse({
-  id: 'u1',
-  email: 'kofi@tema-haulage.com',
-  firstName: 'Kofi',
-  lastName: 'Mensah',
-  phoneNumber: '+2348031234567',
-  userType: 'TRANSPORTER',
-  role: 'role_transporter',
-  activated: true,
-  createdAt: '2026-11-01T09:00:00.000Z',
-  company: {
-    id: 'c1',
-    name: 'Tema Haulage Ltd',
-    type: 'TRANSPORTER',
-    cacRegistrationNumber: null,
-    tin: null,
-    address: null,
-    contactName: null,
-    contactPhone: null,
-    contactEmail: null,
-    verificationStatus: 'UNVERIFIED',
-    rejectionReason: null,
-  },
-  country: { name: 'Ghana', code: 'GH', phoneCode: '+233' },
-});
+const GHANA_PROFILE = profileFixture(
+  { email: 'kofi@tema-haulage.com', firstName: 'Kofi', lastName: 'Mensah' },
+  { name: 'Tema Haulage Ltd' },
+  GHANA,
+);
 
 describe('the profile page', () => {
   it("shows the phone code of the person's country, from GET /user/me", async () => {

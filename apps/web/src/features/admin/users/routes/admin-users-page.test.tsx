@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { USER_SEARCH_PHONE_MESSAGE, adminUserSchema, type AdminUser } from '@freightlane/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { apiFixture } from '../../../../test/api-fixture';
+import { GHANA, profileFixture } from '../../../../test/profile-fixture';
 import { mockApi } from '../../../../test/api-mock';
 import { fakeMediaQueryList } from '../../../../test/fakes';
 import { renderRoute, seedSession } from '../../../../test/render';
@@ -126,31 +127,17 @@ describe('the admin user search', { timeout: 20_000 }, () => {
       'GET /api/v1/user/me': {
         body: {
           status: 'Successful',
-          data: {
-            id: 'a1',
-            email: 'tolu@freightlane.ng',
-            firstName: 'Tolu',
-            lastName: 'Adeyemi',
-            phoneNumber: '+2348031234503',
-            userType: 'ADMIN',
-            role: 'role_admin',
-            activated: true,
-            createdAt: '2026-11-01T09:00:00.000Z',
-            company: {
-              id: 'p1',
-              name: 'Freightlane Operations',
-              type: 'PLATFORM',
-              cacRegistrationNumber: null,
-              tin: null,
-              address: null,
-              contactName: null,
-              contactPhone: null,
-              contactEmail: null,
-              verificationStatus: 'VERIFIED',
-              rejectionReason: null,
+          data: profileFixture(
+            {
+              email: 'tolu@freightlane.ng',
+              firstName: 'Tolu',
+              lastName: 'Adeyemi',
+              userType: 'ADMIN',
+              role: 'role_admin',
             },
-            country: { name: 'Ghana', code: 'GH', phoneCode: '+233' },
-          },
+            { id: 'p1', name: 'Freightlane Operations', type: 'PLATFORM', verificationStatus: 'VERIFIED' },
+            GHANA,
+          ),
         },
       },
     });
