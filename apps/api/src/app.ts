@@ -9,6 +9,8 @@ import type { AppContext } from './context';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { TokenSigner } from './lib/jwt';
+import { resolveTrackingKey } from './lib/secret';
+import { SecretBox } from './lib/secret-box';
 import { registerErrorHandling } from './plugins/errors';
 import { refuseUnstorableText } from './plugins/input-text';
 import { JobQueue } from './plugins/jobs';
@@ -42,12 +44,15 @@ import { userSearchRoutes } from './modules/admin/user-search.routes';
 import { tripIssueRoutes } from './modules/trip-issue/trip-issue.routes';
 import { tripDocumentRoutes } from './modules/trip-document/trip-document.routes';
 import { invoiceRoutes } from './modules/invoice/invoice.routes';
+import { truckTrackingRoutes } from './modules/truck-tracking/truck-tracking.routes';
 import { userRoutes } from './modules/user/user.routes';
 
 export interface BuildOptions {
   env: Env;
   database: Database;
   jwtSecret: string;
+  /** The 32-byte key of the secret box; from TRACKING_SECRET_KEY or the data folder when not given. */
+  trackingKey?: Buffer;
   mailer?: Mailer;
 }
 
@@ -115,6 +120,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     storage: localStorage(path.join(env.dataDir, 'uploads')),
     tripEvents,
     principals: new PrincipalCache(database),
+    secretBox: new SecretBox(options.trackingKey ?? resolveTrackingKey(env)),
     publicTracking,
   };
   await ctx.tripEvents.start();
@@ -163,6 +169,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   tripIssueRoutes(app, ctx);
   tripDocumentRoutes(app, ctx);
   invoiceRoutes(app, ctx);
+  truckTrackingRoutes(app, ctx);
   if (env.NODE_ENV !== 'production') outboxRoutes(app, ctx);
 
   await serveWebApp(app, env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST);

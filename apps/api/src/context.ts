@@ -7,6 +7,7 @@ import type { RateLimiter } from './plugins/rate-limit';
 import type { Storage } from './plugins/storage';
 import type { TripEvents } from './plugins/trip-events';
 import type { TokenSigner } from './lib/jwt';
+import type { SecretBox } from './lib/secret-box';
 import type { PublicTracking } from './modules/tracking/public-tracking';
 
 /** What services need from the outside world, built once per app. */
@@ -24,6 +25,8 @@ export interface AppContext {
   tripEvents: TripEvents;
   /** Who each live session acts for, remembered per instance until the database announces a change. */
   principals: PrincipalCache;
+  /** Encrypts and opens the secrets kept in the database (tracking accounts' passwords and tokens). */
+  secretBox: SecretBox;
   /** The public pages' answers in memory, their per-IP limits and their fast lane. */
   publicTracking: PublicTracking;
 }

@@ -115,6 +115,21 @@ describe('loadEnv', () => {
     expect(err.message).not.toContain('JWT_SECRET');
   });
 
+  it('requires TRACKING_SECRET_KEY in production on PostgreSQL, where instances must share it', () => {
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: SECRET,
+      APP_URL: 'https://freightlane.ng',
+      DATABASE_URL: 'postgres://db.internal/freightlane',
+    };
+    expect(configErrorOf(production).message).toMatch(/TRACKING_SECRET_KEY: is required in production/);
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(loadEnv({ ...production, TRACKING_SECRET_KEY: key }).TRACKING_SECRET_KEY).toBe(key);
+    expect(configErrorOf({ TRACKING_SECRET_KEY: 'c2hvcnQ' }).message).toContain(
+      'TRACKING_SECRET_KEY: must be 32 random bytes in base64',
+    );
+  });
+
   it('starts in production with a secret and an address', () => {
     const env = loadEnv({ NODE_ENV: 'production', JWT_SECRET: SECRET, APP_URL: 'https://freightlane.ng/' });
     expect(env).toMatchObject({

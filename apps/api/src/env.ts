@@ -34,6 +34,23 @@ const envSchema = z.object({
     .min(3600)
     .max(60 * 60 * 24 * 90)
     .default(60 * 60 * 24 * 30),
+  /** 32 random bytes, base64 or base64url: the key that encrypts tracking accounts' passwords and tokens. */
+  TRACKING_SECRET_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64url').length === 32, 'must be 32 random bytes in base64 (openssl rand -base64 32)')
+    .optional(),
+  /** How often each tracking account's provider is asked for positions. */
+  TRACKING_POLL_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int()
+    .min(5)
+    .max(3600)
+    .default(60),
+  /**
+   * Lets tracking accounts point at this machine or a private network (a Traccar server beside the API,
+   * tests). Off by default, so a saved address cannot make the platform read its own network.
+   */
+  TRACKING_ALLOW_INTERNAL_HOSTS: booleanFlag.default(false),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -100,6 +117,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
     throw new ConfigError(
       'Invalid configuration:\n  JWT_SECRET: is required in production (at least 32 characters)',
+    );
+  }
+  if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.TRACKING_SECRET_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TRACKING_SECRET_KEY: is required in production on PostgreSQL (32 random bytes in base64, the same on every instance)',
     );
   }
   if (env.NODE_ENV === 'production' && !env.APP_URL) {

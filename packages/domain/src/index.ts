@@ -35,3 +35,5 @@ export * from './lagos-time';
 export * from './contracts/tracking';
 export * from './tracking';
 export * from './place-text';
+export * from './geo';
+export * from './contracts/truck-tracking';

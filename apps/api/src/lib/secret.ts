@@ -8,13 +8,26 @@ import type { Env } from '../env';
  * first start and kept in the data folder so sessions survive restarts.
  */
 export function resolveJwtSecret(env: Env): string {
-  if (env.JWT_SECRET) return env.JWT_SECRET;
-  const file = path.join(env.dataDir, 'jwt-secret');
+  return env.JWT_SECRET ?? storedSecret(env, 'jwt-secret', 48);
+}
+
+/**
+ * The key that encrypts tracking accounts' passwords and tokens (32 bytes, AES-256-GCM). From
+ * TRACKING_SECRET_KEY when set (env.ts requires it in production on PostgreSQL, where every instance
+ * must hold the same key); otherwise made on first start and kept in the data folder.
+ */
+export function resolveTrackingKey(env: Env): Buffer {
+  return Buffer.from(env.TRACKING_SECRET_KEY ?? storedSecret(env, 'tracking-secret-key', 32), 'base64url');
+}
+
+/** A random secret of `bytes` bytes kept in the data folder (base64url), made when the file is missing. */
+function storedSecret(env: Env, name: string, bytes: number): string {
+  const file = path.join(env.dataDir, name);
   try {
     return fs.readFileSync(file, 'utf8').trim();
   } catch {
     fs.mkdirSync(env.dataDir, { recursive: true });
-    const secret = randomBytes(48).toString('base64url');
+    const secret = randomBytes(bytes).toString('base64url');
     fs.writeFileSync(file, secret, { mode: 0o600 });
     return secret;
   }

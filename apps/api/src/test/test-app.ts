@@ -67,14 +67,16 @@ export async function createTestApp(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'freightlane-test-'));
   const env = testEnv(dataDir, envOverrides);
   const jwtSecret = randomBytes(32).toString('hex');
+  const trackingKey = randomBytes(32);
   const { app, ctx } = await buildApp({
     env,
     database,
     jwtSecret,
+    trackingKey,
     ...(options.mailer ? { mailer: options.mailer } : {}),
   });
   await app.ready();
-  secondInstanceSetups.set(app, { jwtSecret, envOverrides });
+  secondInstanceSetups.set(app, { jwtSecret, trackingKey, envOverrides });
   return {
     app,
     ctx,
@@ -107,7 +109,7 @@ function testEnv(dataDir: string, envOverrides: Record<string, string>) {
 /** What a second instance of a test app shares with the first: its signing secret and settings. */
 const secondInstanceSetups = new WeakMap<
   FastifyInstance,
-  { jwtSecret: string; envOverrides: Record<string, string> }
+  { jwtSecret: string; trackingKey: Buffer; envOverrides: Record<string, string> }
 >();
 
 /**
@@ -126,6 +128,7 @@ export async function createSecondTestApp(first: TestApp): Promise<TestApp> {
     env: testEnv(dataDir, setup.envOverrides),
     database,
     jwtSecret: setup.jwtSecret,
+    trackingKey: setup.trackingKey,
   });
   await app.ready();
   return {

@@ -5,3 +5,4 @@ export * from './platform';
 export * from './marketplace';
 export * from './fleet';
 export * from './trip';
+export * from './truck-tracking';

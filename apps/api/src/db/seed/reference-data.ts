@@ -269,3 +269,34 @@ export const SHIPPING_LINES: readonly ShippingLineSeed[] = [
   { code: 'SEALEAD', name: 'Sealead Shipping' },
   { code: 'MESSINA', name: 'Ignazio Messina & C.' },
 ];
+
+export interface TrackingCompanySeed {
+  code: string;
+  name: string;
+  kind: 'TRACCAR' | 'DRIVER_PHONE' | 'SIMULATOR';
+  description: string;
+}
+
+/** The tracking companies the platform reads positions from. Admins may retire one (active = false). */
+export const TRACKING_COMPANIES: readonly TrackingCompanySeed[] = [
+  {
+    code: 'TRACCAR',
+    name: 'Traccar',
+    kind: 'TRACCAR',
+    description:
+      'Any Traccar server, your own or a hosted one, which most GPS trackers sold in Nigeria report to. Sign in with its e-mail and password or an access token.',
+  },
+  {
+    code: 'DRIVER_PHONE',
+    name: 'Driver phone',
+    kind: 'DRIVER_PHONE',
+    description:
+      "No tracker needed: each driver opens a private link on their phone (or the free Traccar Client app) and the phone sends the truck's position while on a trip.",
+  },
+  {
+    code: 'SIMULATOR',
+    name: 'Simulator',
+    kind: 'SIMULATOR',
+    description: 'Five simulated trackers that drive the Apapa–Ibadan corridor, to try the map and alerts without hardware.',
+  },
+];

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { shippingLines, terminals } from '../schema';
-import { SHIPPING_LINES, TERMINALS } from './reference-data';
+import { shippingLines, terminals, trackingCompanies } from '../schema';
+import { SHIPPING_LINES, TERMINALS, TRACKING_COMPANIES } from './reference-data';
 
 /**
  * Terminals and shipping lines every installation needs, demo or not. Upserted by code on each
@@ -28,5 +28,17 @@ export async function seedReferenceData(db: Db): Promise<void> {
       .insert(shippingLines)
       .values([...SHIPPING_LINES])
       .onConflictDoUpdate({ target: shippingLines.code, set: { name: sql`excluded.name` } });
+    // The active flag is the admins' to set, so it is left as it is.
+    await tx
+      .insert(trackingCompanies)
+      .values([...TRACKING_COMPANIES])
+      .onConflictDoUpdate({
+        target: trackingCompanies.code,
+        set: {
+          name: sql`excluded.name`,
+          kind: sql`excluded.kind`,
+          description: sql`excluded.description`,
+        },
+      });
   });
 }

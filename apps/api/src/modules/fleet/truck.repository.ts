@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { TruckListQuery } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
 import { trips, trucks } from '../../db/schema';
@@ -59,6 +59,15 @@ export async function findTruck(
     .limit(1);
   const [row] = await (options.forUpdate ? query.for('update') : query);
   return row;
+}
+
+/** The company's trucks among `ids`; ids of other companies' trucks find nothing. */
+export async function findTrucksOfCompany(db: Executor, companyId: string, ids: string[]): Promise<TruckRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(trucks)
+    .where(and(eq(trucks.companyId, companyId), inArray(trucks.id, ids)));
 }
 
 /** Another truck of the company with this plate, if any. */

@@ -12,6 +12,7 @@ import {
   type UpdateTruckRequest,
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
 import { notFound } from '../../errors';
 import { audit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
@@ -20,6 +21,7 @@ import { duplicateField } from './fleet-person';
 import {
   findTruck,
   findTruckWithPlate,
+  findTrucksOfCompany,
   insertTruck,
   listTrucks,
   updateTruckRow,
@@ -73,6 +75,11 @@ export async function listTrucksOf(
 ): Promise<Page<Truck>> {
   const { rows, total } = await listTrucks(ctx.db, principal.companyId, query, expiryWarningCutoff());
   return toPage(rows.map(toTruck), total, query);
+}
+
+/** The company's trucks among `ids`, for other modules that point at trucks (others are not there). */
+export async function companyTrucksAmong(db: Executor, companyId: string, ids: string[]): Promise<TruckRow[]> {
+  return findTrucksOfCompany(db, companyId, ids);
 }
 
 export async function getTruck(ctx: AppContext, principal: Principal, id: string): Promise<Truck> {

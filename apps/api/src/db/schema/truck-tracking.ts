@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type {
+  TrackingAuthMethod,
+  TrackingCredentialStatus,
+  TrackingProviderKind,
+} from '@freightlane/domain';
+import { companies } from './company';
+import { trucks } from './fleet';
+
+/** The tracking companies (telematics providers) the platform can read positions from. Reference data. */
+export const trackingCompanies = pgTable('tracking_companies', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Stable key of the reference data; the name may be corrected. */
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  kind: text('kind').$type<TrackingProviderKind>().notNull(),
+  description: text('description').notNull(),
+  active: boolean('active').notNull().default(true),
+});
+
+/**
+ * A transporter's account at a tracking company. The password or token is kept only encrypted
+ * (AES-256-GCM, lib/secret-box.ts). The poll fields let one instance at a time read the provider:
+ * an instance takes the lease (pollLeaseUntil) with FOR UPDATE SKIP LOCKED and the next poll is
+ * pushed back further after each failure.
+ */
+export const trackingCredentials = pgTable(
+  'tracking_credentials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    trackingCompanyId: uuid('tracking_company_id')
+      .notNull()
+      .references(() => trackingCompanies.id),
+    label: text('label').notNull(),
+    baseUrl: text('base_url'),
+    authMethod: text('auth_method').$type<TrackingAuthMethod>(),
+    username: text('username'),
+    secretCiphertext: text('secret_ciphertext'),
+    active: boolean('active').notNull().default(true),
+    status: text('status').$type<TrackingCredentialStatus>().notNull().default('CONNECTED'),
+    lastPolledAt: timestamp('last_polled_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    pollFailures: integer('poll_failures').notNull().default(0),
+    nextPollAt: timestamp('next_poll_at', { withTimezone: true }).notNull().defaultNow(),
+    pollLeaseUntil: timestamp('poll_lease_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('tracking_credentials_company_idx').on(t.companyId),
+    index('tracking_credentials_due_idx').on(t.nextPollAt).where(sql`active`),
+  ],
+);
+
+/** A device (tracker or phone app) a credential's provider reports, linked to at most one truck. */
+export const trackingDevices = pgTable(
+  'tracking_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    credentialId: uuid('credential_id')
+      .notNull()
+      .references(() => trackingCredentials.id),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+    uniqueId: text('unique_id').notNull(),
+    truckId: uuid('truck_id').references(() => trucks.id),
+    lastPositionAt: timestamp('last_position_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tracking_devices_external_idx').on(t.credentialId, t.externalId),
+    // A truck follows one device at a time, whichever account it comes from.
+    uniqueIndex('tracking_devices_truck_idx')
+      .on(t.truckId)
+      .where(sql`truck_id IS NOT NULL`),
+  ],
+);
+
+/**
+ * Every position a truck reported. Unique per truck and time, so a position sent again (a phone
+ * resending its queue, a provider answering the same fix twice) is stored once.
+ */
+export const truckPositions = pgTable(
+  'truck_positions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    truckId: uuid('truck_id')
+      .notNull()
+      .references(() => trucks.id),
+    companyId: uuid('company_id').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    speedKmh: real('speed_kmh'),
+    heading: real('heading'),
+    accuracyM: real('accuracy_m'),
+    source: text('source').$type<TrackingProviderKind>().notNull(),
+    address: text('address'),
+  },
+  (t) => [uniqueIndex('truck_positions_truck_time_idx').on(t.truckId, t.recordedAt)],
+);
+
+/** Each truck's latest position with its place, so reads never scan the history. */
+export const truckLatestPositions = pgTable('truck_latest_positions', {
+  truckId: uuid('truck_id')
+    .primaryKey()
+    .references(() => trucks.id),
+  companyId: uuid('company_id').notNull(),
+  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  speedKmh: real('speed_kmh'),
+  heading: real('heading'),
+  source: text('source').$type<TrackingProviderKind>().notNull(),
+  lga: text('lga'),
+  state: text('state'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

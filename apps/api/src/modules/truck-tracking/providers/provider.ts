@@ -1,0 +1,41 @@
+/** A device as a tracking company lists it. */
+export interface ProviderDevice {
+  externalId: string;
+  name: string;
+  uniqueId: string;
+}
+
+/** A position as a tracking company reports it, before the platform's own checks. */
+export interface ProviderPosition {
+  externalDeviceId: string;
+  recordedAt: Date;
+  latitude: number;
+  longitude: number;
+  speedKmh: number | null;
+  heading: number | null;
+  accuracyM: number | null;
+  /** The provider's own address text for the position, when it geocodes. */
+  address: string | null;
+}
+
+/** What the platform reads from a tracking company through a transporter's account. */
+export interface TrackingProvider {
+  /** Signs in; throws a ProviderError the transporter can act on when the account does not work. */
+  check(): Promise<void>;
+  devices(): Promise<ProviderDevice[]>;
+  /** The latest position of every device the account sees. */
+  latestPositions(): Promise<ProviderPosition[]>;
+}
+
+export type ProviderFailure = 'REFUSED' | 'UNREACHABLE' | 'TIMEOUT' | 'MALFORMED';
+
+/** A provider that refused, could not be reached, took too long or answered nonsense: said plainly. */
+export class ProviderError extends Error {
+  constructor(
+    readonly failure: ProviderFailure,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
