@@ -45,6 +45,7 @@ import { tripIssueRoutes } from './modules/trip-issue/trip-issue.routes';
 import { tripDocumentRoutes } from './modules/trip-document/trip-document.routes';
 import { invoiceRoutes } from './modules/invoice/invoice.routes';
 import { truckTrackingRoutes } from './modules/truck-tracking/truck-tracking.routes';
+import { TrackingPoller } from './modules/truck-tracking/tracking-poller';
 import { userRoutes } from './modules/user/user.routes';
 
 export interface BuildOptions {
@@ -108,6 +109,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
 
   const tripEvents = new TripEvents(database);
   publicTracking = new PublicTracking({ env, database, db: database.db, tripEvents }, app.log);
+  const secretBox = new SecretBox(options.trackingKey ?? resolveTrackingKey(env));
   const ctx: AppContext = {
     env,
     database,
@@ -120,7 +122,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     storage: localStorage(path.join(env.dataDir, 'uploads')),
     tripEvents,
     principals: new PrincipalCache(database),
-    secretBox: new SecretBox(options.trackingKey ?? resolveTrackingKey(env)),
+    secretBox,
+    trackingPoller: new TrackingPoller({ db: database.db, env, secretBox }, app.log),
     publicTracking,
   };
   await ctx.tripEvents.start();
@@ -179,6 +182,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     await ctx.tripEvents.stop();
     await ctx.principals.stop();
     await jobs.stop();
+    await ctx.trackingPoller.stop();
     mailer.close();
   });
   return { app, ctx };

@@ -9,6 +9,7 @@ import type { TripEvents } from './plugins/trip-events';
 import type { TokenSigner } from './lib/jwt';
 import type { SecretBox } from './lib/secret-box';
 import type { PublicTracking } from './modules/tracking/public-tracking';
+import type { TrackingPoller } from './modules/truck-tracking/tracking-poller';
 
 /** What services need from the outside world, built once per app. */
 export interface AppContext {
@@ -27,6 +28,8 @@ export interface AppContext {
   principals: PrincipalCache;
   /** Encrypts and opens the secrets kept in the database (tracking accounts' passwords and tokens). */
   secretBox: SecretBox;
+  /** Reads positions from the tracking companies through the transporters' accounts. */
+  trackingPoller: TrackingPoller;
   /** The public pages' answers in memory, their per-IP limits and their fast lane. */
   publicTracking: PublicTracking;
 }

@@ -37,7 +37,10 @@ const envSchema = z.object({
   /** 32 random bytes, base64 or base64url: the key that encrypts tracking accounts' passwords and tokens. */
   TRACKING_SECRET_KEY: z
     .string()
-    .refine((v) => Buffer.from(v, 'base64url').length === 32, 'must be 32 random bytes in base64 (openssl rand -base64 32)')
+    .refine(
+      (v) => Buffer.from(v, 'base64url').length === 32,
+      'must be 32 random bytes in base64 (openssl rand -base64 32)',
+    )
     .optional(),
   /** How often each tracking account's provider is asked for positions. */
   TRACKING_POLL_SECONDS: z.coerce
@@ -51,6 +54,13 @@ const envSchema = z.object({
    * tests). Off by default, so a saved address cannot make the platform read its own network.
    */
   TRACKING_ALLOW_INTERNAL_HOSTS: booleanFlag.default(false),
+  /** Days of full position history; older positions are thinned to one per truck per 5 minutes. */
+  TRACKING_HISTORY_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int()
+    .min(1)
+    .max(3650)
+    .default(90),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')

@@ -5,6 +5,7 @@ import { seedDemo } from './db/seed/demo';
 import { seedReferenceData } from './db/seed/reference';
 import { ConfigError, loadEnv } from './env';
 import { resolveJwtSecret } from './lib/secret';
+import { thinTruckHistory } from './modules/truck-tracking/truck-position.service';
 
 async function main(): Promise<void> {
   let env;
@@ -30,7 +31,16 @@ async function main(): Promise<void> {
     if (seeded) console.info('Seeded the demo data.');
   }
   ctx.jobs.start();
-  const maintenance = setInterval(() => void ctx.rateLimiter.prune().catch(() => undefined), 60 * 60 * 1000);
+  ctx.trackingPoller.start();
+  const maintenance = setInterval(
+    () => {
+      void ctx.rateLimiter.prune().catch(() => undefined);
+      void thinTruckHistory(ctx).catch((err: unknown) =>
+        app.log.error({ err }, 'thinning position history failed'),
+      );
+    },
+    60 * 60 * 1000,
+  );
   maintenance.unref();
 
   let closing = false;

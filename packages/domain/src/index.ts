@@ -37,3 +37,5 @@ export * from './tracking';
 export * from './place-text';
 export * from './geo';
 export * from './contracts/truck-tracking';
+export * from './gazetteer';
+export * from './contracts/truck-position';

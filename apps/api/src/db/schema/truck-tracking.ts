@@ -12,11 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type {
-  TrackingAuthMethod,
-  TrackingCredentialStatus,
-  TrackingProviderKind,
-} from '@freightlane/domain';
+import type { TrackingAuthMethod, TrackingCredentialStatus, TrackingProviderKind } from '@freightlane/domain';
 import { companies } from './company';
 import { trucks } from './fleet';
 
@@ -64,7 +60,9 @@ export const trackingCredentials = pgTable(
   },
   (t) => [
     index('tracking_credentials_company_idx').on(t.companyId),
-    index('tracking_credentials_due_idx').on(t.nextPollAt).where(sql`active`),
+    index('tracking_credentials_due_idx')
+      .on(t.nextPollAt)
+      .where(sql`active`),
   ],
 );
 

@@ -297,6 +297,7 @@ export const TRACKING_COMPANIES: readonly TrackingCompanySeed[] = [
     code: 'SIMULATOR',
     name: 'Simulator',
     kind: 'SIMULATOR',
-    description: 'Five simulated trackers that drive the Apapa–Ibadan corridor, to try the map and alerts without hardware.',
+    description:
+      'Five simulated trackers that drive the Apapa–Ibadan corridor, to try the map and alerts without hardware.',
   },
 ];

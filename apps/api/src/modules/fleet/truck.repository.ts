@@ -62,7 +62,11 @@ export async function findTruck(
 }
 
 /** The company's trucks among `ids`; ids of other companies' trucks find nothing. */
-export async function findTrucksOfCompany(db: Executor, companyId: string, ids: string[]): Promise<TruckRow[]> {
+export async function findTrucksOfCompany(
+  db: Executor,
+  companyId: string,
+  ids: string[],
+): Promise<TruckRow[]> {
   if (ids.length === 0) return [];
   return db
     .select()

@@ -78,7 +78,11 @@ export async function listTrucksOf(
 }
 
 /** The company's trucks among `ids`, for other modules that point at trucks (others are not there). */
-export async function companyTrucksAmong(db: Executor, companyId: string, ids: string[]): Promise<TruckRow[]> {
+export async function companyTrucksAmong(
+  db: Executor,
+  companyId: string,
+  ids: string[],
+): Promise<TruckRow[]> {
   return findTrucksOfCompany(db, companyId, ids);
 }
 

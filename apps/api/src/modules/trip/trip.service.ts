@@ -12,7 +12,7 @@ import { loadTerminals, toLocationView, type TerminalMap } from '../../lib/locat
 import type { Principal } from '../../plugins/auth';
 import type { TripScope } from '../../queries/trip-scope.repository';
 import type { TripRecord } from './trip-access';
-import { listTrips, updateTrip, type TripRow } from './trip.repository';
+import { listTrips, setLiveTripLocationOfTruck, updateTrip, type TripRow } from './trip.repository';
 
 /** Customers see the trips they ordered, transporters the trips they run, admins every trip. */
 export function tripScopeOf(principal: Principal): TripScope {
@@ -109,4 +109,16 @@ export async function listTripsFor(
  */
 export async function setTripLocation(db: Executor, trip: TripRecord, location: TripLocation): Promise<void> {
   await updateTrip(db, trip.id, { currentLocation: location });
+}
+
+/**
+ * A truck's position reached a new place: the trip it is on (if any) is there now. Positions come from
+ * trackers and phones, not from a trip's parties, so there is no caller to check access for.
+ */
+export async function locateLiveTripOfTruck(
+  db: Executor,
+  truckId: string,
+  location: TripLocation,
+): Promise<string | null> {
+  return setLiveTripLocationOfTruck(db, truckId, location);
 }

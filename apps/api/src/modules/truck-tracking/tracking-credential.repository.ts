@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, isNull, lte, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, lte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { trackingCompanies, trackingCredentials, trackingDevices, trucks } from '../../db/schema';
 
@@ -41,6 +41,17 @@ export async function listCredentialsOfCompany(db: Executor, companyId: string) 
     .orderBy(asc(trackingCredentials.createdAt), asc(trackingCredentials.id));
 }
 
+async function findCredentialWhere(db: Executor, where: SQL | undefined, forUpdate = false) {
+  const query = db
+    .select(credentialView)
+    .from(trackingCredentials)
+    .innerJoin(trackingCompanies, eq(trackingCompanies.id, trackingCredentials.trackingCompanyId))
+    .where(where)
+    .limit(1);
+  const [row] = forUpdate ? await query.for('update', { of: trackingCredentials }) : await query;
+  return row;
+}
+
 /** The company's credential with this id, or undefined: another company's answers as missing. */
 export async function findCredentialOfCompany(
   db: Executor,
@@ -48,14 +59,16 @@ export async function findCredentialOfCompany(
   id: string,
   forUpdate = false,
 ) {
-  const query = db
-    .select(credentialView)
-    .from(trackingCredentials)
-    .innerJoin(trackingCompanies, eq(trackingCompanies.id, trackingCredentials.trackingCompanyId))
-    .where(and(eq(trackingCredentials.id, id), eq(trackingCredentials.companyId, companyId)))
-    .limit(1);
-  const [row] = forUpdate ? await query.for('update', { of: trackingCredentials }) : await query;
-  return row;
+  return findCredentialWhere(
+    db,
+    and(eq(trackingCredentials.id, id), eq(trackingCredentials.companyId, companyId)),
+    forUpdate,
+  );
+}
+
+/** A credential by id alone, for the poller that holds its lease (no caller to check). */
+export async function findCredentialById(db: Executor, id: string) {
+  return findCredentialWhere(db, eq(trackingCredentials.id, id));
 }
 
 export async function insertCredential(db: Executor, values: NewTrackingCredentialRow): Promise<void> {
@@ -198,7 +211,17 @@ export async function linkedDevicesOfCredential(db: Executor, credentialId: stri
     .where(and(eq(trackingDevices.credentialId, credentialId), sql`${trackingDevices.truckId} IS NOT NULL`));
 }
 
-export async function touchDevices(db: Executor, ids: string[], at: Date): Promise<void> {
-  if (ids.length === 0) return;
-  await db.update(trackingDevices).set({ lastPositionAt: at }).where(inArray(trackingDevices.id, ids));
+/** Records when each device last reported a position (a later time only), in one statement. */
+export async function markDevicesSeen(db: Executor, seen: { id: string; at: Date }[]): Promise<void> {
+  if (seen.length === 0) return;
+  const values = sql.join(
+    seen.map(({ id, at }) => sql`(${id}::uuid, ${at.toISOString()}::timestamptz)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    UPDATE ${trackingDevices} AS d
+    SET last_position_at = GREATEST(coalesce(d.last_position_at, v.at), v.at)
+    FROM (VALUES ${values}) AS v(id, at)
+    WHERE d.id = v.id
+  `);
 }

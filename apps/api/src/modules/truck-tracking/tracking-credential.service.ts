@@ -79,7 +79,7 @@ function toCredential({
 const secretContext = (credentialId: string) => `tracking-credential:${credentialId}`;
 
 /** The provider account of a stored credential, its secret opened. */
-export function accountOf(ctx: AppContext, view: TrackingCredentialView): ProviderAccount {
+export function accountOf(ctx: Pick<AppContext, 'secretBox'>, view: TrackingCredentialView): ProviderAccount {
   const { credential, company } = view;
   return {
     kind: company.kind,
@@ -92,7 +92,7 @@ export function accountOf(ctx: AppContext, view: TrackingCredentialView): Provid
   };
 }
 
-export function providerOptions(ctx: AppContext) {
+export function providerOptions(ctx: Pick<AppContext, 'env'>) {
   return { allowInternalHosts: ctx.env.TRACKING_ALLOW_INTERNAL_HOSTS };
 }
 
