@@ -1,4 +1,5 @@
 import type { Db, Executor } from '../db/client';
+import { BackgroundLoop } from '../lib/background-loop';
 import {
   claimNextJob,
   insertJob,
@@ -20,15 +21,19 @@ const STALE_LOCK_SECONDS = 300;
  */
 export class JobQueue {
   private readonly handlers = new Map<string, JobHandler>();
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = true;
+  private readonly loop: BackgroundLoop;
 
   constructor(
     private readonly db: Db,
-    private readonly pollMs: number,
+    pollMs: number,
     private readonly log: { error: (obj: object, msg: string) => void },
-  ) {}
+  ) {
+    this.loop = new BackgroundLoop(
+      () => this.runOne(),
+      pollMs,
+      (err) => this.log.error({ err }, 'job worker failed to claim work'),
+    );
+  }
 
   handle(kind: string, handler: JobHandler): void {
     this.handlers.set(kind, handler);
@@ -39,46 +44,21 @@ export class JobQueue {
   }
 
   start(): void {
-    this.stopped = false;
-    this.schedule(0);
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    await this.loop.stop();
   }
 
   /** Asks the worker to look now, after a transaction that enqueued work has committed. */
   kick(): void {
-    if (!this.stopped && !this.running) this.schedule(0);
+    this.loop.kick();
   }
 
   /** Runs every due job to the end; tests and the CLI use it instead of waiting for the poll. */
   async drain(): Promise<number> {
-    await this.running;
-    let count = 0;
-    while (await this.runOne()) count++;
-    return count;
-  }
-
-  private schedule(delay: number): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.running = this.loop().finally(() => {
-        this.running = undefined;
-        if (!this.stopped) this.schedule(this.pollMs);
-      });
-    }, delay);
-    this.timer.unref();
-  }
-
-  private async loop(): Promise<void> {
-    try {
-      while (!this.stopped && (await this.runOne()));
-    } catch (err) {
-      this.log.error({ err }, 'job worker failed to claim work');
-    }
+    return this.loop.drain();
   }
 
   private async runOne(): Promise<boolean> {

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { BackgroundLoop } from '../../lib/background-loop';
 import { ProviderError } from './providers/provider';
 import { providerFor } from './providers/provider-for';
 import {
@@ -37,52 +38,31 @@ interface Log {
  * account at once. A failing provider is asked again later and later, up to an hour.
  */
 export class TrackingPoller {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = true;
+  private readonly loop: BackgroundLoop;
 
   constructor(
     private readonly ctx: PollerContext,
     private readonly log: Log,
-    private readonly idleMs = 5_000,
-  ) {}
+    idleMs = 5_000,
+  ) {
+    this.loop = new BackgroundLoop(
+      () => this.pollOne(),
+      idleMs,
+      (err) => this.log.error({ err }, 'tracking poller failed to take work'),
+    );
+  }
 
   start(): void {
-    this.stopped = false;
-    this.schedule(0);
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    await this.loop.stop();
   }
 
   /** Polls every due account now; tests use it instead of waiting. Returns how many were polled. */
   async pollDue(): Promise<number> {
-    await this.running;
-    let polled = 0;
-    while (await this.pollOne()) polled++;
-    return polled;
-  }
-
-  private schedule(delay: number): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.running = this.loop().finally(() => {
-        this.running = undefined;
-        if (!this.stopped) this.schedule(this.idleMs);
-      });
-    }, delay);
-    this.timer.unref();
-  }
-
-  private async loop(): Promise<void> {
-    try {
-      while (!this.stopped && (await this.pollOne()));
-    } catch (err) {
-      this.log.error({ err }, 'tracking poller failed to take work');
-    }
+    return this.loop.drain();
   }
 
   private async pollOne(): Promise<boolean> {
