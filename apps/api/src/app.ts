@@ -46,6 +46,7 @@ import { tripDocumentRoutes } from './modules/trip-document/trip-document.routes
 import { invoiceRoutes } from './modules/invoice/invoice.routes';
 import { truckTrackingRoutes } from './modules/truck-tracking/truck-tracking.routes';
 import { TrackingPoller } from './modules/truck-tracking/tracking-poller';
+import { driverPhoneRoutes } from './modules/truck-tracking/driver-phone.routes';
 import { userRoutes } from './modules/user/user.routes';
 
 export interface BuildOptions {
@@ -173,6 +174,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   tripDocumentRoutes(app, ctx);
   invoiceRoutes(app, ctx);
   truckTrackingRoutes(app, ctx);
+  driverPhoneRoutes(app, ctx);
   if (env.NODE_ENV !== 'production') outboxRoutes(app, ctx);
 
   await serveWebApp(app, env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST);

@@ -39,3 +39,4 @@ export * from './geo';
 export * from './contracts/truck-tracking';
 export * from './gazetteer';
 export * from './contracts/truck-position';
+export * from './contracts/driver-phone';

@@ -30,6 +30,11 @@ export function positionRefusal(fix: PositionFix, now: Date = new Date()): strin
   return null;
 }
 
+/** Knots (Traccar and the OsmAnd protocol) to km/h, to a tenth. */
+export function knotsToKmh(knots: number): number {
+  return Math.round(knots * 1.852 * 10) / 10;
+}
+
 /** A speed worth keeping (km/h), or null. */
 export function plausibleSpeed(kmh: number | null | undefined): number | null {
   return kmh != null && Number.isFinite(kmh) && kmh >= 0 && kmh <= MAX_TRUCK_SPEED_KMH ? kmh : null;

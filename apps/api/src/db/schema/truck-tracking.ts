@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { TrackingAuthMethod, TrackingCredentialStatus, TrackingProviderKind } from '@freightlane/domain';
 import { companies } from './company';
-import { trucks } from './fleet';
+import { drivers, trucks } from './fleet';
 
 /** The tracking companies (telematics providers) the platform can read positions from. Reference data. */
 export const trackingCompanies = pgTable('tracking_companies', {
@@ -133,4 +133,21 @@ export const truckLatestPositions = pgTable('truck_latest_positions', {
   lga: text('lga'),
   state: text('state'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A driver's private phone link. The token is found by its SHA-256 (a leaked table gives no working
+ * link) and kept sealed so the transporter can show the link again; issuing a new one replaces it.
+ */
+export const driverPhoneLinks = pgTable('driver_phone_links', {
+  driverId: uuid('driver_id')
+    .primaryKey()
+    .references(() => drivers.id),
+  companyId: uuid('company_id')
+    .notNull()
+    .references(() => companies.id),
+  tokenHash: text('token_hash').notNull().unique(),
+  tokenSealed: text('token_sealed').notNull(),
+  lastPositionAt: timestamp('last_position_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -198,6 +198,16 @@ export async function setLiveTripLocationOfTruck(
   return row?.id ?? null;
 }
 
+/** The trip the driver is on (assigned, neither completed nor cancelled), if any. */
+export async function findLiveTripOfDriver(db: Executor, driverId: string): Promise<TripRecord | null> {
+  const [trip] = await db
+    .select()
+    .from(trips)
+    .where(and(eq(trips.driverId, driverId), eq(trips.completed, false), isNull(trips.cancelledAt)))
+    .limit(1);
+  return trip ?? null;
+}
+
 /** Every side's note on the trip, with who wrote it last. */
 export async function notesOfTrip(db: Executor, tripId: string) {
   return db

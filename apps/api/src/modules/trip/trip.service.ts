@@ -12,7 +12,13 @@ import { loadTerminals, toLocationView, type TerminalMap } from '../../lib/locat
 import type { Principal } from '../../plugins/auth';
 import type { TripScope } from '../../queries/trip-scope.repository';
 import type { TripRecord } from './trip-access';
-import { listTrips, setLiveTripLocationOfTruck, updateTrip, type TripRow } from './trip.repository';
+import {
+  findLiveTripOfDriver,
+  listTrips,
+  setLiveTripLocationOfTruck,
+  updateTrip,
+  type TripRow,
+} from './trip.repository';
 
 /** Customers see the trips they ordered, transporters the trips they run, admins every trip. */
 export function tripScopeOf(principal: Principal): TripScope {
@@ -121,4 +127,9 @@ export async function locateLiveTripOfTruck(
   location: TripLocation,
 ): Promise<string | null> {
   return setLiveTripLocationOfTruck(db, truckId, location);
+}
+
+/** The trip a driver is on, for the driver's own phone page (the driver's link is the access check). */
+export async function liveTripOfDriver(db: Executor, driverId: string): Promise<TripRecord | null> {
+  return findLiveTripOfDriver(db, driverId);
 }

@@ -1,3 +1,4 @@
+import { knotsToKmh } from '@freightlane/domain';
 import { z } from 'zod';
 import { ProviderError, type ProviderDevice, type ProviderPosition, type TrackingProvider } from './provider';
 
@@ -6,7 +7,6 @@ export interface TraccarAccount {
   auth: { method: 'PASSWORD'; email: string; password: string } | { method: 'TOKEN'; token: string };
 }
 
-const KNOTS_TO_KMH = 1.852;
 export const TRACCAR_TIMEOUT_MS = 10_000;
 
 // Traccar's documented objects, read leniently: only the fields the platform uses are checked.
@@ -59,7 +59,7 @@ export class TraccarProvider implements TrackingProvider {
         recordedAt: new Date(p.fixTime),
         latitude: p.latitude,
         longitude: p.longitude,
-        speedKmh: p.speed == null ? null : Math.round(p.speed * KNOTS_TO_KMH * 10) / 10,
+        speedKmh: p.speed == null ? null : knotsToKmh(p.speed),
         heading: p.course ?? null,
         accuracyM: p.accuracy ?? null,
         address: p.address ?? null,

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { CARGO_TYPES } from '../cargo';
+import { TRIP_STATUSES, tripLocationSchema } from './trip';
+import { locationView } from './location';
+
+/**
+ * A driver's private phone link, /driver/{token}: the driver's own page, and the address the free
+ * Traccar Client app sends positions to (OsmAnd protocol, the token as its device id).
+ */
+
+/** How often the driver's page sends the phone's position while it is open. */
+export const DRIVER_POSITION_INTERVAL_SECONDS = 30;
+/** Positions a phone may send at once when its offline queue empties. */
+export const MAX_QUEUED_POSITIONS = 500;
+
+/** A driver token as issued: 192 random bits in base64url (32 characters). */
+export const DRIVER_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+const driverToken = z.string().regex(DRIVER_TOKEN_PATTERN, 'This driver link is not valid');
+export const driverTokenParams = z.strictObject({ token: driverToken });
+
+/** The link as the transporter sees it on the driver's page, to send by SMS or WhatsApp. */
+export const driverPhoneLinkSchema = z.object({
+  url: z.string(),
+  /** The server address to type into the Traccar Client app, with the token as its device identifier. */
+  osmandUrl: z.string(),
+  token: z.string(),
+  createdAt: z.string(),
+  lastPositionAt: z.string().nullable(),
+});
+export type DriverPhoneLink = z.infer<typeof driverPhoneLinkSchema>;
+
+/** What the driver's page shows: who, for which company, and the trip in progress (if any). */
+export const driverPageSchema = z.object({
+  driver: z.object({ firstName: z.string(), lastName: z.string() }),
+  company: z.object({ name: z.string() }),
+  truck: z.object({ registrationNumber: z.string() }).nullable(),
+  trip: z
+    .object({
+      id: z.string(),
+      tripNumber: z.string(),
+      cargoType: z.enum(CARGO_TYPES),
+      latestTripStatus: z.enum(TRIP_STATUSES).nullable(),
+      pickup: locationView,
+      recipient: locationView,
+      currentLocation: tripLocationSchema.nullable(),
+    })
+    .nullable(),
+  positionIntervalSeconds: z.number().int(),
+});
+export type DriverPage = z.infer<typeof driverPageSchema>;
+
+/** One position from the phone's browser (Geolocation API), queued while offline. */
+export const phonePositionInput = z.strictObject({
+  latitude: z
+    .number({ error: 'latitude must be a number' })
+    .min(-90, 'Latitude must be between -90 and 90')
+    .max(90, 'Latitude must be between -90 and 90'),
+  longitude: z
+    .number({ error: 'longitude must be a number' })
+    .min(-180, 'Longitude must be between -180 and 180')
+    .max(180, 'Longitude must be between -180 and 180'),
+  recordedAt: z.iso.datetime({ offset: true, error: 'recordedAt must be an ISO 8601 date-time' }),
+  speedKmh: z.number().min(0).max(1000).nullable().optional(),
+  heading: z.number().min(0).max(360).nullable().optional(),
+  accuracyM: z.number().min(0).max(100_000).nullable().optional(),
+});
+export type PhonePositionInput = z.infer<typeof phonePositionInput>;
+
+export const phonePositionsRequest = z.strictObject({
+  positions: z
+    .array(phonePositionInput, { error: 'Send the positions as a list' })
+    .min(1, 'Send at least one position')
+    .max(MAX_QUEUED_POSITIONS, `At most ${MAX_QUEUED_POSITIONS} positions at once`),
+});
+export type PhonePositionsRequest = z.infer<typeof phonePositionsRequest>;
+
+export const positionIngestResponse = z.object({
+  stored: z.number().int(),
+  refused: z.array(z.object({ index: z.number().int(), message: z.string() })),
+});
+export type PositionIngestResponse = z.infer<typeof positionIngestResponse>;
+
+const numberText = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .refine(Number.isFinite, `${label} must be a number`);
+
+/**
+ * The OsmAnd protocol as the Traccar Client app sends it (query or form fields): `id` (here the driver
+ * token), `lat`, `lon`, `timestamp` (Unix seconds or ISO 8601), and optionally `speed` (knots),
+ * `bearing`, `accuracy` (metres) and `batt` (percent).
+ */
+export const osmandQuery = z.object({
+  id: driverToken,
+  lat: numberText('lat'),
+  lon: numberText('lon'),
+  timestamp: z
+    .string({ error: 'timestamp is required' })
+    .min(1, 'timestamp is required')
+    .max(40, 'timestamp is not a time'),
+  speed: numberText('speed').optional(),
+  bearing: numberText('bearing').optional(),
+  accuracy: numberText('accuracy').optional(),
+  batt: numberText('batt').optional(),
+});
+export type OsmandQuery = z.infer<typeof osmandQuery>;
+
+/** An OsmAnd timestamp: Unix seconds (or milliseconds), or an ISO 8601 date-time; null when neither. */
+export function osmandTime(text: string): Date | null {
+  if (/^\d{9,13}(\.\d+)?$/.test(text)) {
+    const n = Number(text);
+    return new Date(n < 1e12 ? n * 1000 : n);
+  }
+  const parsed = Date.parse(text);
+  return Number.isNaN(parsed) ? null : new Date(parsed);
+}
