@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { tripLocationSchema, tripSummarySchema } from './trip';
+import { truckPositionSchema } from './truck-position';
 
 // ---------------------------------------------------------------------------------------------------------
 // Map: GET /api/v1/trips/map?sabiPort=false&bargeTrip=false
@@ -10,8 +11,9 @@ const flagQuery = z
   .transform((v) => v === 'true');
 
 /**
- * The spec's map call. Trips by barge and trips booked through a port's truck call-up ("Sabi port") are
- * not carried by the platform yet, so asking for them (true) answers an empty map rather than road trips.
+ * The spec's map call. `bargeTrip=true` asks for trips with a barge leg and `sabiPort=true` for trips booked
+ * through a port's truck call-up system; the platform carries neither yet (every trip is a road trip booked
+ * on it), so asking for them answers an empty map rather than road trips (decision 013).
  */
 export const tripMapQuery = z.object({ sabiPort: flagQuery, bargeTrip: flagQuery });
 
@@ -28,6 +30,8 @@ export const tripMapItemSchema = tripSummarySchema
   .extend({
     currentLocation: tripLocationSchema.nullable(),
     truckRegistrationNumber: z.string().nullable(),
+    /** The truck's latest position from its tracker or its driver's phone; null until one arrives. */
+    position: truckPositionSchema.nullable(),
     hasOpenIssue: z.boolean(),
   });
 export type TripMapItem = z.infer<typeof tripMapItemSchema>;

@@ -54,3 +54,13 @@ export const truckPositionSchema = z.object({
   heading: z.number().nullable(),
 });
 export type TruckPosition = z.infer<typeof truckPositionSchema>;
+
+/** Points a trip's route answers at most: enough to draw it, small enough for a phone on 3G. */
+export const MAX_ROUTE_POINTS = 1000;
+
+/** GET /api/v1/trips/{id}/route: where the trip's truck went while on the trip, oldest first. */
+export const tripRouteSchema = z.object({
+  truckRegistrationNumber: z.string().nullable(),
+  positions: z.array(truckPositionSchema),
+});
+export type TripRoute = z.infer<typeof tripRouteSchema>;

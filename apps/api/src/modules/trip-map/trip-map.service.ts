@@ -13,7 +13,7 @@ export async function tripMapFor(
   if (query.sabiPort || query.bargeTrip) return [];
   const rows = await liveTripsOnMap(ctx.db, tripScopeOf(principal));
   const terminalsById = await terminalsOfTripRows(ctx.db, rows);
-  return rows.map(({ trip, truckRegistrationNumber, hasOpenIssue }) => {
+  return rows.map(({ trip, truckRegistrationNumber, position, hasOpenIssue }) => {
     const { pickup, recipient, latestTripStatus } = tripCourseOf(trip, terminalsById);
     return {
       id: trip.id,
@@ -24,6 +24,7 @@ export async function tripMapFor(
       recipient,
       currentLocation: toTripLocation(trip.currentLocation),
       truckRegistrationNumber,
+      position: position?.recordedAt ? { ...position, recordedAt: position.recordedAt.toISOString() } : null,
       hasOpenIssue,
     };
   });

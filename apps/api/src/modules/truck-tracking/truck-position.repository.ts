@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { truckLatestPositions, truckPositions } from '../../db/schema';
 
@@ -47,7 +47,7 @@ export async function upsertLatestPositions(
     });
 }
 
-/** A truck's positions between two times, oldest first, at most `limit`. */
+/** A truck's positions between two times, newest first, at most `limit` (the latest ones). */
 export async function positionsOfTruck(db: Executor, truckId: string, from: Date, to: Date, limit: number) {
   return db
     .select({
@@ -65,7 +65,7 @@ export async function positionsOfTruck(db: Executor, truckId: string, from: Date
         lte(truckPositions.recordedAt, to),
       ),
     )
-    .orderBy(asc(truckPositions.recordedAt))
+    .orderBy(desc(truckPositions.recordedAt))
     .limit(limit);
 }
 

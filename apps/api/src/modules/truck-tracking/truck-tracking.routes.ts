@@ -7,6 +7,8 @@ import {
   trackingCredentialSchema,
   trackingDevicePage,
   trackingDeviceQuery,
+  tripIdParams,
+  tripRouteSchema,
   updateTrackingCredentialRequest,
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
@@ -21,6 +23,7 @@ import {
   listTrackingDevices,
   updateTrackingCredential,
 } from './tracking-credential.service';
+import { tripRouteFor } from './trip-route.service';
 
 export function truckTrackingRoutes(app: ZodApp, ctx: AppContext): void {
   const fleetOnly = requireAuth(ctx, ...FLEET_ROLES);
@@ -121,5 +124,20 @@ export function truckTrackingRoutes(app: ZodApp, ctx: AppContext): void {
     },
     async (request) =>
       linkTrackingDevices(ctx, principalOf(request), request.params.id, request.body, request),
+  );
+
+  app.get(
+    '/api/v1/trips/:id/route',
+    {
+      preHandler: requireAuth(ctx),
+      schema: {
+        tags,
+        summary: "Where the trip's truck went while on the trip, oldest first (at most 1,000 points)",
+        security: bearerSecurity,
+        params: tripIdParams,
+        response: { 200: tripRouteSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => tripRouteFor(ctx, principalOf(request), request.params.id),
   );
 }

@@ -1,0 +1,46 @@
+import { MAX_ROUTE_POINTS, type TripRoute } from '@freightlane/domain';
+import type { AppContext } from '../../context';
+import type { Principal } from '../../plugins/auth';
+import { loadTripFor } from '../trip/trip-access';
+import { findTruckPlate } from './driver-phone.repository';
+import { positionsOfTruck } from './truck-position.repository';
+
+/** Rows the route reads before thinning: a truck reporting every 30 s for 10 days. */
+const ROUTE_READ_LIMIT = 30_000;
+
+/** Every n-th point so at most `max` remain, always keeping the last (where the truck is now). */
+export function thinRoute<T>(points: T[], max: number): T[] {
+  if (points.length <= max) return points;
+  const step = Math.ceil(points.length / max);
+  const kept = points.filter((_, i) => i % step === 0);
+  if (kept.at(-1) !== points.at(-1)) kept[kept.length - 1] = points.at(-1)!;
+  return kept;
+}
+
+/**
+ * The route the trip's truck travelled from the trip's creation until it ended (or now), for the trip
+ * page's map. Either party of the trip (and admins) may read it.
+ */
+export async function tripRouteFor(
+  ctx: AppContext,
+  principal: Principal,
+  tripId: string,
+): Promise<TripRoute> {
+  const { trip } = await loadTripFor(ctx.db, principal, tripId);
+  if (!trip.truckId) return { truckRegistrationNumber: null, positions: [] };
+  const ended = trip.cancelledAt ?? (trip.completed ? trip.latestStatusAt : null);
+  const rows = await positionsOfTruck(
+    ctx.db,
+    trip.truckId,
+    trip.createdAt,
+    ended ?? new Date(),
+    ROUTE_READ_LIMIT,
+  );
+  return {
+    truckRegistrationNumber: await findTruckPlate(ctx.db, trip.truckId),
+    positions: thinRoute(rows.reverse(), MAX_ROUTE_POINTS).map((p) => ({
+      ...p,
+      recordedAt: p.recordedAt.toISOString(),
+    })),
+  };
+}
