@@ -139,6 +139,9 @@ const NewFleetManagerPage = lazyWithTimeout(() =>
     default: m.NewFleetManagerPage,
   })),
 );
+const TrackingPage = lazyWithTimeout(() =>
+  import('../features/fleet/routes/tracking-page').then((m) => ({ default: m.TrackingPage })),
+);
 const FleetManagerPage = lazyWithTimeout(() =>
   import('../features/fleet/routes/fleet-manager-page').then((m) => ({ default: m.FleetManagerPage })),
 );
@@ -267,6 +270,7 @@ export const routes: RouteObject[] = [
                     errorElement: pageError,
                     element: <FleetManagerPage />,
                   },
+                  { path: PATHS.fleetTracking, errorElement: pageError, element: <TrackingPage /> },
                 ],
               },
               {

@@ -47,6 +47,8 @@ export const PATHS = {
   newFleetManager: '/fleet/managers/new',
   /** /fleet/managers/:fleetManagerId */
   fleetManager: (fleetManagerId: string) => `/fleet/managers/${fleetManagerId}`,
+  /** The company's accounts at tracking companies and the devices linked to its trucks. */
+  fleetTracking: '/fleet/tracking',
   bids: '/bids',
   monitoredBids: '/bids/monitored',
   wonBids: '/bids/won',

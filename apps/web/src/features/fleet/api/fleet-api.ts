@@ -1,5 +1,6 @@
 import type {
   CreateDriverRequest,
+  DriverPhoneLink,
   CreateMotorBoyRequest,
   CreateTruckRequest,
   Driver,
@@ -16,7 +17,7 @@ import type {
 } from '@freightlane/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSessionStore } from '../../../lib/session-context';
-import { apiRequest, fetchFile } from '../../../lib/api';
+import { ApiError, apiRequest, fetchFile } from '../../../lib/api';
 import { uploadFile } from '../../../lib/upload-file';
 import { fleetKeys } from './fleet-keys';
 
@@ -193,5 +194,36 @@ export function useAvailableFleet<K extends FleetKind>(kind: K, enabled: boolean
     enabled,
     // Another trip may take a truck at any moment: each opening of the dialog asks again.
     staleTime: 0,
+  });
+}
+
+function phoneLinkPath(driverId: string): string {
+  return `${recordPath('drivers', driverId)}/phone-link`;
+}
+
+/** GET /api/v1/fleet/drivers/{id}/phone-link; null when the driver has none (404). */
+export function useDriverPhoneLink(driverId: string) {
+  return useQuery({
+    queryKey: fleetKeys.driverPhoneLink(driverId),
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiRequest<DriverPhoneLink>(phoneLinkPath(driverId), { method: 'GET', signal });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+}
+
+/** POST (a new link; an earlier one stops working) or DELETE (turn it off) the driver's phone link. */
+export function useChangeDriverPhoneLink(driverId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (change: 'issue' | 'revoke') =>
+      change === 'issue'
+        ? apiRequest<DriverPhoneLink>(phoneLinkPath(driverId), { method: 'POST' })
+        : apiRequest<null>(phoneLinkPath(driverId), { method: 'DELETE' }).then(() => null),
+    onSuccess: (link) => queryClient.setQueryData(fleetKeys.driverPhoneLink(driverId), link),
   });
 }

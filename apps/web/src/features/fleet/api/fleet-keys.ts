@@ -9,6 +9,13 @@ export const fleetKeys = {
   detail: (kind: FleetKind, id: string) => [...fleetKeys.kind(kind), 'detail', id] as const,
   driverPhoto: (driverId: string, version: string) =>
     [...fleetKeys.detail('drivers', driverId), 'photo', version] as const,
+  driverPhoneLink: (driverId: string) => [...fleetKeys.detail('drivers', driverId), 'phone-link'] as const,
+  trackingCompanies: ['tracking-companies'] as const,
+  trackingCredentials: () => [...fleetKeys.all, 'tracking-credentials'] as const,
+  trackingDevices: (credentialId: string, page: number) =>
+    [...fleetKeys.trackingCredentials(), credentialId, 'devices', page] as const,
+  /** Every active truck, to link a tracking device to. */
+  activeTrucks: () => [...fleetKeys.kind('trucks'), 'active'] as const,
   /** What may go on a trip now: active and not on another trip. */
   available: (kind: FleetKind) => [...fleetKeys.kind(kind), 'available'] as const,
 };

@@ -9,9 +9,10 @@ const TABS = [
   { label: 'Drivers', to: PATHS.drivers },
   { label: 'Motor boys', to: PATHS.motorBoys },
   { label: 'Fleet managers', to: PATHS.fleetManagers },
+  { label: 'Tracking', to: PATHS.fleetTracking },
 ] as const;
 
-/** The fleet's four lists as tabs; links, so each list has its own address and Back works. */
+/** The fleet's four lists and its tracking accounts as tabs; links, so each list has its own address and Back works. */
 export function FleetTabs() {
   const { pathname } = useLocation();
   return (

@@ -1,5 +1,6 @@
 import { formatNigerianPhone, type Driver } from '@freightlane/domain';
 import { PATHS } from '../../../lib/paths';
+import { DriverPhoneLinkCard } from '../components/driver-phone-link-card';
 import { DriverPhotoCard } from '../components/driver-photo-card';
 import { EditSection } from '../components/edit-section';
 import { FleetRecordPage } from '../components/fleet-record-page';
@@ -14,7 +15,7 @@ function view(stage: string, driver: Driver) {
   return <GuarantorView guarantor={driver.guarantor} />;
 }
 
-/** /fleet/drivers/:id: the driver's photo, then details, licence, next of kin and guarantor. */
+/** /fleet/drivers/:id: the driver's photo and phone tracking link, then details, licence, next of kin and guarantor. */
 export function DriverPage() {
   return (
     <FleetRecordPage
@@ -28,6 +29,7 @@ export function DriverPage() {
       {(driver) => (
         <>
           <DriverPhotoCard driver={driver} />
+          <DriverPhoneLinkCard driver={driver} />
           {DRIVER_STAGES.map((stage) => (
             <EditSection key={stage.key} kind="drivers" record={driver} stage={stage}>
               {view(stage.key, driver)}
