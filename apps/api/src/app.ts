@@ -58,6 +58,12 @@ export interface BuildOptions {
   mailer?: Mailer;
 }
 
+/** The origin of a tile URL template, for the CSP (the {s} subdomain placeholder becomes a wildcard). */
+function tileOrigin(template: string): string {
+  const url = new URL(template.replace(/\{s\}/g, 'a').replace(/\{[a-z]\}/g, '0'));
+  return template.includes('{s}.') ? `${url.protocol}//*.${url.host.split('.').slice(1).join('.')}` : url.origin;
+}
+
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
@@ -136,7 +142,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // The map tiles come from their own server (MAP_TILE_URL).
+        imgSrc: ["'self'", 'data:', 'blob:', tileOrigin(env.MAP_TILE_URL)],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],

@@ -197,6 +197,7 @@ describe('the app shell', () => {
       ['Companies', '/admin/companies'],
       ['Users', '/admin/users'],
       ['Trips', '/trips'],
+      ['Map', '/trips/map'],
       ['Issues', '/trips/issues'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Companies' })).not.toHaveAttribute('aria-current');

@@ -81,6 +81,9 @@ const PartnersPage = lazyWithTimeout(() =>
 const TripsPage = lazyWithTimeout(() =>
   import('../features/trips/routes/trips-page').then((m) => ({ default: m.TripsPage })),
 );
+const TripMapPage = lazyWithTimeout(() =>
+  import('../features/trips/routes/trip-map-page').then((m) => ({ default: m.TripMapPage })),
+);
 const TripSchedulePage = lazyWithTimeout(() =>
   import('../features/trips/routes/trip-schedule-page').then((m) => ({ default: m.TripSchedulePage })),
 );
@@ -220,6 +223,7 @@ export const routes: RouteObject[] = [
               // Customers and transporters alike: each sees their own company's trips.
               { path: PATHS.trips, errorElement: pageError, element: <TripsPage /> },
               { path: PATHS.tripSchedule, errorElement: pageError, element: <TripSchedulePage /> },
+              { path: PATHS.tripMap, errorElement: pageError, element: <TripMapPage /> },
               { path: PATHS.tripIssues, errorElement: pageError, element: <TripIssuesPage /> },
               // Static segments rank above the id, so /trips/schedule and /trips/issues keep their pages.
               { path: PATHS.trip(':tripId'), errorElement: pageError, element: <TripDetailPage /> },

@@ -28,6 +28,8 @@ export const PATHS = {
   /** /trips/:tripId/tracking-qr: the trip's tracking link as a QR code, to print. */
   tripTrackingQr: (tripId: string) => `/trips/${tripId}/tracking-qr`,
   tripSchedule: '/trips/schedule',
+  /** Trucks on live trips on a map. */
+  tripMap: '/trips/map',
   tripIssues: '/trips/issues',
   payments: '/payments',
   fleet: '/fleet',

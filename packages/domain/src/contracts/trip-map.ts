@@ -36,3 +36,10 @@ export const tripMapItemSchema = tripSummarySchema
   });
 export type TripMapItem = z.infer<typeof tripMapItemSchema>;
 export const tripMapResponse = z.array(tripMapItemSchema);
+
+/** GET /api/v1/map-settings: the tiles maps are drawn on, set per installation. */
+export const mapSettingsSchema = z.object({
+  tileUrl: z.string(),
+  attribution: z.string(),
+});
+export type MapSettings = z.infer<typeof mapSettingsSchema>;

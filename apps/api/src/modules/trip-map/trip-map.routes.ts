@@ -1,4 +1,4 @@
-import { tripMapQuery, tripMapResponse } from '@freightlane/domain';
+import { mapSettingsSchema, tripMapQuery, tripMapResponse } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import { bearerSecurity, errorResponses, type ZodApp } from '../../lib/route-kit';
 import { principalOf, requireAuth } from '../../plugins/auth';
@@ -18,5 +18,17 @@ export function tripMapRoutes(app: ZodApp, ctx: AppContext): void {
       },
     },
     async (request) => tripMapFor(ctx, principalOf(request), request.query),
+  );
+
+  app.get(
+    '/api/v1/map-settings',
+    {
+      schema: {
+        tags: ['Trips'],
+        summary: 'The map tiles of this installation (MAP_TILE_URL), for every map the web app draws',
+        response: { 200: mapSettingsSchema },
+      },
+    },
+    async () => ({ tileUrl: ctx.env.MAP_TILE_URL, attribution: ctx.env.MAP_TILE_ATTRIBUTION }),
   );
 }

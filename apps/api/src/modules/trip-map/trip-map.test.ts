@@ -80,4 +80,24 @@ describe('GET /api/v1/trips/map', () => {
     expect(bad.body.errors[0].field).toContain('sabiPort');
     expect((await call(t.app, 'GET', MAP)).status).toBe(401);
   });
+
+  it('answers the installation’s map tiles to anyone, and lets the pages load them (CSP)', async () => {
+    const res = await call(t.app, 'GET', '/api/v1/map-settings');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      attribution: '© OpenStreetMap contributors',
+    });
+    expect(res.headers['content-security-policy']).toContain(
+      "img-src 'self' data: blob: https://tile.openstreetmap.org",
+    );
+    const custom = await createTestApp({ MAP_TILE_URL: 'https://{s}.tiles.example.ng/{z}/{x}/{y}.png' });
+    try {
+      const answer = await call(custom.app, 'GET', '/api/v1/map-settings');
+      expect(answer.body.tileUrl).toBe('https://{s}.tiles.example.ng/{z}/{x}/{y}.png');
+      expect(answer.headers['content-security-policy']).toContain('https://*.tiles.example.ng');
+    } finally {
+      await custom.close();
+    }
+  });
 });

@@ -12,6 +12,7 @@ import {
   IconHistory,
   IconTrophy,
   IconHome,
+  IconMap,
   IconPackage,
   IconRoute,
   IconTruck,
@@ -32,6 +33,7 @@ const CUSTOMER: NavItem[] = [
   { label: 'Home', icon: IconHome, to: PATHS.customerHome },
   { label: 'Orders', icon: IconPackage, to: PATHS.orders },
   { label: 'Trips', icon: IconRoute, to: PATHS.trips },
+  { label: 'Map', icon: IconMap, to: PATHS.tripMap },
   { label: 'Schedule', icon: IconCalendar, to: PATHS.tripSchedule },
   { label: 'Preferred partners', icon: IconHeartHandshake, to: PATHS.partners },
   { label: 'Payments', icon: IconCash, to: PATHS.payments },
@@ -47,6 +49,7 @@ const TRANSPORTER: NavItem[] = [
   { label: 'Bids won', icon: IconTrophy, to: PATHS.wonBids },
   { label: 'Bid history', icon: IconHistory, to: PATHS.bidHistory },
   { label: 'Trips', icon: IconRoute, to: PATHS.trips },
+  { label: 'Map', icon: IconMap, to: PATHS.tripMap },
   { label: 'Schedule', icon: IconCalendar, to: PATHS.tripSchedule },
   { label: 'Issues', icon: IconAlertTriangle, to: PATHS.tripIssues },
   { label: 'Payments', icon: IconCash, to: PATHS.payments },
@@ -61,6 +64,7 @@ const ADMIN: NavItem[] = [
   { label: 'Companies', icon: IconBuildingWarehouse, to: PATHS.adminCompanies },
   { label: 'Users', icon: IconUsers, to: PATHS.adminUsers },
   { label: 'Trips', icon: IconRoute, to: PATHS.trips },
+  { label: 'Map', icon: IconMap, to: PATHS.tripMap },
   { label: 'Issues', icon: IconAlertTriangle, to: PATHS.tripIssues },
 ];
 

@@ -10,6 +10,10 @@ export const tripKeys = {
   schedule: (params: ScheduleParams) => [...tripKeys.all, 'schedule', params] as const,
   issues: (params: TripIssueListParams) => [...tripKeys.all, 'issues', params] as const,
   detail: (tripId: string) => [...tripKeys.all, 'detail', tripId] as const,
+  map: () => [...tripKeys.all, 'map'] as const,
+  route: (tripId: string) => [...tripKeys.detail(tripId), 'route'] as const,
+  /** Outside ['trips']: the installation's map tiles never change with a trip. */
+  mapSettings: () => ['map-settings'] as const,
   /** Outside ['trips']: a change to one trip does not change the company's ongoing-trips link. */
   ongoingLink: () => ['tracking-links', 'ongoing'] as const,
 };

@@ -1,0 +1,91 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { mapSettingsSchema, tripMapResponse, type TripMapItem } from '@freightlane/domain';
+import { describe, expect, it } from 'vitest';
+import { apiFixture } from '../../../test/api-fixture';
+import { mockApi } from '../../../test/api-mock';
+import { renderRoute, seedSession } from '../../../test/render';
+
+configure({ asyncUtilTimeout: 8000 });
+
+const MAP = '/api/v1/trips/map';
+const settings = apiFixture(mapSettingsSchema, {
+  tileUrl: 'https://tiles.example.ng/{z}/{x}/{y}.png',
+  attribution: '© OpenStreetMap contributors',
+});
+
+function item(overrides: Partial<TripMapItem>): TripMapItem {
+  return {
+    id: '1d6f3c9a-8a0b-4a4d-9d1e-2b3c4d5e6f70',
+    tripNumber: 'TRP-2026-000101',
+    cargoType: 'IMPORT_LINER_OWNED',
+    latestTripStatus: { tripStatus: 'LOADED', timeStamp: '2026-11-24T09:00:00.000Z' },
+    pickup: { terminal: null, address: null },
+    recipient: { terminal: null, address: null },
+    currentLocation: { state: 'Lagos', lga: 'Ikeja', description: 'Near Berger' },
+    truckRegistrationNumber: 'LSR 123 XY',
+    position: {
+      latitude: 6.638,
+      longitude: 3.378,
+      recordedAt: '2026-11-24T09:05:00.000Z',
+      speedKmh: 42,
+      heading: 10,
+    },
+    hasOpenIssue: false,
+    ...overrides,
+  };
+}
+
+describe('the map of trucks', { timeout: 30_000 }, () => {
+  it('draws each located truck on the tiles of the installation and lists every live trip', async () => {
+    const trips = apiFixture(tripMapResponse, [
+      item({}),
+      item({
+        id: '1d6f3c9a-8a0b-4a4d-9d1e-2b3c4d5e6f71',
+        tripNumber: 'TRP-2026-000102',
+        truckRegistrationNumber: 'KJA 456 AB',
+        hasOpenIssue: true,
+        position: {
+          latitude: 7.3775,
+          longitude: 3.947,
+          recordedAt: '2026-11-24T09:01:00.000Z',
+          speedKmh: 0,
+          heading: null,
+        },
+      }),
+      item({
+        id: '1d6f3c9a-8a0b-4a4d-9d1e-2b3c4d5e6f72',
+        tripNumber: 'TRP-2026-000103',
+        position: null,
+        currentLocation: null,
+      }),
+    ]);
+    const api = mockApi({ 'GET /api/v1/map-settings': { body: settings }, [`GET ${MAP}`]: { body: trips } });
+    seedSession('role_customer');
+    renderRoute('/trips/map');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Map' })).toBeVisible();
+    const map = await screen.findByRole('region', { name: 'Map of trucks' });
+    await waitFor(() => expect(map.querySelectorAll('path.leaflet-interactive')).toHaveLength(2));
+    expect(map.querySelector('img.leaflet-tile')?.getAttribute('src')).toMatch(
+      /^https:\/\/tiles\.example\.ng\//,
+    );
+    expect(api.calls(`GET ${MAP}`)[0]!.url).toContain('sabiPort=false&bargeTrip=false');
+
+    const table = within(screen.getByRole('table', { name: 'Trips on the map' }));
+    const row = (trip: string) => table.getByRole('link', { name: trip }).closest('tr')!;
+    expect(within(row('TRP-2026-000101')).getByText('Container(s) Loaded')).toBeVisible();
+    expect(within(row('TRP-2026-000101')).getByText('Ikeja, Lagos')).toBeVisible();
+    expect(within(row('TRP-2026-000102')).getByText('Delayed')).toBeVisible();
+    expect(within(row('TRP-2026-000103')).getByText('no position yet')).toBeVisible();
+    expect(table.getByRole('link', { name: 'TRP-2026-000101' })).toHaveAttribute(
+      'href',
+      '/trips/1d6f3c9a-8a0b-4a4d-9d1e-2b3c4d5e6f70',
+    );
+  });
+
+  it('says when no trip is in progress', async () => {
+    mockApi({ 'GET /api/v1/map-settings': { body: settings }, [`GET ${MAP}`]: { body: [] } });
+    seedSession('role_transporter');
+    renderRoute('/trips/map');
+    expect(await screen.findByText(/No trip is in progress/)).toBeVisible();
+  });
+});
