@@ -64,7 +64,10 @@ const envSchema = z.object({
   /** The map tiles the web app draws trucks on ({z}/{x}/{y} template); OpenStreetMap's by default. */
   MAP_TILE_URL: z
     .string()
-    .regex(/^https?:\/\/[^\s]+\{z\}[^\s]*\{x\}[^\s]*\{y\}/, 'must be an http(s) tile URL with {z}, {x} and {y}')
+    .regex(
+      /^https?:\/\/[^\s]+\{z\}[^\s]*\{x\}[^\s]*\{y\}/,
+      'must be an http(s) tile URL with {z}, {x} and {y}',
+    )
     .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_TILE_ATTRIBUTION: z.string().max(300).default('© OpenStreetMap contributors'),
   SMTP_URL: z
