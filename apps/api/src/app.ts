@@ -61,7 +61,9 @@ export interface BuildOptions {
 /** The origin of a tile URL template, for the CSP (the {s} subdomain placeholder becomes a wildcard). */
 function tileOrigin(template: string): string {
   const url = new URL(template.replace(/\{s\}/g, 'a').replace(/\{[a-z]\}/g, '0'));
-  return template.includes('{s}.') ? `${url.protocol}//*.${url.host.split('.').slice(1).join('.')}` : url.origin;
+  return template.includes('{s}.')
+    ? `${url.protocol}//*.${url.host.split('.').slice(1).join('.')}`
+    : url.origin;
 }
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
