@@ -21,6 +21,7 @@ import { TripIssuesCard } from '../components/trip-issues-card';
 import { TripNotesCard } from '../components/trip-notes-card';
 import { TripOverviewCard } from '../components/trip-overview-card';
 import { TripResourcesCard } from '../components/trip-resources-card';
+import { TripRouteCard } from '../components/trip-route-card';
 import { TripStatusBadge } from '../components/trip-status';
 import { TripTimeline } from '../components/trip-timeline';
 
@@ -121,6 +122,7 @@ export function TripDetailPage() {
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, lg: 7 }}>
             <Stack gap="lg">
+              {data.resources.truck ? <TripRouteCard trip={data} ownsFleet={side === 'TRANSPORTER'} /> : null}
               <TripTimeline trip={data} isAdmin={role === 'role_admin'} />
               <TripNotesCard trip={data} side={side} />
             </Stack>
