@@ -8,6 +8,7 @@ import {
   companies,
   companyDocuments,
   consignments,
+  driverPhoneLinks,
   drivers,
   invoices,
   motorBoys,
@@ -15,6 +16,7 @@ import {
   tripDocuments,
   tripIssues,
   tripNotes,
+  trackingCredentials,
   tripStatusLogs,
   trips,
   trucks,
@@ -53,7 +55,7 @@ describe('seedDemo', () => {
     expect(firstRun).toBe(true);
     expect(await seedDemo(t.ctx)).toBe(false);
     const [meta] = await t.ctx.db.select().from(appMeta).where(eq(appMeta.key, 'demo_seed_version'));
-    expect(meta?.value).toBe('4');
+    expect(meta?.value).toBe('5');
   });
 
   it('records who and from where for every change the seed made through the services', async () => {
@@ -358,6 +360,28 @@ describe('seedDemo', () => {
     await t.ctx.db.update(appMeta).set({ value: '3' }).where(eq(appMeta.key, 'demo_seed_version'));
     await seedDemo(t.ctx);
     expect(await t.ctx.db.select().from(companyDocuments)).toHaveLength(before.length);
+  });
+
+  it('follows the trucks of Eko’s trips under way with the simulator, so the map shows them once polled', async () => {
+    const login = await call(t.app, 'POST', LOGIN, {
+      username: 'transporter@example.com',
+      password: DEMO_PASSWORD,
+    });
+    const token = login.body.accessToken as string;
+    const accounts = await call(t.app, 'GET', '/api/v1/tracking-credentials', undefined, { token });
+    expect(accounts.body).toEqual([
+      expect.objectContaining({ label: 'Demo trackers (simulator)', deviceCount: 5, linkedDeviceCount: 5 }),
+    ]);
+    await t.ctx.db.update(trackingCredentials).set({ nextPollAt: new Date(Date.now() - 1000) });
+    expect(await t.ctx.trackingPoller.pollDue()).toBe(1);
+    const map = await call(t.app, 'GET', '/api/v1/trips/map?sabiPort=false&bargeTrip=false', undefined, {
+      token,
+    });
+    const located = (map.body as { position: unknown; currentLocation: unknown }[]).filter((i) => i.position);
+    expect(located.length).toBeGreaterThanOrEqual(5);
+    expect(located.every((i) => i.currentLocation)).toBe(true);
+    const links = await t.ctx.db.select().from(driverPhoneLinks);
+    expect(links).toHaveLength(1);
   });
 
   it('keeps new.customer@example.com waiting for activation', async () => {

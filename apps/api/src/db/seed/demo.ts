@@ -5,10 +5,11 @@ import { createAccount } from './factories';
 import { seedDemoCompanyDocuments } from './demo-company-documents';
 import { seedDemoMarketplace } from './demo-marketplace';
 import { seedDemoOperations } from './demo-operations';
+import { seedDemoTracking } from './demo-tracking';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 /** Raised when a later change adds to the demo world; each version's part is applied once. */
-const DEMO_SEED_VERSION = 4;
+const DEMO_SEED_VERSION = 5;
 
 /** Seeds the demo world once per version. Returns whether anything was written. */
 export async function seedDemo(ctx: AppContext): Promise<boolean> {
@@ -104,6 +105,7 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
     if (current < 2) await seedDemoMarketplace(ctx, tx, DEMO_PASSWORD);
     if (current < 3) await seedDemoOperations(ctx, tx, DEMO_PASSWORD);
     if (current < 4) await seedDemoCompanyDocuments(ctx, tx);
+    if (current < 5) await seedDemoTracking(ctx, tx);
 
     await tx
       .insert(appMeta)
