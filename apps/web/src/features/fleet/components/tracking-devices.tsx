@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ListPagination } from '../../../components/list-pagination';
 import { QueryError } from '../../../components/query-error';
 import { formatDateTime } from '../../../lib/format';
+import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useActiveTrucks, useLinkTrackingDevices, useTrackingDevices } from '../api/tracking-api';
 
@@ -13,6 +14,7 @@ import { useActiveTrucks, useLinkTrackingDevices, useTrackingDevices } from '../
  */
 export function TrackingDevices({ credentialId }: { credentialId: string }) {
   const [page, setPage] = useState(0);
+  const wide = useBreakpoint('sm');
   const devices = useTrackingDevices(credentialId, page);
   const trucks = useActiveTrucks();
   const link = useLinkTrackingDevices(credentialId);
@@ -27,6 +29,22 @@ export function TrackingDevices({ credentialId }: { credentialId: string }) {
       notifyError(error, 'Device not linked');
     }
   }
+
+  const truckSelect = (device: TrackingDevice) => (
+    <Select
+      aria-label={`Truck followed by ${device.name}`}
+      placeholder="No truck"
+      data={choices}
+      value={device.truck?.id ?? null}
+      onChange={(value) => void choose(device, value)}
+      clearable
+      searchable
+      disabled={link.isPending}
+      nothingFoundMessage="No active truck with this plate"
+    />
+  );
+  const lastPosition = (device: TrackingDevice) =>
+    device.lastPositionAt ? formatDateTime(device.lastPositionAt) : 'None yet';
 
   if (devices.isError) return <QueryError error={devices.error} onRetry={() => void devices.refetch()} />;
   if (!devices.data)
@@ -45,7 +63,7 @@ export function TrackingDevices({ credentialId }: { credentialId: string }) {
   }
   return (
     <Stack gap="xs">
-      <Table.ScrollContainer minWidth={520}>
+      {wide ? (
         <Table verticalSpacing="xs" aria-label="Devices">
           <Table.Thead>
             <Table.Tr>
@@ -66,28 +84,40 @@ export function TrackingDevices({ credentialId }: { credentialId: string }) {
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">
-                    {device.lastPositionAt ? formatDateTime(device.lastPositionAt) : 'None yet'}
-                  </Text>
+                  <Text size="sm">{lastPosition(device)}</Text>
                 </Table.Td>
-                <Table.Td>
-                  <Select
-                    aria-label={`Truck followed by ${device.name}`}
-                    placeholder="No truck"
-                    data={choices}
-                    value={device.truck?.id ?? null}
-                    onChange={(value) => void choose(device, value)}
-                    clearable
-                    searchable
-                    disabled={link.isPending}
-                    nothingFoundMessage="No active truck with this plate"
-                  />
-                </Table.Td>
+                <Table.Td>{truckSelect(device)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      ) : (
+        // On a phone each device is a block, its truck chooser as wide as the screen.
+        <Stack
+          gap="sm"
+          component="ul"
+          aria-label="Devices"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
+          {devices.data.content.map((device) => (
+            <Stack
+              key={device.id}
+              gap={4}
+              component="li"
+              pb="sm"
+              style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+            >
+              <Text size="sm" fw={600}>
+                {device.name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {device.uniqueId} · last position {lastPosition(device)}
+              </Text>
+              {truckSelect(device)}
+            </Stack>
+          ))}
+        </Stack>
+      )}
       <ListPagination page={devices.data} onChange={setPage} noun={['device', 'devices']} />
     </Stack>
   );

@@ -157,6 +157,7 @@ describe('the tracking accounts page', { timeout: 30_000 }, () => {
     expect(card.getByText(/The tracking server answered 503\. We keep trying/)).toBeVisible();
 
     await user.click(card.getByRole('button', { name: 'Devices and trucks' }));
+    expect(await card.findByRole('list', { name: 'Devices' })).toBeVisible();
     const select = await card.findByRole('textbox', { name: 'Truck followed by Tracker 7' });
     await user.click(select);
     await user.click(await screen.findByRole('option', { name: 'LSR 123 XY' }));

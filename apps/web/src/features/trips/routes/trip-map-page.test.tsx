@@ -1,11 +1,18 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { mapSettingsSchema, tripMapResponse, type TripMapItem } from '@freightlane/domain';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeMediaQueryList } from '../../../test/fakes';
 import { apiFixture } from '../../../test/api-fixture';
 import { mockApi } from '../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../test/render';
 
 configure({ asyncUtilTimeout: 8000 });
+
+function pretendDesktop() {
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+    fakeMediaQueryList(query, query.includes('min-width')),
+  );
+}
 
 const MAP = '/api/v1/trips/map';
 const settings = apiFixture(mapSettingsSchema, {
@@ -37,6 +44,7 @@ function item(overrides: Partial<TripMapItem>): TripMapItem {
 
 describe('the map of trucks', { timeout: 30_000 }, () => {
   it('draws each located truck on the tiles of the installation and lists every live trip', async () => {
+    pretendDesktop();
     const trips = apiFixture(tripMapResponse, [
       item({}),
       item({
@@ -75,11 +83,23 @@ describe('the map of trucks', { timeout: 30_000 }, () => {
     expect(within(row('TRP-2026-000101')).getByText('Container(s) Loaded')).toBeVisible();
     expect(within(row('TRP-2026-000101')).getByText('Ikeja, Lagos')).toBeVisible();
     expect(within(row('TRP-2026-000102')).getByText('Delayed')).toBeVisible();
-    expect(within(row('TRP-2026-000103')).getByText('no position yet')).toBeVisible();
+    expect(within(row('TRP-2026-000103')).getByText('no GPS position yet')).toBeVisible();
     expect(table.getByRole('link', { name: 'TRP-2026-000101' })).toHaveAttribute(
       'href',
       '/trips/1d6f3c9a-8a0b-4a4d-9d1e-2b3c4d5e6f70',
     );
+  });
+
+  it('lists the trips as cards on a phone', async () => {
+    mockApi({
+      'GET /api/v1/map-settings': { body: settings },
+      [`GET ${MAP}`]: { body: apiFixture(tripMapResponse, [item({})]) },
+    });
+    seedSession('role_customer');
+    renderRoute('/trips/map');
+    const list = within(await screen.findByRole('list', { name: 'Trips on the map' }));
+    expect(list.getByRole('link', { name: 'TRP-2026-000101' })).toBeVisible();
+    expect(list.getByText('LSR 123 XY · Ikeja, Lagos')).toBeVisible();
   });
 
   it('says when no trip is in progress', async () => {

@@ -10,6 +10,7 @@ import { QueryError } from '../../../components/query-error';
 import { formatDateTime } from '../../../lib/format';
 import { PATHS } from '../../../lib/paths';
 import { DELAYED_TONE, tripStatusTone } from '../../../lib/trip-status-tone';
+import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useMapSettings, useTripMap } from '../api/trip-map-api';
 import type { TruckMarker } from '../components/truck-map';
@@ -30,9 +31,88 @@ const statusText = (item: TripMapItem) =>
       ? TRIP_STATUS_LABELS[item.latestTripStatus.tripStatus]
       : 'Not started';
 
+const place = (t: TripMapItem) =>
+  t.currentLocation ? `${t.currentLocation.lga}, ${t.currentLocation.state}` : '—';
+const reported = (t: TripMapItem) =>
+  t.position ? formatDateTime(t.position.recordedAt) : 'no GPS position yet';
+
+function TripTable({ trips }: { trips: TripMapItem[] }) {
+  return (
+    <Card withBorder radius="md" padding={0}>
+      <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Trips on the map">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Trip</Table.Th>
+            <Table.Th>Truck</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Last location</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {trips.map((t) => (
+            <Table.Tr key={t.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Text component={Link} to={PATHS.trip(t.id)} fw={600} c="green.8" size="sm">
+                  {t.tripNumber}
+                </Text>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm">{t.truckRegistrationNumber ?? '—'}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge color={toneOf(t)} variant="light">
+                  {statusText(t)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{place(t)}</Text>
+                <Text size="xs" c="dimmed">
+                  {reported(t)}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Card>
+  );
+}
+
+/** On a phone: one card a trip, the trip and its status, then truck, place and time. */
+function TripCards({ trips }: { trips: TripMapItem[] }) {
+  return (
+    <Stack
+      gap="xs"
+      component="ul"
+      aria-label="Trips on the map"
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+    >
+      {trips.map((t) => (
+        <Card key={t.id} withBorder radius="md" padding="sm" component="li">
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Text component={Link} to={PATHS.trip(t.id)} fw={600} c="green.8" size="sm">
+              {t.tripNumber}
+            </Text>
+            <Badge color={toneOf(t)} variant="light" style={{ flexShrink: 1, minWidth: 0 }}>
+              {statusText(t)}
+            </Badge>
+          </Group>
+          <Text size="sm" mt={4}>
+            {t.truckRegistrationNumber ?? 'No truck'} · {place(t)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {reported(t)}
+          </Text>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
 /** /trips/map: every truck on a live trip of the company where it last reported, refreshed by itself. */
 export function TripMapPage() {
   usePageTitle('Map');
+  const wide = useBreakpoint('md');
   const navigate = useNavigate();
   const settings = useMapSettings();
   const trips = useTripMap();
@@ -69,49 +149,7 @@ export function TripMapPage() {
               label="Map of trucks"
             />
           </Suspense>
-          <Card withBorder radius="md" padding={0}>
-            <Table.ScrollContainer minWidth={560}>
-              <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Trips on the map">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Trip</Table.Th>
-                    <Table.Th>Truck</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Last position</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {trips.data.map((t) => (
-                    <Table.Tr key={t.id}>
-                      <Table.Td>
-                        <Text component={Link} to={PATHS.trip(t.id)} fw={600} c="green.8" size="sm">
-                          {t.tripNumber}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{t.truckRegistrationNumber ?? '—'}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge color={toneOf(t)} variant="light">
-                          {statusText(t)}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <Text size="sm">
-                            {t.currentLocation ? `${t.currentLocation.lga}, ${t.currentLocation.state}` : '—'}
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            {t.position ? formatDateTime(t.position.recordedAt) : 'no position yet'}
-                          </Text>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Card>
+          {wide ? <TripTable trips={trips.data} /> : <TripCards trips={trips.data} />}
         </Stack>
       )}
     </>
