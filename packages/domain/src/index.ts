@@ -40,3 +40,4 @@ export * from './contracts/truck-tracking';
 export * from './gazetteer';
 export * from './contracts/truck-position';
 export * from './contracts/driver-phone';
+export * from './track-analysis';
