@@ -6,7 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /** The public pages get their own light entry (track.html); every other path is the signed-in app. */
-const PUBLIC_PAGE_PATH = /^\/(?:tripprogress|ongoingtripprogress)(?:[/?#]|$)/;
+const PUBLIC_PAGE_PATH = /^\/(?:tripprogress|ongoingtripprogress|driver)(?:[/?#]|$)/;
 
 /** In development, answer the public pages with track.html, as the API does in production. */
 function publicPagesInDev(): Plugin {

@@ -99,6 +99,13 @@ describe('serving the web app', () => {
     );
   });
 
+  it('answers a driver’s page with the light entry, for cheap phones', async () => {
+    const res = await get(`/driver/${'d'.repeat(32)}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<p class="loading">Loading...</p>');
+    expect(res.body).not.toBe(INDEX_HTML);
+  });
+
   it('serves the light entry without a preload when the URL breaks the five-part rule', async () => {
     for (const url of [
       '/tripprogress',

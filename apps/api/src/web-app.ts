@@ -7,6 +7,7 @@ import { shareIdFromPath, trackingIdFromUrl } from '@freightlane/domain/tracking
 
 const TRACKING_PREFIX = '/tripprogress';
 const ONGOING_PREFIX = '/ongoingtripprogress';
+const DRIVER_PREFIX = '/driver';
 const COMPRESSED_SIBLINGS = /\.(?:js|css|html|svg)$/;
 
 function isAtOrBelow(pathname: string, prefix: string): boolean {
@@ -15,7 +16,11 @@ function isAtOrBelow(pathname: string, prefix: string): boolean {
 
 /** The public pages are the light entry (track.html), not the signed-in app. */
 export function isPublicPagePath(pathname: string): boolean {
-  return isAtOrBelow(pathname, TRACKING_PREFIX) || isAtOrBelow(pathname, ONGOING_PREFIX);
+  return (
+    isAtOrBelow(pathname, TRACKING_PREFIX) ||
+    isAtOrBelow(pathname, ONGOING_PREFIX) ||
+    isAtOrBelow(pathname, DRIVER_PREFIX)
+  );
 }
 
 function escapeAttribute(text: string): string {

@@ -1,3 +1,4 @@
+import { DriverPage } from './driver-page';
 import { OngoingTripsPage } from './ongoing-trips-page';
 import { TrackingPage } from './tracking-page';
 
@@ -7,8 +8,11 @@ function isOngoingPath(pathname: string): boolean {
   return pathname === ONGOING_TRIPS_PREFIX || pathname.startsWith(`${ONGOING_TRIPS_PREFIX}/`);
 }
 
-/** The two public pages, told apart by their path (the server sends both this entry). */
+export const DRIVER_PREFIX = '/driver';
+
+/** The light pages, told apart by their path (the server sends them all this entry). */
 export function PublicApp({ origin, pathname }: { origin: string; pathname: string }) {
+  if (pathname.startsWith(`${DRIVER_PREFIX}/`)) return <DriverPage pathname={pathname} />;
   return isOngoingPath(pathname) ? (
     <OngoingTripsPage pathname={pathname} />
   ) : (
