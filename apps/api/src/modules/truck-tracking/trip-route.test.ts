@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { trips } from '../../db/schema';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { tripWorld, type TripWorld } from '../../test/trip-world';
 import { thinRoute } from './trip-route.service';
@@ -39,6 +41,11 @@ describe('the route and the map position of a trip’s truck', () => {
     const trip = await w.newTrip();
     const { truck } = await w.assignFleet(trip.id);
     await w.walkTo(trip.id, 'STARTED');
+    // The trip began an hour ago, so every position below falls within it however fast the setup ran.
+    await t.ctx.db
+      .update(trips)
+      .set({ createdAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(trips.id, trip.id));
     await drive(truck, [
       [6.444, 3.368],
       [6.468, 3.373],
