@@ -40,6 +40,8 @@ export class PrincipalCache {
   /** Bumped by every change: an answer read from the database while one arrived is not remembered. */
   private generation = 0;
   private stopListening: (() => Promise<void>) | null = null;
+  /** Who waits for an announcement to be heard (see heard()). */
+  private readonly waiters = new Map<string, (() => void)[]>();
 
   constructor(
     private readonly database: Database,
@@ -93,8 +95,25 @@ export class PrincipalCache {
     return principal;
   }
 
+  /**
+   * Resolves once an announcement of `payload` has been acted on. Announcements on the channel arrive in
+   * commit order, so one sent after a change is heard after that change's (tests use it on PostgreSQL).
+   */
+  heard(payload: string): Promise<void> {
+    return new Promise((resolve) => {
+      this.waiters.set(payload, [...(this.waiters.get(payload) ?? []), resolve]);
+    });
+  }
+
   /** Drops what a "s:", "u:" or "c:" announcement touches; anything else clears every entry. */
   forget(payload: string): void {
+    this.drop(payload);
+    const waiting = this.waiters.get(payload);
+    this.waiters.delete(payload);
+    waiting?.forEach((resolve) => resolve());
+  }
+
+  private drop(payload: string): void {
     this.generation++;
     const [kind, id] = [payload.slice(0, 2), payload.slice(2)];
     if (kind === 's:') {

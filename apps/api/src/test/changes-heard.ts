@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { PRINCIPAL_CHANGED_CHANNEL } from '../plugins/principal-cache';
 import { TRIP_CHANGED_CHANNEL } from '../plugins/trip-events';
 import type { TestApp } from './test-app';
 
@@ -19,5 +20,17 @@ export async function changesHeard(t: TestApp, tripId: string): Promise<void> {
     });
   });
   await t.ctx.db.execute(sql`SELECT pg_notify(${TRIP_CHANGED_CHANNEL}, ${`${tripId},`})`);
+  await heard;
+}
+
+/**
+ * Waits until this instance's session cache has heard the announcement `payload` ("c:<company>",
+ * "u:<user>", "s:<session>") that a change written straight into the database makes, so the next
+ * request sees the change. On PGlite it was heard before the write returned.
+ */
+export async function principalChangeHeard(t: TestApp, payload: string): Promise<void> {
+  if (t.ctx.database.kind !== 'postgres') return;
+  const heard = t.ctx.principals.heard(payload);
+  await t.ctx.db.execute(sql`SELECT pg_notify(${PRINCIPAL_CHANGED_CHANNEL}, ${payload})`);
   await heard;
 }

@@ -23,6 +23,7 @@ import {
   referenceIds,
   type ReferenceIds,
 } from '../../test/marketplace';
+import { principalChangeHeard } from '../../test/changes-heard';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 
 const TRIP_NUMBER = /^TRP-\d{4}-\d{6}$/;
@@ -403,6 +404,9 @@ describe('awarding an order', () => {
       .update(companies)
       .set({ verificationStatus: 'PENDING_REVIEW' })
       .where(eq(companies.id, customer.company.id));
+    // The trigger's announcement of the change reaches this instance's session cache a moment after
+    // commit on PostgreSQL; the request must not race it.
+    await principalChangeHeard(t, `c:${customer.company.id}`);
     const res = await award(customer.accessToken, order.id, [{ bidId: bidders[0]!.bid.id, itemIds }]);
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('COMPANY_NOT_VERIFIED');

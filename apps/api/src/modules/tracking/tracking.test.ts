@@ -43,6 +43,9 @@ describe('public tracking', () => {
     const trip = await w.newTrip(overrides);
     await w.assignFleet(trip.id);
     await w.walkTo(trip.id, status);
+    // On PostgreSQL the walk's changes reach the read model a moment after commit; a lookup made before
+    // they are heard would be dropped from memory when they arrive.
+    await changesHeard(t, trip.id);
     return trip;
   }
 
