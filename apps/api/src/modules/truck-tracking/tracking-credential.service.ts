@@ -86,10 +86,21 @@ export function accountOf(ctx: Pick<AppContext, 'secretBox'>, view: TrackingCred
     baseUrl: credential.baseUrl,
     authMethod: credential.authMethod,
     username: credential.username,
-    secret: credential.secretCiphertext
-      ? ctx.secretBox.open(credential.secretCiphertext, secretContext(credential.id))
-      : null,
+    secret: openSecret(ctx, credential.secretCiphertext, credential.id),
   };
+}
+
+/**
+ * The stored secret, or null when there is none or it no longer opens (the key was changed): the account
+ * then asks for its password or token again instead of failing every call that reads it.
+ */
+function openSecret(ctx: Pick<AppContext, 'secretBox'>, sealed: string | null, credentialId: string) {
+  if (!sealed) return null;
+  try {
+    return ctx.secretBox.open(sealed, secretContext(credentialId));
+  } catch {
+    return null;
+  }
 }
 
 export function providerOptions(ctx: Pick<AppContext, 'env'>) {

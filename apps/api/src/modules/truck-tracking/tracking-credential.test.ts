@@ -245,6 +245,37 @@ describe('tracking companies and credentials', () => {
     expect(JSON.stringify(audits)).not.toContain(traccar.token);
   });
 
+  it('asks for the password again, instead of failing, when the stored one no longer opens', async () => {
+    const owner = await signedInAccount(t, 'TRANSPORTER');
+    const token = owner.accessToken;
+    const saved = await savedCredential(token);
+    await t.ctx.db
+      .update(trackingCredentials)
+      .set({ secretCiphertext: 'v1.c2VhbGVkIHdpdGggYW5vdGhlciBrZXk' })
+      .where(eq(trackingCredentials.id, saved.id));
+    const devices = await call(t.app, 'GET', devicesOf(saved.id), undefined, { token });
+    expect(devices.status).toBe(200);
+    expect(devices.body.totalElements).toBe(3);
+    const resume = await call(
+      t.app,
+      'PATCH',
+      `${CREDENTIALS}/${saved.id}`,
+      { username: 'dispatch@eko-haulage.ng' },
+      { token },
+    );
+    expect(resume.status).toBe(400);
+    expect(resume.body.errors).toEqual([{ field: 'password', message: 'Enter the password' }]);
+    const fixed = await call(
+      t.app,
+      'PATCH',
+      `${CREDENTIALS}/${saved.id}`,
+      { username: traccar.email, password: traccar.password },
+      { token },
+    );
+    expect(fixed.status).toBe(200);
+    expect(fixed.body.hasSecret).toBe(true);
+  });
+
   it('pages the devices 20 at a time, picking up devices added at the provider', async () => {
     const owner = await signedInAccount(t, 'TRANSPORTER');
     const token = owner.accessToken;
