@@ -13,9 +13,9 @@ let counting: string[] | null = null;
 /** The most queries each page may send, its session check included. */
 const BUDGET = {
   profile: 1,
-  trips: 3,
-  tripsSearch: 3,
-  tripPage: 8,
+  trips: 2,
+  tripsSearch: 2,
+  tripPage: 7,
   orders: 3,
   market: 5,
   tripIssues: 2,

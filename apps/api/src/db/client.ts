@@ -7,11 +7,15 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { Client as PgClient } from 'pg';
 import { loadEnv } from '../env';
 import { openPgliteThread } from './pglite-thread';
+import { PreparedStatements } from './prepared';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
-/** Both drivers (PGlite and node-postgres) give this same query surface. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * Both drivers (PGlite and node-postgres) give this same query surface, with the database's prepared
+ * statements beside it (db/prepared.ts).
+ */
+export type Db = PgDatabase<PgQueryResultHKT, Schema> & { readonly statements: PreparedStatements };
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A repository works the same inside or outside a transaction. */
 export type Executor = Db | Tx;
@@ -57,7 +61,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pg.types.setTypeParser(20, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     pool.on('error', (err) => console.error('PostgreSQL pool error', err.message));
-    const db = drizzle({ client: pool, schema, logger: queryLogger(options) }) as unknown as Db;
+    const db = withStatements(drizzle({ client: pool, schema, logger: queryLogger(options) }));
     const url = options.url;
     return {
       db,
@@ -75,7 +79,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ? openPgliteThread(options.pgliteDir)
       : new PGliteEngine(options.pgliteDir);
   await client.waitReady;
-  const db = drizzle({ client: client as PGlite, schema, logger: queryLogger(options) }) as unknown as Db;
+  const db = withStatements(drizzle({ client: client as PGlite, schema, logger: queryLogger(options) }));
   return {
     db,
     kind: 'pglite',
@@ -86,6 +90,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     close: () => client.close(),
   };
+}
+
+function withStatements(db: object): Db {
+  return Object.assign(db, { statements: new PreparedStatements() }) as unknown as Db;
 }
 
 function queryLogger({ onQuery }: DatabaseOptions): Logger | false {

@@ -1,5 +1,6 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL, type Placeholder } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import { prepared } from '../db/prepared';
 import { tripCounts } from '../db/schema';
 import type { TripScope } from './trip-scope.repository';
 
@@ -22,9 +23,9 @@ function bucketsSql(facts: TripCountFacts): SQL | undefined {
 }
 
 /** The rows of a scope: the company's on its side; for admins every trip, once, through its customer. */
-function scopeSql(scope: TripScope): SQL {
+function scopeSql(scope: TripScope, companyId: Placeholder): SQL {
   if (scope.side === 'all') return eq(tripCounts.side, 'customer');
-  return and(eq(tripCounts.companyId, scope.companyId), eq(tripCounts.side, scope.side))!;
+  return and(eq(tripCounts.companyId, companyId), eq(tripCounts.side, scope.side))!;
 }
 
 /**
@@ -36,9 +37,13 @@ export async function countTripsInScope(
   scope: TripScope,
   facts: TripCountFacts,
 ): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${tripCounts.trips}), 0)`.mapWith(Number) })
-    .from(tripCounts)
-    .where(and(scopeSql(scope), bucketsSql(facts)));
+  // One statement per scope side and filter; the company is its input.
+  const name = `trip_counts:${scope.side}:${facts.completed ?? ''}:${facts.started ?? ''}`;
+  const [row] = await prepared(db, name, (d) =>
+    d
+      .select({ n: sql<number>`coalesce(sum(${tripCounts.trips}), 0)`.mapWith(Number) })
+      .from(tripCounts)
+      .where(and(scopeSql(scope, sql.placeholder('companyId')), bucketsSql(facts))),
+  ).execute({ companyId: scope.side === 'all' ? undefined : scope.companyId });
   return row?.n ?? 0;
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, type AnyColumn, type SQL, type Placeholder } from 'drizzle-orm';
 import { trips } from '../db/schema';
 
 /** Whose trips a caller sees: a company on one side of the trip, or every trip (admins). */
@@ -12,9 +12,11 @@ export type TripScope =
 export function tripScopeSql(
   scope: TripScope,
   table: { customerCompanyId: AnyColumn; transporterCompanyId: AnyColumn } = trips,
+  /** In a prepared statement, the placeholder the company id is given as. */
+  companyId: Placeholder | null = null,
 ): SQL | undefined {
-  if (scope.side === 'customer') return eq(table.customerCompanyId, scope.companyId);
-  if (scope.side === 'transporter') return eq(table.transporterCompanyId, scope.companyId);
+  if (scope.side === 'customer') return eq(table.customerCompanyId, companyId ?? scope.companyId);
+  if (scope.side === 'transporter') return eq(table.transporterCompanyId, companyId ?? scope.companyId);
   return undefined;
 }
 

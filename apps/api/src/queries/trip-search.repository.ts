@@ -1,4 +1,4 @@
-import { eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { eq, ilike, or, sql, type SQL, type Placeholder } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { consignments, orders, trips } from '../db/schema';
 import { containsPattern } from '../lib/search';
@@ -8,8 +8,11 @@ import { containsPattern } from '../lib/search';
  * Needs `orders` and `consignments` joined to `trips`, as countTrips does.
  */
 export function tripSearchSql(q: string | undefined): SQL | undefined {
-  if (!q) return undefined;
-  const pattern = containsPattern(q);
+  return q ? tripPatternSql(containsPattern(q)) : undefined;
+}
+
+/** tripSearchSql for an ILIKE pattern already made, or a prepared statement's placeholder for one. */
+export function tripPatternSql(pattern: string | Placeholder): SQL | undefined {
   return or(
     ilike(trips.tripNumber, pattern),
     ilike(consignments.containerNumber, pattern),
@@ -27,14 +30,19 @@ export function tripSearchSql(q: string | undefined): SQL | undefined {
 export async function countTrips(
   db: Executor,
   where: SQL | undefined,
-  { searched }: { searched: boolean },
+  options: { searched: boolean },
 ): Promise<number> {
+  const [total] = await countTripsQuery(db, where, options);
+  return total?.n ?? 0;
+}
+
+/** countTrips's statement, not yet run (a caller may prepare it). */
+export function countTripsQuery(db: Executor, where: SQL | undefined, { searched }: { searched: boolean }) {
   const count = db.select({ n: sql<number>`count(*)::int` }).from(trips);
-  const [total] = await (searched
+  return searched
     ? count
         .innerJoin(orders, eq(orders.id, trips.orderId))
         .leftJoin(consignments, eq(consignments.tripId, trips.id))
         .where(where)
-    : count.where(where));
-  return total?.n ?? 0;
+    : count.where(where);
 }

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { accountTokens, companies, users } from '../db/schema';
+import { prepared } from '../db/prepared';
 
 export type UserRow = typeof users.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
@@ -25,12 +26,14 @@ export async function findUserWithCompany(
   db: Executor,
   userId: string,
 ): Promise<{ user: UserRow; company: CompanyRow } | undefined> {
-  const [row] = await db
-    .select({ user: users, company: companies })
-    .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.id, userId))
-    .limit(1);
+  const [row] = await prepared(db, 'user_with_company', (d) =>
+    d
+      .select({ user: users, company: companies })
+      .from(users)
+      .innerJoin(companies, eq(companies.id, users.companyId))
+      .where(eq(users.id, sql.placeholder('userId')))
+      .limit(1),
+  ).execute({ userId });
   return row;
 }
 

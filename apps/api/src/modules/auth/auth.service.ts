@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ROLE_OF_USER_TYPE, type LoginRequest, type TokenPairResponse } from '@freightlane/domain';
 import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import { audit } from '../../lib/audit';
 import { TokenError } from '../../lib/jwt';
@@ -29,7 +30,7 @@ async function issueTokens(
   ctx: AppContext,
   user: UserRow,
   sessionId: string,
-  executor = ctx.db,
+  executor: Executor = ctx.db,
 ): Promise<TokenPairResponse> {
   const tokenId = randomUUID();
   const refresh = await ctx.tokens.signRefresh(user.id, sessionId, tokenId);

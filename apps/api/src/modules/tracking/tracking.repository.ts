@@ -2,6 +2,7 @@ import { and, eq, gt, gte, isNull, or, sql, type AnyColumn } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { CargoType, ContainerSize, TripStatus } from '@freightlane/domain';
 import type { Db, Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { companies, orders, revokedTrackingLinks, terminals, trips } from '../../db/schema';
 import { ONGOING_LINK_ROTATED_CHANNEL } from '../../plugins/trip-events';
 
@@ -104,30 +105,14 @@ function publicTripSelect(db: Db) {
     .$dynamic();
 }
 
-function publicTripQuery(db: Db) {
-  return (
-    publicTripSelect(db)
-      // The unique index on trips.tracking_id finds the row.
-      .where(eq(trips.trackingId, sql.placeholder('trackingId')))
-      .limit(1)
-      .prepare('public_trip_by_tracking_id')
-  );
-}
-
-/**
- * Prepared once per database: on PostgreSQL a named statement is parsed once per pooled connection and
- * its plan reused, which is most of the cost of a lookup this small.
- */
-const preparedPublicTrip = new WeakMap<Db, ReturnType<typeof publicTripQuery>>();
-
 /** The trip whose current tracking id is `trackingId`, as the tracking page needs it; null when none. */
 export async function findPublicTrip(db: Db, trackingId: string): Promise<PublicTripRow | null> {
-  let query = preparedPublicTrip.get(db);
-  if (!query) {
-    query = publicTripQuery(db);
-    preparedPublicTrip.set(db, query);
-  }
-  const [row] = await query.execute({ trackingId });
+  const [row] = await prepared(db, 'public_trip_by_tracking_id', (d) =>
+    publicTripSelect(d)
+      // The unique index on trips.tracking_id finds the row.
+      .where(eq(trips.trackingId, sql.placeholder('trackingId')))
+      .limit(1),
+  ).execute({ trackingId });
   return row ?? null;
 }
 

@@ -1,5 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { companies, tripDocuments, users } from '../../db/schema';
 
 export type TripDocumentRecord = typeof tripDocuments.$inferSelect;
@@ -27,9 +28,11 @@ function selectDocuments(db: Executor) {
 
 /** Every document of one trip, the newest first. */
 export async function listTripDocuments(db: Executor, tripId: string): Promise<TripDocumentRow[]> {
-  return selectDocuments(db)
-    .where(eq(tripDocuments.tripId, tripId))
-    .orderBy(desc(tripDocuments.createdAt), desc(tripDocuments.id));
+  return prepared(db, 'trip_documents_of_trip', (d) =>
+    selectDocuments(d)
+      .where(eq(tripDocuments.tripId, sql.placeholder('tripId')))
+      .orderBy(desc(tripDocuments.createdAt), desc(tripDocuments.id)),
+  ).execute({ tripId });
 }
 
 export async function findTripDocumentRow(db: Executor, documentId: string): Promise<TripDocumentRow | null> {

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TripIssue, TripIssueListQuery, TripIssueSort } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { companies, tripIssues, trips, users } from '../../db/schema';
 import { tripScopeSql, type TripScope } from '../../queries/trip-scope.repository';
 
@@ -71,9 +72,11 @@ function toTripIssue(row: IssueRow): TripIssue {
 
 /** Every issue of one trip, the most recently opened first. */
 export async function issuesOfTrip(db: Executor, tripId: string): Promise<TripIssue[]> {
-  const rows = await selectIssues(db)
-    .where(eq(tripIssues.tripId, tripId))
-    .orderBy(desc(tripIssues.openedAt), desc(tripIssues.createdAt), desc(tripIssues.id));
+  const rows = await prepared(db, 'trip_issues_of_trip', (d) =>
+    selectIssues(d)
+      .where(eq(tripIssues.tripId, sql.placeholder('tripId')))
+      .orderBy(desc(tripIssues.openedAt), desc(tripIssues.createdAt), desc(tripIssues.id)),
+  ).execute({ tripId });
   return rows.map(toTripIssue);
 }
 

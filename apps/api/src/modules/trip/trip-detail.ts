@@ -16,20 +16,13 @@ import { issuesOfTrip } from '../trip-issue/trip-issue.service';
 import { documentsOfTrip } from '../trip-document/trip-document.service';
 import { loadTripFor, type TripRecord } from './trip-access';
 import { tripActionState } from './trip-actions';
-import {
-  findInvoiceOfTrip,
-  findTripResources,
-  findTripRow,
-  liveStatusLogsOf,
-  notesOfTrip,
-} from './trip.repository';
-import { terminalsOfTripRows, toTripSummary } from './trip.service';
+import { findTripCrewAndInvoice, findTripRow, liveStatusLogsOf, notesOfTrip } from './trip.repository';
+import { terminalsCarriedBy, toTripSummary } from './trip.service';
+
+type TripCrew = Awaited<ReturnType<typeof findTripCrewAndInvoice>>;
 
 /** The truck, driver and motor boy on a trip, as the trip detail shows them. */
-async function resourcesOfTrip(db: Executor, trip: TripRecord): Promise<TripResources> {
-  const row = await findTripResources(db, trip.id);
-  if (!row) return { truck: null, driver: null, motorBoy: null };
-  const { truck, driver, motorBoy } = row;
+function resourcesOf({ truck, driver, motorBoy }: TripCrew): TripResources {
   return {
     truck,
     driver: driver && {
@@ -71,21 +64,20 @@ export async function loadTripDetail(
   db: Executor = ctx.db,
 ): Promise<TripDetail> {
   const { trip, side } = await loadTripFor(db, principal, tripId);
-  const row = await findTripRow(db, trip.id);
-  if (!row) throw notFound('Trip');
-  const [terminalsById, logs, resources, issues, documents, notes, invoice] = await Promise.all([
-    terminalsOfTripRows(db, [row]),
+  const [row, crew, logs, issues, documents, notes] = await Promise.all([
+    findTripRow(db, trip.id),
+    findTripCrewAndInvoice(db, trip.id),
     liveStatusLogsOf(db, trip.id),
-    resourcesOfTrip(db, row.trip),
     issuesOfTrip(db, trip.id),
     documentsOfTrip(db, principal, trip.id),
     notesOfTrip(db, trip.id),
-    findInvoiceOfTrip(db, trip.id),
   ]);
+  if (!row) throw notFound('Trip');
+  const { invoice } = crew;
   const state = tripActionState(row.trip);
   const mayMove = tripActionRefusal(side, state, 'CHANGE_STATUS') === null;
   return {
-    ...toTripSummary(row, terminalsById),
+    ...toTripSummary(row, terminalsCarriedBy([row])),
     tripStatusLogs: logs.map(({ log, changedBy }) => ({
       id: log.id,
       tripStatus: log.status,
@@ -95,7 +87,7 @@ export async function loadTripDetail(
       changedBy: changedBy ?? FORMER_USER,
       handoverOverrideReason: log.handoverOverrideReason,
     })),
-    resources,
+    resources: resourcesOf(crew),
     documents,
     issues,
     notes: notes

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'd
 import { alias } from 'drizzle-orm/pg-core';
 import { TRIP_STATUSES, type TripListQuery, type TripLocation, type TripSort } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import {
   companies,
   consignments,
@@ -11,6 +12,7 @@ import {
   invoices,
   orders,
   shippingLines,
+  terminals,
   tripNotes,
   tripStatusLogs,
   trips,
@@ -18,14 +20,30 @@ import {
 } from '../../db/schema';
 import { liveTripSql, tripScopeSql, type TripScope } from '../../queries/trip-scope.repository';
 import { countTripsInScope } from '../../queries/trip-count.repository';
-import { countTrips, tripSearchSql } from '../../queries/trip-search.repository';
+import {
+  countTrips,
+  countTripsQuery,
+  tripPatternSql,
+  tripSearchSql,
+} from '../../queries/trip-search.repository';
+import { containsPattern } from '../../lib/search';
 
 export type TripRecord = typeof trips.$inferSelect;
 
 const customer = alias(companies, 'customer');
 const transporter = alias(companies, 'transporter');
+const pickupTerminal = alias(terminals, 'pickup_terminal');
+const recipientTerminal = alias(terminals, 'recipient_terminal');
 
-function filtersSql(query: TripListQuery): SQL | undefined {
+/** The inputs of a prepared trip list statement. */
+const listInputs = {
+  companyId: sql.placeholder('companyId'),
+  pattern: sql.placeholder('pattern'),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+};
+
+function filtersSql(query: TripListQuery, search: SQL | undefined = tripSearchSql(query.q)): SQL | undefined {
   return and(
     query.completed === true ? eq(trips.completed, true) : undefined,
     // "Not completed" means still to be done, so a cancelled trip is not in it either.
@@ -33,7 +51,7 @@ function filtersSql(query: TripListQuery): SQL | undefined {
     query.started === true ? isNotNull(trips.latestStatus) : undefined,
     query.started === false ? isNull(trips.latestStatus) : undefined,
     query.tripStatusList?.length ? inArray(trips.latestStatus, query.tripStatusList) : undefined,
-    tripSearchSql(query.q),
+    search,
   );
 }
 
@@ -57,25 +75,34 @@ function orderOf(sort: TripSort | undefined): SQL[] {
   }
 }
 
-/** A trip with what its summary shows: order, both companies, consignment and liner. */
+const tripRowColumns = {
+  trip: trips,
+  orderNumber: orders.orderNumber,
+  clientName: orders.clientName,
+  reference: orders.reference,
+  customerName: customer.name,
+  transporterName: transporter.name,
+  consignment: consignments,
+  liner: { id: shippingLines.id, code: shippingLines.code, name: shippingLines.name },
+  pickupTerminal,
+  recipientTerminal,
+};
+
+/**
+ * A trip with what its summary shows: order, both companies, consignment, liner and both terminals, in
+ * one statement (a list page is one round trip, not one more for its terminals).
+ */
 function selectTripRows(db: Executor) {
   return db
-    .select({
-      trip: trips,
-      orderNumber: orders.orderNumber,
-      clientName: orders.clientName,
-      reference: orders.reference,
-      customerName: customer.name,
-      transporterName: transporter.name,
-      consignment: consignments,
-      liner: { id: shippingLines.id, code: shippingLines.code, name: shippingLines.name },
-    })
+    .select(tripRowColumns)
     .from(trips)
     .innerJoin(orders, eq(orders.id, trips.orderId))
     .innerJoin(customer, eq(customer.id, trips.customerCompanyId))
     .innerJoin(transporter, eq(transporter.id, trips.transporterCompanyId))
     .leftJoin(consignments, eq(consignments.tripId, trips.id))
-    .leftJoin(shippingLines, eq(shippingLines.id, consignments.linerId));
+    .leftJoin(shippingLines, eq(shippingLines.id, consignments.linerId))
+    .leftJoin(pickupTerminal, eq(pickupTerminal.id, trips.pickupTerminalId))
+    .leftJoin(recipientTerminal, eq(recipientTerminal.id, trips.recipientTerminalId));
 }
 
 export type TripRow = Awaited<ReturnType<typeof selectTripRows>>[number];
@@ -92,6 +119,40 @@ function countListed(db: Executor, scope: TripScope, query: TripListQuery, where
 
 /** A page of trips, by default the most recently moved first and unstarted trips after them, newest first. */
 export async function listTrips(db: Executor, scope: TripScope, query: TripListQuery) {
+  if (query.tripStatusList?.length) return listTripsBuilt(db, scope, query);
+  // Without a status list (whose length varies) a list has one of a few dozen shapes: each is a statement
+  // prepared once, and the company, search text and page are its inputs.
+  const shape = `${scope.side}:${query.sort?.[0] ?? ''}:${query.completed ?? ''}:${query.started ?? ''}:${query.q ? 'q' : ''}`;
+  const where = () =>
+    and(
+      tripScopeSql(scope, trips, listInputs.companyId),
+      filtersSql(query, query.q ? tripPatternSql(listInputs.pattern) : undefined),
+    );
+  const inputs = {
+    companyId: scope.side === 'all' ? undefined : scope.companyId,
+    pattern: query.q ? containsPattern(query.q) : undefined,
+    limit: query.size,
+    offset: query.page * query.size,
+  };
+  const [rows, total] = await Promise.all([
+    prepared(db, `trips_page:${shape}`, (d) =>
+      selectTripRows(d)
+        .where(where())
+        .orderBy(...orderOf(query.sort?.[0]))
+        .limit(listInputs.limit)
+        .offset(listInputs.offset),
+    ).execute(inputs),
+    query.q
+      ? prepared(db, `trips_count:${shape}`, (d) => countTripsQuery(d, where(), { searched: true }))
+          .execute(inputs)
+          .then(([row]) => row?.n ?? 0)
+      : countTripsInScope(db, scope, { completed: query.completed, started: query.started }),
+  ]);
+  return { rows, total };
+}
+
+/** listTrips for a list filtered by statuses, its statement written for the request. */
+async function listTripsBuilt(db: Executor, scope: TripScope, query: TripListQuery) {
   const where = and(tripScopeSql(scope), filtersSql(query));
   const [rows, total] = await Promise.all([
     selectTripRows(db)
@@ -113,15 +174,75 @@ export async function findTrip(
   tripId: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<TripRecord | null> {
-  const query = db.select().from(trips).where(eq(trips.id, tripId)).limit(1);
-  const [trip] = options.forUpdate ? await query.for('update') : await query;
+  const byId = (d: Executor) =>
+    d
+      .select()
+      .from(trips)
+      .where(eq(trips.id, sql.placeholder('tripId')))
+      .limit(1);
+  const [trip] = await (
+    options.forUpdate
+      ? prepared(db, 'trip_by_id_for_update', (d) => byId(d).for('update'))
+      : prepared(db, 'trip_by_id', byId)
+  ).execute({ tripId });
   return trip ?? null;
 }
 
 /** One trip as the list shows it; the caller has already checked that it may see the trip. */
 export async function findTripRow(db: Executor, tripId: string): Promise<TripRow | null> {
-  const [row] = await selectTripRows(db).where(eq(trips.id, tripId)).limit(1);
+  const [row] = await prepared(db, 'trip_row', (d) =>
+    selectTripRows(d)
+      .where(eq(trips.id, sql.placeholder('tripId')))
+      .limit(1),
+  ).execute({ tripId });
   return row ?? null;
+}
+
+/**
+ * The truck, driver and motor boy on a trip and its invoice, as the trip page shows them: one statement,
+ * each left join answering null for what the trip does not have.
+ */
+export async function findTripCrewAndInvoice(db: Executor, tripId: string) {
+  const [row] = await prepared(db, 'trip_crew_and_invoice', (d) =>
+    d
+      .select({
+        truck: {
+          id: trucks.id,
+          registrationNumber: trucks.registrationNumber,
+          make: trucks.make,
+          model: trucks.model,
+          type: trucks.type,
+        },
+        driver: {
+          id: drivers.id,
+          firstName: drivers.firstName,
+          lastName: drivers.lastName,
+          phoneNumber: drivers.phoneNumber,
+          licenceNumber: drivers.licenceNumber,
+          photoKey: drivers.photoKey,
+        },
+        motorBoy: {
+          id: motorBoys.id,
+          firstName: motorBoys.firstName,
+          lastName: motorBoys.lastName,
+          phoneNumber: motorBoys.phoneNumber,
+        },
+        invoice: {
+          invoiceNumber: invoices.invoiceNumber,
+          amountKobo: invoices.amountKobo,
+          status: invoices.status,
+          dueAt: invoices.dueAt,
+        },
+      })
+      .from(trips)
+      .leftJoin(trucks, eq(trucks.id, trips.truckId))
+      .leftJoin(drivers, eq(drivers.id, trips.driverId))
+      .leftJoin(motorBoys, eq(motorBoys.id, trips.motorBoyId))
+      .leftJoin(invoices, eq(invoices.tripId, trips.id))
+      .where(eq(trips.id, sql.placeholder('tripId')))
+      .limit(1),
+  ).execute({ tripId });
+  return row ?? { truck: null, driver: null, motorBoy: null, invoice: null };
 }
 
 /** "First Last (Company)": how a person acting on a trip is named to both parties. */
@@ -140,13 +261,15 @@ const timelinePosition = sql`array_position(ARRAY[${sql.join(
 
 /** The trip's steps that stand (not undone), oldest first, each with who made it. */
 export async function liveStatusLogsOf(db: Executor, tripId: string) {
-  return db
-    .select({ log: tripStatusLogs, changedBy: personWithCompany })
-    .from(tripStatusLogs)
-    .leftJoin(users, eq(users.id, tripStatusLogs.actorUserId))
-    .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(and(eq(tripStatusLogs.tripId, tripId), isNull(tripStatusLogs.undoneAt)))
-    .orderBy(asc(tripStatusLogs.at), asc(timelinePosition));
+  return prepared(db, 'trip_live_status_logs', (d) =>
+    d
+      .select({ log: tripStatusLogs, changedBy: personWithCompany })
+      .from(tripStatusLogs)
+      .leftJoin(users, eq(users.id, tripStatusLogs.actorUserId))
+      .leftJoin(companies, eq(companies.id, users.companyId))
+      .where(and(eq(tripStatusLogs.tripId, sql.placeholder('tripId')), isNull(tripStatusLogs.undoneAt)))
+      .orderBy(asc(tripStatusLogs.at), asc(timelinePosition)),
+  ).execute({ tripId });
 }
 
 /** The step an undo takes back: the most recent one that stands. */
@@ -210,12 +333,14 @@ export async function findLiveTripOfDriver(db: Executor, driverId: string): Prom
 
 /** Every side's note on the trip, with who wrote it last. */
 export async function notesOfTrip(db: Executor, tripId: string) {
-  return db
-    .select({ note: tripNotes, updatedBy: personWithCompany })
-    .from(tripNotes)
-    .leftJoin(users, eq(users.id, tripNotes.updatedByUserId))
-    .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(tripNotes.tripId, tripId));
+  return prepared(db, 'trip_notes', (d) =>
+    d
+      .select({ note: tripNotes, updatedBy: personWithCompany })
+      .from(tripNotes)
+      .leftJoin(users, eq(users.id, tripNotes.updatedByUserId))
+      .leftJoin(companies, eq(companies.id, users.companyId))
+      .where(eq(tripNotes.tripId, sql.placeholder('tripId'))),
+  ).execute({ tripId });
 }
 
 /** Writes a side's note, replacing the one it had. */
@@ -252,11 +377,6 @@ export async function deleteTripNote(
   return deleted.length > 0;
 }
 
-export async function findInvoiceOfTrip(db: Executor, tripId: string) {
-  const [invoice] = await db.select().from(invoices).where(eq(invoices.tripId, tripId)).limit(1);
-  return invoice ?? null;
-}
-
 /** Voids the unpaid invoices of cancelled trips; a paid one stays as it is, as a record of the payment. */
 export async function voidPendingInvoices(db: Executor, tripIds: string[]): Promise<void> {
   if (tripIds.length === 0) return;
@@ -276,42 +396,4 @@ export async function markTripsCancelled(
     .update(trips)
     .set({ ...cancellation, updatedAt: cancellation.cancelledAt })
     .where(inArray(trips.id, tripIds));
-}
-
-/**
- * The truck, driver and motor boy on a trip, as the trip detail shows them: one query, each left join
- * answering null for a resource the trip does not have.
- */
-export async function findTripResources(db: Executor, tripId: string) {
-  const [row] = await db
-    .select({
-      truck: {
-        id: trucks.id,
-        registrationNumber: trucks.registrationNumber,
-        make: trucks.make,
-        model: trucks.model,
-        type: trucks.type,
-      },
-      driver: {
-        id: drivers.id,
-        firstName: drivers.firstName,
-        lastName: drivers.lastName,
-        phoneNumber: drivers.phoneNumber,
-        licenceNumber: drivers.licenceNumber,
-        photoKey: drivers.photoKey,
-      },
-      motorBoy: {
-        id: motorBoys.id,
-        firstName: motorBoys.firstName,
-        lastName: motorBoys.lastName,
-        phoneNumber: motorBoys.phoneNumber,
-      },
-    })
-    .from(trips)
-    .leftJoin(trucks, eq(trucks.id, trips.truckId))
-    .leftJoin(drivers, eq(drivers.id, trips.driverId))
-    .leftJoin(motorBoys, eq(motorBoys.id, trips.motorBoyId))
-    .where(eq(trips.id, tripId))
-    .limit(1);
-  return row;
 }

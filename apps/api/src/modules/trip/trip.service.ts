@@ -55,9 +55,21 @@ export function tripCourseOf(
   };
 }
 
+/** The terminals that trip rows carry (joined into their statement), for tripCourseOf. */
+export function terminalsCarriedBy(
+  rows: Pick<TripRow, 'pickupTerminal' | 'recipientTerminal'>[],
+): TerminalMap {
+  const terminalsById: TerminalMap = new Map();
+  for (const { pickupTerminal, recipientTerminal } of rows) {
+    if (pickupTerminal) terminalsById.set(pickupTerminal.id, pickupTerminal);
+    if (recipientTerminal) terminalsById.set(recipientTerminal.id, recipientTerminal);
+  }
+  return terminalsById;
+}
+
 /** A trip as the list shows it; the trip detail starts from the same. */
 export function toTripSummary(
-  { trip, consignment, liner, ...r }: TripRow,
+  { trip, consignment, liner, ...r }: Omit<TripRow, 'pickupTerminal' | 'recipientTerminal'>,
   terminalsById: TerminalMap,
 ): TripSummary {
   return {
@@ -101,7 +113,7 @@ export async function listTripsFor(
   query: TripListQuery,
 ): Promise<Page<TripSummary>> {
   const { rows, total } = await listTrips(ctx.db, tripScopeOf(principal), query);
-  const terminalsById = await terminalsOfTripRows(ctx.db, rows);
+  const terminalsById = terminalsCarriedBy(rows);
   return toPage(
     rows.map((row) => toTripSummary(row, terminalsById)),
     total,
