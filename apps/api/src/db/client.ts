@@ -41,6 +41,15 @@ export interface Database {
 // copies them there, since the bundle is one file).
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/**
+ * How many joined tables PostgreSQL's planner reorders as one group (its default is 8). A list page joins
+ * its main table to seven lookups, and searching every order of eight tables took the planner 6 ms a
+ * request while running the plan took 0.5; in groups of four it plans in 1 ms and picks the same plan.
+ * The queries here name the table that drives them first, so a tree kept close to the written one suits
+ * them.
+ */
+const JOIN_COLLAPSE_LIMIT = 4;
+
 export interface DatabaseOptions {
   /** postgres:// URL; without it the embedded PGlite is used. */
   url?: string;
@@ -59,7 +68,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const { drizzle } = await import('drizzle-orm/node-postgres');
     // bigint columns come back as strings by default; counts and kobo fit in JS numbers here.
     pg.types.setTypeParser(20, (v) => Number(v));
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      options: `-c join_collapse_limit=${JOIN_COLLAPSE_LIMIT}`,
+    });
     pool.on('error', (err) => console.error('PostgreSQL pool error', err.message));
     const db = withStatements(drizzle({ client: pool, schema, logger: queryLogger(options) }));
     const url = options.url;
@@ -79,6 +92,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ? openPgliteThread(options.pgliteDir)
       : new PGliteEngine(options.pgliteDir);
   await client.waitReady;
+  await client.exec(`SET join_collapse_limit = ${JOIN_COLLAPSE_LIMIT}`);
   const db = withStatements(drizzle({ client: client as PGlite, schema, logger: queryLogger(options) }));
   return {
     db,

@@ -1,4 +1,4 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { bids, orders, preferredPartners } from '../db/schema';
 
@@ -50,7 +50,7 @@ async function isPreferredPartner(
 }
 
 /** SQL twin of canTransporterSeeOrder, for a where clause over `orders` (not aliased). */
-export function transporterCanSeeOrderSql(transporterCompanyId: string): SQL {
+export function transporterCanSeeOrderSql(transporterCompanyId: string | Placeholder): SQL {
   const isPreferred = sql`EXISTS (
     SELECT 1 FROM ${preferredPartners}
     WHERE ${preferredPartners.customerCompanyId} = ${orders.customerCompanyId}

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gte, isNull, lt, notExists, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { bids, companies, invoices, orders, orderWatches, tripCounts, trips } from '../../db/schema';
 import { biddingOpenSql, selectOrderRows } from '../../queries/order-rows.repository';
 import { transporterCanSeeOrderSql } from '../../queries/order-visibility.repository';
@@ -11,6 +12,15 @@ export const ORDERS_AWAITING_AWARD_LIMIT = 10;
  * the company (kept by migration 0005's triggers), the invoices summed beside them.
  */
 export async function customerFigures(db: Executor, companyId: string) {
+  const [row] = await prepared(db, 'customer_dashboard_figures', customerFiguresQuery).execute({ companyId });
+  return {
+    trips: { ongoing: row?.ongoing ?? 0, uncompleted: row?.uncompleted ?? 0, completed: row?.completed ?? 0 },
+    pending: { totalKobo: row?.pendingKobo ?? 0, count: row?.pendingCount ?? 0 },
+  };
+}
+
+function customerFiguresQuery(db: Executor) {
+  const companyId = sql.placeholder('companyId');
   const live = sql`not ${tripCounts.completed} and not ${tripCounts.cancelled}`;
   const sumWhere = (condition: SQL) =>
     sql<number>`coalesce(sum(${tripCounts.trips}) filter (where ${condition}), 0)`.mapWith(Number);
@@ -20,7 +30,7 @@ export async function customerFigures(db: Executor, companyId: string) {
     .from(invoices)
     .where(pending);
   const pendingCount = db.select({ n: count() }).from(invoices).where(pending);
-  const [row] = await db
+  return db
     .select({
       ongoing: sumWhere(sql`${live} and ${tripCounts.started}`),
       uncompleted: sumWhere(live),
@@ -30,18 +40,16 @@ export async function customerFigures(db: Executor, companyId: string) {
     })
     .from(tripCounts)
     .where(and(eq(tripCounts.companyId, companyId), eq(tripCounts.side, 'customer')));
-  return {
-    trips: { ongoing: row?.ongoing ?? 0, uncompleted: row?.uncompleted ?? 0, completed: row?.completed ?? 0 },
-    pending: { totalKobo: row?.pendingKobo ?? 0, count: row?.pendingCount ?? 0 },
-  };
 }
 
 /** Open orders of the customer, the ones whose bidding closes soonest first. */
 export async function openOrdersOf(db: Executor, companyId: string) {
-  return selectOrderRows(db)
-    .where(and(eq(orders.customerCompanyId, companyId), eq(orders.status, 'OPEN')))
-    .orderBy(asc(orders.biddingClosesAt), asc(orders.id))
-    .limit(ORDERS_AWAITING_AWARD_LIMIT);
+  return prepared(db, 'customer_dashboard_open_orders', (d) =>
+    selectOrderRows(d)
+      .where(and(eq(orders.customerCompanyId, sql.placeholder('companyId')), eq(orders.status, 'OPEN')))
+      .orderBy(asc(orders.biddingClosesAt), asc(orders.id))
+      .limit(ORDERS_AWAITING_AWARD_LIMIT),
+  ).execute({ companyId });
 }
 
 /**
@@ -50,6 +58,23 @@ export async function openOrdersOf(db: Executor, companyId: string) {
  * their truck and driver.
  */
 export async function transporterFigures(db: Executor, companyId: string, from: Date, to: Date) {
+  const [row] = await prepared(db, 'transporter_dashboard_figures', transporterFiguresQuery).execute({
+    companyId,
+    from,
+    to,
+  });
+  return {
+    newBids: row?.newBids ?? 0,
+    monitoredBids: row?.monitoredBids ?? 0,
+    bidsWonThisMonth: row?.bidsWonThisMonth ?? 0,
+    tripsNeedingResources: row?.tripsNeedingResources ?? 0,
+  };
+}
+
+function transporterFiguresQuery(db: Executor) {
+  const companyId = sql.placeholder('companyId');
+  const from = sql.placeholder('from');
+  const to = sql.placeholder('to');
   const liveBid = db
     .select({ id: bids.id })
     .from(bids)
@@ -88,7 +113,7 @@ export async function transporterFigures(db: Executor, companyId: string, from: 
       ),
     );
   const figure = (query: SQLWrapper) => sql<number>`(${query})`.mapWith(Number);
-  const [row] = await db
+  return db
     .select({
       newBids: figure(newBids),
       monitoredBids: figure(monitoredBids),
@@ -97,10 +122,4 @@ export async function transporterFigures(db: Executor, companyId: string, from: 
     })
     .from(companies)
     .where(eq(companies.id, companyId));
-  return {
-    newBids: row?.newBids ?? 0,
-    monitoredBids: row?.monitoredBids ?? 0,
-    bidsWonThisMonth: row?.bidsWonThisMonth ?? 0,
-    tripsNeedingResources: row?.tripsNeedingResources ?? 0,
-  };
 }
