@@ -82,6 +82,30 @@ describe('the session check remembered per instance', () => {
     expect(sessionReads(queries)).toBe(0);
   });
 
+  it('answers the profile from memory, and reads it again once a change to it is announced', async () => {
+    const account = await signedInAccount(t);
+    const profileReads = () => queries.filter((q) => /from "users" inner join "companies"/i.test(q)).length;
+    expect((await me(account.accessToken)).status).toBe(200);
+    queries.length = 0;
+    expect((await me(account.accessToken)).body.data.lastName).toBe(account.user.lastName);
+    expect(profileReads()).toBe(0);
+
+    // The database's own announcement is awaited (its trigger must name the column), not a marker.
+    const userChange = t.ctx.principals.heard(`u:${account.user.id}`);
+    await t.ctx.db.update(users).set({ lastName: 'Okafor-Eze' }).where(eq(users.id, account.user.id));
+    await userChange;
+    expect((await me(account.accessToken)).body.data.lastName).toBe('Okafor-Eze');
+
+    const companyChange = t.ctx.principals.heard(`c:${account.company.id}`);
+    await t.ctx.db
+      .update(companies)
+      .set({ name: 'Renamed Imports Ltd', contactPhone: '+2348011112222' })
+      .where(eq(companies.id, account.company.id));
+    await companyChange;
+    const company = (await me(account.accessToken)).body.data.company;
+    expect(company).toMatchObject({ name: 'Renamed Imports Ltd', contactPhone: '+2348011112222' });
+  });
+
   it('forgets everything when its LISTEN connection was lost and restored', async () => {
     let heard: ChannelListener | undefined;
     const database = {

@@ -1,4 +1,4 @@
-import type { CompanyType, UserType, VerificationStatus } from '@freightlane/domain';
+import type { CompanyType, Profile, UserType, VerificationStatus } from '@freightlane/domain';
 import type { Database } from '../db/client';
 
 /** The channel migration 0004's triggers announce changes on: "s:<session>", "u:<user>", "c:<company>". */
@@ -19,6 +19,11 @@ interface Entry {
   cachedAt: number;
 }
 
+interface ProfileEntry {
+  profile: Profile;
+  cachedAt: number;
+}
+
 export interface PrincipalCacheOptions {
   /** Sessions remembered at most; the least recently used goes first. */
   maxEntries?: number;
@@ -28,13 +33,15 @@ export interface PrincipalCacheOptions {
 
 /**
  * Remembers, per API instance, who each live session acts for, so a signed-in request does not query
- * the database to learn it. The database announces every change the check depends on (a revoked
- * session, a deactivated user, a changed role or name, a company's verification) on
- * PRINCIPAL_CHANGED_CHANNEL, which every instance LISTENs on; each drops what the change touches.
- * Until it listens, and while a lost connection is being restored, it remembers nothing.
+ * the database to learn it, and each user's profile (GET /user/me), which every page asks for. The
+ * database announces every change either depends on (a revoked session, a deactivated user, a changed
+ * name or phone number, a company's details or verification) on PRINCIPAL_CHANGED_CHANNEL, which every
+ * instance LISTENs on; each drops what the change touches. Until it listens, and while a lost connection
+ * is being restored, it remembers nothing.
  */
 export class PrincipalCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly profiles = new Map<string, ProfileEntry>();
   private readonly maxEntries: number;
   private readonly ttlMs: number;
   /** Bumped by every change: an answer read from the database while one arrived is not remembered. */
@@ -95,6 +102,27 @@ export class PrincipalCache {
     return principal;
   }
 
+  /** The profile of a user: remembered, or read with `load` and remembered when nothing changed meanwhile. */
+  async profile(userId: string, load: () => Promise<Profile>): Promise<Profile> {
+    const now = Date.now();
+    const hit = this.profiles.get(userId);
+    if (hit && now - hit.cachedAt < this.ttlMs) {
+      this.profiles.delete(userId);
+      this.profiles.set(userId, hit);
+      return hit.profile;
+    }
+    const generation = this.generation;
+    const profile = await load();
+    if (this.stopListening && generation === this.generation) {
+      this.profiles.delete(userId);
+      this.profiles.set(userId, { profile, cachedAt: now });
+      if (this.profiles.size > this.maxEntries) {
+        this.profiles.delete(this.profiles.keys().next().value!);
+      }
+    }
+    return profile;
+  }
+
   /**
    * Resolves once an announcement of `payload` has been acted on. Announcements on the channel arrive in
    * commit order, so one sent after a change is heard after that change's (tests use it on PostgreSQL).
@@ -123,16 +151,24 @@ export class PrincipalCache {
     const field = kind === 'u:' ? 'userId' : kind === 'c:' ? 'companyId' : null;
     if (!field || !id) {
       this.entries.clear();
+      this.profiles.clear();
       return;
     }
     for (const [sessionId, entry] of this.entries) {
       if (entry.principal[field] === id) this.entries.delete(sessionId);
+    }
+    if (field === 'userId') this.profiles.delete(id);
+    else {
+      for (const [userId, entry] of this.profiles) {
+        if (entry.profile.company.id === id) this.profiles.delete(userId);
+      }
     }
   }
 
   clear(): void {
     this.generation++;
     this.entries.clear();
+    this.profiles.clear();
   }
 
   /** How many sessions are remembered, for tests. */

@@ -1,7 +1,12 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { PageQuery } from '@freightlane/domain';
 import type { Executor } from '../db/client';
-import { bids, companies, orders } from '../db/schema';
+import { prepared } from '../db/prepared';
+import { bids, companies, orders, terminals } from '../db/schema';
+
+const pickupTerminal = alias(terminals, 'pickup_terminal');
+const recipientTerminal = alias(terminals, 'recipient_terminal');
 
 /** Bids that count for the customer: the live ones and the decided ones, never the withdrawn. */
 const bidCount = sql<number>`(
@@ -11,33 +16,45 @@ const bidCount = sql<number>`(
 
 /**
  * The one query behind every order list (customer's orders, the transporters' market, bid
- * history, dashboards): the order, its customer's name and its bid count. Callers add where, order
+ * history, dashboards): the order, its customer's name, its bid count and its two terminals. Callers add where, order
  * and page.
  */
 export function selectOrderRows(db: Executor) {
   return db
-    .select({ order: orders, customerName: companies.name, bidCount })
+    .select({ order: orders, customerName: companies.name, bidCount, pickupTerminal, recipientTerminal })
     .from(orders)
-    .innerJoin(companies, eq(companies.id, orders.customerCompanyId));
+    .innerJoin(companies, eq(companies.id, orders.customerCompanyId))
+    .leftJoin(pickupTerminal, eq(pickupTerminal.id, orders.pickupTerminalId))
+    .leftJoin(recipientTerminal, eq(recipientTerminal.id, orders.recipientTerminalId));
 }
 export type OrderRow = Awaited<ReturnType<ReturnType<typeof selectOrderRows>['execute']>>[number];
 
-export async function countOrders(db: Executor, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(orders).where(where);
-  return row?.n ?? 0;
-}
-
-/** One page of the orders `where` keeps, newest first. */
-export async function pageOrderRows(
+/**
+ * One page of the orders a filter keeps, newest first, and how many it keeps, as two statements prepared
+ * once per `shape`: `where` is written with placeholders (called only when the shape is new) and
+ * `inputs` gives their values for this request.
+ */
+export async function pageOrderRowsOfShape(
   db: Executor,
-  where: SQL | undefined,
+  shape: string,
+  where: () => SQL | undefined,
+  inputs: Record<string, unknown>,
   page: PageQuery,
-): Promise<OrderRow[]> {
-  return selectOrderRows(db)
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(page.size)
-    .offset(page.page * page.size);
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const values = { ...inputs, limit: page.size, offset: page.page * page.size };
+  const [rows, [counted]] = await Promise.all([
+    prepared(db, `${shape}:page`, (d) =>
+      selectOrderRows(d)
+        .where(where())
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset')),
+    ).execute(values),
+    prepared(db, `${shape}:count`, (d) => d.select({ n: count() }).from(orders).where(where())).execute(
+      values,
+    ),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
 }
 
 /** The rows of the given orders, keyed by order id; the caller has checked it may see them. */

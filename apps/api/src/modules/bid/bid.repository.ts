@@ -1,11 +1,10 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { BidStatus, CargoType, PageQuery } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
 import { bids, companies, consignments, orderItems, orders, orderWatches, trips } from '../../db/schema';
 import {
   biddingOpenSql,
-  countOrders,
-  pageOrderRows,
+  pageOrderRowsOfShape,
   selectOrderRows,
   type OrderRow,
 } from '../../queries/order-rows.repository';
@@ -111,14 +110,16 @@ export async function listOpenOrderRows(
   filter: { cargoType?: CargoType | undefined; pickupState?: string | undefined },
   page: PageQuery,
 ): Promise<{ rows: OrderRow[]; total: number }> {
-  const where = and(
-    biddingOpenSql,
-    transporterCanSeeOrderSql(companyId),
-    filter.cargoType ? eq(orders.cargoType, filter.cargoType) : undefined,
-    filter.pickupState ? eq(orders.pickupState, filter.pickupState) : undefined,
-  );
-  const rows = await pageOrderRows(db, where, page);
-  return { rows, total: await countOrders(db, where) };
+  const where = () =>
+    and(
+      biddingOpenSql,
+      transporterCanSeeOrderSql(sql.placeholder('companyId')),
+      filter.cargoType ? eq(orders.cargoType, sql.placeholder('cargoType')) : undefined,
+      filter.pickupState ? eq(orders.pickupState, sql.placeholder('pickupState')) : undefined,
+    );
+  const shape = `market:${filter.cargoType ? 'c' : ''}${filter.pickupState ? 's' : ''}`;
+  const inputs = { companyId, cargoType: filter.cargoType, pickupState: filter.pickupState };
+  return pageOrderRowsOfShape(db, shape, where, inputs, page);
 }
 
 export async function listWatchedOrderRows(

@@ -204,7 +204,7 @@ export async function listBidHistory(
 ) {
   const { rows, total } = await listBidsOfCompany(ctx.db, principal.companyId, query.status, query);
   const orderRows = await listOrderRowsByIds(ctx.db, [...new Set(rows.map((b) => b.orderId))]);
-  const summaries = new Map((await toOrderSummaries(ctx.db, [...orderRows.values()])).map((s) => [s.id, s]));
+  const summaries = new Map(toOrderSummaries([...orderRows.values()]).map((s) => [s.id, s]));
   const myBids = await toMyBids(ctx.db, rows);
   return toPage(
     myBids.map((b) => ({ ...b, order: summaries.get(b.orderId)! })),

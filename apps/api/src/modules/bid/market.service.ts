@@ -26,11 +26,13 @@ import { toMyBids } from './my-bid';
 
 /** Orders as this transporter sees them: the shared summary, its watch flag and its own bid. */
 async function toMarketOrders(db: Executor, companyId: string, rows: OrderRow[]): Promise<MarketOrder[]> {
-  const summaries = await toOrderSummaries(db, rows);
+  const summaries = toOrderSummaries(rows);
   const orderIds = summaries.map((s) => s.id);
-  const ownBids = await bidsOnOrders(db, companyId, orderIds);
+  const [ownBids, watched] = await Promise.all([
+    bidsOnOrders(db, companyId, orderIds),
+    watchedAmong(db, companyId, orderIds),
+  ]);
   const myBids = new Map((await toMyBids(db, [...ownBids.values()])).map((b) => [b.orderId, b]));
-  const watched = await watchedAmong(db, companyId, orderIds);
   return summaries.map((s) => ({ ...s, watched: watched.has(s.id), myBid: myBids.get(s.id) ?? null }));
 }
 

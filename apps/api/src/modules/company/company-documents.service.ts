@@ -101,6 +101,8 @@ export async function uploadCompanyDocument(
       });
       return document;
     });
+    // A complete set can move the company to review, which its users' profiles show.
+    ctx.principals.forget(`c:${principal.companyId}`);
     return toCompanyDocument(row);
   } catch (err) {
     // The row never made it, so nothing points at the stored file.

@@ -51,6 +51,8 @@ export async function updateCompanyDetails(
     );
     return row!;
   });
+  // The profile this instance remembers for the company's users is stale now; others hear it announced.
+  ctx.principals.forget(`c:${principal.companyId}`);
   return toCompany(updated);
 }
 

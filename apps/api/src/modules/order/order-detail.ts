@@ -11,8 +11,8 @@ export async function loadCustomerOrderDetail(db: Executor, orderId: string): Pr
   const row = (await listOrderRowsByIds(db, [orderId])).get(orderId);
   if (!row) throw notFound('Order');
   const { order } = row;
-  const [[summary], contents, bids, trips] = await Promise.all([
-    toOrderSummaries(db, [row]),
+  const [summary] = toOrderSummaries([row]);
+  const [contents, bids, trips] = await Promise.all([
     loadOrderContents(db, order),
     listReceivedBids(db, order),
     listOrderTrips(db, order.id),

@@ -1,6 +1,5 @@
 import type { OrderSummary } from '@freightlane/domain';
-import type { Executor } from '../../db/client';
-import { loadTerminals, toLocationView } from '../../lib/location-view';
+import { terminalsCarriedBy, toLocationView } from '../../lib/location-view';
 import type { OrderRow } from '../../queries/order-rows.repository';
 
 /**
@@ -12,11 +11,8 @@ export function isBiddingOpen(order: { status: string; biddingClosesAt: Date }, 
 }
 
 /** Order rows as every order list shows them. */
-export async function toOrderSummaries(db: Executor, rows: OrderRow[]): Promise<OrderSummary[]> {
-  const terminalsById = await loadTerminals(
-    db,
-    rows.flatMap((r) => [r.order.pickupTerminalId, r.order.recipientTerminalId]),
-  );
+export function toOrderSummaries(rows: OrderRow[]): OrderSummary[] {
+  const terminalsById = terminalsCarriedBy(rows);
   const now = new Date();
   return rows.map(({ order, customerName, bidCount: bids }) => ({
     id: order.id,

@@ -1,5 +1,5 @@
-import { and, asc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import { normalizeContainerNumber, type OrderStatus } from '@freightlane/domain';
+import { and, asc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { normalizeContainerNumber, type OrderStatus, type PageQuery } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
 import {
   bids,
@@ -13,6 +13,7 @@ import {
   trips,
 } from '../../db/schema';
 import { containsPattern } from '../../lib/search';
+import { pageOrderRowsOfShape } from '../../queries/order-rows.repository';
 
 export type OrderRecord = typeof orders.$inferSelect;
 export type OrderItemRecord = typeof orderItems.$inferSelect;
@@ -195,29 +196,45 @@ export async function findCompanyNames(db: Executor, ids: string[]): Promise<Map
 }
 
 /** A customer's orders, optionally of one status and matching a search text. */
-export function customerOrdersWhere(
+/**
+ * A page of the customer's orders, filtered by status and a search text, as prepared statements: one
+ * shape per filter used, whose inputs are the company, the status and the search patterns.
+ */
+export function listCustomerOrderRows(
+  db: Executor,
   customerCompanyId: string,
   filter: { status?: OrderStatus | undefined; q?: string | undefined },
-): SQL | undefined {
+  page: PageQuery,
+) {
   const q = filter.q?.trim();
-  const pattern = q ? containsPattern(q) : null;
-  // Container numbers are stored without spaces or dashes, as people rarely type them.
-  const containerPattern = q ? containsPattern(normalizeContainerNumber(q)) : null;
-  return and(
-    eq(orders.customerCompanyId, customerCompanyId),
-    filter.status ? eq(orders.status, filter.status) : undefined,
-    pattern && containerPattern
-      ? or(
-          ilike(orders.orderNumber, pattern),
-          ilike(orders.clientName, pattern),
-          ilike(orders.reference, pattern),
-          sql`EXISTS (
-            SELECT 1 FROM ${orderItems}
-            WHERE ${orderItems.orderId} = ${orders.id} AND ${orderItems.containerNumber} ILIKE ${containerPattern}
-          )`,
-        )
-      : undefined,
-  );
+  const where = () => {
+    const pattern = sql.placeholder('pattern');
+    const containerPattern = sql.placeholder('containerPattern');
+    return and(
+      eq(orders.customerCompanyId, sql.placeholder('customerCompanyId')),
+      filter.status ? eq(orders.status, sql.placeholder('status')) : undefined,
+      q
+        ? or(
+            ilike(orders.orderNumber, pattern),
+            ilike(orders.clientName, pattern),
+            ilike(orders.reference, pattern),
+            sql`EXISTS (
+              SELECT 1 FROM ${orderItems}
+              WHERE ${orderItems.orderId} = ${orders.id} AND ${orderItems.containerNumber} ILIKE ${containerPattern}
+            )`,
+          )
+        : undefined,
+    );
+  };
+  const inputs = {
+    customerCompanyId,
+    status: filter.status,
+    pattern: q ? containsPattern(q) : undefined,
+    // Container numbers are stored without spaces or dashes, as people rarely type them.
+    containerPattern: q ? containsPattern(normalizeContainerNumber(q)) : undefined,
+  };
+  const shape = `customer_orders:${filter.status ? 's' : ''}${q ? 'q' : ''}`;
+  return pageOrderRowsOfShape(db, shape, where, inputs, page);
 }
 
 export async function hasPreferredPartners(db: Executor, customerCompanyId: string): Promise<boolean> {

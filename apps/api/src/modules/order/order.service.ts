@@ -21,14 +21,13 @@ import type { Upload } from '../../lib/upload';
 import { assertCompanyVerified } from '../../lib/verified';
 import type { Principal } from '../../plugins/auth';
 import { MAIL_JOB } from '../../plugins/mail';
-import { countOrders, pageOrderRows } from '../../queries/order-rows.repository';
 import { listActiveUsersOfCompanies } from '../../queries/user.repository';
 import { loadOrderFor } from './order-access';
 import { loadCustomerOrderDetail } from './order-detail';
 import { orderCancelledEmail } from './order-mail';
 import { toOrderSummaries } from './order-summary';
 import {
-  customerOrdersWhere,
+  listCustomerOrderRows,
   findCompanyNames,
   findDocument,
   findLinerIds,
@@ -206,9 +205,8 @@ export async function listCustomerOrders(
   principal: Principal,
   query: z.infer<typeof orderListQuery>,
 ): Promise<Page<OrderSummary>> {
-  const where = customerOrdersWhere(principal.companyId, query);
-  const [rows, total] = await Promise.all([pageOrderRows(ctx.db, where, query), countOrders(ctx.db, where)]);
-  return toPage(await toOrderSummaries(ctx.db, rows), total, query);
+  const { rows, total } = await listCustomerOrderRows(ctx.db, principal.companyId, query, query);
+  return toPage(toOrderSummaries(rows), total, query);
 }
 
 export async function getCustomerOrder(

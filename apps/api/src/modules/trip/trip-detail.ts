@@ -17,7 +17,8 @@ import { documentsOfTrip } from '../trip-document/trip-document.service';
 import { loadTripFor, type TripRecord } from './trip-access';
 import { tripActionState } from './trip-actions';
 import { findTripCrewAndInvoice, findTripRow, liveStatusLogsOf, notesOfTrip } from './trip.repository';
-import { terminalsCarriedBy, toTripSummary } from './trip.service';
+import { terminalsCarriedBy } from '../../lib/location-view';
+import { toTripSummary } from './trip.service';
 
 type TripCrew = Awaited<ReturnType<typeof findTripCrewAndInvoice>>;
 
@@ -74,7 +75,7 @@ export async function loadTripDetail(
   ]);
   if (!row) throw notFound('Trip');
   const { invoice } = crew;
-  const state = tripActionState(row.trip);
+  const state = tripActionState(trip);
   const mayMove = tripActionRefusal(side, state, 'CHANGE_STATUS') === null;
   return {
     ...toTripSummary(row, terminalsCarriedBy([row])),
@@ -100,14 +101,14 @@ export async function loadTripDetail(
         updatedAt: note.updatedAt.toISOString(),
       }))
       .sort((a, b) => NOTE_SIDES.indexOf(a.side) - NOTE_SIDES.indexOf(b.side)),
-    currentLocation: toTripLocation(row.trip.currentLocation),
-    expectedDeliveryDate: row.trip.expectedDeliveryDate,
-    cancelledAt: row.trip.cancelledAt?.toISOString() ?? null,
-    cancellationReason: row.trip.cancellationReason,
-    trackingExpiresAt: row.trip.trackingExpiresAt?.toISOString() ?? null,
-    allowedNextStatuses: mayMove ? allowedNextStatuses(row.trip.cargoType, row.trip.latestStatus) : [],
+    currentLocation: toTripLocation(trip.currentLocation),
+    expectedDeliveryDate: trip.expectedDeliveryDate,
+    cancelledAt: trip.cancelledAt?.toISOString() ?? null,
+    cancellationReason: trip.cancellationReason,
+    trackingExpiresAt: trip.trackingExpiresAt?.toISOString() ?? null,
+    allowedNextStatuses: mayMove ? allowedNextStatuses(trip.cargoType, trip.latestStatus) : [],
     actions: tripActionsFor(side, state),
-    handover: handoverOf(row.trip, side, new Date()),
+    handover: handoverOf(trip, side, new Date()),
     invoice: invoice && {
       invoiceNumber: invoice.invoiceNumber,
       amountKobo: invoice.amountKobo,

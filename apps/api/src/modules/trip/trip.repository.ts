@@ -75,8 +75,28 @@ function orderOf(sort: TripSort | undefined): SQL[] {
   }
 }
 
+/** What a trip summary shows of the trip row itself (the page reads the rest from loadTripFor's row). */
+const tripSummaryColumns = {
+  id: trips.id,
+  tripNumber: trips.tripNumber,
+  trackingId: trips.trackingId,
+  orderId: trips.orderId,
+  cargoType: trips.cargoType,
+  pickupTerminalId: trips.pickupTerminalId,
+  pickupAddress: trips.pickupAddress,
+  recipientTerminalId: trips.recipientTerminalId,
+  recipientAddress: trips.recipientAddress,
+  pickupDate: trips.pickupDate,
+  amountKobo: trips.amountKobo,
+  latestStatus: trips.latestStatus,
+  latestStatusAt: trips.latestStatusAt,
+  completed: trips.completed,
+  cancelledAt: trips.cancelledAt,
+  createdAt: trips.createdAt,
+};
+
 const tripRowColumns = {
-  trip: trips,
+  trip: tripSummaryColumns,
   orderNumber: orders.orderNumber,
   clientName: orders.clientName,
   reference: orders.reference,

@@ -8,7 +8,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { toCargoLine } from '../../lib/cargo-line';
-import { loadTerminals, toLocationView, type TerminalMap } from '../../lib/location-view';
+import { loadTerminals, terminalsCarriedBy, toLocationView, type TerminalMap } from '../../lib/location-view';
 import type { Principal } from '../../plugins/auth';
 import type { TripScope } from '../../queries/trip-scope.repository';
 import type { TripRecord } from './trip-access';
@@ -40,7 +40,17 @@ export function terminalsOfTripRows(
 
 /** Where a trip runs and where it stands, as every view of a trip (list, detail, schedule) shows it. */
 export function tripCourseOf(
-  trip: TripRecord,
+  trip: Pick<
+    TripRecord,
+    | 'pickupTerminalId'
+    | 'pickupAddress'
+    | 'recipientTerminalId'
+    | 'recipientAddress'
+    | 'latestStatus'
+    | 'latestStatusAt'
+    | 'completed'
+    | 'cancelledAt'
+  >,
   terminalsById: TerminalMap,
 ): Pick<TripSummary, 'pickup' | 'recipient' | 'latestTripStatus' | 'completed' | 'cancelled'> {
   return {
@@ -53,18 +63,6 @@ export function tripCourseOf(
     completed: trip.completed,
     cancelled: trip.cancelledAt !== null,
   };
-}
-
-/** The terminals that trip rows carry (joined into their statement), for tripCourseOf. */
-export function terminalsCarriedBy(
-  rows: Pick<TripRow, 'pickupTerminal' | 'recipientTerminal'>[],
-): TerminalMap {
-  const terminalsById: TerminalMap = new Map();
-  for (const { pickupTerminal, recipientTerminal } of rows) {
-    if (pickupTerminal) terminalsById.set(pickupTerminal.id, pickupTerminal);
-    if (recipientTerminal) terminalsById.set(recipientTerminal.id, recipientTerminal);
-  }
-  return terminalsById;
 }
 
 /** A trip as the list shows it; the trip detail starts from the same. */

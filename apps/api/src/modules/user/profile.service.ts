@@ -50,7 +50,12 @@ export function toProfile(user: UserRow, company: CompanyRow): Profile {
   };
 }
 
+/** The caller's profile, remembered per instance until a change to it is announced (PrincipalCache). */
 export async function getProfile(ctx: AppContext, principal: Principal): Promise<Profile> {
+  return ctx.principals.profile(principal.userId, () => readProfile(ctx, principal));
+}
+
+async function readProfile(ctx: AppContext, principal: Principal): Promise<Profile> {
   const row = await findUserWithCompany(ctx.db, principal.userId);
   if (!row) throw notFound('User');
   return toProfile(row.user, row.company);
@@ -87,5 +92,7 @@ export async function updateProfile(
     if (uniqueViolation(err)) throw phoneTaken();
     throw err;
   }
+  // This instance forgets at once; the others when the database's announcement reaches them.
+  ctx.principals.forget(`u:${principal.userId}`);
   return getProfile(ctx, principal);
 }

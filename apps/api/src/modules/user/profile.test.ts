@@ -34,6 +34,9 @@ describe('profile', () => {
   it('updates name and phone, and refuses a phone that belongs to someone else', async () => {
     const a = await signedInAccount(t);
     const b = await signedInAccount(t);
+    const me = () => call(t.app, 'GET', '/api/v1/user/me', undefined, { token: a.accessToken });
+    // Remembered from here on (the session cache keeps profiles)...
+    expect((await me()).body.data.firstName).toBe(a.user.firstName);
     const ok = await call(
       t.app,
       'PUT',
@@ -47,6 +50,8 @@ describe('profile', () => {
       lastName: 'Ogun',
       phoneNumber: '+2348099990001',
     });
+    // ...and the change shows on the very next request.
+    expect((await me()).body.data).toMatchObject({ firstName: 'Bisi', lastName: 'Ogun' });
 
     const taken = await call(
       t.app,
