@@ -16,8 +16,8 @@ const bidCount = sql<number>`(
 
 /**
  * The one query behind every order list (customer's orders, the transporters' market, bid
- * history, dashboards): the order, its customer's name, its bid count and its two terminals. Callers add where, order
- * and page.
+ * history, dashboards): the order, its customer's name, its bid count and its two terminals. Callers
+ * add where, order and page.
  */
 export function selectOrderRows(db: Executor) {
   return db

@@ -195,7 +195,6 @@ export async function findCompanyNames(db: Executor, ids: string[]): Promise<Map
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-/** A customer's orders, optionally of one status and matching a search text. */
 /**
  * A page of the customer's orders, filtered by status and a search text, as prepared statements: one
  * shape per filter used, whose inputs are the company, the status and the search patterns.

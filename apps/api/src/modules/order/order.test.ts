@@ -551,6 +551,12 @@ describe('customer orders', () => {
         biddingOpen: true,
       });
       expect(all.body.content[0].items).toBeUndefined();
+      // Both companies' lists run the same prepared statements; each answers with its own orders only.
+      const others = await list(other.accessToken, '?q=nestle');
+      expect(others.body.content.map((o: { clientName: string }) => o.clientName)).toEqual([
+        'Nestle Nigeria',
+      ]);
+      expect(others.body.totalElements).toBe(1);
 
       const ids = async (query: string) =>
         (await list(customer.accessToken, query)).body.content.map((o: { id: string }) => o.id);
