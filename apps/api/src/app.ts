@@ -2,7 +2,6 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
@@ -16,6 +15,7 @@ import { refuseUnstorableText } from './plugins/input-text';
 import { JobQueue } from './plugins/jobs';
 import { MAIL_JOB, outboxMailer, smtpMailer, type MailMessage, type Mailer } from './plugins/mail';
 import { registerOpenApi } from './plugins/openapi';
+import { sendSecurityHeaders } from './plugins/security-headers';
 import { RateLimiter } from './plugins/rate-limit';
 import { localStorage } from './plugins/storage';
 import { TripEvents } from './plugins/trip-events';
@@ -138,7 +138,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   await ctx.tripEvents.start();
   await ctx.principals.start();
 
-  await app.register(helmet, {
+  sendSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

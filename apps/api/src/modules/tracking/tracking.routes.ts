@@ -73,7 +73,7 @@ export function trackingRoutes(app: ZodApp, ctx: AppContext): void {
   app.get(
     '/api/v1/trips/open-access/ongoing/:id',
     {
-      helmet: false,
+      config: { securityHeaders: false },
       validatorCompiler: acceptParams,
       schema: {
         tags,
@@ -92,7 +92,7 @@ export function trackingRoutes(app: ZodApp, ctx: AppContext): void {
   app.get(
     '/api/v1/trips/open-access/:trackingId',
     {
-      helmet: false,
+      config: { securityHeaders: false },
       validatorCompiler: acceptParams,
       schema: {
         tags,
