@@ -46,6 +46,7 @@ import { tripDocumentRoutes } from './modules/trip-document/trip-document.routes
 import { invoiceRoutes } from './modules/invoice/invoice.routes';
 import { truckTrackingRoutes } from './modules/truck-tracking/truck-tracking.routes';
 import { TrackingPoller } from './modules/truck-tracking/tracking-poller';
+import { TripWatch } from './modules/truck-tracking/trip-watch';
 import { driverPhoneRoutes } from './modules/truck-tracking/driver-phone.routes';
 import { userRoutes } from './modules/user/user.routes';
 
@@ -133,6 +134,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     principals: new PrincipalCache(database),
     secretBox,
     trackingPoller: new TrackingPoller({ db: database.db, env, secretBox }, app.log),
+    tripWatch: new TripWatch({ db: database.db, env, jobs }, app.log),
     publicTracking,
   };
   await ctx.tripEvents.start();
@@ -194,6 +196,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     await ctx.principals.stop();
     await jobs.stop();
     await ctx.trackingPoller.stop();
+    await ctx.tripWatch.stop();
     mailer.close();
   });
   return { app, ctx };

@@ -10,6 +10,7 @@ import type { TokenSigner } from './lib/jwt';
 import type { SecretBox } from './lib/secret-box';
 import type { PublicTracking } from './modules/tracking/public-tracking';
 import type { TrackingPoller } from './modules/truck-tracking/tracking-poller';
+import type { TripWatch } from './modules/truck-tracking/trip-watch';
 
 /** What services need from the outside world, built once per app. */
 export interface AppContext {
@@ -30,6 +31,8 @@ export interface AppContext {
   secretBox: SecretBox;
   /** Reads positions from the tracking companies through the transporters' accounts. */
   trackingPoller: TrackingPoller;
+  /** Reads live trips' tracks for geofence arrivals and alarms (started by server.ts, not by tests). */
+  tripWatch: TripWatch;
   /** The public pages' answers in memory, their per-IP limits and their fast lane. */
   publicTracking: PublicTracking;
 }

@@ -49,6 +49,13 @@ const envSchema = z.object({
     .min(5)
     .max(3600)
     .default(60),
+  /** How often each live trip's track is read for arrivals and alarms. */
+  TRACKING_WATCH_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int()
+    .min(5)
+    .max(3600)
+    .default(60),
   /**
    * Lets tracking accounts point at this machine or a private network (a Traccar server beside the API,
    * tests). Off by default, so a saved address cannot make the platform read its own network.

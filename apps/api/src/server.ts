@@ -32,6 +32,7 @@ async function main(): Promise<void> {
   }
   ctx.jobs.start();
   ctx.trackingPoller.start();
+  ctx.tripWatch.start();
   const maintenance = setInterval(
     () => {
       void ctx.rateLimiter.prune().catch(() => undefined);

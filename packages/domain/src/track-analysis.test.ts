@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pointAlong, type LatLon } from './geo';
+import type { LatLon } from './geo';
+import { after, drive, parked } from './recorded-tracks';
 import {
   corridorBufferKm,
   etaRange,
@@ -8,7 +9,6 @@ import {
   isLagosNight,
   kmOutsideCorridor,
   moved,
-  type TrackPoint,
 } from './track-analysis';
 
 const APAPA = { latitude: 6.444, longitude: 3.368 };
@@ -16,21 +16,6 @@ const OSHODI = { latitude: 6.555, longitude: 3.343 };
 const BERGER = { latitude: 6.638, longitude: 3.378 };
 const IBADAN = { latitude: 7.3775, longitude: 3.947 };
 const ABEOKUTA = { latitude: 7.1475, longitude: 3.3619 };
-
-/** A recorded-style track: a position a minute along `path` at `kmh`, from `start`, with GPS jitter. */
-function drive(path: LatLon[], kmh: number, minutes: number, start: Date, jitter = 0.00005): TrackPoint[] {
-  return Array.from({ length: minutes + 1 }, (_, m) => {
-    const p = pointAlong(path, (kmh * m) / 60);
-    const wobble = (m % 2 === 0 ? 1 : -1) * jitter;
-    return {
-      latitude: p.latitude + wobble,
-      longitude: p.longitude - wobble,
-      at: new Date(start.getTime() + m * 60_000),
-    };
-  });
-}
-const parked = (at: LatLon, minutes: number, start: Date) => drive([at, at], 0, minutes, start);
-const after = (track: TrackPoint[]) => new Date(track.at(-1)!.at.getTime() + 60_000);
 
 describe('geofences', () => {
   it('knows a truck at the terminal gate from one down the road', () => {

@@ -15,6 +15,9 @@ export interface RequestOrigin {
   ip: string;
 }
 
+/** The origin of a change the platform's own background work makes (the trip watch): no caller, no IP. */
+export const BACKGROUND_ORIGIN: RequestOrigin = { ip: 'internal' };
+
 export interface AuditEvent {
   action: string;
   entityType: string;

@@ -52,5 +52,10 @@ export const tripDetailSchema = tripSummarySchema.extend({
       dueAt: z.string(),
     })
     .nullable(),
+  /**
+   * An arrival the truck's geofence saw, waiting to be recorded: for transporters whose tracking settings
+   * propose arrivals instead of recording them. Null when there is none.
+   */
+  arrivalProposal: z.object({ status: z.enum(TRIP_STATUSES), at: z.string() }).nullable(),
 });
 export type TripDetail = z.infer<typeof tripDetailSchema>;

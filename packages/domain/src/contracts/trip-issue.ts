@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery, sortParam } from './page';
+import { TRACKING_ALARMS } from './tracking-settings';
 import { MAX_TRIP_TEXT, tripLocationInput, tripLocationSchema } from './trip';
 
 export const tripIssueIdParams = z.object({ id: z.uuid({ error: 'Issue not found' }) });
@@ -12,6 +13,10 @@ export const TRIP_ISSUE_TYPES = [
   'CHECKPOINT_DELAY',
   'PORT_CONGESTION',
   'DIVERSION',
+  // Opened by the tracking alarms (contracts/tracking-settings.ts), and by hand too when someone sees it.
+  'LONG_STOP',
+  'NIGHT_MOVEMENT',
+  'TRACKING_LOST',
   'OTHER',
 ] as const;
 export type TripIssueType = (typeof TRIP_ISSUE_TYPES)[number];
@@ -21,6 +26,9 @@ export const TRIP_ISSUE_TYPE_LABELS: Record<TripIssueType, string> = {
   CHECKPOINT_DELAY: 'Checkpoint / police delay',
   PORT_CONGESTION: 'Port congestion',
   DIVERSION: 'Diversion',
+  LONG_STOP: 'Long stop',
+  NIGHT_MOVEMENT: 'Moving at night',
+  TRACKING_LOST: 'Tracking lost',
   OTHER: 'Other',
 };
 export const TRIP_ISSUE_STATUSES = ['OPEN', 'RESOLVED'] as const;
@@ -51,6 +59,8 @@ export const tripIssueSchema = z.object({
   openingTimeStamp: z.string(),
   location: tripLocationSchema.nullable(),
   openedBy: z.string(),
+  /** The tracking alarm that opened the issue by itself; null when a person opened it. */
+  alarm: z.enum(TRACKING_ALARMS).nullable(),
   resolvedAt: z.string().nullable(),
   resolvedBy: z.string().nullable(),
 });

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -36,6 +37,9 @@ export const terminals = pgTable('terminals', {
   city: text('city').notNull(),
   lga: text('lga').notNull(),
   state: text('state').notNull(),
+  /** The terminal's gate, for its geofence; null where it is not known. */
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
 });
 
 /** Shipping lines (liners) that own or carry the containers. */

@@ -19,6 +19,7 @@ import type {
   ContainerSize,
   InvoiceStatus,
   NoteSide,
+  TrackingAlarm,
   TripDocumentKind,
   TripIssueStatus,
   TripIssueType,
@@ -117,6 +118,15 @@ export const trips = pgTable(
     uniqueIndex('trips_live_driver_uq')
       .on(t.driverId)
       .where(sql`driver_id IS NOT NULL AND completed = false AND cancelled_at IS NULL`),
+    // The completed trips of a lane (a terminal, or an address's state and LGA, at each end), latest first:
+    // the corridor a truck is watched against and the ETA of a trip read them (queries/trip-lane.repository.ts).
+    index('trips_lane_idx')
+      .on(
+        sql`(coalesce(${t.pickupTerminalId}::text, (${t.pickupAddress}->>'state') || '/' || (${t.pickupAddress}->>'lga')))`,
+        sql`(coalesce(${t.recipientTerminalId}::text, (${t.recipientAddress}->>'state') || '/' || (${t.recipientAddress}->>'lga')))`,
+        sql`${t.latestStatusAt} DESC NULLS LAST`,
+      )
+      .where(sql`completed`),
   ],
 );
 
@@ -152,6 +162,8 @@ export const tripStatusLogs = pgTable(
     location: jsonb('location').$type<TripLocation>(),
     note: text('note'),
     handoverOverrideReason: text('handover_override_reason'),
+    /** GEOFENCE when the truck's tracking recorded the step by entering the place's geofence. */
+    recordedBy: text('recorded_by').$type<'GEOFENCE'>(),
     undoneAt: timestamp('undone_at', { withTimezone: true }),
     undoneByUserId: uuid('undone_by_user_id').references(() => users.id),
     undoReason: text('undo_reason'),
@@ -178,6 +190,8 @@ export const tripIssues = pgTable(
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
     openedByUserId: uuid('opened_by_user_id').references(() => users.id),
     location: jsonb('location').$type<TripLocation>(),
+    /** The tracking alarm that opened the issue by itself; null when a person opened it. */
+    alarm: text('alarm').$type<TrackingAlarm>(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     resolvedByUserId: uuid('resolved_by_user_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -12,9 +12,16 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { TrackingAuthMethod, TrackingCredentialStatus, TrackingProviderKind } from '@freightlane/domain';
+import type {
+  ArrivalMode,
+  TrackingAuthMethod,
+  TrackingCredentialStatus,
+  TrackingProviderKind,
+  TripStatus,
+} from '@freightlane/domain';
 import { companies } from './company';
 import { drivers, trucks } from './fleet';
+import { trips } from './trip';
 
 /** The tracking companies (telematics providers) the platform can read positions from. Reference data. */
 export const trackingCompanies = pgTable('tracking_companies', {
@@ -151,3 +158,49 @@ export const driverPhoneLinks = pgTable('driver_phone_links', {
   lastPositionAt: timestamp('last_position_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * How a transporter wants its trucks watched: whether entering a geofence records the arrival or only
+ * proposes it, and the thresholds of the alarms. A company without a row uses the defaults
+ * (TRACKING_SETTINGS_DEFAULTS in the domain).
+ */
+export const trackingSettings = pgTable('tracking_settings', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id),
+  arrivalMode: text('arrival_mode').$type<ArrivalMode>().notNull(),
+  geofenceRadiusM: integer('geofence_radius_m').notNull(),
+  diversionAlerts: boolean('diversion_alerts').notNull(),
+  minCorridorKm: integer('min_corridor_km').notNull(),
+  stopAlerts: boolean('stop_alerts').notNull(),
+  stopMinutes: integer('stop_minutes').notNull(),
+  nightAlerts: boolean('night_alerts').notNull(),
+  nightFromHour: integer('night_from_hour').notNull(),
+  nightToHour: integer('night_to_hour').notNull(),
+  silenceAlerts: boolean('silence_alerts').notNull(),
+  silenceMinutes: integer('silence_minutes').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The watch over one live trip whose truck reports positions: how far its track has been read, the
+ * arrival it proposes, and the lease that keeps two instances from reading it at once.
+ */
+export const tripWatches = pgTable(
+  'trip_watches',
+  {
+    tripId: uuid('trip_id')
+      .primaryKey()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    /** Positions up to this time have been read. */
+    checkedUntil: timestamp('checked_until', { withTimezone: true }),
+    /** An arrival the geofence saw, waiting for the transporter to record it (arrival mode PROPOSE). */
+    proposedStatus: text('proposed_status').$type<TripStatus>(),
+    proposedAt: timestamp('proposed_at', { withTimezone: true }),
+    /** When the watch last ran, so a silence is raised once, when it passes the threshold. */
+    watchedAt: timestamp('watched_at', { withTimezone: true }),
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  },
+  (t) => [index('trip_watches_due_idx').on(t.nextCheckAt)],
+);

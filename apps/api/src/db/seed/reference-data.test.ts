@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLgaOfState } from '@freightlane/domain';
+import { isLgaOfState, nearestPlace } from '@freightlane/domain';
 import { SHIPPING_LINES, TERMINALS } from './reference-data';
 
 const CODE = /^[A-Z0-9]+(-[A-Z0-9]+)*$/;
@@ -16,7 +16,18 @@ describe('TERMINALS', () => {
 
   it('fills every field', () => {
     for (const t of TERMINALS) {
-      for (const [field, value] of Object.entries(t)) expect(value.trim(), `${t.code}.${field}`).not.toBe('');
+      for (const [field, value] of Object.entries(t)) {
+        if (typeof value === 'string') expect(value.trim(), `${t.code}.${field}`).not.toBe('');
+        else expect(Number.isFinite(value), `${t.code}.${field}`).toBe(true);
+      }
+    }
+  });
+
+  it('puts every terminal’s geofence in its own LGA, near the gazetteer’s place of it', () => {
+    for (const t of TERMINALS) {
+      const { place, km } = nearestPlace(t);
+      expect(place.state, t.code).toBe(t.state);
+      expect(km, `${t.code} is ${km.toFixed(1)} km from ${place.name}`).toBeLessThan(25);
     }
   });
 

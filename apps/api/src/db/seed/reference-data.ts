@@ -14,6 +14,13 @@ export interface TerminalSeed {
   /** Exactly as in LGAS_BY_STATE for the state. */
   lga: string;
   state: 'Lagos' | 'Rivers' | 'Ogun';
+  /**
+   * The middle of the terminal's yard, for its geofence: approximate, to within about half a kilometre
+   * of the gate, which a geofence of a kilometre (the default) holds. Correct them here when a transporter
+   * reports a terminal's gate elsewhere.
+   */
+  latitude: number;
+  longitude: number;
 }
 
 export const TERMINALS: readonly TerminalSeed[] = [
@@ -27,6 +34,8 @@ export const TERMINALS: readonly TerminalSeed[] = [
     city: 'Apapa',
     lga: 'Apapa',
     state: 'Lagos',
+    latitude: 6.4453,
+    longitude: 3.3636,
   },
   {
     code: 'ENL-APAPA',
@@ -37,6 +46,8 @@ export const TERMINALS: readonly TerminalSeed[] = [
     city: 'Apapa',
     lga: 'Apapa',
     state: 'Lagos',
+    latitude: 6.4486,
+    longitude: 3.3694,
   },
   {
     code: 'ABTL-APAPA',
@@ -47,6 +58,8 @@ export const TERMINALS: readonly TerminalSeed[] = [
     city: 'Apapa',
     lga: 'Apapa',
     state: 'Lagos',
+    latitude: 6.4419,
+    longitude: 3.3715,
   },
   {
     code: 'GDNL-APAPA',
@@ -57,6 +70,8 @@ export const TERMINALS: readonly TerminalSeed[] = [
     city: 'Apapa',
     lga: 'Apapa',
     state: 'Lagos',
+    latitude: 6.4394,
+    longitude: 3.3583,
   },
   // Tin Can Island Port Complex
   {
@@ -68,6 +83,8 @@ export const TERMINALS: readonly TerminalSeed[] = [
     city: 'Apapa',
     lga: 'Apapa',
     state: 'Lagos',
+    latitude: 6.4366,
+    longitude: 3.342,
   },
   {
     code: 'JPS-TINCAN',
@@ -78,6 +95,8 @@ export const TERMINALS: readonly TerminalSeed[] = [
     city: 'Apapa',
     lga: 'Apapa',
     state: 'Lagos',
+    latitude: 6.4398,
+    longitude: 3.337,
   },
   {
     code: 'PCHS-TINCAN',
@@ -88,6 +107,8 @@ export const TERMINALS: readonly TerminalSeed[] = [
     city: 'Apapa',
     lga: 'Apapa',
     state: 'Lagos',
+    latitude: 6.4346,
+    longitude: 3.3456,
   },
   {
     code: 'FSL-TINCAN',
@@ -98,6 +119,8 @@ export const TERMINALS: readonly TerminalSeed[] = [
     city: 'Apapa',
     lga: 'Apapa',
     state: 'Lagos',
+    latitude: 6.4333,
+    longitude: 3.3392,
   },
   {
     code: 'PTML-TINCAN',
@@ -108,6 +131,8 @@ export const TERMINALS: readonly TerminalSeed[] = [
     city: 'Apapa',
     lga: 'Apapa',
     state: 'Lagos',
+    latitude: 6.4317,
+    longitude: 3.333,
   },
   {
     code: 'KLT-KIRIKIRI',
@@ -118,6 +143,8 @@ export const TERMINALS: readonly TerminalSeed[] = [
     city: 'Lagos',
     lga: 'Apapa',
     state: 'Lagos',
+    latitude: 6.4443,
+    longitude: 3.315,
   },
   // Lekki Deep Sea Port
   {
@@ -129,6 +156,8 @@ export const TERMINALS: readonly TerminalSeed[] = [
     city: 'Lekki',
     lga: 'Ibeju-Lekki',
     state: 'Lagos',
+    latitude: 6.4236,
+    longitude: 4.0093,
   },
   {
     code: 'ILT-IKORODU',
@@ -139,6 +168,8 @@ export const TERMINALS: readonly TerminalSeed[] = [
     city: 'Ikorodu',
     lga: 'Ikorodu',
     state: 'Lagos',
+    latitude: 6.5897,
+    longitude: 3.4918,
   },
   // Truck parks and holding bays feeding the Lagos ports
   {
@@ -150,6 +181,8 @@ export const TERMINALS: readonly TerminalSeed[] = [
     city: 'Lagos',
     lga: 'Apapa',
     state: 'Lagos',
+    latitude: 6.4674,
+    longitude: 3.3704,
   },
   {
     code: 'TTP-TINCAN',
@@ -160,6 +193,8 @@ export const TERMINALS: readonly TerminalSeed[] = [
     city: 'Apapa',
     lga: 'Apapa',
     state: 'Lagos',
+    latitude: 6.442,
+    longitude: 3.344,
   },
   {
     code: 'ANET-AMUWO-ODOFIN',
@@ -170,6 +205,8 @@ export const TERMINALS: readonly TerminalSeed[] = [
     city: 'Lagos',
     lga: 'Amuwo-Odofin',
     state: 'Lagos',
+    latitude: 6.4612,
+    longitude: 3.3005,
   },
   // Off-dock terminals and inland depots
   {
@@ -181,6 +218,8 @@ export const TERMINALS: readonly TerminalSeed[] = [
     city: 'Lagos',
     lga: 'Apapa',
     state: 'Lagos',
+    latitude: 6.4703,
+    longitude: 3.3728,
   },
   {
     code: 'JAKYS-SATELLITE-TOWN',
@@ -191,6 +230,8 @@ export const TERMINALS: readonly TerminalSeed[] = [
     city: 'Lagos',
     lga: 'Amuwo-Odofin',
     state: 'Lagos',
+    latitude: 6.4488,
+    longitude: 3.2765,
   },
   {
     code: 'KAJOLA-ICD',
@@ -201,6 +242,8 @@ export const TERMINALS: readonly TerminalSeed[] = [
     city: 'Papalanto',
     lga: 'Ewekoro',
     state: 'Ogun',
+    latitude: 6.9,
+    longitude: 3.203,
   },
   // Onne Port Complex
   {
@@ -212,6 +255,8 @@ export const TERMINALS: readonly TerminalSeed[] = [
     city: 'Onne',
     lga: 'Eleme',
     state: 'Rivers',
+    latitude: 4.703,
+    longitude: 7.156,
   },
   {
     code: 'INTELS-ONNE',
@@ -222,6 +267,8 @@ export const TERMINALS: readonly TerminalSeed[] = [
     city: 'Onne',
     lga: 'Eleme',
     state: 'Rivers',
+    latitude: 4.6923,
+    longitude: 7.1601,
   },
   // Rivers Port Complex, Port Harcourt
   {
@@ -233,6 +280,8 @@ export const TERMINALS: readonly TerminalSeed[] = [
     city: 'Port Harcourt',
     lga: 'Port Harcourt',
     state: 'Rivers',
+    latitude: 4.7688,
+    longitude: 7.0079,
   },
   {
     code: 'BUA-PORT-HARCOURT',
@@ -243,6 +292,8 @@ export const TERMINALS: readonly TerminalSeed[] = [
     city: 'Port Harcourt',
     lga: 'Port Harcourt',
     state: 'Rivers',
+    latitude: 4.7712,
+    longitude: 7.0138,
   },
 ];
 

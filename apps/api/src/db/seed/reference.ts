@@ -22,6 +22,8 @@ export async function seedReferenceData(db: Db): Promise<void> {
           city: sql`excluded.city`,
           lga: sql`excluded.lga`,
           state: sql`excluded.state`,
+          latitude: sql`excluded.latitude`,
+          longitude: sql`excluded.longitude`,
         },
       });
     await tx

@@ -17,6 +17,7 @@ import {
 } from '../../test/marketplace';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { ALREADY_BID, BIDDING_CLOSED, BIDDING_CLOSED_NO_CHANGE } from './bid.service';
+import { principalChangeHeard } from '../../test/changes-heard';
 
 type Account = Awaited<ReturnType<typeof createVerifiedTransporter>>;
 const fieldsOf = (body: Record<string, any>) => (body.errors ?? []).map((e: { field: string }) => e.field);
@@ -516,6 +517,7 @@ describe('bids: the transporter side of the market', () => {
         .update(companies)
         .set({ verificationStatus: 'PENDING_REVIEW' })
         .where(eq(companies.id, lapsed.company.id));
+      await principalChangeHeard(t, `c:${lapsed.company.id}`);
       const revised = await revise(lapsed.accessToken, bid.id, { amountKobo: 1, trucksAvailable: 1 });
       expect(revised.status).toBe(403);
       expect(revised.body.code).toBe('COMPANY_NOT_VERIFIED');

@@ -4,6 +4,7 @@ import { companies, companyDocuments } from '../../db/schema';
 import { createUser } from '../../db/seed/factories';
 import { GOOD_PASSWORD, LOGIN_URL, signedInAccount, uniqueEmail } from '../../test/accounts';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
+import { principalChangeHeard } from '../../test/changes-heard';
 
 const details = (overrides: Record<string, unknown> = {}) => ({
   name: 'Apapa Freight Ltd',
@@ -51,6 +52,7 @@ describe('company details and verification documents', () => {
       .update(companies)
       .set({ verificationStatus: 'VERIFIED' })
       .where(eq(companies.id, a.company.id));
+    await principalChangeHeard(t, `c:${a.company.id}`);
     const sameIdentity = await put(a.accessToken, details({ contactName: 'New Contact' }));
     expect(sameIdentity.body.data.verificationStatus).toBe('VERIFIED');
     const newCac = await put(a.accessToken, details({ cacRegistrationNumber: 'RC 7777777' }));

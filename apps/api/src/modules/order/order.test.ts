@@ -21,6 +21,7 @@ import {
 } from '../../test/marketplace';
 import { multipartBody } from '../../test/multipart';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
+import { principalChangeHeard } from '../../test/changes-heard';
 
 const ORDER_NUMBER = /^ORD-\d{4}-\d{6}$/;
 
@@ -748,6 +749,7 @@ describe('customer orders', () => {
         .update(companies)
         .set({ verificationStatus: 'PENDING_REVIEW' })
         .where(eq(companies.id, customer.company.id));
+      await principalChangeHeard(t, `c:${customer.company.id}`);
       expect((await cancel(customer.accessToken, order.id)).status).toBe(200);
     });
   });

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { TripIssue, TripIssueListQuery, TripIssueSort } from '@freightlane/domain';
+import type { TrackingAlarm, TripIssue, TripIssueListQuery, TripIssueSort } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { companies, tripIssues, trips, users } from '../../db/schema';
@@ -13,6 +13,9 @@ const opener = alias(users, 'opener');
 const openerCompany = alias(companies, 'opener_company');
 const resolver = alias(users, 'resolver');
 const resolverCompany = alias(companies, 'resolver_company');
+
+/** Who an issue opened by a tracking alarm reads as opened by. */
+export const TRACKING_OPENER = 'Freightlane tracking';
 
 /** How an issue names a person: "First Last (Company)", so either party sees who spoke for whom. */
 function personName(
@@ -57,9 +60,13 @@ function toTripIssue(row: IssueRow): TripIssue {
     openingTimeStamp: issue.openedAt.toISOString(),
     location: issue.location ?? null,
     // A removed account leaves the issue standing; it then reads as opened by a former user.
-    openedBy:
-      personName({ firstName: row.openerFirstName, lastName: row.openerLastName }, row.openerCompanyName) ??
-      'Former user',
+    openedBy: issue.alarm
+      ? TRACKING_OPENER
+      : (personName(
+          { firstName: row.openerFirstName, lastName: row.openerLastName },
+          row.openerCompanyName,
+        ) ?? 'Former user'),
+    alarm: issue.alarm,
     resolvedAt: issue.resolvedAt ? issue.resolvedAt.toISOString() : null,
     resolvedBy: issue.resolvedAt
       ? (personName(
@@ -78,6 +85,20 @@ export async function issuesOfTrip(db: Executor, tripId: string): Promise<TripIs
       .orderBy(desc(tripIssues.openedAt), desc(tripIssues.createdAt), desc(tripIssues.id)),
   ).execute({ tripId });
   return rows.map(toTripIssue);
+}
+
+/** Whether the trip has an unresolved issue the alarm opened. */
+export async function hasOpenAlarmIssue(
+  db: Executor,
+  tripId: string,
+  alarm: TrackingAlarm,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: tripIssues.id })
+    .from(tripIssues)
+    .where(and(eq(tripIssues.tripId, tripId), eq(tripIssues.alarm, alarm), eq(tripIssues.status, 'OPEN')))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** One issue as the API shows it, whoever may see it (the service checks that). */

@@ -6,16 +6,22 @@ import {
   type Page,
   type TripIssue,
   type TripIssueListQuery,
+  type NoteSide,
+  type TripLocation,
+  type TrackingAlarm,
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../errors';
-import { audit } from '../../lib/audit';
+import { audit, BACKGROUND_ORIGIN, type AuditActor, type RequestOrigin } from '../../lib/audit';
+import type { Executor } from '../../db/client';
 import type { Principal } from '../../plugins/auth';
-import { assertNotCancelled, loadTripFor } from '../trip/trip-access';
+import { assertNotCancelled, loadTripFor, loadTripForTracking, type TripRecord } from '../trip/trip-access';
 import { setTripLocation, tripScopeOf } from '../trip/trip.service';
 import {
   findTripIssue,
   findTripIssueView,
+  hasOpenAlarmIssue,
+  type TripIssueRecord,
   insertTripIssue,
   listTripIssues,
   markTripIssueResolved,
@@ -39,6 +45,30 @@ function openingTimeOf(value: string | undefined, now: Date): Date {
     throw refuse(`The opening time can be at most ${MAX_ISSUE_BACKDATE_DAYS} days ago`);
   }
   return at;
+}
+
+/** The audit row of an opened issue, whoever opened it (`by`: the side of a person, or the alarm). */
+async function auditIssueOpened(
+  tx: Executor,
+  actor: AuditActor,
+  origin: RequestOrigin,
+  trip: TripRecord,
+  issue: TripIssueRecord,
+  by: { side: NoteSide } | { alarm: TrackingAlarm },
+): Promise<void> {
+  await audit(tx, actor, origin, {
+    action: 'trip.issue_opened',
+    entityType: 'trip_issue',
+    entityId: issue.id,
+    data: {
+      tripId: trip.id,
+      tripNumber: trip.tripNumber,
+      ...by,
+      issueType: issue.issueType,
+      openedAt: issue.openedAt.toISOString(),
+      location: issue.location,
+    },
+  });
 }
 
 async function issueView(ctx: AppContext, issueId: string): Promise<TripIssue> {
@@ -77,27 +107,45 @@ export async function openTripIssue(
       location,
     });
     if (location) await setTripLocation(tx, trip, location);
-    await audit(
-      tx,
-      principal,
-      { ip },
-      {
-        action: 'trip.issue_opened',
-        entityType: 'trip_issue',
-        entityId: issue.id,
-        data: {
-          tripId: trip.id,
-          tripNumber: trip.tripNumber,
-          side,
-          issueType: issue.issueType,
-          openedAt: openedAt.toISOString(),
-          location,
-        },
-      },
-    );
+    await auditIssueOpened(tx, principal, { ip }, trip, issue, { side });
     return issue.id;
   });
   return issueView(ctx, issueId);
+}
+
+/**
+ * Opens the issue a tracking alarm raises, for the trip watch, on a trip still under way, unless an issue
+ * of that alarm is still open. The trip is locked like for every change. Returns the new issue's id, or
+ * null when none was opened.
+ */
+export async function openAlarmIssue(
+  tx: Executor,
+  tripId: string,
+  raised: { alarm: TrackingAlarm; at: Date; description: string; location: TripLocation | null },
+): Promise<string | null> {
+  const trip = await loadTripForTracking(tx, tripId);
+  if (!trip || trip.completed || trip.cancelledAt) return null;
+  if (await hasOpenAlarmIssue(tx, trip.id, raised.alarm)) return null;
+  const issue = await insertTripIssue(tx, {
+    tripId: trip.id,
+    issueType: raised.alarm,
+    description: raised.description,
+    status: 'OPEN',
+    openedAt: raised.at,
+    openedByUserId: null,
+    location: raised.location,
+    alarm: raised.alarm,
+  });
+  if (raised.location) await setTripLocation(tx, trip, raised.location);
+  await auditIssueOpened(
+    tx,
+    { userId: null, companyId: trip.transporterCompanyId },
+    BACKGROUND_ORIGIN,
+    trip,
+    issue,
+    { alarm: raised.alarm },
+  );
+  return issue.id;
 }
 
 /**

@@ -54,6 +54,7 @@ describe('trip issues', () => {
         openingTimeStamp: openedAt,
         location: BERGER,
         openedBy: 'Kemi User (Lekki Foods Ltd)',
+        alarm: null,
         resolvedAt: null,
         resolvedBy: null,
       });

@@ -44,6 +44,14 @@ export async function loadTripFor(
 }
 
 /**
+ * The trip, locked, for the trip watch acting on the truck's reports for the trip's transporter: the one
+ * caller without a principal. Null when the trip is gone.
+ */
+export async function loadTripForTracking(tx: Executor, tripId: string): Promise<TripRecord | null> {
+  return findTrip(tx, tripId, { forUpdate: true });
+}
+
+/**
  * The trip a consignment belongs to, locked, when the caller is one of its parties; 404 "Consignment not
  * found" otherwise, so the answer says nothing about another company's consignments.
  */

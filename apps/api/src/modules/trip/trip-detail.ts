@@ -43,6 +43,22 @@ function resourcesOf({ truck, driver, motorBoy }: TripCrew): TripResources {
 
 /** Shown for a person whose user row is gone. */
 const FORMER_USER = 'Former user';
+/** Who recorded a step the truck's geofence saw. */
+export const GEOFENCE_RECORDER = 'Freightlane tracking (geofence)';
+
+/**
+ * The arrival the trip watch proposes, to the transporter (and admins) while it is still the trip's next
+ * step; a step recorded since makes it stale.
+ */
+function arrivalProposalOf(
+  proposal: TripCrew['arrivalProposal'],
+  trip: TripRecord,
+  side: NoteSide,
+): TripDetail['arrivalProposal'] {
+  if (side === 'CUSTOMER' || !proposal?.status || !proposal.at) return null;
+  const next = allowedNextStatuses(trip.cargoType, trip.latestStatus);
+  return next.includes(proposal.status) ? { status: proposal.status, at: proposal.at.toISOString() } : null;
+}
 
 /** The code lets the consignee's side release the cargo, so only the customer (and admins) may read it. */
 function handoverOf(trip: TripRecord, side: NoteSide, now: Date): TripDetail['handover'] {
@@ -85,7 +101,7 @@ export async function loadTripDetail(
       timeStamp: log.at.toISOString(),
       location: toTripLocation(log.location),
       note: log.note,
-      changedBy: changedBy ?? FORMER_USER,
+      changedBy: log.recordedBy === 'GEOFENCE' ? GEOFENCE_RECORDER : (changedBy ?? FORMER_USER),
       handoverOverrideReason: log.handoverOverrideReason,
     })),
     resources: resourcesOf(crew),
@@ -115,5 +131,6 @@ export async function loadTripDetail(
       status: invoice.status,
       dueAt: invoice.dueAt.toISOString(),
     },
+    arrivalProposal: arrivalProposalOf(crew.arrivalProposal, trip, side),
   };
 }

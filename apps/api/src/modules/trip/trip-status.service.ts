@@ -11,6 +11,7 @@ import {
   type ChangeTripStatusRequest,
   type NoteSide,
   type TripDetail,
+  type TripLocation,
   type TripStatus,
   type UndoTripStatusRequest,
 } from '@freightlane/domain';
@@ -20,7 +21,8 @@ import { AppError } from '../../errors';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { Principal } from '../../plugins/auth';
 import { auditTrip } from './audit-trip';
-import { loadTripFor, type TripRecord } from './trip-access';
+import { BACKGROUND_ORIGIN } from '../../lib/audit';
+import { loadTripFor, loadTripForTracking, type TripRecord } from './trip-access';
 import { assertTripAction } from './trip-actions';
 import { loadTripDetail } from './trip-detail';
 import { insertStatusLog, latestLiveStatusLog, markStatusLogUndone, updateTrip } from './trip.repository';
@@ -192,6 +194,46 @@ export async function changeTripStatus(
   }
   if ('refused' in outcome) throw outcome.refused;
   return outcome.detail;
+}
+
+/**
+ * Records the step a truck's geofence saw it reach (arriving at the pickup or the delivery), for the trip
+ * watch. The trip is locked and the step checked as for a person: a step someone recorded in the meantime
+ * is not recorded twice. Returns whether it was recorded.
+ */
+export async function recordTrackedArrival(
+  tx: Executor,
+  tripId: string,
+  arrival: { status: TripStatus; at: Date; location: TripLocation },
+): Promise<boolean> {
+  const trip = await loadTripForTracking(tx, tripId);
+  if (!trip || trip.completed || trip.cancelledAt) return false;
+  if (!canMoveTo(trip.cargoType, trip.latestStatus, arrival.status)) return false;
+  await insertStatusLog(tx, {
+    tripId: trip.id,
+    status: arrival.status,
+    at: arrival.at,
+    actorUserId: null,
+    location: arrival.location,
+    note: null,
+    handoverOverrideReason: null,
+    recordedBy: 'GEOFENCE',
+  });
+  await updateTrip(tx, trip.id, {
+    latestStatus: arrival.status,
+    latestStatusAt: arrival.at,
+    completed: isFinalStatus(trip.cargoType, arrival.status),
+    currentLocation: arrival.location,
+  });
+  await auditTrip(
+    tx,
+    { userId: null, companyId: trip.transporterCompanyId },
+    BACKGROUND_ORIGIN,
+    trip,
+    'trip.status_changed',
+    { from: trip.latestStatus, to: arrival.status, location: arrival.location, recordedBy: 'GEOFENCE' },
+  );
+  return true;
 }
 
 /**

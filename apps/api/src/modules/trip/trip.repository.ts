@@ -15,6 +15,7 @@ import {
   terminals,
   tripNotes,
   tripStatusLogs,
+  tripWatches,
   trips,
   users,
 } from '../../db/schema';
@@ -253,16 +254,18 @@ export async function findTripCrewAndInvoice(db: Executor, tripId: string) {
           status: invoices.status,
           dueAt: invoices.dueAt,
         },
+        arrivalProposal: { status: tripWatches.proposedStatus, at: tripWatches.proposedAt },
       })
       .from(trips)
       .leftJoin(trucks, eq(trucks.id, trips.truckId))
       .leftJoin(drivers, eq(drivers.id, trips.driverId))
       .leftJoin(motorBoys, eq(motorBoys.id, trips.motorBoyId))
       .leftJoin(invoices, eq(invoices.tripId, trips.id))
+      .leftJoin(tripWatches, eq(tripWatches.tripId, trips.id))
       .where(eq(trips.id, sql.placeholder('tripId')))
       .limit(1),
   ).execute({ tripId });
-  return row ?? { truck: null, driver: null, motorBoy: null, invoice: null };
+  return row ?? { truck: null, driver: null, motorBoy: null, invoice: null, arrivalProposal: null };
 }
 
 /** "First Last (Company)": how a person acting on a trip is named to both parties. */

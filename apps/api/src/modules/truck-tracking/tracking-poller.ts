@@ -12,6 +12,7 @@ import {
 } from './tracking-credential.repository';
 import { accountOf, providerOptions } from './tracking-credential.service';
 import { recordTruckPositions } from './truck-position.service';
+import { simulatedLanesOf } from './trip-watch';
 
 /** The longest wait between polls of a failing provider. */
 const MAX_BACKOFF_SECONDS = 60 * 60;
@@ -73,7 +74,10 @@ export class TrackingPoller {
     try {
       const view = await findCredentialById(ctx.db, leased.id);
       if (!view) return true;
-      const provider = await providerFor(accountOf(ctx, view), providerOptions(ctx));
+      const provider = await providerFor(accountOf(ctx, view), {
+        ...providerOptions(ctx),
+        simulatedLanes: () => simulatedLanesOf(ctx.db, leased.id),
+      });
       await upsertDevices(ctx.db, leased, await provider.devices());
       const trucksByDevice = new Map(
         (await linkedDevicesOfCredential(ctx.db, leased.id)).map((d) => [d.externalId, d]),

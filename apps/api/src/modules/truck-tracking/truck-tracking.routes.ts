@@ -9,6 +9,7 @@ import {
   trackingDeviceQuery,
   tripIdParams,
   tripRouteSchema,
+  trackingSettingsSchema,
   updateTrackingCredentialRequest,
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
@@ -23,6 +24,7 @@ import {
   listTrackingDevices,
   updateTrackingCredential,
 } from './tracking-credential.service';
+import { saveTrackingSettings, trackingSettingsFor } from './tracking-settings.service';
 import { tripRouteFor } from './trip-route.service';
 
 export function truckTrackingRoutes(app: ZodApp, ctx: AppContext): void {
@@ -124,6 +126,37 @@ export function truckTrackingRoutes(app: ZodApp, ctx: AppContext): void {
     },
     async (request) =>
       linkTrackingDevices(ctx, principalOf(request), request.params.id, request.body, request),
+  );
+
+  app.get(
+    '/api/v1/tracking-settings',
+    {
+      preHandler: fleetOnly,
+      schema: {
+        tags,
+        summary: 'How your trucks are watched: arrivals by geofence and the thresholds of the alarms',
+        description:
+          'A company that never saved its settings gets the defaults. Each alarm opens a trip issue by itself.',
+        security: bearerSecurity,
+        response: { 200: trackingSettingsSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => trackingSettingsFor(ctx, principalOf(request)),
+  );
+
+  app.put(
+    '/api/v1/tracking-settings',
+    {
+      preHandler: fleetOnly,
+      schema: {
+        tags,
+        summary: 'Change how your trucks are watched (every setting is sent)',
+        security: bearerSecurity,
+        body: trackingSettingsSchema,
+        response: { 200: trackingSettingsSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => saveTrackingSettings(ctx, principalOf(request), request.body, request),
   );
 
   app.get(

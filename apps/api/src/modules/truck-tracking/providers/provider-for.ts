@@ -1,7 +1,7 @@
 import type { TrackingAuthMethod, TrackingProviderKind } from '@freightlane/domain';
 import { isPublicUrl } from '../../../lib/outbound-host';
 import { ProviderError, type TrackingProvider } from './provider';
-import { SimulatorProvider } from './simulator';
+import { SimulatorProvider, type SimulatedLanes } from './simulator';
 import { TraccarProvider } from './traccar';
 
 /** A credential's connection details with its secret opened. */
@@ -17,6 +17,8 @@ export interface ProviderOptions {
   /** Lets accounts point at this machine or a private network (tests, a Traccar beside the API). */
   allowInternalHosts: boolean;
   timeoutMs?: number;
+  /** Where the simulator's trackers drive: the lanes of their trucks' live trips. */
+  simulatedLanes?: SimulatedLanes;
 }
 
 /** The provider that reads positions through `account`. */
@@ -26,7 +28,7 @@ export async function providerFor(
 ): Promise<TrackingProvider> {
   switch (account.kind) {
     case 'SIMULATOR':
-      return new SimulatorProvider();
+      return new SimulatorProvider(undefined, undefined, options.simulatedLanes);
     case 'TRACCAR': {
       const { baseUrl, authMethod, username, secret } = account;
       if (!baseUrl || !authMethod || !secret || (authMethod === 'PASSWORD' && !username)) {

@@ -24,15 +24,21 @@ export const APAPA_TO_IBADAN: readonly LatLon[] = [
 export const SIMULATED_DEVICE_COUNT = 5;
 const SPEED_KMH = 40;
 
+/** The lane each simulated tracker's truck is on now (its trip's pickup and delivery), by device. */
+export type SimulatedLanes = (externalDeviceIds: string[]) => Promise<Map<string, readonly LatLon[]>>;
+
 /**
- * A provider that needs no hardware: five simulated trackers drive the Apapa–Ibadan corridor and
- * back at 40 km/h, each starting at a different point, their positions worked out from the clock.
- * The demo seed links them to demo trucks so the map moves on a fresh install.
+ * A provider that needs no hardware: five simulated trackers drive at 40 km/h, their positions worked
+ * out from the clock. A tracker whose truck is on a live trip drives that trip's lane, from the pickup to
+ * the delivery and back, so its geofences see the truck arrive; any other drives the Apapa–Ibadan
+ * corridor and back. Each starts at a different point. The demo seed links them to demo trucks so the
+ * map moves on a fresh install.
  */
 export class SimulatorProvider implements TrackingProvider {
   constructor(
     private readonly now: () => Date = () => new Date(),
     private readonly route: readonly LatLon[] = APAPA_TO_IBADAN,
+    private readonly lanes: SimulatedLanes = async () => new Map(),
   ) {}
 
   async check(): Promise<void> {}
@@ -49,13 +55,16 @@ export class SimulatorProvider implements TrackingProvider {
     const now = this.now();
     // Whole seconds, so two polls within a second report the same fix, as a real tracker would.
     const recordedAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
-    const length = pathLengthKm(this.route);
-    const lap = 2 * length;
     const travelled = (recordedAt.getTime() / 3_600_000) * SPEED_KMH;
-    return (await this.devices()).map((device, i) => {
-      const along = (travelled + (i * lap) / SIMULATED_DEVICE_COUNT) % lap;
+    const devices = await this.devices();
+    const lanes = await this.lanes(devices.map((d) => d.externalId));
+    return devices.map((device, i) => {
+      const route = lanes.get(device.externalId) ?? this.route;
+      const length = pathLengthKm(route);
+      const lap = 2 * length;
+      const along = lap === 0 ? 0 : (travelled + (i * lap) / SIMULATED_DEVICE_COUNT) % lap;
       const outbound = along <= length;
-      const path = outbound ? this.route : [...this.route].reverse();
+      const path = outbound ? route : [...route].reverse();
       const point = pointAlong(path, outbound ? along : along - length);
       return {
         externalDeviceId: device.externalId,

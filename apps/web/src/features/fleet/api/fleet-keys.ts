@@ -12,6 +12,7 @@ export const fleetKeys = {
   driverPhoneLink: (driverId: string) => [...fleetKeys.detail('drivers', driverId), 'phone-link'] as const,
   trackingCompanies: ['tracking-companies'] as const,
   trackingCredentials: () => [...fleetKeys.all, 'tracking-credentials'] as const,
+  trackingSettings: () => [...fleetKeys.all, 'tracking-settings'] as const,
   trackingDevices: (credentialId: string, page: number) =>
     [...fleetKeys.trackingCredentials(), credentialId, 'devices', page] as const,
   /** Every active truck, to link a tracking device to. */

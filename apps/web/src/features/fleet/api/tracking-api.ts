@@ -5,6 +5,7 @@ import type {
   TrackingCompany,
   TrackingCredential,
   TrackingDevice,
+  TrackingSettings,
   Truck,
   UpdateTrackingCredentialRequest,
 } from '@freightlane/domain';
@@ -85,5 +86,24 @@ export function useActiveTrucks() {
     queryKey: fleetKeys.activeTrucks(),
     queryFn: ({ signal }) =>
       apiRequest<Page<Truck>>('/api/v1/fleet/trucks?active=true&size=100', { method: 'GET', signal }),
+  });
+}
+
+const SETTINGS = '/api/v1/tracking-settings';
+
+/** GET /api/v1/tracking-settings: how the company's trucks are watched (the defaults until saved). */
+export function useTrackingSettings() {
+  return useQuery({
+    queryKey: fleetKeys.trackingSettings(),
+    queryFn: ({ signal }) => apiRequest<TrackingSettings>(SETTINGS, { method: 'GET', signal }),
+  });
+}
+
+/** PUT /api/v1/tracking-settings: every setting at once. */
+export function useSaveTrackingSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TrackingSettings) => apiRequest<TrackingSettings>(SETTINGS, { method: 'PUT', body }),
+    onSuccess: (saved) => queryClient.setQueryData(fleetKeys.trackingSettings(), saved),
   });
 }

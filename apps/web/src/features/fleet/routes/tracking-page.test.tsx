@@ -5,7 +5,10 @@ import {
   trackingCredentialSchema,
   trackingDeviceSchema,
   truckSchema,
+  TRACKING_SETTINGS_DEFAULTS,
+  trackingSettingsSchema,
   type TrackingCredential,
+  type TrackingSettings,
 } from '@freightlane/domain';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
@@ -193,5 +196,57 @@ describe('the tracking accounts page', { timeout: 30_000 }, () => {
       id: null,
       body: { trackingCompanyId: 'sim', label: 'Main GPS' },
     });
+  });
+});
+
+describe('the arrivals and alarms settings', { timeout: 30_000 }, () => {
+  it('start at the company’s settings, save every setting, and put a refusal under its field', async () => {
+    let current: TrackingSettings = apiFixture(trackingSettingsSchema, TRACKING_SETTINGS_DEFAULTS);
+    let puts = 0;
+    const api = mockApi({
+      'GET /api/v1/tracking-companies': { body: companies },
+      'GET /api/v1/tracking-credentials': { body: [] },
+      'GET /api/v1/tracking-settings': () => ({ body: current }),
+      'PUT /api/v1/tracking-settings': (request) => {
+        puts += 1;
+        if (puts === 1) {
+          const message = 'The longest silence is at most 1440 minutes';
+          return { status: 400, body: { message, errors: [{ field: 'silenceMinutes', message }] } };
+        }
+        current = apiFixture(trackingSettingsSchema, request.body as TrackingSettings);
+        return { body: current };
+      },
+    });
+    seedSession('role_fleet_manager');
+    const { user } = renderRoute('/fleet/tracking');
+    const card = within(await screen.findByRole('region', { name: 'Arrivals and alarms' }));
+    expect(await card.findByRole('radio', { name: 'Record the arrival by itself' })).toBeChecked();
+    const stop = card.getByRole('textbox', { name: 'Longest stop' });
+    expect(stop).toHaveValue('120 min');
+    expect(card.getByRole('button', { name: 'Save settings' })).toBeDisabled();
+
+    await user.click(card.getByRole('radio', { name: 'Propose the arrival for us to record' }));
+    await user.clear(stop);
+    await user.click(card.getByRole('button', { name: 'Save settings' }));
+    // Refused in the page by the shared schema, before anything is sent.
+    expect(await card.findByText('Enter the longest stop as a number')).toBeVisible();
+    expect(api.calls('PUT /api/v1/tracking-settings')).toHaveLength(0);
+
+    await user.clear(stop);
+    await user.type(stop, '90');
+    await user.click(card.getByRole('switch', { name: /Moving at night/ }));
+    expect(card.queryByRole('textbox', { name: 'Night starts at' })).toBeNull();
+    await user.click(card.getByRole('button', { name: 'Save settings' }));
+    expect(await card.findByText('The longest silence is at most 1440 minutes')).toBeVisible();
+
+    await user.click(card.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(api.calls('PUT /api/v1/tracking-settings')).toHaveLength(2));
+    expect(api.calls('PUT /api/v1/tracking-settings')[1]!.body).toEqual({
+      ...TRACKING_SETTINGS_DEFAULTS,
+      arrivalMode: 'PROPOSE',
+      stopMinutes: 90,
+      nightAlerts: false,
+    });
+    await waitFor(() => expect(card.getByRole('button', { name: 'Save settings' })).toBeDisabled());
   });
 });

@@ -12,6 +12,7 @@ import { useSaveTrackingCredential, useTrackingCredentials } from '../api/tracki
 import { FleetListLayout } from '../components/fleet-list-layout';
 import { TrackingAccountDialog } from '../components/tracking-account-dialog';
 import { TrackingDevices } from '../components/tracking-devices';
+import { TrackingSettingsCard } from '../components/tracking-settings-card';
 
 const STATUS: Record<TrackingCredentialStatus, { label: string; color: string }> = {
   CONNECTED: { label: 'Connected', color: 'green' },
@@ -109,22 +110,29 @@ export function TrackingPage() {
       description="Your accounts at tracking companies. Each linked truck’s position is read every minute and shown on its trip."
       action={add}
     >
-      {accounts.isError ? (
-        <QueryError error={accounts.error} onRetry={() => void accounts.refetch()} />
-      ) : !accounts.data ? (
-        <ListSkeleton label="Loading tracking accounts" rows={2} height={120} />
-      ) : accounts.data.length === 0 ? (
-        <EmptyList icon={IconBroadcast}>
-          No tracking account yet. Add your Traccar server to follow the trucks with trackers, or give each
-          driver a phone link from the driver’s page.
-        </EmptyList>
-      ) : (
-        <Stack gap="md">
-          {accounts.data.map((account) => (
-            <AccountCard key={account.id} account={account} onEdit={() => setDialog({ editing: account })} />
-          ))}
-        </Stack>
-      )}
+      <Stack gap="lg">
+        {accounts.isError ? (
+          <QueryError error={accounts.error} onRetry={() => void accounts.refetch()} />
+        ) : !accounts.data ? (
+          <ListSkeleton label="Loading tracking accounts" rows={2} height={120} />
+        ) : accounts.data.length === 0 ? (
+          <EmptyList icon={IconBroadcast}>
+            No tracking account yet. Add your Traccar server to follow the trucks with trackers, or give each
+            driver a phone link from the driver’s page.
+          </EmptyList>
+        ) : (
+          <Stack gap="md">
+            {accounts.data.map((account) => (
+              <AccountCard
+                key={account.id}
+                account={account}
+                onEdit={() => setDialog({ editing: account })}
+              />
+            ))}
+          </Stack>
+        )}
+        <TrackingSettingsCard />
+      </Stack>
       <TrackingAccountDialog
         opened={dialog !== null}
         editing={dialog?.editing ?? null}

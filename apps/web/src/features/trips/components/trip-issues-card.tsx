@@ -35,9 +35,22 @@ function IssueItem({ issue, canResolve }: { issue: TripIssue; canResolve: boolea
       aria-label={`${label}, ${open ? 'open' : 'resolved'}`}
     >
       <Group justify="space-between" gap="xs" mb={4} wrap="nowrap" align="flex-start">
-        <Text fw={600} size="sm">
-          {label}
-        </Text>
+        <Group gap={6}>
+          <Text fw={600} size="sm">
+            {label}
+          </Text>
+          {issue.alarm ? (
+            <Badge
+              variant="outline"
+              color="gray"
+              size="sm"
+              radius="sm"
+              title="Raised by the truck's tracking, not by a person"
+            >
+              Tracking alarm
+            </Badge>
+          ) : null}
+        </Group>
         <IssueStatusBadge status={issue.status} />
       </Group>
       <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

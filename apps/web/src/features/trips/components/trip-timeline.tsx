@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Stack, Text, Timeline, Title } from '@mantine/core';
 import {
   TIMELINE_STEPS,
   elapsedInStage,
@@ -6,7 +6,7 @@ import {
   type TripDetail,
   type TripStatusLog,
 } from '@freightlane/domain';
-import { IconArrowBackUp, IconArrowRight, IconCheck, IconClock } from '@tabler/icons-react';
+import { IconArrowBackUp, IconArrowRight, IconCheck, IconClock, IconMapPin } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { statusLabel, TripStatusDialog } from './trip-status-dialog';
@@ -137,6 +137,19 @@ export function TripTimeline({ trip, isAdmin }: { trip: TripDetail; isAdmin: boo
           );
         })}
       </Timeline>
+
+      {canChange && trip.arrivalProposal?.status === next ? (
+        <Alert
+          mt="lg"
+          color="teal"
+          variant="light"
+          icon={<IconMapPin size={18} aria-hidden />}
+          title="The truck’s tracking saw it arrive"
+        >
+          It entered the geofence at {formatDateTime(trip.arrivalProposal.at)}. Record{' '}
+          {statusLabel(trip.cargoType, next)} when you have confirmed it.
+        </Alert>
+      ) : null}
 
       {canChange || canUndo ? (
         <Group mt="lg" gap="sm">

@@ -1,8 +1,9 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import type { TripAction, TripDetail } from '@freightlane/domain';
+import { tripIssueSchema, type TripAction, type TripDetail, type TripIssue } from '@freightlane/domain';
 import type userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { PATHS } from '../../../lib/paths';
+import { apiFixture } from '../../../test/api-fixture';
 import { mockApi, type MockReply } from '../../../test/api-mock';
 import { mockXhrUpload, type UploadReply } from '../../../test/fake-xhr';
 import { MAERSK, pageOf } from '../../../test/marketplace-fixtures';
@@ -51,6 +52,24 @@ function loadedTrip(overrides: Partial<TripDetail> = {}): TripDetail {
     },
     allowedNextStatuses: ['AT_DELIVERY_LOCATION'],
     actions: ['CHANGE_STATUS', 'ASSIGN_RESOURCES', 'SET_EXPECTED_DELIVERY'],
+    ...overrides,
+  });
+}
+
+/** An open issue on the trip, opened at 12:20 Lagos time. */
+function tripIssue(overrides: Partial<TripIssue>): TripIssue {
+  return apiFixture(tripIssueSchema, {
+    id: 'f6666666-6666-4666-8666-666666666666',
+    trip: { id: TRIP_ID, tripNumber: 'TRP-2026-000123' },
+    issueType: 'OTHER',
+    description: 'Something happened',
+    status: 'OPEN',
+    openingTimeStamp: '2026-11-25T11:20:00.000Z',
+    location: null,
+    openedBy: 'Bola Adeyemi (Kano Haulage Ltd)',
+    alarm: null,
+    resolvedAt: null,
+    resolvedBy: null,
     ...overrides,
   });
 }
@@ -206,6 +225,41 @@ describe('the trip detail', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.calls(UPDATE)[0]?.body).toEqual({ expectedDeliveryDate: '2026-11-28' });
     expect(await screen.findByText('28 Nov 2026')).toBeVisible();
+  });
+
+  it('shows the arrival the truck’s geofence saw, and the issues its tracking raised', async () => {
+    const diversion = tripIssue({
+      id: 'f7777777-7777-4777-8777-777777777777',
+      issueType: 'DIVERSION',
+      description: 'The truck left the corridor of its lane: 12.0 km beyond the 5 km either side.',
+      location: { state: 'Lagos', lga: 'Ojo', description: null },
+      openedBy: 'Freightlane tracking',
+      alarm: 'DIVERSION',
+    });
+    mockTripApi(
+      loadedTrip({
+        arrivalProposal: { status: 'AT_DELIVERY_LOCATION', at: '2026-11-25T14:05:00.000Z' },
+        issues: [diversion],
+      }),
+    );
+    seedSession('role_transporter');
+    renderRoute(`/trips/${TRIP_ID}`);
+    const proposal = await screen.findByRole('alert', { name: /tracking saw it arrive/ });
+    expect(proposal).toHaveTextContent('It entered the geofence at 25 Nov 2026, 15:05.');
+    expect(proposal).toHaveTextContent('Record At Delivery Location when you have confirmed it.');
+    const issue = screen.getByRole('listitem', { name: 'Diversion, open' });
+    expect(within(issue).getByText('Tracking alarm')).toBeVisible();
+    expect(within(issue).getByText(/Freightlane tracking/)).toBeVisible();
+  });
+
+  it('shows no arrival banner when the proposed step is not the next one', async () => {
+    mockTripApi(
+      loadedTrip({ arrivalProposal: { status: 'AT_PICKUP_LOCATION', at: '2026-11-25T08:05:00.000Z' } }),
+    );
+    seedSession('role_transporter');
+    renderRoute(`/trips/${TRIP_ID}`);
+    expect(await screen.findByRole('button', { name: /Next step/ })).toBeVisible();
+    expect(screen.queryByRole('alert', { name: /tracking saw it arrive/ })).toBeNull();
   });
 
   it('hides Empty Dropped Off for an export, where Delivered is the last step', async () => {
@@ -672,18 +726,13 @@ describe('the other trip actions', () => {
   });
 
   it('reports an issue at the present Lagos time and marks an open one resolved', async () => {
-    const issue = {
+    const issue = tripIssue({
       id: 'f6666666-6666-4666-8666-666666666666',
-      trip: { id: TRIP_ID, tripNumber: 'TRP-2026-000123' },
-      issueType: 'BREAKDOWN' as const,
+      issueType: 'BREAKDOWN',
       description: 'Tyre burst after Kara bridge',
-      status: 'OPEN' as const,
-      openingTimeStamp: '2026-11-25T11:20:00.000Z',
       location: { state: 'Ogun', lga: 'Obafemi Owode', description: 'Kara bridge' },
       openedBy: 'Bola Adeyemi (Kano Haulage Ltd)',
-      resolvedAt: null,
-      resolvedBy: null,
-    };
+    });
     const { api, state } = mockTripApi(loadedTrip(), {
       [`POST /api/v1/trips/${TRIP_ID}/issues`]: () => {
         state.current = loadedTrip({ issues: [issue] });

@@ -21,6 +21,7 @@ function issue(overrides: Partial<TripIssue> = {}): TripIssue {
     openingTimeStamp: '2026-11-25T13:05:00.000Z',
     location: { state: 'Ogun', lga: 'Obafemi Owode', description: 'Berger, Lagos-Ibadan Expressway' },
     openedBy: 'Bola Adeyemi (Kano Haulage Ltd)',
+    alarm: null,
     resolvedAt: null,
     resolvedBy: null,
     ...overrides,

@@ -1,0 +1,307 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { distanceKm, distanceToPathKm, pointAlong, type LatLon } from '@freightlane/domain';
+import { tripIssues, trips, tripStatusLogs, truckLatestPositions } from '../../db/schema';
+import { call, createTestApp, type TestApp } from '../../test/test-app';
+import { tripWorld, type TripWorld } from '../../test/trip-world';
+import { simulatedLanesOf } from './trip-watch';
+import { recordTruckPositions } from './truck-position.service';
+
+const APAPA_GATE = { latitude: 6.4453, longitude: 3.3636 };
+const OSHODI = { latitude: 6.555, longitude: 3.343 };
+/** The Ikeja LGA of the trips' delivery address, its centre in the gazetteer. */
+const IKEJA = { latitude: 6.6018, longitude: 3.3515 };
+/** West along the Badagry road, far out of the Apapa–Ikeja corridor. */
+const OJO = { latitude: 6.4667, longitude: 3.1833 };
+const SETTINGS = '/api/v1/tracking-settings';
+
+describe('the trip watch', () => {
+  let t: TestApp;
+  let w: TripWorld;
+  beforeAll(async () => {
+    t = await createTestApp();
+    w = await tripWorld(t);
+    // The tests drive at whatever hour they run; night movement has its own tests in the domain.
+    const token = w.transporter.accessToken;
+    const defaults = (await call(t.app, 'GET', SETTINGS, undefined, { token })).body;
+    await call(t.app, 'PUT', SETTINGS, { ...defaults, nightAlerts: false }, { token });
+  });
+  afterAll(() => t.close());
+
+  /** Moves the trip's steps `minutes` into the past, so the positions sent after them fall within the trip. */
+  async function backdate(tripId: string, minutes: number) {
+    const shift = sql`make_interval(mins => ${minutes})`;
+    await t.ctx.db
+      .update(tripStatusLogs)
+      .set({ at: sql`${tripStatusLogs.at} - ${shift}` })
+      .where(eq(tripStatusLogs.tripId, tripId));
+    await t.ctx.db
+      .update(trips)
+      .set({
+        latestStatusAt: sql`${trips.latestStatusAt} - ${shift}`,
+        createdAt: sql`${trips.createdAt} - ${shift}`,
+      })
+      .where(eq(trips.id, tripId));
+  }
+
+  /** A position a minute along `path` at `kmh` for `minutes`, ending `endMinutesAgo` minutes ago. */
+  async function drive(
+    truck: { id: string; companyId: string },
+    path: LatLon[],
+    kmh: number,
+    minutes: number,
+    endMinutesAgo = 0,
+  ) {
+    const end = Date.now() - endMinutesAgo * 60_000;
+    const outcome = await recordTruckPositions(
+      t.ctx,
+      Array.from({ length: minutes + 1 }, (_, m) => {
+        const p = pointAlong(path, (kmh * m) / 60);
+        return {
+          truckId: truck.id,
+          companyId: truck.companyId,
+          recordedAt: new Date(end - (minutes - m) * 60_000),
+          latitude: p.latitude,
+          longitude: p.longitude,
+          speedKmh: kmh,
+          heading: p.heading,
+          accuracyM: 8,
+          source: 'SIMULATOR' as const,
+          address: null,
+        };
+      }),
+    );
+    expect(outcome.refused).toEqual([]);
+  }
+
+  /** A trip of the pair with a truck on it, moved to `status` `minutes` ago. */
+  async function tripAt(status: 'STARTED' | 'LOADED', minutes: number) {
+    const trip = await w.newTrip();
+    const { truck } = await w.assignFleet(trip.id);
+    await w.walkTo(trip.id, status);
+    await backdate(trip.id, minutes);
+    return { trip, truck };
+  }
+
+  const issuesOf = (tripId: string) =>
+    t.ctx.db.select().from(tripIssues).where(eq(tripIssues.tripId, tripId));
+
+  it('records the arrival at the pickup when the truck enters the terminal’s geofence', async () => {
+    const { trip, truck } = await tripAt('STARTED', 40);
+    await drive(truck, [OSHODI, APAPA_GATE], 30, 30);
+    await t.ctx.tripWatch.watchDue();
+
+    const detail = await w.detail(trip.id, w.transporter.accessToken);
+    expect(detail.latestTripStatus.tripStatus).toBe('AT_PICKUP_LOCATION');
+    const arrival = detail.tripStatusLogs.at(-1);
+    expect(arrival.changedBy).toBe('Freightlane tracking (geofence)');
+    expect(arrival.location).toMatchObject({ state: 'Lagos', lga: 'Apapa' });
+    // When the truck got there, not when the watch ran.
+    expect(new Date(arrival.timeStamp).getTime()).toBeLessThan(Date.now() - 60_000);
+    expect(await w.audits(trip.id, 'trip.status_changed')).toHaveLength(2);
+  });
+
+  it('proposes the arrival instead when the transporter says so, to the transporter only', async () => {
+    const saved = await call(
+      t.app,
+      'PUT',
+      SETTINGS,
+      {
+        ...(await call(t.app, 'GET', SETTINGS, undefined, { token: w.transporter.accessToken })).body,
+        arrivalMode: 'PROPOSE',
+      },
+      { token: w.transporter.accessToken },
+    );
+    expect(saved.status).toBe(200);
+    try {
+      const { trip, truck } = await tripAt('LOADED', 60);
+      await drive(truck, [OSHODI, IKEJA], 30, 20);
+      await t.ctx.tripWatch.watchDue();
+
+      const forTransporter = await w.detail(trip.id, w.transporter.accessToken);
+      expect(forTransporter.latestTripStatus.tripStatus).toBe('LOADED');
+      expect(forTransporter.arrivalProposal).toMatchObject({ status: 'AT_DELIVERY_LOCATION' });
+      expect((await w.detail(trip.id, w.customer.accessToken)).arrivalProposal).toBeNull();
+
+      // Recorded by hand, the step is no longer proposed.
+      await w.walkTo(trip.id, 'AT_DELIVERY_LOCATION');
+      expect((await w.detail(trip.id, w.transporter.accessToken)).arrivalProposal).toBeNull();
+    } finally {
+      await call(
+        t.app,
+        'PUT',
+        SETTINGS,
+        { ...saved.body, arrivalMode: 'RECORD' },
+        { token: w.transporter.accessToken },
+      );
+    }
+  });
+
+  it('opens a diversion issue once when a loaded truck leaves its corridor, and tells both companies', async () => {
+    const { trip, truck } = await tripAt('LOADED', 90);
+    await drive(truck, [APAPA_GATE, OJO], 40, 40);
+    await t.ctx.tripWatch.watchDue();
+
+    const issues = await call(t.app, 'GET', `/api/v1/trips/issues?tripId=${trip.id}`, undefined, {
+      token: w.customer.accessToken,
+    });
+    expect(issues.body.content).toHaveLength(1);
+    expect(issues.body.content[0]).toMatchObject({
+      issueType: 'DIVERSION',
+      alarm: 'DIVERSION',
+      status: 'OPEN',
+      openedBy: 'Freightlane tracking',
+    });
+    expect(issues.body.content[0].description).toMatch(/left the corridor/);
+    const detail = await w.detail(trip.id);
+    expect(detail.issues[0].alarm).toBe('DIVERSION');
+
+    for (const account of [w.customer, w.transporter]) {
+      const mails = await t.mailsTo(account.email);
+      expect(mails.find((m) => m.subject === `Trip ${trip.tripNumber}: left its corridor`)).toBeDefined();
+    }
+
+    // Driving on out of the corridor is the same diversion.
+    await drive(truck, [OJO, { latitude: 6.45, longitude: 3.1 }], 40, 10);
+    await t.ctx.tripWatch.watchDue();
+    expect(await issuesOf(trip.id)).toHaveLength(1);
+  });
+
+  it('opens a lost-tracking issue when a truck that reported on the trip falls silent', async () => {
+    const { trip, truck } = await tripAt('LOADED', 240);
+    await drive(truck, [APAPA_GATE, OSHODI], 30, 20, 120);
+    await t.ctx.tripWatch.watchDue();
+    const [issue] = await issuesOf(trip.id);
+    expect(issue).toMatchObject({ alarm: 'TRACKING_LOST', issueType: 'TRACKING_LOST', status: 'OPEN' });
+    expect(issue!.openedByUserId).toBeNull();
+    await t.ctx.tripWatch.watchDue();
+    expect(await issuesOf(trip.id)).toHaveLength(1);
+  });
+
+  it('has the simulator drive its tracker along the lane of its truck’s trip', async () => {
+    const token = w.transporter.accessToken;
+    const companies = (await call(t.app, 'GET', '/api/v1/tracking-companies', undefined, { token })).body as {
+      id: string;
+      kind: string;
+    }[];
+    const account = await call(
+      t.app,
+      'POST',
+      '/api/v1/tracking-credentials',
+      { trackingCompanyId: companies.find((c) => c.kind === 'SIMULATOR')!.id, label: 'Demo trackers' },
+      { token },
+    );
+    const devicesUrl = `/api/v1/tracking-credentials/trucks/${account.body.id}`;
+    const [device] = (await call(t.app, 'GET', devicesUrl, undefined, { token })).body.content;
+    const { trip, truck } = await tripAt('STARTED', 10);
+    const linked = await call(
+      t.app,
+      'POST',
+      devicesUrl,
+      { links: [{ deviceId: device.id, truckId: truck.id }] },
+      { token },
+    );
+    expect(linked.status).toBe(200);
+
+    const lanes = await simulatedLanesOf(t.ctx.db, account.body.id);
+    const lane = lanes.get(device.externalId)!;
+    expect(lane[0]).toEqual(APAPA_GATE);
+    expect(distanceKm(lane[1]!, IKEJA)).toBeLessThan(0.01);
+    expect(lanes.size).toBe(1);
+
+    expect(await t.ctx.trackingPoller.pollDue()).toBeGreaterThanOrEqual(1);
+    const [latest] = await t.ctx.db
+      .select()
+      .from(truckLatestPositions)
+      .where(eq(truckLatestPositions.truckId, truck.id));
+    expect(distanceToPathKm(latest!, lane)).toBeLessThan(0.05);
+    expect((await w.tripRow(trip.id)).truckId).toBe(truck.id);
+  });
+
+  it('leaves a trip alone when its transporter turned the alarms off', async () => {
+    const other = await w.award({}, undefined, {
+      customer: w.otherCustomer,
+      transporter: w.otherTransporter,
+    });
+    const tripId = other.trips[0].id as string;
+    const { truck } = await w.assignFleet(tripId);
+    const token = w.otherTransporter.accessToken;
+    const defaults = (await call(t.app, 'GET', SETTINGS, undefined, { token })).body;
+    const off = {
+      ...defaults,
+      diversionAlerts: false,
+      silenceAlerts: false,
+      stopAlerts: false,
+      nightAlerts: false,
+    };
+    expect((await call(t.app, 'PUT', SETTINGS, off, { token })).status).toBe(200);
+    for (const tripStatus of ['STARTED', 'AT_PICKUP_LOCATION', 'LOADED']) {
+      expect(
+        (await call(t.app, 'PATCH', `/api/v1/trips/${tripId}/status`, { tripStatus }, { token })).status,
+      ).toBe(200);
+    }
+    await backdate(tripId, 90);
+    await drive(truck, [APAPA_GATE, OJO], 40, 40, 70);
+    await t.ctx.tripWatch.watchDue();
+    expect(await issuesOf(tripId)).toEqual([]);
+  });
+});
+
+describe('tracking settings', () => {
+  let t: TestApp;
+  let w: TripWorld;
+  beforeAll(async () => {
+    t = await createTestApp();
+    w = await tripWorld(t);
+  });
+  afterAll(() => t.close());
+
+  it('start at the defaults, are saved per company, and are the owner’s and fleet managers’ to change', async () => {
+    const mine = await call(t.app, 'GET', SETTINGS, undefined, { token: w.transporter.accessToken });
+    expect(mine.status).toBe(200);
+    expect(mine.body).toMatchObject({
+      arrivalMode: 'RECORD',
+      stopMinutes: 120,
+      nightFromHour: 22,
+      nightToHour: 5,
+    });
+
+    const changed = { ...mine.body, stopMinutes: 90, nightAlerts: false };
+    const saved = await call(t.app, 'PUT', SETTINGS, changed, { token: w.fleetManager.accessToken });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual(changed);
+    expect(
+      (await call(t.app, 'GET', SETTINGS, undefined, { token: w.transporter.accessToken })).body,
+    ).toEqual(changed);
+
+    // Another transporter's settings are its own.
+    const theirs = await call(t.app, 'GET', SETTINGS, undefined, { token: w.otherTransporter.accessToken });
+    expect(theirs.body.stopMinutes).toBe(120);
+    for (const token of [w.customer.accessToken, undefined]) {
+      const res = await call(t.app, 'GET', SETTINGS, undefined, { token });
+      expect(res.status).toBe(token ? 403 : 401);
+      expect((await call(t.app, 'PUT', SETTINGS, changed, { token })).status).toBe(token ? 403 : 401);
+    }
+  });
+
+  it('refuse impossible values with the field and the reason, and change nothing', async () => {
+    const token = w.transporter.accessToken;
+    const before = (await call(t.app, 'GET', SETTINGS, undefined, { token })).body;
+    const cases: [Record<string, unknown>, string][] = [
+      [{ stopMinutes: 5 }, 'stopMinutes'],
+      [{ nightFromHour: 24 }, 'nightFromHour'],
+      [{ geofenceRadiusM: '1000' }, 'geofenceRadiusM'],
+      [{ arrivalMode: 'MAYBE' }, 'arrivalMode'],
+      [{ silenceMinutes: 30.5 }, 'silenceMinutes'],
+      [{ extra: true }, ''],
+    ];
+    for (const [change, field] of cases) {
+      const res = await call(t.app, 'PUT', SETTINGS, { ...before, ...change }, { token });
+      expect(res.status, JSON.stringify(change)).toBe(400);
+      if (field) expect(JSON.stringify(res.body), field).toContain(field);
+    }
+    const { stopMinutes: _dropped, ...missing } = before;
+    expect((await call(t.app, 'PUT', SETTINGS, missing, { token })).status).toBe(400);
+    expect((await call(t.app, 'GET', SETTINGS, undefined, { token })).body).toEqual(before);
+  });
+});
