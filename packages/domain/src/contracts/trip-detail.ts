@@ -57,5 +57,11 @@ export const tripDetailSchema = tripSummarySchema.extend({
    * propose arrivals instead of recording them. Null when there is none.
    */
   arrivalProposal: z.object({ status: z.enum(TRIP_STATUSES), at: z.string() }).nullable(),
+  /**
+   * While the trip is loaded and on its way: when it typically, and at the latest, reaches its delivery,
+   * from the durations of past trips on its lane (the median and the 90th percentile). Null without
+   * enough history (three trips).
+   */
+  eta: z.object({ typical: z.string(), worst: z.string() }).nullable(),
 });
 export type TripDetail = z.infer<typeof tripDetailSchema>;

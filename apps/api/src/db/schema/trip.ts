@@ -78,6 +78,12 @@ export const trips = pgTable(
     motorBoyId: uuid('motor_boy_id').references(() => motorBoys.id),
     /** Where the truck was last reported (a status change or an issue with a location). */
     currentLocation: jsonb('current_location').$type<TripLocation>(),
+    /**
+     * When a loaded trip typically and at the latest reaches its delivery, from the durations of past
+     * trips on its lane; set when the trip is loaded, null without enough history.
+     */
+    etaTypicalAt: timestamp('eta_typical_at', { withTimezone: true }),
+    etaWorstAt: timestamp('eta_worst_at', { withTimezone: true }),
     /** Set by the transporter; the schedule shows it as the expected delivery. */
     expectedDeliveryDate: date('expected_delivery_date', { mode: 'string' }),
     /** Six digits given to the consignee through the customer; DELIVERED needs it. */

@@ -132,5 +132,9 @@ export async function loadTripDetail(
       dueAt: invoice.dueAt.toISOString(),
     },
     arrivalProposal: arrivalProposalOf(crew.arrivalProposal, trip, side),
+    eta:
+      trip.latestStatus === 'LOADED' && trip.etaTypicalAt && trip.etaWorstAt
+        ? { typical: trip.etaTypicalAt.toISOString(), worst: trip.etaWorstAt.toISOString() }
+        : null,
   };
 }

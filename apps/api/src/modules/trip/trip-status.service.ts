@@ -7,6 +7,7 @@ import {
   TRIP_STATUS_LABELS,
   allowedNextStatuses,
   canMoveTo,
+  etaRange,
   isFinalStatus,
   type ChangeTripStatusRequest,
   type NoteSide,
@@ -19,6 +20,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import { uniqueViolation } from '../../lib/db-errors';
+import { pastTripsOnLaneOf } from '../../queries/trip-lane.repository';
 import type { Principal } from '../../plugins/auth';
 import { auditTrip } from './audit-trip';
 import { BACKGROUND_ORIGIN } from '../../lib/audit';
@@ -28,6 +30,18 @@ import { loadTripDetail } from './trip-detail';
 import { insertStatusLog, latestLiveStatusLog, markStatusLogUndone, updateTrip } from './trip.repository';
 
 const DELIVERED: TripStatus = 'DELIVERED';
+const LOADED: TripStatus = 'LOADED';
+/** How many of a lane's latest trips its ETA is read from. */
+const ETA_PAST_TRIPS = 20;
+
+/** The ETA range of a trip loaded at `loadedAt`, from its lane's past trips; null without enough of them. */
+async function laneEta(tx: Executor, tripId: string, loadedAt: Date) {
+  const past = await pastTripsOnLaneOf(tx, tripId, ETA_PAST_TRIPS);
+  return etaRange(
+    past.map((p) => (p.arrivedAt.getTime() - p.loadedAt.getTime()) / 60_000),
+    loadedAt,
+  );
+}
 const LIVE_LOG_INDEX = 'trip_status_logs_live_uq';
 const LIVE_RESOURCE_INDEXES = new Set(['trips_live_truck_uq', 'trips_live_driver_uq']);
 
@@ -160,6 +174,7 @@ export async function changeTripStatus(
         }
 
         const location = toTripLocation(input.location);
+        const eta = input.tripStatus === LOADED ? await laneEta(tx, trip.id, now) : null;
         await insertStatusLog(tx, {
           tripId: trip.id,
           status: input.tripStatus,
@@ -173,6 +188,9 @@ export async function changeTripStatus(
           latestStatus: input.tripStatus,
           latestStatusAt: now,
           completed: isFinalStatus(trip.cargoType, input.tripStatus),
+          ...(input.tripStatus === LOADED
+            ? { etaTypicalAt: eta?.typical ?? null, etaWorstAt: eta?.worst ?? null }
+            : {}),
           ...(location ? { currentLocation: location } : {}),
           ...(delivering ? { handoverFailedAttempts: 0, handoverLockedUntil: null } : {}),
         });
@@ -264,6 +282,8 @@ export async function undoTripStatus(
         latestStatus: previous?.status ?? null,
         latestStatusAt: previous?.at ?? null,
         completed: false,
+        // An ETA counts from loading: a trip taken back before it is loaded has none.
+        ...(last.status === LOADED ? { etaTypicalAt: null, etaWorstAt: null } : {}),
       });
       await auditTrip(tx, principal, { ip }, trip, 'trip.status_undone', {
         undone: last.status,

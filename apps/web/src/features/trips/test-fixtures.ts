@@ -56,6 +56,7 @@ export function tripDetail(overrides: Partial<TripDetail> = {}): TripDetail {
     handover: { code: null, lockedUntil: null },
     invoice: null,
     arrivalProposal: null,
+    eta: null,
     ...overrides,
   });
 }

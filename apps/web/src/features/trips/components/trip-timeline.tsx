@@ -128,6 +128,11 @@ export function TripTimeline({ trip, isAdmin }: { trip: TripDetail; isAdmin: boo
                     </Text>
                   ) : null}
                 </Stack>
+              ) : index === current + 1 && trip.eta ? (
+                <Text size="xs" aria-label="Expected arrival">
+                  Expected around {formatDateTime(trip.eta.typical)}, by {formatDateTime(trip.eta.worst)} at
+                  the latest (from this lane’s past trips)
+                </Text>
               ) : (
                 <Text size="xs" c="dimmed">
                   Not yet

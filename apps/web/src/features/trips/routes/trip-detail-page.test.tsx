@@ -239,6 +239,7 @@ describe('the trip detail', () => {
     mockTripApi(
       loadedTrip({
         arrivalProposal: { status: 'AT_DELIVERY_LOCATION', at: '2026-11-25T14:05:00.000Z' },
+        eta: { typical: '2026-11-25T15:30:00.000Z', worst: '2026-11-25T17:10:00.000Z' },
         issues: [diversion],
       }),
     );
@@ -247,6 +248,9 @@ describe('the trip detail', () => {
     const proposal = await screen.findByRole('alert', { name: /tracking saw it arrive/ });
     expect(proposal).toHaveTextContent('It entered the geofence at 25 Nov 2026, 15:05.');
     expect(proposal).toHaveTextContent('Record At Delivery Location when you have confirmed it.');
+    expect(screen.getByLabelText('Expected arrival')).toHaveTextContent(
+      'Expected around 25 Nov 2026, 16:30, by 25 Nov 2026, 18:10 at the latest',
+    );
     const issue = screen.getByRole('listitem', { name: 'Diversion, open' });
     expect(within(issue).getByText('Tracking alarm')).toBeVisible();
     expect(within(issue).getByText(/Freightlane tracking/)).toBeVisible();
