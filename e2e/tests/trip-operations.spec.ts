@@ -601,4 +601,34 @@ test.describe('trip operations, end to end', () => {
     await transporter.context().close();
     await customer.context().close();
   });
+
+  test('a transporter chooses how its trucks are watched: arrivals proposed, a shorter stop, no night alarm', async ({
+    browser,
+  }) => {
+    const page = await signedInPage(browser, 'transporter@example.com');
+    await page.goto('/fleet/tracking');
+    const card = page.getByRole('region', { name: 'Arrivals and alarms' });
+    await expect(card.getByRole('radio', { name: 'Record the arrival by itself' })).toBeChecked();
+    await card.getByRole('radio', { name: 'Propose the arrival for us to record' }).check();
+    const stop = card.getByRole('textbox', { name: 'Longest stop' });
+    await stop.fill('90');
+    await card.getByRole('switch', { name: /Moving at night/ }).click({ force: true });
+    await expect(card.getByRole('textbox', { name: 'Night starts at' })).toHaveCount(0);
+    await card.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Tracking settings saved.', { exact: false })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Save settings' })).toBeDisabled();
+
+    // Saved on the server: a fresh page shows them.
+    await page.reload();
+    await expect(card.getByRole('radio', { name: 'Propose the arrival for us to record' })).toBeChecked();
+    await expect(card.getByRole('textbox', { name: 'Longest stop' })).toHaveValue('90 min');
+    await expect(card.getByRole('switch', { name: /Moving at night/ })).not.toBeChecked();
+    await settle(page);
+    await snapPage(page, 'fleet-tracking-settings');
+    await expectNoSeriousAxeViolations(page);
+    await page.setViewportSize({ width: PHONE, height: 800 });
+    await expect(card.getByRole('button', { name: 'Save settings' })).toBeVisible();
+    await settle(page);
+    await snapPage(page, 'fleet-tracking-settings');
+  });
 });

@@ -12,7 +12,7 @@ import {
 } from './tracking-credential.repository';
 import { accountOf, providerOptions } from './tracking-credential.service';
 import { recordTruckPositions } from './truck-position.service';
-import { simulatedLanesOf } from './trip-watch';
+import { simulatedLanesOf } from './simulated-lanes';
 
 /** The longest wait between polls of a failing provider. */
 const MAX_BACKOFF_SECONDS = 60 * 60;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { distanceKm, distanceToPathKm, pointAlong, type LatLon } from '@freightlane/domain';
-import { tripIssues, trips, tripStatusLogs, truckLatestPositions } from '../../db/schema';
+import { tripIssues, trips, tripStatusLogs, tripWatches, truckLatestPositions } from '../../db/schema';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { tripWorld, type TripWorld } from '../../test/trip-world';
-import { simulatedLanesOf } from './trip-watch';
+import { simulatedLanesOf } from './simulated-lanes';
 import { recordTruckPositions } from './truck-position.service';
 
 const APAPA_GATE = { latitude: 6.4453, longitude: 3.3636 };
@@ -244,6 +244,14 @@ describe('the trip watch', () => {
     await drive(truck, [APAPA_GATE, OJO], 40, 40, 70);
     await t.ctx.tripWatch.watchDue();
     expect(await issuesOf(tripId)).toEqual([]);
+    // The watch did read the whole track, to its last position: the alarms were off, not the watch.
+    const [watch] = await t.ctx.db.select().from(tripWatches).where(eq(tripWatches.tripId, tripId));
+    const [latest] = await t.ctx.db
+      .select()
+      .from(truckLatestPositions)
+      .where(eq(truckLatestPositions.truckId, truck.id));
+    expect(watch!.checkedUntil).toEqual(latest!.recordedAt);
+    expect(watch!.watchedAt).not.toBeNull();
   });
 });
 
