@@ -5,8 +5,10 @@
  *
  * Scenarios: the API's busiest signed-in reads (50 connections, 10 s each); the API's memory once the
  * tracking read model is filled over a million seeded trips (100,000 on PGlite); the public tracking
- * endpoint over random ids of the trips people track among them, 100 connections for 20 s; and
- * Lighthouse on the public tracking and ongoing-trips pages when the web app is built.
+ * endpoint over random ids of the trips people track among them, 100 connections for 20 s; truck
+ * tracking (phones' positions arriving, and the live map of a 5,000-truck fleet over 10,000,000
+ * positions; 500 trucks and 200,000 positions on PGlite); and Lighthouse on the public tracking and
+ * ongoing-trips pages when the web app is built.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -26,7 +28,12 @@ import {
   judgeReadModelMemory,
   runPublicTracking,
 } from './public-tracking';
-import { BENCH_CUSTOMER_EMAIL, sampleTrackingIds, seedManyTrips } from './seed-many-trips';
+import {
+  BENCH_CUSTOMER_EMAIL,
+  BENCH_TRANSPORTER_EMAIL,
+  sampleTrackingIds,
+  seedManyTrips,
+} from './seed-many-trips';
 import {
   judgeListGrowth,
   judgeMixed,
@@ -38,6 +45,8 @@ import {
   type ListGrowth,
 } from './signed-in';
 import { TRACKING_PATH } from './public-tracking';
+import { seedFleet } from './seed-fleet';
+import { judgeIngest, judgeMap, runMap, runPositionIngest } from './truck-tracking';
 import { writeIdsFile } from './load';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -98,6 +107,7 @@ async function signIn(username: string): Promise<string> {
   return (login.json() as { accessToken: string }).accessToken;
 }
 const accessToken = await signIn('customer@example.com');
+const fleetToken = await signIn(BENCH_TRANSPORTER_EMAIL);
 const transporterToken = await signIn('transporter@example.com');
 const benchCustomerToken = await signIn(BENCH_CUSTOMER_EMAIL);
 
@@ -191,6 +201,28 @@ const mixed = await runMixed({
   trackingPath: TRACKING_PATH,
   settings: { connections: 100, seconds: Number(process.env.BENCH_MIXED_SECONDS ?? 30) },
 }).finally(() => mixedIds.remove());
+// Truck tracking: the bench transporter's fleet on the road, its map, then its drivers' phones reporting.
+const fleetPlan =
+  database.kind === 'postgres'
+    ? { trucks: 5000, positionsPerTruck: 2000 }
+    : { trucks: 500, positionsPerTruck: 400 };
+const fleet = await seedFleet(database, ctx.secretBox, fleetPlan);
+console.info(
+  `Fleet: ${fleet.trucks} trucks on live trips, ${fleet.positions} stored positions (${fleet.seconds.toFixed(0)} s)`,
+);
+const tripMap = await runMap({
+  apiOrigin,
+  token: fleetToken,
+  seconds: DURATION,
+  trucksOnMap: fleet.trucks,
+  storedPositions: fleet.positions,
+});
+const positionIngest = await runPositionIngest({
+  database,
+  apiOrigin,
+  drivers: fleet.trucks,
+  seconds: Number(process.env.BENCH_INGEST_SECONDS ?? 20),
+});
 const lighthouse = await runLighthouse({
   app,
   database,
@@ -240,6 +272,7 @@ const report = {
     },
     ...publicTracking,
   },
+  truckTracking: { map: tripMap, positionIngest },
   lighthouse,
 };
 fs.writeFileSync(path.join(import.meta.dirname, 'report.json'), JSON.stringify(report, null, 2));
@@ -281,6 +314,8 @@ console.table({
 failed = !judgeMixed(mixed) || failed;
 failed = !judgeReadModelMemory(rssAfterWarm, seed.trips, database.kind) || failed;
 failed = !judgePublicTracking(publicTracking) || failed;
+failed = !judgeMap(tripMap) || failed;
+failed = !judgeIngest(positionIngest) || failed;
 if (!('skipped' in lighthouse)) {
   console.table(
     Object.fromEntries(

@@ -7,6 +7,8 @@ import react from '@vitejs/plugin-react';
 
 /** The public pages get their own light entry (track.html); every other path is the signed-in app. */
 const PUBLIC_PAGE_PATH = /^\/(?:tripprogress|ongoingtripprogress|driver)(?:[/?#]|$)/;
+/** The driver app's own files (public/driver/: worker, manifest, icons) are files, not the page. */
+const DRIVER_APP_FILE = /^\/driver\/[^/?#]+\.[a-z]+(?:[?#]|$)/;
 
 /** In development, answer the public pages with track.html, as the API does in production. */
 function publicPagesInDev(): Plugin {
@@ -15,7 +17,9 @@ function publicPagesInDev(): Plugin {
     apply: 'serve',
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
-        if (req.url && PUBLIC_PAGE_PATH.test(req.url)) req.url = '/track.html';
+        if (req.url && PUBLIC_PAGE_PATH.test(req.url) && !DRIVER_APP_FILE.test(req.url)) {
+          req.url = '/track.html';
+        }
         next();
       });
     },

@@ -46,6 +46,8 @@ import { tripDocumentRoutes } from './modules/trip-document/trip-document.routes
 import { invoiceRoutes } from './modules/invoice/invoice.routes';
 import { truckTrackingRoutes } from './modules/truck-tracking/truck-tracking.routes';
 import { TrackingPoller } from './modules/truck-tracking/tracking-poller';
+import { TripMapCache } from './modules/trip-map/trip-map-cache';
+import { PhonePositionBatcher } from './modules/truck-tracking/phone-position-batch';
 import { TripWatch } from './modules/truck-tracking/trip-watch';
 import { driverPhoneRoutes } from './modules/truck-tracking/driver-phone.routes';
 import { userRoutes } from './modules/user/user.routes';
@@ -136,6 +138,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     trackingPoller: new TrackingPoller({ db: database.db, env, secretBox }, app.log),
     tripWatch: new TripWatch({ db: database.db, env, jobs }, app.log),
     publicTracking,
+    tripMaps: new TripMapCache(env.MAP_CACHE_SECONDS * 1000),
+    phonePositions: new PhonePositionBatcher({ db: database.db }),
   };
   await ctx.tripEvents.start();
   await ctx.principals.start();
@@ -150,6 +154,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
         imgSrc: ["'self'", 'data:', 'blob:', tileOrigin(env.MAP_TILE_URL)],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
+        // The driver page is an installable app: its manifest and its offline worker (/driver/).
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,

@@ -9,6 +9,8 @@ import type { TripEvents } from './plugins/trip-events';
 import type { TokenSigner } from './lib/jwt';
 import type { SecretBox } from './lib/secret-box';
 import type { PublicTracking } from './modules/tracking/public-tracking';
+import type { TripMapCache } from './modules/trip-map/trip-map-cache';
+import type { PhonePositionBatcher } from './modules/truck-tracking/phone-position-batch';
 import type { TrackingPoller } from './modules/truck-tracking/tracking-poller';
 import type { TripWatch } from './modules/truck-tracking/trip-watch';
 
@@ -35,4 +37,8 @@ export interface AppContext {
   tripWatch: TripWatch;
   /** The public pages' answers in memory, their per-IP limits and their fast lane. */
   publicTracking: PublicTracking;
+  /** Drivers' phone positions, stored together in batches as they arrive. */
+  phonePositions: PhonePositionBatcher;
+  /** Each company's live map answer, reused for a few seconds. */
+  tripMaps: TripMapCache;
 }

@@ -68,6 +68,17 @@ const envSchema = z.object({
     .min(1)
     .max(3650)
     .default(90),
+  /**
+   * Seconds a company's live map answer is reused before it is read again. Positions arrive every 30 s
+   * or so, so a few seconds cost nothing a user sees and spare the database one big read per viewer;
+   * an answer older than this is still sent while the next one is read, up to ten times this age.
+   */
+  MAP_CACHE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int()
+    .min(0)
+    .max(300)
+    .default(5),
   /** The map tiles the web app draws trucks on ({z}/{x}/{y} template); OpenStreetMap's by default. */
   MAP_TILE_URL: z
     .string()

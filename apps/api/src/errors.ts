@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** Too busy for now; the caller sends again shortly (a phone's queue does so by itself). */
+  UNAVAILABLE: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 

@@ -12,6 +12,7 @@ const TRACK_HTML =
   '<body><div id="root"><p class="loading">Loading...</p></div></body></html>';
 const APP_JS = 'console.info("the app");'.repeat(40);
 const TRACKING_ID = 'Xq3vT9kLm2Pz8RwYb4Nc1A';
+const SERVICE_WORKER = 'self.addEventListener("fetch", () => undefined);';
 
 function writeCompressed(file: string, content: string) {
   fs.writeFileSync(file, content);
@@ -26,6 +27,9 @@ function fakeDist(): string {
   writeCompressed(path.join(dir, 'index.html'), INDEX_HTML);
   writeCompressed(path.join(dir, 'track.html'), TRACK_HTML);
   writeCompressed(path.join(dir, 'assets', 'app-Ab12.js'), APP_JS);
+  fs.mkdirSync(path.join(dir, 'driver'));
+  writeCompressed(path.join(dir, 'driver', 'sw.js'), SERVICE_WORKER);
+  fs.writeFileSync(path.join(dir, 'driver', 'manifest.webmanifest'), '{"name":"Freightlane Driver"}');
   return dir;
 }
 
@@ -99,11 +103,30 @@ describe('serving the web app', () => {
     );
   });
 
-  it('answers a driver’s page with the light entry, for cheap phones', async () => {
+  it('answers a driver’s page with the light entry, for cheap phones, as an installable app', async () => {
     const res = await get(`/driver/${'d'.repeat(32)}`);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<p class="loading">Loading...</p>');
     expect(res.body).not.toBe(INDEX_HTML);
+    expect(res.body).toContain('<link rel="manifest" href="/driver/manifest.webmanifest">');
+    // The installed app starts at /driver/, which is the same page.
+    expect((await get('/driver/')).body).toContain('rel="manifest"');
+    expect((await get(`/tripprogress/${TRACKING_ID}`)).body).not.toContain('rel="manifest"');
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toContain("manifest-src 'self'");
+    expect(csp).toContain("worker-src 'self'");
+  });
+
+  it('serves the driver page’s worker and manifest fresh, never from a long cache', async () => {
+    const worker = await get('/driver/sw.js');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(?:application|text)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.body).toBe(SERVICE_WORKER);
+    const manifest = await get('/driver/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
   });
 
   it('serves the light entry without a preload when the URL breaks the five-part rule', async () => {

@@ -61,6 +61,18 @@ export function withDocumentPreload(html: string, documentUrl: string | null): s
   return html.replace(/<head>/i, `<head>\n    ${link}`);
 }
 
+/**
+ * The driver's page is installable (decision 013): it names its web app manifest, which starts the app
+ * at /driver/, where the page goes back to the last link opened on the phone.
+ */
+export function withDriverApp(html: string, pathname: string): string {
+  if (!isAtOrBelow(pathname, DRIVER_PREFIX)) return html;
+  const links =
+    '<link rel="manifest" href="/driver/manifest.webmanifest">\n    ' +
+    '<link rel="apple-touch-icon" href="/driver/icon-192.png">';
+  return html.replace(/<\/head>/i, `  ${links}\n  </head>`);
+}
+
 type ContentEncoding = 'br' | 'gzip';
 
 /** The encoding the client prefers among brotli and gzip (their q-values; brotli on a tie), or none. */
@@ -85,7 +97,7 @@ export function acceptedEncoding(header: string | undefined): ContentEncoding | 
  * about a kilobyte, which takes microseconds at these levels.
  */
 function sendPublicPage(request: FastifyRequest, reply: FastifyReply, html: string, pathname: string) {
-  const page = Buffer.from(withDocumentPreload(html, publicDocumentUrl(pathname)));
+  const page = Buffer.from(withDriverApp(withDocumentPreload(html, publicDocumentUrl(pathname)), pathname));
   const encoding = acceptedEncoding(request.headers['accept-encoding']);
   reply
     .status(200)

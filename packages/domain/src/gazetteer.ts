@@ -1,11 +1,11 @@
 import { distanceKm, type LatLon } from './geo';
 import { GAZETTEER, type GazetteerPlace } from './gazetteer-data';
-import { NIGERIAN_STATES } from './nigeria';
+import { NIGERIAN_STATES, type NigerianState } from './nigeria';
 import { LGAS_BY_STATE } from './nigeria-lgas';
 
 /** Where a position is, in the words the ongoing table uses (the spec's Last Location). */
 export interface PlaceOfPosition {
-  state: string;
+  state: NigerianState;
   lga: string;
   /** The nearest known place ("near Berger"), or the provider's address. */
   description: string;
@@ -34,7 +34,7 @@ const words = (text: string) => text.toLowerCase().replace(/[^a-z0-9/ -]+/g, ' '
  * The LGA and state named in a provider's address ("12 Creek Road, Apapa, Lagos, Nigeria"), when the
  * address names a state and one of its LGAs; null otherwise.
  */
-export function placeFromAddress(address: string): { state: string; lga: string } | null {
+export function placeFromAddress(address: string): { state: NigerianState; lga: string } | null {
   const text = ` ${words(address).replace(/\s+/g, ' ')} `;
   const has = (name: string) => text.includes(` ${words(name).trim()} `);
   for (const state of NIGERIAN_STATES) {

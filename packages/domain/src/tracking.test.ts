@@ -209,6 +209,31 @@ describe('Shipment Progress', () => {
     expect(steps[3]!.time).toBe('13:30');
   });
 
+  it('puts the ETA on the step the loaded trip is heading for, and nowhere without one', () => {
+    const logs: TrackingTrip['tripStatusLogs'] = [
+      { tripStatus: 'STARTED', timeStamp: '2026-11-21 07:05:00' },
+      { tripStatus: 'AT_PICKUP_LOCATION', timeStamp: '2026-11-21 09:40:00' },
+      { tripStatus: 'LOADED', timeStamp: '2026-11-21 11:00:00' },
+    ];
+    const steps = shipmentProgress(
+      trackingTrip({
+        tripStatusLogs: logs,
+        eta: { typical: '2026-11-21 14:30:00', worst: '2026-11-22 09:15:00' },
+      }),
+    );
+    expect(steps.map((s) => s.expected)).toEqual([
+      null,
+      null,
+      null,
+      'Expected around 21 Nov 2026, 14:30, by 22 Nov 2026, 09:15 at the latest (from this route’s past trips)',
+      null,
+      null,
+    ]);
+    expect(shipmentProgress(trackingTrip({ tripStatusLogs: logs })).every((s) => s.expected === null)).toBe(
+      true,
+    );
+  });
+
   it('reads ISO timestamps with a zone in Lagos time', () => {
     const [started] = shipmentProgress(
       trackingTrip({ tripStatusLogs: [{ tripStatus: 'STARTED', timeStamp: '2026-11-21T23:30:00Z' }] }),

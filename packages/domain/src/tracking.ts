@@ -1,7 +1,7 @@
 import { CARGO_TYPE_LABELS, CONTAINER_SIZE_LABELS } from './cargo';
 import type { OngoingTripItem, PublicStatusLog, TrackingTrip } from './contracts/tracking';
 import type { TripStatus } from './contracts/trip';
-import { lagosClockText, lagosDayText, tripTimeMs } from './lagos-time';
+import { lagosClockText, lagosDateTimeText, lagosDayText, tripTimeMs } from './lagos-time';
 import { locationText } from './place-text';
 import { offloadDate, ongoingStatus, timelineSteps, type TimelineStep } from './trip-status';
 
@@ -77,14 +77,33 @@ export interface ProgressStep extends TimelineStep {
   /** 14:05 and 21 Nov 2026 in Lagos; null until the step is reached. */
   time: string | null;
   date: string | null;
+  /** On the step the trip is heading for, when it has an ETA: when it is expected there. */
+  expected: string | null;
 }
 
-/** Shipment Progress: the cargo type's steps, ticked from the logs, each with its time and date. */
-export function shipmentProgress(trip: Pick<TrackingTrip, 'cargoType' | 'tripStatusLogs'>): ProgressStep[] {
-  return timelineSteps(trip.cargoType, trip.tripStatusLogs).map((step) => ({
+/** The ETA as a sentence: the typical arrival and the latest, in Lagos time. */
+export function expectedArrivalText(eta: NonNullable<TrackingTrip['eta']>): string | null {
+  const typical = lagosDateTimeText(eta.typical);
+  const worst = lagosDateTimeText(eta.worst);
+  if (typical === null || worst === null) return null;
+  return `Expected around ${typical}, by ${worst} at the latest (from this route’s past trips)`;
+}
+
+/**
+ * Shipment Progress: the cargo type's steps, ticked from the logs, each with its time and date; the first
+ * step not reached carries the ETA when the trip has one.
+ */
+export function shipmentProgress(
+  trip: Pick<TrackingTrip, 'cargoType' | 'tripStatusLogs' | 'eta'>,
+): ProgressStep[] {
+  const steps = timelineSteps(trip.cargoType, trip.tripStatusLogs);
+  const next = steps.findIndex((step) => !step.done);
+  const expected = trip.eta ? expectedArrivalText(trip.eta) : null;
+  return steps.map((step, index) => ({
     ...step,
     time: lagosClockText(step.timeStamp),
     date: lagosDayText(step.timeStamp),
+    expected: index === next ? expected : null,
   }));
 }
 

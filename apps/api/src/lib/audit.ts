@@ -3,11 +3,13 @@ import { insertAuditRow } from '../queries/audit.repository';
 
 /**
  * Who made a change: a signed-in caller (a `Principal` fits), a user acting without a session
- * (activation, password reset), or nobody known (userId null).
+ * (activation, password reset), a trip's driver from the phone link (no user account: `driverId`), or
+ * nobody known (userId null).
  */
 export interface AuditActor {
   userId: string | null;
   companyId: string | null;
+  driverId?: string;
 }
 
 /** Where the change came from. A Fastify request fits; the IP is required so every row has one. */
@@ -39,7 +41,10 @@ export async function audit(
     action: event.action,
     entityType: event.entityType,
     entityId: event.entityId,
-    data: event.data,
+    // The log has no driver column; a driver's change names the driver and the phone in its data.
+    data: actor.driverId
+      ? { ...event.data, driverId: actor.driverId, recordedBy: 'DRIVER_PHONE' }
+      : event.data,
     ipAddress: request.ip,
   });
 }

@@ -102,6 +102,8 @@ function testEnv(dataDir: string, envOverrides: Record<string, string>) {
     LOG_LEVEL: 'silent',
     APP_URL: 'http://localhost:3000',
     SEED_DEMO: 'false',
+    // Every read sees the last write at once; the map cache has its own tests.
+    MAP_CACHE_SECONDS: '0',
     ...envOverrides,
   });
 }

@@ -75,22 +75,63 @@ function fakeGeolocation() {
   };
 }
 
+/** The API's answer to a recorded action. */
+function recorded(clientActionId: string, action: string, message: string, latestTripStatus = 'LOADED') {
+  return new Response(
+    JSON.stringify({
+      clientActionId,
+      action,
+      trip: { id: 't1', tripNumber: 'TRP-2026-000014', latestTripStatus },
+      message,
+      recordedAt: new Date().toISOString(),
+    }),
+    { status: action === 'STATUS' ? 200 : 201 },
+  );
+}
+
 describe('the driver’s page', () => {
   let sent: unknown[][];
+  let actions: { url: string; body: Record<string, unknown> | FormData }[];
   let online: boolean;
+  /** How the next status request is answered; recorded unless a test says otherwise. */
+  let answerStatus: ((body: Record<string, unknown>) => Response) | null;
   beforeEach(() => {
     window.localStorage.clear();
     sent = [];
+    actions = [];
     online = true;
+    answerStatus = null;
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {
-        if (url === PAGE) return new Response(JSON.stringify(page), { status: 200 });
+        if (url === PAGE) {
+          if (!online) throw new TypeError('Failed to fetch');
+          return new Response(JSON.stringify(page), { status: 200 });
+        }
         if (url === `${PAGE}/positions`) {
           if (!online) throw new TypeError('Failed to fetch');
           const { positions } = JSON.parse(String(init?.body)) as { positions: unknown[] };
           sent.push(positions);
           return new Response(JSON.stringify({ stored: positions.length, refused: [] }), { status: 200 });
+        }
+        if (url === `${PAGE}/status` || url === `${PAGE}/issues`) {
+          if (!online) throw new TypeError('Failed to fetch');
+          const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+          actions.push({ url, body });
+          if (url.endsWith('/issues')) {
+            return recorded(String(body.clientActionId), 'ISSUE', 'Issue reported: Breakdown');
+          }
+          const status = String(body.tripStatus);
+          return (
+            answerStatus?.(body) ??
+            recorded(String(body.clientActionId), 'STATUS', `Recorded: ${status}`, status)
+          );
+        }
+        if (url === `${PAGE}/documents`) {
+          if (!online) throw new TypeError('Failed to fetch');
+          const form = init?.body as FormData;
+          actions.push({ url, body: form });
+          return recorded(String(form.get('clientActionId')), 'DOCUMENT', 'Photo added: Waybill');
         }
         return new Response(
           JSON.stringify({ message: 'This driver link is not valid. Ask your transporter for a new one.' }),
@@ -131,11 +172,129 @@ describe('the driver’s page', () => {
     await act(async () => vi.advanceTimersByTimeAsync(30_000));
     gps.report(6.64, 3.378, Date.now() + 30_000);
     await act(async () => vi.advanceTimersByTimeAsync(30_000));
-    expect(await screen.findByText(/2 waiting for the network/)).toBeVisible();
+    expect(await screen.findByText('2 waiting to be sent: 2 positions')).toBeVisible();
     online = true;
     await act(async () => vi.advanceTimersByTimeAsync(30_000));
     await vi.waitFor(() => expect(sent).toHaveLength(2));
     expect((sent[1] as { latitude: number }[]).map((p) => p.latitude)).toEqual([6.62, 6.64]);
+  });
+
+  it('records the next step, then asks for the handover code to record Delivered', async () => {
+    const user = userEvent.setup();
+    render(<PublicApp origin="http://localhost" pathname={`/driver/${TOKEN}`} />);
+    await user.click(await screen.findByRole('button', { name: 'Mark as At Delivery Location' }));
+    expect(await screen.findByText('Recorded: AT_DELIVERY_LOCATION')).toBeVisible();
+    expect(actions).toEqual([
+      {
+        url: `${PAGE}/status`,
+        body: {
+          clientActionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+          tripStatus: 'AT_DELIVERY_LOCATION',
+        },
+      },
+    ]);
+    const trip = within(screen.getByRole('region', { name: 'Your trip' }));
+    expect(trip.getByText('At Delivery Location')).toBeVisible();
+
+    // Delivered needs the consignee's code: checked on the phone, then by the server.
+    const deliver = await screen.findByRole('button', { name: 'Mark as Delivered' });
+    await user.click(deliver);
+    expect(screen.getByText('Enter the 6-digit handover code')).toBeVisible();
+    expect(actions).toHaveLength(1);
+    answerStatus = () =>
+      new Response(JSON.stringify({ message: 'The handover code is wrong; 4 tries left' }), { status: 422 });
+    await user.type(screen.getByLabelText('Handover code from the consignee'), '12a3456');
+    expect(screen.getByLabelText('Handover code from the consignee')).toHaveValue('123456');
+    await user.click(deliver);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Mark as Delivered: not recorded. The handover code is wrong; 4 tries left',
+    );
+    expect(actions[1]!.body).toMatchObject({ tripStatus: 'DELIVERED', handoverCode: '123456' });
+    // Refused, so the step is still to take.
+    expect(screen.getByRole('button', { name: 'Mark as Delivered' })).toBeVisible();
+  });
+
+  it('keeps a step taken offline on the phone, shows it waiting, and sends it once when back online', async () => {
+    const user = userEvent.setup();
+    render(<PublicApp origin="http://localhost" pathname={`/driver/${TOKEN}`} />);
+    const button = await screen.findByRole('button', { name: 'Mark as At Delivery Location' });
+    online = false;
+    await user.click(button);
+    expect(await screen.findByText('1 waiting to be sent: Mark as At Delivery Location')).toBeVisible();
+    // The phone counts the step as taken and offers the next one.
+    expect(await screen.findByRole('button', { name: 'Mark as Delivered' })).toBeVisible();
+    const waiting = JSON.parse(window.localStorage.getItem(`freightlane.driver.${TOKEN}`)!) as {
+      clientActionId: string;
+    }[];
+    expect(waiting).toHaveLength(1);
+
+    online = true;
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByText('Recorded: AT_DELIVERY_LOCATION')).toBeVisible();
+    expect(actions.map((a) => (a.body as { clientActionId: string }).clientActionId)).toEqual([
+      waiting[0]!.clientActionId,
+    ]);
+    expect(screen.queryByText(/waiting to be sent/)).toBeNull();
+  });
+
+  it('reports an issue with what happened and a description', async () => {
+    const user = userEvent.setup();
+    render(<PublicApp origin="http://localhost" pathname={`/driver/${TOKEN}`} />);
+    const issue = within(await screen.findByRole('region', { name: 'Report an issue' }));
+    await user.click(issue.getByRole('button', { name: 'Send report' }));
+    expect(issue.getByText('Describe what happened')).toBeVisible();
+    await user.selectOptions(issue.getByLabelText('What happened'), 'Checkpoint / police delay');
+    await user.type(issue.getByLabelText('Description'), 'Held at Ojota checkpoint');
+    await user.click(issue.getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByText('Issue reported: Breakdown')).toBeVisible();
+    expect(actions).toEqual([
+      {
+        url: `${PAGE}/issues`,
+        body: {
+          clientActionId: expect.any(String),
+          issueType: 'CHECKPOINT_DELAY',
+          description: 'Held at Ojota checkpoint',
+        },
+      },
+    ]);
+    expect(issue.getByLabelText('Description')).toHaveValue('');
+  });
+
+  it('adds a photo from the camera with what it shows', async () => {
+    const user = userEvent.setup();
+    render(<PublicApp origin="http://localhost" pathname={`/driver/${TOKEN}`} />);
+    const photo = within(await screen.findByRole('region', { name: 'Add a photo' }));
+    await user.selectOptions(photo.getByLabelText('What the photo shows'), 'Waybill');
+    const input = photo.getByLabelText('Take or choose a photo');
+    expect(input).toHaveAttribute('accept', 'image/*');
+    expect(input).toHaveAttribute('capture', 'environment');
+    await user.upload(
+      input,
+      new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'waybill.jpg', { type: 'image/jpeg' }),
+    );
+    expect(await screen.findByText('Photo added: Waybill')).toBeVisible();
+    const form = actions[0]!.body as FormData;
+    expect(actions[0]!.url).toBe(`${PAGE}/documents`);
+    expect(form.get('kind')).toBe('WAYBILL');
+    expect((form.get('file') as File).name).toBe('waybill.jpg');
+  });
+
+  it('opens without network with the trip as last seen, and the installed app’s start goes back to the link', async () => {
+    const first = render(<PublicApp origin="http://localhost" pathname={`/driver/${TOKEN}`} />);
+    await screen.findByRole('heading', { level: 1, name: 'Hello, Femi' });
+    first.unmount();
+    online = false;
+    window.history.replaceState(null, '', '/driver/');
+    render(<PublicApp origin="http://localhost" pathname="/driver/" />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hello, Femi' })).toBeVisible();
+    expect(screen.getByText('No network: this is the trip as the phone last saw it.')).toBeVisible();
+    expect(window.location.pathname).toBe(`/driver/${TOKEN}`);
+    expect(
+      within(screen.getByRole('region', { name: 'Your trip' })).getByText('Container(s) Loaded'),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Mark as At Delivery Location' })).toBeVisible();
   });
 
   it('says when the link is not valid', async () => {

@@ -1,24 +1,49 @@
+import './driver-page.css';
 import {
   locationText,
+  nextTripStatus,
   TRIP_STATUS_LABELS,
   type DriverPage as DriverPageData,
-} from '@freightlane/domain/tracking';
+  type TripDocumentKind,
+  type TripIssueType,
+  type TripStatus,
+} from '@freightlane/domain/driver';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { IssueCard, NextStepCard, PhotoCard } from './driver-actions';
+import {
+  DriverQueue,
+  MAX_QUEUED_PHOTO_BYTES,
+  newActionId,
+  QueueFullError,
+  type ActionBody,
+  type PhoneSpot,
+  type QueueItem,
+  type SendOutcome,
+} from './driver-queue';
 import { NotFound } from './not-found';
-import { PositionQueue, sendQueue } from './position-queue';
+import { photoData } from './photo-data';
 import { SiteHeader } from './site-header';
 
 type PageState =
   | { kind: 'loading' }
-  | { kind: 'ready'; data: DriverPageData }
+  | { kind: 'ready'; data: DriverPageData; saved: boolean }
   | { kind: 'not-found'; message: string }
   | { kind: 'failed' };
 
 type Sharing =
   | { kind: 'off' }
   | { kind: 'asking' }
-  | { kind: 'on'; lastSentAt: Date | null; waiting: number; note: string | null }
+  | { kind: 'on'; lastSentAt: Date | null; note: string | null }
   | { kind: 'denied' };
+
+/** A message to the driver; `sending` while an action is on its way, so a failed send can replace it. */
+type Notice = { tone: 'ok' | 'error'; text: string; sending?: boolean } | null;
+
+/** The last link opened on this phone: the installed app starts at /driver/ and goes back to it. */
+export const LAST_TOKEN_KEY = 'freightlane.driver.last';
+const queueKey = (token: string) => `freightlane.driver.${token}`;
+/** The last copy of the page, so it opens with the trip when the phone has no network. */
+const savedPageKey = (token: string) => `freightlane.driver.${token}.page`;
 
 const clock = (at: Date) =>
   new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', hour: '2-digit', minute: '2-digit' }).format(
@@ -31,20 +56,82 @@ export function driverTokenOf(pathname: string): string | null {
   return match ? match[1]! : null;
 }
 
+/** The page's token: from its path, or at /driver/ (where the installed app starts) the last one opened. */
+function tokenOfPage(pathname: string): string | null {
+  const token = driverTokenOf(pathname);
+  if (token || !/^\/driver\/?$/.test(pathname)) return token;
+  try {
+    return driverTokenOf(`/driver/${window.localStorage.getItem(LAST_TOKEN_KEY) ?? ''}`);
+  } catch {
+    return null;
+  }
+}
+
+function readSavedPage(token: string): DriverPageData | null {
+  try {
+    const saved = window.localStorage.getItem(savedPageKey(token));
+    return saved ? (JSON.parse(saved) as DriverPageData) : null;
+  } catch {
+    return null;
+  }
+}
+
+function remember(token: string, data: DriverPageData): void {
+  try {
+    window.localStorage.setItem(LAST_TOKEN_KEY, token);
+    window.localStorage.setItem(savedPageKey(token), JSON.stringify(data));
+  } catch {
+    // Without room the page still works online; it only cannot open offline.
+  }
+}
+
+function forget(token: string): void {
+  try {
+    window.localStorage.removeItem(savedPageKey(token));
+    if (window.localStorage.getItem(LAST_TOKEN_KEY) === token) window.localStorage.removeItem(LAST_TOKEN_KEY);
+  } catch {
+    // Nothing to forget.
+  }
+}
+
+/** Lets the page open without network next time (the worker keeps the page's files; decision 013). */
+function registerWorker(): void {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.register('/driver/sw.js', { scope: '/driver/' }).catch(() => {
+    // The page works without it; it only will not open offline.
+  });
+}
+
+/** "2 waiting to be sent: Mark as Delivered, 1 position". */
+function waitingText(items: QueueItem[]): string {
+  const positions = items.filter((i) => i.type === 'position').length;
+  const parts = items.flatMap((i) => (i.type === 'action' ? [i.label] : []));
+  if (positions > 0) parts.push(`${positions} position${positions === 1 ? '' : 's'}`);
+  return `${items.length} waiting to be sent: ${parts.join(', ')}`;
+}
+
 /**
- * The driver's own page, opened from the private link the transporter sent: the trip in progress and,
- * once the driver agrees, the phone's position every 30 seconds while the page is open. Positions taken
- * without network wait on the phone and go, oldest first, when it returns.
+ * The driver's own page, opened from the private link the transporter sent: the trip in progress, its
+ * next step, an issue or a photo to report, and, once the driver agrees, the phone's position every 30
+ * seconds while the page is open. Everything goes through one queue on the phone, in the order it
+ * happened, and waits there while there is no network.
  */
 export function DriverPage({ pathname }: { pathname: string }) {
-  const token = driverTokenOf(pathname);
+  const [token] = useState(() => tokenOfPage(pathname));
   const [state, setState] = useState<PageState>(
     token ? { kind: 'loading' } : { kind: 'not-found', message: '' },
   );
   const [sharing, setSharing] = useState<Sharing>({ kind: 'off' });
+  const [pending, setPending] = useState<QueueItem[]>([]);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [preparingPhoto, setPreparingPhoto] = useState(false);
   const latest = useRef<GeolocationPosition | null>(null);
   const queuedAt = useRef<number | null>(null);
-  const queue = useRef(token ? new PositionQueue(window.localStorage, `freightlane.driver.${token}`) : null);
+  const sharingOn = useRef(false);
+  const savedCopy = useRef(false);
+  const queue = useRef(token ? new DriverQueue(window.localStorage, queueKey(token)) : null);
+
+  const refreshPending = useCallback(() => setPending(queue.current?.list() ?? []), []);
 
   const load = useCallback(async () => {
     if (!token) return;
@@ -52,48 +139,147 @@ export function DriverPage({ pathname }: { pathname: string }) {
       const response = await fetch(`/api/v1/driver/${encodeURIComponent(token)}`);
       if (response.status === 404 || response.status === 400) {
         const body = (await response.json().catch(() => ({}))) as { message?: string };
+        forget(token);
         setState({ kind: 'not-found', message: body.message ?? 'This driver link is not valid.' });
       } else if (response.ok) {
-        setState({ kind: 'ready', data: (await response.json()) as DriverPageData });
-      } else setState({ kind: 'failed' });
+        setState({ kind: 'ready', data: (await response.json()) as DriverPageData, saved: false });
+      } else throw new Error(`The server answered ${response.status}`);
     } catch {
-      setState({ kind: 'failed' });
+      const saved = readSavedPage(token);
+      setState(saved ? { kind: 'ready', data: saved, saved: true } : { kind: 'failed' });
     }
   }, [token]);
 
   useEffect(() => {
+    if (token && driverTokenOf(window.location.pathname) !== token) {
+      window.history.replaceState(null, '', `/driver/${token}`);
+    }
+    registerWorker();
+    refreshPending();
     void load();
-  }, [load]);
+  }, [token, load, refreshPending]);
+
+  // The phone keeps the page as last seen (steps it recorded included), to open with it offline.
+  useEffect(() => {
+    savedCopy.current = state.kind === 'ready' && state.saved;
+    if (token && state.kind === 'ready' && !state.saved) remember(token, state.data);
+  }, [state, token]);
 
   useEffect(() => {
     if (state.kind === 'ready') document.title = `${state.data.driver.firstName}’s trip · Freightlane`;
   }, [state]);
 
+  /** What a round of sending did, in words and on the trip. */
+  const applyOutcome = useCallback(
+    (outcome: SendOutcome) => {
+      refreshPending();
+      const steps = outcome.recorded.filter((r) => r.action === 'STATUS');
+      const step = steps.at(-1);
+      if (step) {
+        setState((current) =>
+          current.kind === 'ready' && current.data.trip?.id === step.trip.id
+            ? {
+                ...current,
+                data: {
+                  ...current.data,
+                  trip: { ...current.data.trip, latestTripStatus: step.trip.latestTripStatus },
+                },
+              }
+            : current,
+        );
+      }
+      if (outcome.kind === 'link-invalid') setNotice({ tone: 'error', text: outcome.message });
+      else if (outcome.dropped.length > 0) {
+        setNotice({
+          tone: 'error',
+          text: outcome.dropped.map((d) => `${d.label}: not recorded. ${d.message}`).join(' '),
+        });
+      } else if (outcome.recorded.length > 0) {
+        setNotice({ tone: 'ok', text: outcome.recorded.map((r) => r.message).join('. ') });
+      } else if (outcome.kind === 'offline') {
+        setNotice((current) =>
+          current?.sending
+            ? { tone: 'ok', text: 'No network: it is kept on the phone and sent when the network returns.' }
+            : current,
+        );
+      }
+      // The network is back: the trip as the server has it now, instead of the copy the phone kept.
+      if (outcome.kind === 'sent' && savedCopy.current) void load();
+      setSharing((current) =>
+        current.kind !== 'on'
+          ? current
+          : outcome.kind === 'sent'
+            ? { kind: 'on', lastSentAt: new Date(), note: outcome.refused.at(-1) ?? null }
+            : { ...current, note: outcome.kind === 'link-invalid' ? outcome.message : null },
+      );
+    },
+    [refreshPending, load],
+  );
+
   const flush = useCallback(async () => {
     if (!token || !queue.current) return;
-    const outcome = await sendQueue(queue.current, token);
-    const waiting = queue.current.list().length;
-    setSharing((current) =>
-      current.kind !== 'on'
-        ? current
-        : outcome.kind === 'sent'
-          ? { kind: 'on', lastSentAt: new Date(), waiting, note: outcome.refused.at(-1) ?? null }
-          : outcome.kind === 'offline'
-            ? { ...current, waiting, note: null }
-            : { ...current, waiting, note: outcome.message },
-    );
-  }, [token]);
+    applyOutcome(await queue.current.send(token));
+  }, [token, applyOutcome]);
 
-  // While sharing: a position into the queue every interval, then the queue out when the network allows.
+  const spot = (): PhoneSpot | undefined => {
+    const fix = latest.current;
+    return fix ? { latitude: fix.coords.latitude, longitude: fix.coords.longitude } : undefined;
+  };
+
+  const enqueue = (body: ActionBody, label: string, photo?: string) => {
+    if (!queue.current) return;
+    try {
+      queue.current.addAction({ ...body, type: 'action', clientActionId: newActionId(), label }, photo);
+    } catch (err) {
+      if (!(err instanceof QueueFullError)) throw err;
+      setNotice({ tone: 'error', text: err.message });
+      return;
+    }
+    setNotice({ tone: 'ok', text: `Sending: ${label}…`, sending: true });
+    refreshPending();
+    void flush();
+  };
+
+  const recordStep = (tripStatus: TripStatus, handoverCode?: string) =>
+    enqueue(
+      { action: 'STATUS', tripStatus, ...(handoverCode ? { handoverCode } : {}), position: spot() },
+      `Mark as ${TRIP_STATUS_LABELS[tripStatus]}`,
+    );
+
+  const reportIssue = (issueType: TripIssueType, description: string) =>
+    enqueue({ action: 'ISSUE', issueType, description, position: spot() }, 'Issue report');
+
+  const addPhoto = async (kind: TripDocumentKind, file: File) => {
+    setPreparingPhoto(true);
+    try {
+      const photo = await photoData(file);
+      if (photo.bytes > MAX_QUEUED_PHOTO_BYTES) {
+        setNotice({
+          tone: 'error',
+          text: 'This photo is too large to keep on the phone (over 1.5 MB). Take it again at a lower camera resolution.',
+        });
+        return;
+      }
+      enqueue({ action: 'DOCUMENT', kind, fileName: photo.fileName }, 'Photo', photo.dataUrl);
+    } catch {
+      setNotice({ tone: 'error', text: 'The photo could not be read. Try again.' });
+    } finally {
+      setPreparingPhoto(false);
+    }
+  };
+
+  // The queue goes out when the page opens, when the network returns, and on a timer; while sharing,
+  // each tick first adds the phone's latest position.
+  const ready = state.kind === 'ready';
   const interval = state.kind === 'ready' ? state.data.positionIntervalSeconds : 30;
   useEffect(() => {
-    if (sharing.kind !== 'on') return;
+    if (!ready) return;
     const tick = () => {
       const fix = latest.current;
       // A phone standing still may report no new fix between ticks: the same fix is queued once.
-      if (fix && queue.current && fix.timestamp !== queuedAt.current) {
+      if (sharingOn.current && fix && queue.current && fix.timestamp !== queuedAt.current) {
         queuedAt.current = fix.timestamp;
-        queue.current.add({
+        queue.current.addPosition({
           latitude: fix.coords.latitude,
           longitude: fix.coords.longitude,
           recordedAt: new Date(fix.timestamp).toISOString(),
@@ -105,13 +291,18 @@ export function DriverPage({ pathname }: { pathname: string }) {
       }
       void flush();
     };
+    if ((queue.current?.list().length ?? 0) > 0) void flush();
     const timer = window.setInterval(tick, interval * 1000);
     window.addEventListener('online', tick);
     return () => {
       window.clearInterval(timer);
       window.removeEventListener('online', tick);
     };
-  }, [sharing.kind, interval, flush]);
+  }, [ready, interval, flush]);
+
+  useEffect(() => {
+    sharingOn.current = sharing.kind === 'on';
+  }, [sharing.kind]);
 
   useEffect(() => {
     if (sharing.kind !== 'on' && sharing.kind !== 'asking') return;
@@ -126,18 +317,15 @@ export function DriverPage({ pathname }: { pathname: string }) {
         latest.current = position;
         if (first) {
           queuedAt.current = position.timestamp;
-          setSharing({
-            kind: 'on',
-            lastSentAt: null,
-            waiting: queue.current?.list().length ?? 0,
-            note: null,
-          });
-          queue.current?.add({
+          sharingOn.current = true;
+          setSharing({ kind: 'on', lastSentAt: null, note: null });
+          queue.current?.addPosition({
             latitude: position.coords.latitude,
             longitude: position.coords.longitude,
             recordedAt: new Date(position.timestamp).toISOString(),
             accuracyM: position.coords.accuracy,
           });
+          refreshPending();
           void flush();
         }
       },
@@ -152,10 +340,14 @@ export function DriverPage({ pathname }: { pathname: string }) {
   }, [sharing.kind === 'off' || sharing.kind === 'denied']);
 
   if (state.kind === 'loading') return <p className="loading">Loading...</p>;
+  const trip = state.kind === 'ready' ? state.data.trip : null;
+  // Steps waiting on the phone count as taken, so the button offers the one after them.
+  const queuedStep = pending.flatMap((i) => (i.type === 'action' && i.action === 'STATUS' ? [i] : [])).at(-1);
+  const next = trip ? nextTripStatus(trip.cargoType, queuedStep?.tripStatus ?? trip.latestTripStatus) : null;
   return (
     <>
       <SiteHeader signIn={false} />
-      <main className="page">
+      <main className="page driver-page">
         {state.kind === 'not-found' ? (
           <NotFound />
         ) : state.kind === 'failed' ? (
@@ -174,65 +366,93 @@ export function DriverPage({ pathname }: { pathname: string }) {
                 {state.data.truck ? ` · ${state.data.truck.registrationNumber}` : ''}
               </p>
             </div>
-            <div className="stack">
-              <section className="card" aria-labelledby="trip-title">
-                <h2 id="trip-title">Your trip</h2>
-                {state.data.trip ? (
-                  <dl className="details">
-                    <div className="detail">
-                      <dt>Trip</dt>
-                      <dd>{state.data.trip.tripNumber}</dd>
-                    </div>
-                    <div className="detail">
-                      <dt>Status</dt>
-                      <dd>
-                        {state.data.trip.latestTripStatus
-                          ? TRIP_STATUS_LABELS[state.data.trip.latestTripStatus]
-                          : 'Not started'}
-                      </dd>
-                    </div>
-                    <div className="detail">
-                      <dt>From</dt>
-                      <dd>{locationText(state.data.trip.pickup)}</dd>
-                    </div>
-                    <div className="detail">
-                      <dt>To</dt>
-                      <dd>{locationText(state.data.trip.recipient)}</dd>
-                    </div>
-                  </dl>
-                ) : (
-                  <p className="muted">
-                    You have no trip in progress. Your transporter assigns you to the next one.
-                  </p>
-                )}
-              </section>
-              <section className="card" aria-labelledby="sharing-title">
-                <h2 id="sharing-title">Location</h2>
-                {sharing.kind === 'off' ? (
-                  <>
-                    <p>
-                      Keep this page open during the trip: it sends the truck’s position every 30 seconds.
+            <div className="driver-notices">
+              {state.saved ? (
+                <p className="driver-note">No network: this is the trip as the phone last saw it.</p>
+              ) : null}
+              {pending.length > 0 ? (
+                <p className="driver-waiting" role="status">
+                  {waitingText(pending)}
+                </p>
+              ) : null}
+              {notice ? (
+                <p
+                  className={notice.tone === 'error' ? 'driver-notice is-error' : 'driver-notice'}
+                  role={notice.tone === 'error' ? 'alert' : 'status'}
+                >
+                  {notice.text}
+                </p>
+              ) : null}
+            </div>
+            <div className="driver-layout">
+              <div className="driver-column">
+                <section className="card" aria-labelledby="trip-title">
+                  <h2 id="trip-title">Your trip</h2>
+                  {trip ? (
+                    <dl className="details">
+                      <div className="detail">
+                        <dt>Trip</dt>
+                        <dd>{trip.tripNumber}</dd>
+                      </div>
+                      <div className="detail">
+                        <dt>Status</dt>
+                        <dd>
+                          {trip.latestTripStatus ? TRIP_STATUS_LABELS[trip.latestTripStatus] : 'Not started'}
+                        </dd>
+                      </div>
+                      <div className="detail">
+                        <dt>From</dt>
+                        <dd>{locationText(trip.pickup)}</dd>
+                      </div>
+                      <div className="detail">
+                        <dt>To</dt>
+                        <dd>{locationText(trip.recipient)}</dd>
+                      </div>
+                    </dl>
+                  ) : (
+                    <p className="muted">
+                      You have no trip in progress. Your transporter assigns you to the next one.
                     </p>
-                    <button type="button" className="btn" onClick={() => setSharing({ kind: 'asking' })}>
-                      Share my location
-                    </button>
-                  </>
-                ) : sharing.kind === 'asking' ? (
-                  <p role="status">Waiting for the phone’s location…</p>
-                ) : sharing.kind === 'denied' ? (
-                  <p role="status">
-                    Location is blocked for this page. Allow location for this site in the browser’s settings,
-                    then reload.
-                  </p>
-                ) : (
-                  <p role="status">
-                    Sharing your location
-                    {sharing.lastSentAt ? ` · last sent ${clock(sharing.lastSentAt)}` : ''}
-                    {sharing.waiting > 0 ? ` · ${sharing.waiting} waiting for the network` : ''}
-                    {sharing.note ? `. ${sharing.note}` : ''}
-                  </p>
-                )}
-              </section>
+                  )}
+                </section>
+                {trip ? <NextStepCard key={next ?? 'done'} next={next} onRecord={recordStep} /> : null}
+                <section className="card" aria-labelledby="sharing-title">
+                  <h2 id="sharing-title">Location</h2>
+                  {sharing.kind === 'off' ? (
+                    <>
+                      <p>
+                        Keep this page open during the trip: it sends the truck’s position every 30 seconds.
+                      </p>
+                      <button
+                        type="button"
+                        className="btn btn-big btn-outline"
+                        onClick={() => setSharing({ kind: 'asking' })}
+                      >
+                        Share my location
+                      </button>
+                    </>
+                  ) : sharing.kind === 'asking' ? (
+                    <p role="status">Waiting for the phone’s location…</p>
+                  ) : sharing.kind === 'denied' ? (
+                    <p role="status">
+                      Location is blocked for this page. Allow location for this site in the browser’s
+                      settings, then reload.
+                    </p>
+                  ) : (
+                    <p role="status">
+                      Sharing your location
+                      {sharing.lastSentAt ? ` · last sent ${clock(sharing.lastSentAt)}` : ''}
+                      {sharing.note ? `. ${sharing.note}` : ''}
+                    </p>
+                  )}
+                </section>
+              </div>
+              {trip ? (
+                <div className="driver-column">
+                  <IssueCard onReport={reportIssue} />
+                  <PhotoCard onPhoto={(kind, file) => void addPhoto(kind, file)} busy={preparingPhoto} />
+                </div>
+              ) : null}
             </div>
           </>
         )}

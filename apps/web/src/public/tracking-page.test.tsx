@@ -170,6 +170,24 @@ describe('trip tracking page', () => {
     },
   );
 
+  it('shows when a loaded trip is expected at its delivery, on the next step', async () => {
+    await renderTrip(
+      trackingTrip({
+        tripStatusLogs: [
+          { tripStatus: 'STARTED', timeStamp: '2026-11-21 08:05:00' },
+          { tripStatus: 'AT_PICKUP_LOCATION', timeStamp: '2026-11-21 09:40:12' },
+          { tripStatus: 'LOADED', timeStamp: '2026-11-21 11:00:00' },
+        ],
+        eta: { typical: '2026-11-21 14:30:00', worst: '2026-11-22 09:15:00' },
+      }),
+    );
+    const next = screen.getByText('At Delivery Location').closest('li')!;
+    expect(next).toHaveTextContent(
+      'Expected around 21 Nov 2026, 14:30, by 22 Nov 2026, 09:15 at the latest (from this route’s past trips)',
+    );
+    expect(screen.getAllByText(/Expected around/)).toHaveLength(1);
+  });
+
   it('keeps Empty Dropped Off for general cargo', async () => {
     await renderTrip(trackingTrip({ cargoType: 'GENERAL_CARGO' }));
     expect(progressSteps().map((s) => s.label)).toEqual(EVERY_STEP);

@@ -95,6 +95,8 @@ function ShipmentProgress({ trip }: { trip: TrackingTrip }) {
                   <span className="step-time">{step.time}</span>
                   <span className="step-date">{step.date}</span>
                 </span>
+              ) : step.expected ? (
+                <span className="step-expected">{step.expected}</span>
               ) : null}
             </div>
           </li>

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CARGO_TYPES } from '../cargo';
-import { TRIP_STATUSES, tripLocationSchema } from './trip';
+import { TRIP_DOCUMENT_KINDS } from '../trip-document-kinds';
+import { changeTripStatusRequest, TRIP_STATUSES, tripLocationSchema } from './trip';
+import { openTripIssueRequest } from './trip-issue';
 import { locationView } from './location';
 
 /**
@@ -50,15 +52,18 @@ export const driverPageSchema = z.object({
 export type DriverPage = z.infer<typeof driverPageSchema>;
 
 /** One position from the phone's browser (Geolocation API), queued while offline. */
+const latitudeField = z
+  .number({ error: 'latitude must be a number' })
+  .min(-90, 'Latitude must be between -90 and 90')
+  .max(90, 'Latitude must be between -90 and 90');
+const longitudeField = z
+  .number({ error: 'longitude must be a number' })
+  .min(-180, 'Longitude must be between -180 and 180')
+  .max(180, 'Longitude must be between -180 and 180');
+
 export const phonePositionInput = z.strictObject({
-  latitude: z
-    .number({ error: 'latitude must be a number' })
-    .min(-90, 'Latitude must be between -90 and 90')
-    .max(90, 'Latitude must be between -90 and 90'),
-  longitude: z
-    .number({ error: 'longitude must be a number' })
-    .min(-180, 'Longitude must be between -180 and 180')
-    .max(180, 'Longitude must be between -180 and 180'),
+  latitude: latitudeField,
+  longitude: longitudeField,
   recordedAt: z.iso.datetime({ offset: true, error: 'recordedAt must be an ISO 8601 date-time' }),
   speedKmh: z.number().min(0).max(1000).nullable().optional(),
   heading: z.number().min(0).max(360).nullable().optional(),
@@ -114,3 +119,61 @@ export function osmandTime(text: string): Date | null {
   const parsed = Date.parse(text);
   return Number.isNaN(parsed) ? null : new Date(parsed);
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// The driver's actions: the next status, an issue, a photo. Each carries an id the phone made up when the
+// driver pressed the button, so an action the phone sends again (its answer was lost, or it waited offline)
+// is recorded once; the resend answers what the first one did.
+
+export const DRIVER_ACTIONS = ['STATUS', 'ISSUE', 'DOCUMENT'] as const;
+export type DriverAction = (typeof DRIVER_ACTIONS)[number];
+
+const clientActionIdField = z.uuid({ error: 'clientActionId must be a UUID the phone made for the action' });
+
+/**
+ * Where the phone was when the driver acted. Without a typed location the server names its LGA and state
+ * from the gazetteer, as it does for positions.
+ */
+const phoneSpot = z.strictObject({ latitude: latitudeField, longitude: longitudeField });
+
+/**
+ * POST /api/v1/driver/{token}/status: the trip's next step, under the rules of PATCH /api/v1/trips/{id}/status
+ * for the transporter's side (DELIVERED needs the consignee's handover code; no override).
+ */
+export const driverStatusRequest = changeTripStatusRequest.omit({ overrideReason: true }).extend({
+  clientActionId: clientActionIdField,
+  position: phoneSpot.optional(),
+});
+export type DriverStatusRequest = z.infer<typeof driverStatusRequest>;
+
+/** POST /api/v1/driver/{token}/issues: the fields of POST /api/v1/trips/{id}/issues. */
+export const driverIssueRequest = openTripIssueRequest.extend({
+  clientActionId: clientActionIdField,
+  position: phoneSpot.optional(),
+});
+export type DriverIssueRequest = z.infer<typeof driverIssueRequest>;
+
+/** The photos a driver's phone uploads; a PDF comes from the office, not from the cab. */
+export const DRIVER_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/** The text fields of POST /api/v1/driver/{token}/documents (multipart, beside the `file`). */
+export const driverDocumentFields = z.object({
+  clientActionId: clientActionIdField,
+  kind: z.enum(TRIP_DOCUMENT_KINDS, { error: 'Choose what the photo shows' }),
+});
+export type DriverDocumentFields = z.infer<typeof driverDocumentFields>;
+
+/** What an action recorded; a resent action answers this same body again. */
+export const driverActionResult = z.object({
+  clientActionId: z.string(),
+  action: z.enum(DRIVER_ACTIONS),
+  trip: z.object({
+    id: z.string(),
+    tripNumber: z.string(),
+    latestTripStatus: z.enum(TRIP_STATUSES).nullable(),
+  }),
+  /** What the driver reads: "Recorded: At Pick-Up Location". */
+  message: z.string(),
+  recordedAt: z.string(),
+});
+export type DriverActionResult = z.infer<typeof driverActionResult>;

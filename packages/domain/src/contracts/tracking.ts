@@ -29,7 +29,10 @@ export const publicStatusLogSchema = z.strictObject({
 });
 export type PublicStatusLog = z.infer<typeof publicStatusLogSchema>;
 
-/** The spec's tracking trip object, and nothing more. */
+/**
+ * The spec's tracking trip object, and one addition the tracking issue asks for: `eta`, present only while
+ * the trip is loaded and on its way and its lane has enough history (the signed-in trip page's rule).
+ */
 export const trackingTripSchema = z.strictObject({
   orderNumber: z.string().nullable(),
   containerNumbers: z.array(z.string()),
@@ -40,6 +43,8 @@ export const trackingTripSchema = z.strictObject({
   recipientTerminal: publicTerminal.nullable(),
   recipientAddress: publicAddress.nullable(),
   tripStatusLogs: z.array(publicStatusLogSchema),
+  /** When the cargo typically, and at the latest, reaches delivery: 'date time' texts (Lagos wall clock). */
+  eta: z.strictObject({ typical: z.string(), worst: z.string() }).optional(),
 });
 export type TrackingTrip = z.infer<typeof trackingTripSchema>;
 

@@ -2,35 +2,14 @@ import { z } from 'zod';
 import { pageOf, pageQuery, sortParam } from './page';
 import { TRACKING_ALARMS } from './tracking-settings';
 import { MAX_TRIP_TEXT, tripLocationInput, tripLocationSchema } from './trip';
+import { TRIP_ISSUE_TYPES } from '../trip-issue-types';
+
+export { TRIP_ISSUE_TYPES, TRIP_ISSUE_TYPE_LABELS, type TripIssueType } from '../trip-issue-types';
 
 export const tripIssueIdParams = z.object({ id: z.uuid({ error: 'Issue not found' }) });
 // ---------------------------------------------------------------------------------------------------------
 // Issues
 
-export const TRIP_ISSUE_TYPES = [
-  'BREAKDOWN',
-  'ACCIDENT',
-  'CHECKPOINT_DELAY',
-  'PORT_CONGESTION',
-  'DIVERSION',
-  // Opened by the tracking alarms (contracts/tracking-settings.ts), and by hand too when someone sees it.
-  'LONG_STOP',
-  'NIGHT_MOVEMENT',
-  'TRACKING_LOST',
-  'OTHER',
-] as const;
-export type TripIssueType = (typeof TRIP_ISSUE_TYPES)[number];
-export const TRIP_ISSUE_TYPE_LABELS: Record<TripIssueType, string> = {
-  BREAKDOWN: 'Breakdown',
-  ACCIDENT: 'Accident',
-  CHECKPOINT_DELAY: 'Checkpoint / police delay',
-  PORT_CONGESTION: 'Port congestion',
-  DIVERSION: 'Diversion',
-  LONG_STOP: 'Long stop',
-  NIGHT_MOVEMENT: 'Moving at night',
-  TRACKING_LOST: 'Tracking lost',
-  OTHER: 'Other',
-};
 export const TRIP_ISSUE_STATUSES = ['OPEN', 'RESOLVED'] as const;
 export type TripIssueStatus = (typeof TRIP_ISSUE_STATUSES)[number];
 

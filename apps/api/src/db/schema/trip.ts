@@ -168,8 +168,12 @@ export const tripStatusLogs = pgTable(
     location: jsonb('location').$type<TripLocation>(),
     note: text('note'),
     handoverOverrideReason: text('handover_override_reason'),
-    /** GEOFENCE when the truck's tracking recorded the step by entering the place's geofence. */
-    recordedBy: text('recorded_by').$type<'GEOFENCE'>(),
+    /**
+     * GEOFENCE when the truck's tracking recorded the step by entering the place's geofence; DRIVER_PHONE
+     * when the trip's driver recorded it from the phone link (`actorDriverId`, no user account).
+     */
+    recordedBy: text('recorded_by').$type<'GEOFENCE' | 'DRIVER_PHONE'>(),
+    actorDriverId: uuid('actor_driver_id').references(() => drivers.id),
     undoneAt: timestamp('undone_at', { withTimezone: true }),
     undoneByUserId: uuid('undone_by_user_id').references(() => users.id),
     undoReason: text('undo_reason'),
@@ -195,6 +199,8 @@ export const tripIssues = pgTable(
     status: text('status').$type<TripIssueStatus>().notNull().default('OPEN'),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
     openedByUserId: uuid('opened_by_user_id').references(() => users.id),
+    /** The trip's driver, when opened from the phone link (no user account). */
+    openedByDriverId: uuid('opened_by_driver_id').references(() => drivers.id),
     location: jsonb('location').$type<TripLocation>(),
     /** The tracking alarm that opened the issue by itself; null when a person opened it. */
     alarm: text('alarm').$type<TrackingAlarm>(),
@@ -240,6 +246,8 @@ export const tripDocuments = pgTable(
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     storageKey: text('storage_key').notNull(),
     uploadedByUserId: uuid('uploaded_by_user_id').references(() => users.id),
+    /** The trip's driver, when uploaded from the phone link (no user account). */
+    uploadedByDriverId: uuid('uploaded_by_driver_id').references(() => drivers.id),
     uploadedByCompanyId: uuid('uploaded_by_company_id')
       .notNull()
       .references(() => companies.id),

@@ -5,7 +5,9 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -14,6 +16,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type {
   ArrivalMode,
+  DriverAction,
+  DriverActionResult,
   TrackingAuthMethod,
   TrackingCredentialStatus,
   TrackingProviderKind,
@@ -158,6 +162,29 @@ export const driverPhoneLinks = pgTable('driver_phone_links', {
   lastPositionAt: timestamp('last_position_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The actions drivers recorded from their phone link, by the id the phone made up for each: a resent action
+ * finds its row and answers the stored result instead of acting twice. The row is written in the action's
+ * own transaction, so an action is either recorded with its row or not at all.
+ */
+export const driverActions = pgTable(
+  'driver_actions',
+  {
+    driverId: uuid('driver_id')
+      .notNull()
+      .references(() => drivers.id),
+    clientActionId: uuid('client_action_id').notNull(),
+    action: text('action').$type<DriverAction>().notNull(),
+    tripId: uuid('trip_id')
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    /** The answer of the action; set before its transaction commits. */
+    result: jsonb('result').$type<DriverActionResult>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.driverId, t.clientActionId] })],
+);
 
 /**
  * How a transporter wants its trucks watched: whether entering a geofence records the arrival or only

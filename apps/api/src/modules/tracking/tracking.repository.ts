@@ -47,6 +47,8 @@ export interface PublicTripRow {
     recipientTerminal: PublicTerminal | null;
     recipientAddress: PublicAddress | null;
     tripStatusLogs: PublicLogRow[];
+    /** Epoch ms of the expected arrival while the trip is loaded; null otherwise. */
+    eta: { typical: number; worst: number } | null;
   };
 }
 
@@ -95,7 +97,11 @@ function publicTripSelect(db: Db) {
         'pickupAddress', ${publicAddressJson(trips.pickupAddress)},
         'recipientTerminal', ${publicTerminalJson(recipientTerminal)},
         'recipientAddress', ${publicAddressJson(trips.recipientAddress)},
-        'tripStatusLogs', ${liveLogsJson}
+        'tripStatusLogs', ${liveLogsJson},
+        'eta', CASE WHEN ${trips.latestStatus} = 'LOADED' AND ${trips.etaTypicalAt} IS NOT NULL
+            AND ${trips.etaWorstAt} IS NOT NULL
+          THEN json_build_object('typical', ${epochMs(trips.etaTypicalAt)}, 'worst', ${epochMs(trips.etaWorstAt)})
+          ELSE NULL END
       )`,
     })
     .from(trips)

@@ -124,6 +124,12 @@ export function publicTrackingDocument(
     recipientAddress: trip.recipientAddress,
     tripStatusLogs: publicLogs(trip.tripStatusLogs),
   };
+  if (trip.eta) {
+    tracking.eta = {
+      typical: trackingTimeStamp(new Date(trip.eta.typical)),
+      worst: trackingTimeStamp(new Date(trip.eta.worst)),
+    };
+  }
   const body = JSON.stringify(tracking);
   return {
     body,

@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { companies, tripDocuments, users } from '../../db/schema';
+import { companies, drivers, tripDocuments, users } from '../../db/schema';
 
 export type TripDocumentRecord = typeof tripDocuments.$inferSelect;
 export type NewTripDocument = typeof tripDocuments.$inferInsert;
@@ -17,13 +17,15 @@ function selectDocuments(db: Executor) {
   return db
     .select({
       document: tripDocuments,
-      uploaderFirstName: users.firstName,
-      uploaderLastName: users.lastName,
+      // A driver has no user account: a photo from the phone link names the driver.
+      uploaderFirstName: sql<string | null>`coalesce(${users.firstName}, ${drivers.firstName})`,
+      uploaderLastName: sql<string | null>`coalesce(${users.lastName}, ${drivers.lastName})`,
       uploaderCompanyName: companies.name,
     })
     .from(tripDocuments)
     .innerJoin(companies, eq(companies.id, tripDocuments.uploadedByCompanyId))
-    .leftJoin(users, eq(users.id, tripDocuments.uploadedByUserId));
+    .leftJoin(users, eq(users.id, tripDocuments.uploadedByUserId))
+    .leftJoin(drivers, eq(drivers.id, tripDocuments.uploadedByDriverId));
 }
 
 /** Every document of one trip, the newest first. */

@@ -14,7 +14,7 @@ import { AppError, notFound } from '../../errors';
 import { audit, type RequestOrigin } from '../../lib/audit';
 import { readUpload } from '../../lib/upload';
 import type { Principal } from '../../plugins/auth';
-import { assertNotCancelled, loadTripFor } from '../trip/trip-access';
+import { assertNotCancelled, isDriverActor, loadTripFor, type TripActor } from '../trip/trip-access';
 import {
   deleteTripDocument,
   findTripDocumentRow,
@@ -35,7 +35,8 @@ function toTripDocument(principal: Principal, row: TripDocumentRow): TripDocumen
   const person =
     row.uploaderFirstName === null
       ? 'Former user'
-      : `${row.uploaderFirstName} ${row.uploaderLastName ?? ''}`.trim();
+      : `${row.uploaderFirstName} ${row.uploaderLastName ?? ''}`.trim() +
+        (document.uploadedByDriverId ? ', driver' : '');
   return {
     id: document.id,
     kind: document.kind,
@@ -67,10 +68,73 @@ function documentKindOf(value: string | undefined): TripDocumentKind {
   return kind;
 }
 
+/** A file already in storage, about to become a document of a trip. */
+export interface StoredTripFile {
+  kind: TripDocumentKind;
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+  storageKey: string;
+}
+
+/**
+ * Writes the document row of a stored file, with its audit row, inside the caller's transaction, and
+ * answers its id. The trip is locked and checked again because it may have been cancelled while the file
+ * arrived.
+ */
+export async function insertTripDocumentIn(
+  tx: Executor,
+  actor: TripActor,
+  tripId: string,
+  file: StoredTripFile,
+  origin: RequestOrigin,
+): Promise<string> {
+  const { trip } = await loadTripFor(tx, actor, tripId, { forUpdate: true });
+  assertNotCancelled(trip);
+  const document = await insertTripDocument(tx, {
+    tripId: trip.id,
+    ...file,
+    uploadedByUserId: actor.userId,
+    uploadedByDriverId: isDriverActor(actor) ? actor.driverId : null,
+    uploadedByCompanyId: actor.companyId,
+  });
+  await audit(tx, actor, origin, {
+    action: 'trip.document_uploaded',
+    entityType: 'trip_document',
+    entityId: document.id,
+    data: {
+      tripId: trip.id,
+      tripNumber: trip.tripNumber,
+      kind: file.kind,
+      fileName: document.fileName,
+      contentType: document.contentType,
+      sizeBytes: document.sizeBytes,
+    },
+  });
+  return document.id;
+}
+
+/**
+ * Puts an uploaded file in storage and runs `record`, which writes what points at it. When `record` fails
+ * the file is removed again, since nothing points at it.
+ */
+export async function withStoredFile<T>(
+  ctx: AppContext,
+  buffer: Buffer,
+  record: (storageKey: string) => Promise<T>,
+): Promise<T> {
+  const storageKey = await ctx.storage.put('trip-documents', buffer);
+  try {
+    return await record(storageKey);
+  } catch (err) {
+    await ctx.storage.remove(storageKey).catch(() => undefined);
+    throw err;
+  }
+}
+
 /**
  * Stores a document on a trip. The trip is checked before the body is read, so another company's
- * upload is refused without taking its file; the check is repeated under the trip's lock because the
- * trip may be cancelled while the file arrives.
+ * upload is refused without taking its file.
  */
 export async function uploadTripDocument(
   ctx: AppContext,
@@ -84,44 +148,26 @@ export async function uploadTripDocument(
     allowed: TRIP_DOCUMENT_TYPES,
   });
   const kind = documentKindOf(upload.fields.kind);
-  const storageKey = await ctx.storage.put('trip-documents', upload.buffer);
-  try {
-    const documentId = await ctx.db.transaction(async (tx) => {
-      const { trip } = await loadTripFor(tx, principal, tripId, { forUpdate: true });
-      assertNotCancelled(trip);
-      const document = await insertTripDocument(tx, {
-        tripId: trip.id,
-        kind,
-        fileName: upload.fileName,
-        contentType: upload.mimeType,
-        sizeBytes: upload.buffer.length,
-        storageKey,
-        uploadedByUserId: principal.userId,
-        uploadedByCompanyId: principal.companyId,
-      });
-      await audit(tx, principal, request, {
-        action: 'trip.document_uploaded',
-        entityType: 'trip_document',
-        entityId: document.id,
-        data: {
-          tripId: trip.id,
-          tripNumber: trip.tripNumber,
+  const documentId = await withStoredFile(ctx, upload.buffer, (storageKey) =>
+    ctx.db.transaction((tx) =>
+      insertTripDocumentIn(
+        tx,
+        principal,
+        tripId,
+        {
           kind,
-          fileName: document.fileName,
-          contentType: document.contentType,
-          sizeBytes: document.sizeBytes,
+          fileName: upload.fileName,
+          contentType: upload.mimeType,
+          sizeBytes: upload.buffer.length,
+          storageKey,
         },
-      });
-      return document.id;
-    });
-    const row = await findTripDocumentRow(ctx.db, documentId);
-    if (!row) throw notFound('Document');
-    return toTripDocument(principal, row);
-  } catch (err) {
-    // The row never made it, so nothing points at the stored file.
-    await ctx.storage.remove(storageKey).catch(() => undefined);
-    throw err;
-  }
+        request,
+      ),
+    ),
+  );
+  const row = await findTripDocumentRow(ctx.db, documentId);
+  if (!row) throw notFound('Document');
+  return toTripDocument(principal, row);
 }
 
 export interface TripDocumentFile {

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { TrackingAlarm, TripIssue, TripIssueListQuery, TripIssueSort } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { companies, tripIssues, trips, users } from '../../db/schema';
+import { companies, drivers, tripIssues, trips, users } from '../../db/schema';
 import { tripScopeSql, type TripScope } from '../../queries/trip-scope.repository';
 
 export type TripIssueRecord = typeof tripIssues.$inferSelect;
@@ -11,6 +11,7 @@ export type NewTripIssue = typeof tripIssues.$inferInsert;
 
 const opener = alias(users, 'opener');
 const openerCompany = alias(companies, 'opener_company');
+const openerDriverCompany = alias(companies, 'opener_driver_company');
 const resolver = alias(users, 'resolver');
 const resolverCompany = alias(companies, 'resolver_company');
 
@@ -35,6 +36,9 @@ function selectIssues(db: Executor) {
       openerFirstName: opener.firstName,
       openerLastName: opener.lastName,
       openerCompanyName: openerCompany.name,
+      driverFirstName: drivers.firstName,
+      driverLastName: drivers.lastName,
+      driverCompanyName: openerDriverCompany.name,
       resolverFirstName: resolver.firstName,
       resolverLastName: resolver.lastName,
       resolverCompanyName: resolverCompany.name,
@@ -43,11 +47,19 @@ function selectIssues(db: Executor) {
     .innerJoin(trips, eq(trips.id, tripIssues.tripId))
     .leftJoin(opener, eq(opener.id, tripIssues.openedByUserId))
     .leftJoin(openerCompany, eq(openerCompany.id, opener.companyId))
+    .leftJoin(drivers, eq(drivers.id, tripIssues.openedByDriverId))
+    .leftJoin(openerDriverCompany, eq(openerDriverCompany.id, drivers.companyId))
     .leftJoin(resolver, eq(resolver.id, tripIssues.resolvedByUserId))
     .leftJoin(resolverCompany, eq(resolverCompany.id, resolver.companyId));
 }
 
 type IssueRow = Awaited<ReturnType<ReturnType<typeof selectIssues>['where']>>[number];
+
+/** A driver opens issues from the phone link, without a user account: "First Last, driver (Company)". */
+function driverName(row: IssueRow): string {
+  const name = `${row.driverFirstName ?? ''} ${row.driverLastName ?? ''}`.trim();
+  return `${name}, driver (${row.driverCompanyName ?? ''})`;
+}
 
 function toTripIssue(row: IssueRow): TripIssue {
   const { issue } = row;
@@ -62,10 +74,12 @@ function toTripIssue(row: IssueRow): TripIssue {
     // A removed account leaves the issue standing; it then reads as opened by a former user.
     openedBy: issue.alarm
       ? TRACKING_OPENER
-      : (personName(
-          { firstName: row.openerFirstName, lastName: row.openerLastName },
-          row.openerCompanyName,
-        ) ?? 'Former user'),
+      : issue.openedByDriverId
+        ? driverName(row)
+        : (personName(
+            { firstName: row.openerFirstName, lastName: row.openerLastName },
+            row.openerCompanyName,
+          ) ?? 'Former user'),
     alarm: issue.alarm,
     resolvedAt: issue.resolvedAt ? issue.resolvedAt.toISOString() : null,
     resolvedBy: issue.resolvedAt

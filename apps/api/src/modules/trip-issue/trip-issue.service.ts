@@ -15,7 +15,14 @@ import { AppError, notFound } from '../../errors';
 import { audit, BACKGROUND_ORIGIN, type AuditActor, type RequestOrigin } from '../../lib/audit';
 import type { Executor } from '../../db/client';
 import type { Principal } from '../../plugins/auth';
-import { assertNotCancelled, loadTripFor, loadTripForTracking, type TripRecord } from '../trip/trip-access';
+import {
+  assertNotCancelled,
+  isDriverActor,
+  loadTripFor,
+  loadTripForTracking,
+  type TripActor,
+  type TripRecord,
+} from '../trip/trip-access';
 import { setTripLocation, tripScopeOf } from '../trip/trip.service';
 import {
   findTripIssue,
@@ -78,9 +85,41 @@ async function issueView(ctx: AppContext, issueId: string): Promise<TripIssue> {
 }
 
 /**
- * Opens an issue on a live trip. A location given with it is where the truck is now, so it also
- * becomes the trip's current location, under the trip's lock like every other trip change.
+ * Opens an issue on a live trip inside the caller's transaction, and answers its id. A location given
+ * with it is where the truck is now, so it also becomes the trip's current location, under the trip's
+ * lock like every other trip change.
  */
+export async function openTripIssueIn(
+  tx: Executor,
+  actor: TripActor,
+  tripId: string,
+  input: OpenTripIssueRequest,
+  ip: string,
+): Promise<string> {
+  const now = new Date();
+  const openedAt = openingTimeOf(input.openingTimeStamp, now);
+  const location = toTripLocation(input.location);
+  const { trip, side } = await loadTripFor(tx, actor, tripId, { forUpdate: true });
+  assertNotCancelled(trip);
+  if (trip.completed) {
+    throw new AppError('CONFLICT', 'This trip is completed; issues can only be opened on a trip under way');
+  }
+  const issue = await insertTripIssue(tx, {
+    tripId: trip.id,
+    issueType: input.issueType,
+    description: input.description,
+    status: 'OPEN',
+    openedAt,
+    openedByUserId: actor.userId,
+    openedByDriverId: isDriverActor(actor) ? actor.driverId : null,
+    location,
+  });
+  if (location) await setTripLocation(tx, trip, location);
+  await auditIssueOpened(tx, actor, { ip }, trip, issue, { side });
+  return issue.id;
+}
+
+/** Opens an issue on a live trip for a signed-in caller. */
 export async function openTripIssue(
   ctx: AppContext,
   principal: Principal,
@@ -88,28 +127,7 @@ export async function openTripIssue(
   input: OpenTripIssueRequest,
   ip: string,
 ): Promise<TripIssue> {
-  const now = new Date();
-  const openedAt = openingTimeOf(input.openingTimeStamp, now);
-  const location = toTripLocation(input.location);
-  const issueId = await ctx.db.transaction(async (tx) => {
-    const { trip, side } = await loadTripFor(tx, principal, tripId, { forUpdate: true });
-    assertNotCancelled(trip);
-    if (trip.completed) {
-      throw new AppError('CONFLICT', 'This trip is completed; issues can only be opened on a trip under way');
-    }
-    const issue = await insertTripIssue(tx, {
-      tripId: trip.id,
-      issueType: input.issueType,
-      description: input.description,
-      status: 'OPEN',
-      openedAt,
-      openedByUserId: principal.userId,
-      location,
-    });
-    if (location) await setTripLocation(tx, trip, location);
-    await auditIssueOpened(tx, principal, { ip }, trip, issue, { side });
-    return issue.id;
-  });
+  const issueId = await ctx.db.transaction((tx) => openTripIssueIn(tx, principal, tripId, input, ip));
   return issueView(ctx, issueId);
 }
 

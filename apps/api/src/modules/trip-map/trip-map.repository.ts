@@ -3,14 +3,33 @@ import type { Executor } from '../../db/client';
 import { tripIssues, trips, truckLatestPositions, trucks } from '../../db/schema';
 import { liveTripSql, tripScopeSql, type TripScope } from '../../queries/trip-scope.repository';
 
-/** A map shows at most this many trucks; a fleet owner with more filters the trip list instead. */
-export const MAX_MAP_TRIPS = 500;
+/**
+ * A map shows at most this many trucks: the biggest fleets we serve have a few thousand on the road at
+ * once; one with more filters the trip list instead.
+ */
+export const MAX_MAP_TRIPS = 5000;
 
-/** Started live trips the caller may see, the most recently moved first. */
+/**
+ * Started live trips the caller may see, the most recently moved first: only what a marker and its card
+ * show, in the order of the trips list's indexes, so the newest few thousand are read off the index.
+ */
 export async function liveTripsOnMap(db: Executor, scope: TripScope) {
   return db
     .select({
-      trip: trips,
+      trip: {
+        id: trips.id,
+        tripNumber: trips.tripNumber,
+        cargoType: trips.cargoType,
+        latestStatus: trips.latestStatus,
+        latestStatusAt: trips.latestStatusAt,
+        completed: trips.completed,
+        cancelledAt: trips.cancelledAt,
+        pickupTerminalId: trips.pickupTerminalId,
+        pickupAddress: trips.pickupAddress,
+        recipientTerminalId: trips.recipientTerminalId,
+        recipientAddress: trips.recipientAddress,
+        currentLocation: trips.currentLocation,
+      },
       truckRegistrationNumber: trucks.registrationNumber,
       position: {
         latitude: truckLatestPositions.latitude,
@@ -25,6 +44,6 @@ export async function liveTripsOnMap(db: Executor, scope: TripScope) {
     .leftJoin(trucks, eq(trucks.id, trips.truckId))
     .leftJoin(truckLatestPositions, eq(truckLatestPositions.truckId, trips.truckId))
     .where(and(tripScopeSql(scope), isNotNull(trips.latestStatus), liveTripSql()))
-    .orderBy(desc(trips.latestStatusAt), desc(trips.tripNumber))
+    .orderBy(sql`${trips.latestStatusAt} DESC NULLS LAST`, desc(trips.createdAt), desc(trips.tripNumber))
     .limit(MAX_MAP_TRIPS);
 }

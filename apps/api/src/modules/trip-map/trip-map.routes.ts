@@ -1,8 +1,41 @@
 import { mapSettingsSchema, tripMapQuery, tripMapResponse } from '@freightlane/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { bearerSecurity, errorResponses, type ZodApp } from '../../lib/route-kit';
 import { principalOf, requireAuth } from '../../plugins/auth';
+import { etagMatches, JSON_UTF8 } from '../tracking/public-response';
+import type { MapAnswer } from './trip-map-cache';
 import { tripMapFor } from './trip-map.service';
+
+/** Whether an Accept-Encoding header takes gzip (and does not refuse it with q=0). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  return header
+    .toLowerCase()
+    .split(',')
+    .some((part) => {
+      const [coding, ...params] = part.trim().split(';');
+      if (coding !== 'gzip' && coding !== '*') return false;
+      return !params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p));
+    });
+}
+
+/**
+ * The map as built: a 304 while the page's copy is current (the page asks again every few seconds), else
+ * the JSON bytes, gzipped for every browser (a phone on a slow network most of all). Bytes with a JSON type
+ * skip the response serializer: the answer was checked against the contract when it was built.
+ */
+function sendMap(request: FastifyRequest, reply: FastifyReply, map: MapAnswer): FastifyReply {
+  reply.header('etag', map.etag);
+  reply.header('cache-control', 'private, no-cache');
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, map.etag)) return reply.code(304).send();
+  reply.header('content-type', JSON_UTF8).header('vary', 'accept-encoding');
+  if (acceptsGzip(request.headers['accept-encoding'])) {
+    return reply.header('content-encoding', 'gzip').send(map.gzipped);
+  }
+  return reply.send(map.body);
+}
 
 export function tripMapRoutes(app: ZodApp, ctx: AppContext): void {
   app.get(
@@ -17,7 +50,8 @@ export function tripMapRoutes(app: ZodApp, ctx: AppContext): void {
         response: { 200: tripMapResponse, ...errorResponses(400, 401) },
       },
     },
-    async (request) => tripMapFor(ctx, principalOf(request), request.query),
+    async (request, reply) =>
+      sendMap(request, reply, await tripMapFor(ctx, principalOf(request), request.query)),
   );
 
   app.get(

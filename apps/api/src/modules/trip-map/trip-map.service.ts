@@ -1,16 +1,31 @@
-import { toTripLocation, type TripMapItem } from '@freightlane/domain';
+import { toTripLocation, tripMapResponse, type TripMapItem } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import type { Principal } from '../../plugins/auth';
 import { terminalsOfTripRows, tripCourseOf, tripScopeOf } from '../trip/trip.service';
+import { answerOf, type MapAnswer } from './trip-map-cache';
 import { liveTripsOnMap } from './trip-map.repository';
 
+/**
+ * The caller's live trips on the map as JSON text, shared by everyone of the same company for a few
+ * seconds (MAP_CACHE_SECONDS).
+ */
 export async function tripMapFor(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db' | 'tripMaps'>,
   principal: Principal,
   query: { sabiPort: boolean; bargeTrip: boolean },
-): Promise<TripMapItem[]> {
+): Promise<MapAnswer> {
   // Every trip the platform carries is a road trip booked on it: none came by barge or a port call-up.
-  if (query.sabiPort || query.bargeTrip) return [];
+  if (query.sabiPort || query.bargeTrip) return answerOf('[]');
+  const scope = tripScopeOf(principal);
+  const key = scope.side === 'all' ? 'all' : `${scope.side}:${scope.companyId}`;
+  // The documented shape exactly (the contract's parse drops what it does not name), checked once per build
+  // rather than once per viewer.
+  return ctx.tripMaps.answer(key, async () =>
+    JSON.stringify(tripMapResponse.parse(await buildMap(ctx, principal))),
+  );
+}
+
+async function buildMap(ctx: Pick<AppContext, 'db'>, principal: Principal): Promise<TripMapItem[]> {
   const rows = await liveTripsOnMap(ctx.db, tripScopeOf(principal));
   const terminalsById = await terminalsOfTripRows(ctx.db, rows);
   return rows.map(({ trip, truckRegistrationNumber, position, hasOpenIssue }) => {

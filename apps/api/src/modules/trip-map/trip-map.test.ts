@@ -1,4 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tripMapItemSchema, type TripMapItem } from '@freightlane/domain';
+import { gunzipSync } from 'node:zlib';
+import { z } from 'zod';
+import { recordTruckPositions } from '../truck-tracking/truck-position.service';
+import { TripMapCache } from './trip-map-cache';
+import { acceptsGzip } from './trip-map.routes';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { tripWorld, type TripWorld } from '../../test/trip-world';
 
@@ -9,11 +15,14 @@ describe('GET /api/v1/trips/map', () => {
   let w: TripWorld;
   let moving: { id: string; tripNumber: string };
   let plate: string;
+  let truckId: string;
   beforeAll(async () => {
     t = await createTestApp();
     w = await tripWorld(t);
     moving = await w.newTrip();
-    plate = (await w.assignFleet(moving.id)).truck.registrationNumber;
+    const fleet = await w.assignFleet(moving.id);
+    plate = fleet.truck.registrationNumber;
+    truckId = fleet.truck.id;
     await w.walkTo(moving.id, 'STARTED');
     await call(
       t.app,
@@ -60,6 +69,77 @@ describe('GET /api/v1/trips/map', () => {
     expect(others.body).toEqual([]);
     const admin = await call(t.app, 'GET', MAP, undefined, { token: w.admin.accessToken });
     expect(admin.body.map((r: { id: string }) => r.id)).toContain(moving.id);
+  });
+
+  it('answers exactly the documented items, with an ETag that a repeat sends back for a 304', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: MAP,
+      headers: { authorization: `Bearer ${w.customer.accessToken}` },
+    });
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(z.array(tripMapItemSchema.strict()).parse(res.json())).toEqual(res.json());
+    const etag = res.headers.etag as string;
+    const again = await t.app.inject({
+      method: 'GET',
+      url: MAP,
+      headers: { authorization: `Bearer ${w.customer.accessToken}`, 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const gzipped = await t.app.inject({
+      method: 'GET',
+      url: MAP,
+      headers: { authorization: `Bearer ${w.customer.accessToken}`, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString())).toEqual(res.json());
+  });
+
+  it('reads Accept-Encoding as HTTP does', () => {
+    expect(acceptsGzip('gzip, deflate, br')).toBe(true);
+    expect(acceptsGzip('br;q=1.0, GZIP;q=0.5')).toBe(true);
+    expect(acceptsGzip('*')).toBe(true);
+    expect(acceptsGzip('gzip;q=0')).toBe(false);
+    expect(acceptsGzip('identity')).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
+  });
+
+  it('reuses a company’s answer for MAP_CACHE_SECONDS, and never across companies', async () => {
+    const kept = t.ctx.tripMaps;
+    let now = Date.now();
+    t.ctx.tripMaps = new TripMapCache(30_000, undefined, () => now);
+    try {
+      const positionOf = async (token: string) =>
+        ((await call(t.app, 'GET', MAP, undefined, { token })).body as TripMapItem[]).find(
+          (r) => r.id === moving.id,
+        )?.position?.latitude;
+      const before = await positionOf(w.customer.accessToken);
+      await recordTruckPositions(t.ctx, [
+        {
+          truckId,
+          companyId: (await w.tripRow(moving.id)).transporterCompanyId,
+          recordedAt: new Date(),
+          latitude: 6.4531,
+          longitude: 3.3958,
+          speedKmh: 12,
+          heading: 90,
+          accuracyM: 8,
+          source: 'DRIVER_PHONE',
+          address: null,
+        },
+      ]);
+      // The customer's answer is a moment old; the transporter's is read now.
+      expect(await positionOf(w.customer.accessToken)).toBe(before);
+      expect(await positionOf(w.transporter.accessToken)).toBe(6.4531);
+      expect(
+        (await call(t.app, 'GET', MAP, undefined, { token: w.otherTransporter.accessToken })).body,
+      ).toEqual([]);
+      now += 30_000 * 10;
+      expect(await positionOf(w.customer.accessToken)).toBe(6.4531);
+    } finally {
+      t.ctx.tripMaps = kept;
+    }
   });
 
   it('answers an empty map for barge and port call-up trips, which the platform does not carry', async () => {

@@ -7,8 +7,31 @@ import { findTrip, type TripRecord } from './trip.repository';
 
 export type { TripRecord } from './trip.repository';
 
+/**
+ * A trip's driver acting through the private phone link. A driver has no user account, so there is no
+ * Principal: the driver acts on the transporter's side, for the transporter's company, and only on the trip
+ * the driver is assigned to. `userId` is null so the audit row has no user; `driverId` names the driver.
+ */
+export interface DriverActor {
+  driverId: string;
+  companyId: string;
+  userId: null;
+}
+
+/** Who changes a trip: a signed-in user, or the trip's driver from the phone link. */
+export type TripActor = Principal | DriverActor;
+
+export function isDriverActor(actor: TripActor): actor is DriverActor {
+  return 'driverId' in actor;
+}
+
 /** Which side of a trip the caller is on; null when the trip is none of the caller's business. */
-export function sideOf(principal: Principal, trip: TripRecord): NoteSide | null {
+export function sideOf(principal: TripActor, trip: TripRecord): NoteSide | null {
+  if (isDriverActor(principal)) {
+    const drivesIt =
+      trip.driverId === principal.driverId && trip.transporterCompanyId === principal.companyId;
+    return drivesIt ? 'TRANSPORTER' : null;
+  }
   if (principal.role === 'role_admin') return 'ADMIN';
   if (principal.role === 'role_customer') {
     return trip.customerCompanyId === principal.companyId ? 'CUSTOMER' : null;
@@ -33,7 +56,7 @@ export interface TripAccessOptions {
  */
 export async function loadTripFor(
   db: Executor,
-  principal: Principal,
+  principal: TripActor,
   tripId: string,
   options: TripAccessOptions = {},
 ): Promise<{ trip: TripRecord; side: NoteSide }> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { tripTimeline } from '@freightlane/domain';
+import { trackingTimeStamp, tripTimeline, type TrackingTrip } from '@freightlane/domain';
 import { tripStatusLogs } from '../../db/schema';
 import { referenceIds } from '../../test/marketplace';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -36,6 +36,14 @@ describe('the ETA of a loaded trip, from its lane’s past trips', () => {
     await stepAt(trip.id, 'AT_DELIVERY_LOCATION', new Date(loadedAt.getTime() + minutes * MINUTE));
   }
 
+  /** The trip as its public tracking link shows it. */
+  async function trackingPage(tripId: string): Promise<TrackingTrip> {
+    const { trackingId } = await w.tripRow(tripId);
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/trips/open-access/${trackingId}` });
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  }
+
   async function loadedTrip() {
     const trip = await w.newTrip();
     await w.assignFleet(trip.id);
@@ -60,12 +68,21 @@ describe('the ETA of a loaded trip, from its lane’s past trips', () => {
       worst: new Date(loadedAt + 138 * MINUTE).toISOString(),
     });
     expect((await w.detail(detail.id, w.transporter.accessToken)).eta).toEqual(detail.eta);
+    // Anyone with the tracking link sees the same range, in the spec's Lagos 'date time' texts.
+    expect((await trackingPage(detail.id)).eta).toEqual({
+      typical: trackingTimeStamp(new Date(detail.eta!.typical)),
+      worst: trackingTimeStamp(new Date(detail.eta!.worst)),
+    });
   });
 
   it('is gone once the truck arrives at the delivery', async () => {
     const detail = await loadedTrip();
     expect(detail.eta).not.toBeNull();
+    expect((await trackingPage(detail.id)).eta).toBeDefined();
     await w.walkTo(detail.id, 'AT_DELIVERY_LOCATION');
     expect((await w.detail(detail.id)).eta).toBeNull();
+    const page = await trackingPage(detail.id);
+    expect(page.tripStatusLogs.at(-1)?.tripStatus).toBe('AT_DELIVERY_LOCATION');
+    expect(page).not.toHaveProperty('eta');
   });
 });

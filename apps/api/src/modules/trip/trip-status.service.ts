@@ -24,7 +24,13 @@ import { pastTripsOnLaneOf } from '../../queries/trip-lane.repository';
 import type { Principal } from '../../plugins/auth';
 import { auditTrip } from './audit-trip';
 import { BACKGROUND_ORIGIN } from '../../lib/audit';
-import { loadTripFor, loadTripForTracking, type TripRecord } from './trip-access';
+import {
+  isDriverActor,
+  loadTripFor,
+  loadTripForTracking,
+  type TripActor,
+  type TripRecord,
+} from './trip-access';
 import { assertTripAction } from './trip-actions';
 import { loadTripDetail } from './trip-detail';
 import { insertStatusLog, latestLiveStatusLog, markStatusLogUndone, updateTrip } from './trip.repository';
@@ -109,7 +115,7 @@ function lockedError(lockedUntil: Date, now: Date, message?: string): AppError {
  */
 async function recordWrongCode(
   tx: Executor,
-  principal: Principal,
+  principal: TripActor,
   trip: TripRecord,
   now: Date,
   ip: string,
@@ -138,10 +144,93 @@ async function recordWrongCode(
   );
 }
 
+/** A move inside its transaction: the trip as moved, or a refusal the caller answers after committing. */
+export type StatusMove = { moved: TripRecord } | { refused: AppError };
+
 /**
- * Moves a trip one step forward on its timeline. The trip row is locked first, so racing moves run one
- * after the other and the later one sees the step already taken; the live-log unique index backs this up.
+ * Moves a trip one step forward on its timeline, inside the caller's transaction. The trip row is locked
+ * first, so racing moves run one after the other and the later one sees the step already taken; the
+ * live-log unique index backs this up (see `refuseRacedMove`). A wrong handover code is written (it uses
+ * up a try) and answered as `refused`: the caller commits, then throws it.
  */
+export async function moveTripStatus(
+  tx: Executor,
+  actor: TripActor,
+  tripId: string,
+  input: ChangeTripStatusRequest,
+  ip: string,
+): Promise<StatusMove> {
+  const { trip, side } = await loadTripFor(tx, actor, tripId, { forUpdate: true });
+  checkRequest(side, input);
+  // A completed trip is left to the transition check, whose answer names the (no) statuses allowed.
+  if (!trip.completed) assertTripAction(side, trip, 'CHANGE_STATUS');
+  if (!canMoveTo(trip.cargoType, trip.latestStatus, input.tripStatus)) throw transitionError(trip);
+  if (input.tripStatus === NEEDS_RESOURCES_BEFORE && (!trip.truckId || !trip.driverId)) {
+    throw new AppError('CONFLICT', 'Assign a truck and a driver before starting the trip');
+  }
+
+  const now = new Date();
+  const delivering = input.tripStatus === DELIVERED;
+  if (delivering && input.handoverCode !== undefined) {
+    if (trip.handoverLockedUntil && trip.handoverLockedUntil > now) {
+      throw lockedError(trip.handoverLockedUntil, now);
+    }
+    if (!sameCode(input.handoverCode, trip.handoverCode)) {
+      return { refused: await recordWrongCode(tx, actor, trip, now, ip) };
+    }
+  }
+
+  const location = toTripLocation(input.location);
+  const eta = input.tripStatus === LOADED ? await laneEta(tx, trip.id, now) : null;
+  await insertStatusLog(tx, {
+    tripId: trip.id,
+    status: input.tripStatus,
+    at: now,
+    actorUserId: actor.userId,
+    location,
+    note: input.note ?? null,
+    handoverOverrideReason: delivering ? (input.overrideReason ?? null) : null,
+    ...(isDriverActor(actor) ? { actorDriverId: actor.driverId, recordedBy: 'DRIVER_PHONE' as const } : {}),
+  });
+  const moved = {
+    latestStatus: input.tripStatus,
+    latestStatusAt: now,
+    completed: isFinalStatus(trip.cargoType, input.tripStatus),
+    ...(input.tripStatus === LOADED
+      ? { etaTypicalAt: eta?.typical ?? null, etaWorstAt: eta?.worst ?? null }
+      : {}),
+    ...(location ? { currentLocation: location } : {}),
+    ...(delivering ? { handoverFailedAttempts: 0, handoverLockedUntil: null } : {}),
+  };
+  await updateTrip(tx, trip.id, moved);
+  await auditTrip(tx, actor, { ip }, trip, 'trip.status_changed', {
+    from: trip.latestStatus,
+    to: input.tripStatus,
+    ...(location ? { location } : {}),
+    ...(input.overrideReason ? { handoverOverrideReason: input.overrideReason } : {}),
+  });
+  return { moved: { ...trip, ...moved } };
+}
+
+/**
+ * A move that failed after its transaction: when another request took the same step at the same moment
+ * (the live-log unique index refused this one), the answer is the refused transition, as if they had run
+ * one after the other. Any other error is thrown as it is.
+ */
+export async function refuseRacedMove(
+  db: Executor,
+  actor: TripActor,
+  tripId: string,
+  err: unknown,
+): Promise<never> {
+  if (uniqueViolation(err)?.constraint === LIVE_LOG_INDEX) {
+    const { trip } = await loadTripFor(db, actor, tripId);
+    throw transitionError(trip);
+  }
+  throw err;
+}
+
+/** Moves a trip one step forward for a signed-in caller, answering the trip as the move left it. */
 export async function changeTripStatus(
   ctx: AppContext,
   principal: Principal,
@@ -153,62 +242,13 @@ export async function changeTripStatus(
   try {
     outcome = await ctx.db.transaction(
       async (tx): Promise<{ refused: AppError } | { detail: TripDetail }> => {
-        const { trip, side } = await loadTripFor(tx, principal, tripId, { forUpdate: true });
-        checkRequest(side, input);
-        // A completed trip is left to the transition check, whose answer names the (no) statuses allowed.
-        if (!trip.completed) assertTripAction(side, trip, 'CHANGE_STATUS');
-        if (!canMoveTo(trip.cargoType, trip.latestStatus, input.tripStatus)) throw transitionError(trip);
-        if (input.tripStatus === NEEDS_RESOURCES_BEFORE && (!trip.truckId || !trip.driverId)) {
-          throw new AppError('CONFLICT', 'Assign a truck and a driver before starting the trip');
-        }
-
-        const now = new Date();
-        const delivering = input.tripStatus === DELIVERED;
-        if (delivering && input.handoverCode !== undefined) {
-          if (trip.handoverLockedUntil && trip.handoverLockedUntil > now) {
-            throw lockedError(trip.handoverLockedUntil, now);
-          }
-          if (!sameCode(input.handoverCode, trip.handoverCode)) {
-            return { refused: await recordWrongCode(tx, principal, trip, now, ip) };
-          }
-        }
-
-        const location = toTripLocation(input.location);
-        const eta = input.tripStatus === LOADED ? await laneEta(tx, trip.id, now) : null;
-        await insertStatusLog(tx, {
-          tripId: trip.id,
-          status: input.tripStatus,
-          at: now,
-          actorUserId: principal.userId,
-          location,
-          note: input.note ?? null,
-          handoverOverrideReason: delivering ? (input.overrideReason ?? null) : null,
-        });
-        await updateTrip(tx, trip.id, {
-          latestStatus: input.tripStatus,
-          latestStatusAt: now,
-          completed: isFinalStatus(trip.cargoType, input.tripStatus),
-          ...(input.tripStatus === LOADED
-            ? { etaTypicalAt: eta?.typical ?? null, etaWorstAt: eta?.worst ?? null }
-            : {}),
-          ...(location ? { currentLocation: location } : {}),
-          ...(delivering ? { handoverFailedAttempts: 0, handoverLockedUntil: null } : {}),
-        });
-        await auditTrip(tx, principal, { ip }, trip, 'trip.status_changed', {
-          from: trip.latestStatus,
-          to: input.tripStatus,
-          ...(location ? { location } : {}),
-          ...(input.overrideReason ? { handoverOverrideReason: input.overrideReason } : {}),
-        });
-        return { detail: await loadTripDetail(ctx, principal, trip.id, tx) };
+        const move = await moveTripStatus(tx, principal, tripId, input, ip);
+        if ('refused' in move) return move;
+        return { detail: await loadTripDetail(ctx, principal, move.moved.id, tx) };
       },
     );
   } catch (err) {
-    if (uniqueViolation(err)?.constraint === LIVE_LOG_INDEX) {
-      const { trip } = await loadTripFor(ctx.db, principal, tripId);
-      throw transitionError(trip);
-    }
-    throw err;
+    return refuseRacedMove(ctx.db, principal, tripId, err);
   }
   if ('refused' in outcome) throw outcome.refused;
   return outcome.detail;

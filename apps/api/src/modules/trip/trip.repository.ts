@@ -273,6 +273,14 @@ const personWithCompany = sql<
   string | null
 >`${users.firstName} || ' ' || ${users.lastName} || ' (' || ${companies.name} || ')'`;
 
+const actingDriver = alias(drivers, 'acting_driver');
+const actingDriverCompany = alias(companies, 'acting_driver_company');
+
+/** "First Last, driver (Company)": a step the trip's driver recorded from the phone link (no user account). */
+const driverWithCompany = sql<
+  string | null
+>`${actingDriver.firstName} || ' ' || ${actingDriver.lastName} || ', driver (' || ${actingDriverCompany.name} || ')'`;
+
 /**
  * A status's place on every timeline. Two steps recorded within one clock tick keep their timeline order,
  * which is the order they were taken in, since a trip only moves forward one step at a time.
@@ -286,10 +294,15 @@ const timelinePosition = sql`array_position(ARRAY[${sql.join(
 export async function liveStatusLogsOf(db: Executor, tripId: string) {
   return prepared(db, 'trip_live_status_logs', (d) =>
     d
-      .select({ log: tripStatusLogs, changedBy: personWithCompany })
+      .select({
+        log: tripStatusLogs,
+        changedBy: sql<string | null>`coalesce(${personWithCompany}, ${driverWithCompany})`,
+      })
       .from(tripStatusLogs)
       .leftJoin(users, eq(users.id, tripStatusLogs.actorUserId))
       .leftJoin(companies, eq(companies.id, users.companyId))
+      .leftJoin(actingDriver, eq(actingDriver.id, tripStatusLogs.actorDriverId))
+      .leftJoin(actingDriverCompany, eq(actingDriverCompany.id, actingDriver.companyId))
       .where(and(eq(tripStatusLogs.tripId, sql.placeholder('tripId')), isNull(tripStatusLogs.undoneAt)))
       .orderBy(asc(tripStatusLogs.at), asc(timelinePosition)),
   ).execute({ tripId });

@@ -1,6 +1,10 @@
 import {
+  TRIP_DOCUMENT_KINDS,
+  driverActionResult,
   driverIdParams,
+  driverIssueRequest,
   driverPageSchema,
+  driverStatusRequest,
   driverPhoneLinkSchema,
   driverTokenParams,
   osmandQuery,
@@ -9,9 +13,15 @@ import {
 } from '@freightlane/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { bearerSecurity, errorResponses, type ZodApp } from '../../lib/route-kit';
+import { bearerSecurity, errorResponses, multipartForm, type ZodApp } from '../../lib/route-kit';
 import { principalOf, requireAuth } from '../../plugins/auth';
 import { FLEET_ROLES } from '../fleet/fleet-access';
+import {
+  addDriverPhoto,
+  recordDriverStatus,
+  reportDriverIssue,
+  type DriverActionOutcome,
+} from './driver-action.service';
 import {
   driverPageOf,
   getDriverPhoneLink,
@@ -104,6 +114,73 @@ export function driverPhoneRoutes(app: ZodApp, ctx: AppContext): void {
     async (request) => recordPhonePositions(ctx, request.params.token, request.body),
   );
 
+  // The driver's actions. A first send answers as its signed-in twin does; a resend of the same
+  // clientActionId answers 200 with the first answer and changes nothing.
+  const actionNote =
+    'No sign-in: the link token is the access. clientActionId (a UUID the phone makes per action) makes a ' +
+    'resend answer the first result (200) without acting twice. 409 when the driver has no trip in progress.';
+  const answered = (outcome: DriverActionOutcome, firstStatus: 200 | 201) =>
+    [outcome.resent ? 200 : firstStatus, outcome.result] as const;
+
+  app.post(
+    '/api/v1/driver/:token/status',
+    {
+      schema: {
+        tags,
+        summary: "Record the next step of the driver's trip (Delivered needs the consignee's handover code)",
+        description: `${actionNote} The rules of PATCH /api/v1/trips/{id}/status apply: a refused move answers 409 with allowedNextStatuses, a wrong handover code 422.`,
+        params: driverTokenParams,
+        body: driverStatusRequest,
+        response: { 200: driverActionResult, ...errorResponses(400, 404, 409, 422) },
+      },
+    },
+    async (request) => (await recordDriverStatus(ctx, request.params.token, request.body, request.ip)).result,
+  );
+
+  app.post(
+    '/api/v1/driver/:token/issues',
+    {
+      schema: {
+        tags,
+        summary: "Report an issue on the driver's trip (breakdown, checkpoint delay...)",
+        description: `${actionNote} The fields of POST /api/v1/trips/{id}/issues.`,
+        params: driverTokenParams,
+        body: driverIssueRequest,
+        response: { 200: driverActionResult, 201: driverActionResult, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const [status, body] = answered(
+        await reportDriverIssue(ctx, request.params.token, request.body, request.ip),
+        201,
+      );
+      return reply.status(status).send(body);
+    },
+  );
+
+  app.post(
+    '/api/v1/driver/:token/documents',
+    {
+      schema: {
+        tags,
+        summary:
+          "Add a photo to the driver's trip (multipart: fields `clientActionId` and `kind`, then `file` as JPEG, PNG or WebP up to 10 MB)",
+        description: `${actionNote} The file type is read from its content, never from its name.`,
+        consumes: ['multipart/form-data'],
+        multipartBody: multipartForm('The photo as a JPEG, PNG or WebP, at most 10 MB', {
+          clientActionId: { description: 'A UUID the phone made for this action' },
+          kind: { description: 'What the photo shows', enum: TRIP_DOCUMENT_KINDS },
+        }),
+        params: driverTokenParams,
+        response: { 200: driverActionResult, 201: driverActionResult, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const [status, body] = answered(await addDriverPhoto(ctx, request.params.token, request), 201);
+      return reply.status(status).send(body);
+    },
+  );
+
   // The Traccar Client app (OsmAnd protocol) sends its fields in the query string, or as a form.
   void app.register(async (scope: ZodApp) => {
     scope.addContentTypeParser(
@@ -117,13 +194,16 @@ export function driverPhoneRoutes(app: ZodApp, ctx: AppContext): void {
       querystring: osmandQuery,
       response: { 200: positionIngestResponse, ...errorResponses(400, 404) },
     };
-    scope.get('/api/v1/driver/osmand', { schema }, async (request) =>
+    // A tracking app, not a browser, reads these answers: the page headers (CSP and the rest) would
+    // only add a kilobyte to every one of thousands of small answers a second.
+    scope.get('/api/v1/driver/osmand', { schema, config: { securityHeaders: false } }, async (request) =>
       recordOsmandPosition(ctx, request.query),
     );
     scope.post(
       '/api/v1/driver/osmand',
       {
         schema,
+        config: { securityHeaders: false },
         preValidation: async (request) => {
           if (request.body && typeof request.body === 'object') {
             request.query = {

@@ -20,11 +20,10 @@ import {
   findDriverOfToken,
   findPhoneLinkOfDriver,
   findTruckPlate,
-  markPhoneLinkSeen,
   upsertPhoneLink,
   type DriverPhoneLinkRow,
 } from './driver-phone.repository';
-import { recordTruckPositions, type IncomingPosition } from './truck-position.service';
+import { unknownLink, type PhoneFix } from './phone-position-batch';
 
 const linkContext = (driverId: string) => `driver-phone-link:${driverId}`;
 
@@ -98,11 +97,8 @@ export async function revokeDriverPhoneLink(
   });
 }
 
-const unknownLink = () =>
-  new AppError('NOT_FOUND', 'This driver link is not valid. Ask your transporter for a new one.');
-
 /** The driver of a phone link token: the token is the access check of every driver-page call. */
-async function driverOfToken(ctx: AppContext, token: string) {
+export async function driverOfToken(ctx: AppContext, token: string) {
   const driver = await findDriverOfToken(ctx.db, hashToken(token));
   if (!driver) throw unknownLink();
   return driver;
@@ -135,43 +131,17 @@ export async function driverPageOf(ctx: AppContext, token: string): Promise<Driv
   };
 }
 
-type PhoneFix = Pick<
-  IncomingPosition,
-  'recordedAt' | 'latitude' | 'longitude' | 'speedKmh' | 'heading' | 'accuracyM'
->;
-
-const NOT_ON_TRIP = 'You are not on a trip with a truck: positions are kept only during a trip';
-
 /**
- * Stores the phone's positions as those of the truck of the trip the driver is on. Without such a trip
- * every position is refused with the reason (and the phone stops resending them).
+ * Stores the phone's positions as those of the truck of the trip the driver is on, together with other
+ * phones' (PhonePositionBatcher). Without such a trip every position is refused with the reason (and the
+ * phone stops resending them); an unknown link is a 404.
  */
-async function recordPhoneFixes(
+function recordPhoneFixes(
   ctx: AppContext,
   token: string,
   fixes: PhoneFix[],
 ): Promise<PositionIngestResponse> {
-  const driver = await driverOfToken(ctx, token);
-  const trip = await liveTripOfDriver(ctx.db, driver.driverId);
-  if (!trip?.truckId)
-    return { stored: 0, refused: fixes.map((_, index) => ({ index, message: NOT_ON_TRIP })) };
-  const truckId = trip.truckId;
-  const outcome = await recordTruckPositions(
-    ctx,
-    fixes.map((fix) => ({
-      ...fix,
-      truckId,
-      companyId: driver.companyId,
-      source: 'DRIVER_PHONE',
-      address: null,
-    })),
-  );
-  const refusedAt = new Set(outcome.refused.map((r) => r.index));
-  const newest = fixes
-    .filter((_, i) => !refusedAt.has(i))
-    .reduce<Date | null>((latest, f) => (!latest || f.recordedAt > latest ? f.recordedAt : latest), null);
-  if (newest) await markPhoneLinkSeen(ctx.db, driver.driverId, newest);
-  return outcome;
+  return ctx.phonePositions.submit(hashToken(token), fixes);
 }
 
 export async function recordPhonePositions(

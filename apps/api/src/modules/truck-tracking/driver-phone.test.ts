@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { DriverPhoneLink } from '@freightlane/domain';
 import { auditLog, driverPhoneLinks, truckPositions } from '../../db/schema';
+import { driverOnTripWithLink } from '../../test/driver-phone';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { tripWorld, type TripWorld } from '../../test/trip-world';
 
@@ -16,16 +16,7 @@ describe('driver phone links and the positions phones send', () => {
   });
   afterAll(() => t.close());
 
-  /** A trip of the world's pair with a truck and driver, and the driver's phone link. */
-  async function driverOnTrip() {
-    const trip = await world.newTrip();
-    const { truck, driver } = await world.assignFleet(trip.id);
-    const res = await call(t.app, 'POST', linkOf(driver.id), undefined, {
-      token: world.transporter.accessToken,
-    });
-    expect(res.status).toBe(201);
-    return { trip, truck, driver, link: res.body as DriverPhoneLink };
-  }
+  const driverOnTrip = () => driverOnTripWithLink(t, world);
   const secondsAgo = (s: number) => new Date(Date.now() - s * 1000).toISOString();
 
   it('gives a driver a private link the transporter can show again, and a new one replaces it', async () => {

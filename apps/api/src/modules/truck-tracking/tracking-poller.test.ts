@@ -205,7 +205,7 @@ describe('positions of a truck on a trip', () => {
     const { truck } = await world.assignFleet(trip.id);
     const companyId = truck.companyId;
     const first = await recordTruckPositions(t.ctx, [fix(truck.id, companyId, at(300), 6.6018, 3.3515)]);
-    expect(first).toEqual({ stored: 1, refused: [] });
+    expect(first).toEqual({ stored: 1, storedIndexes: [0], refused: [] });
     const inIkeja = await world.tripRow(trip.id);
     expect(inIkeja.currentLocation).toMatchObject({ state: 'Lagos', lga: 'Ikeja' });
 
@@ -238,6 +238,7 @@ describe('positions of a truck on a trip', () => {
     ]);
     expect(outcome).toEqual({
       stored: 1,
+      storedIndexes: [5],
       refused: [
         { index: 0, message: 'Latitude must be between -90 and 90' },
         { index: 1, message: 'Longitude must be between -180 and 180' },

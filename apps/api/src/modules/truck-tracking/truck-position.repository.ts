@@ -5,15 +5,48 @@ import { truckLatestPositions, truckPositions } from '../../db/schema';
 export type NewTruckPosition = typeof truckPositions.$inferInsert;
 export type LatestPositionRow = typeof truckLatestPositions.$inferSelect;
 
-/** Stores positions; one already stored for the same truck and time is skipped. Returns how many were new. */
-export async function insertPositions(db: Executor, positions: NewTruckPosition[]): Promise<number> {
-  if (positions.length === 0) return 0;
-  const rows = await db
-    .insert(truckPositions)
-    .values(positions)
-    .onConflictDoNothing({ target: [truckPositions.truckId, truckPositions.recordedAt] })
-    .returning({ id: truckPositions.id });
-  return rows.length;
+/**
+ * Rows as one JSON parameter read back by json_to_recordset: a batch of any size is one short statement
+ * with one parameter, on PostgreSQL and PGlite alike.
+ */
+const recordset = (rows: object[]) => sql`json_to_recordset(${JSON.stringify(rows)}::json)`;
+
+/**
+ * Stores positions; one already stored for the same truck and time is skipped. Returns the truck and time
+ * of each one stored now. The rows go as one JSON parameter: building and parsing a statement of
+ * thousands of VALUES tuples would cost more than storing them.
+ */
+export async function insertPositions(
+  db: Executor,
+  positions: NewTruckPosition[],
+): Promise<{ truckId: string; recordedAt: Date }[]> {
+  if (positions.length === 0) return [];
+  const result = await db.execute(sql`
+    INSERT INTO ${truckPositions} (truck_id, company_id, recorded_at, latitude, longitude, speed_kmh, heading,
+                                   accuracy_m, source, address)
+    SELECT truck_id, company_id, recorded_at, latitude, longitude, speed_kmh, heading, accuracy_m, source,
+           address
+    FROM ${recordset(
+      positions.map((p) => ({
+        truck_id: p.truckId,
+        company_id: p.companyId,
+        recorded_at: p.recordedAt.toISOString(),
+        latitude: p.latitude,
+        longitude: p.longitude,
+        speed_kmh: p.speedKmh ?? null,
+        heading: p.heading ?? null,
+        accuracy_m: p.accuracyM ?? null,
+        source: p.source,
+        address: p.address ?? null,
+      })),
+    )} AS x(truck_id uuid, company_id uuid, recorded_at timestamptz, latitude float8, longitude float8,
+            speed_kmh real, heading real, accuracy_m real, source text, address text)
+    ON CONFLICT (truck_id, recorded_at) DO NOTHING
+    RETURNING truck_id AS "truckId", recorded_at AS "recordedAt"`);
+  return (result as unknown as { rows: { truckId: string; recordedAt: Date | string }[] }).rows.map((r) => ({
+    truckId: r.truckId,
+    recordedAt: new Date(r.recordedAt),
+  }));
 }
 
 export async function latestPositionsOf(db: Executor, truckIds: string[]): Promise<LatestPositionRow[]> {
@@ -27,24 +60,30 @@ export async function upsertLatestPositions(
   rows: (typeof truckLatestPositions.$inferInsert)[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  await db
-    .insert(truckLatestPositions)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: truckLatestPositions.truckId,
-      set: {
-        recordedAt: sql`excluded.recorded_at`,
-        latitude: sql`excluded.latitude`,
-        longitude: sql`excluded.longitude`,
-        speedKmh: sql`excluded.speed_kmh`,
-        heading: sql`excluded.heading`,
-        source: sql`excluded.source`,
-        lga: sql`excluded.lga`,
-        state: sql`excluded.state`,
-        updatedAt: sql`now()`,
-      },
-      setWhere: sql`${truckLatestPositions.recordedAt} < excluded.recorded_at`,
-    });
+  await db.execute(sql`
+    INSERT INTO ${truckLatestPositions} (truck_id, company_id, recorded_at, latitude, longitude, speed_kmh,
+                                         heading, source, lga, state)
+    SELECT truck_id, company_id, recorded_at, latitude, longitude, speed_kmh, heading, source, lga, state
+    FROM ${recordset(
+      rows.map((r) => ({
+        truck_id: r.truckId,
+        company_id: r.companyId,
+        recorded_at: r.recordedAt.toISOString(),
+        latitude: r.latitude,
+        longitude: r.longitude,
+        speed_kmh: r.speedKmh ?? null,
+        heading: r.heading ?? null,
+        source: r.source,
+        lga: r.lga ?? null,
+        state: r.state ?? null,
+      })),
+    )} AS x(truck_id uuid, company_id uuid, recorded_at timestamptz, latitude float8, longitude float8,
+            speed_kmh real, heading real, source text, lga text, state text)
+    ON CONFLICT (truck_id) DO UPDATE SET
+      recorded_at = excluded.recorded_at, latitude = excluded.latitude, longitude = excluded.longitude,
+      speed_kmh = excluded.speed_kmh, heading = excluded.heading, source = excluded.source,
+      lga = excluded.lga, state = excluded.state, updated_at = now()
+    WHERE ${truckLatestPositions.recordedAt} < excluded.recorded_at`);
 }
 
 /** A truck's positions between two times, newest first, at most `limit` (the latest ones). */

@@ -6,6 +6,7 @@ import {
   type TrackingProviderKind,
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
 import { locateLiveTripOfTruck } from '../trip/trip.service';
 import {
   insertPositions,
@@ -32,6 +33,8 @@ export interface IncomingPosition {
 export interface IngestOutcome {
   /** Positions stored now (a position already stored for its truck and time is not counted). */
   stored: number;
+  /** The input indexes of the positions stored now. */
+  storedIndexes: number[];
   /** Positions refused, by their index in the input, with the reason. */
   refused: { index: number; message: string }[];
 }
@@ -47,11 +50,22 @@ export async function recordTruckPositions(
   positions: IncomingPosition[],
   now: Date = new Date(),
 ): Promise<IngestOutcome> {
+  return ctx.db.transaction((tx) => storeTruckPositions(tx, positions, now));
+}
+
+/** recordTruckPositions inside the caller's transaction. */
+export async function storeTruckPositions(
+  tx: Executor,
+  positions: IncomingPosition[],
+  now: Date = new Date(),
+): Promise<IngestOutcome> {
   const refused: IngestOutcome['refused'] = [];
   const rows: NewTruckPosition[] = [];
+  const indexOfRow: number[] = [];
   positions.forEach((p, index) => {
     const message = positionRefusal(p, now);
     if (message) return void refused.push({ index, message });
+    indexOfRow.push(index);
     rows.push({
       truckId: p.truckId,
       companyId: p.companyId,
@@ -65,7 +79,7 @@ export async function recordTruckPositions(
       address: p.address?.slice(0, 500) ?? null,
     });
   });
-  if (rows.length === 0) return { stored: 0, refused };
+  if (rows.length === 0) return { stored: 0, storedIndexes: [], refused };
 
   const newest = new Map<string, NewTruckPosition>();
   for (const row of rows) {
@@ -73,14 +87,18 @@ export async function recordTruckPositions(
     if (!known || known.recordedAt < row.recordedAt) newest.set(row.truckId, row);
   }
 
-  const stored = await ctx.db.transaction(async (tx) => {
-    const count = await insertPositions(tx, rows);
+  // Rows in truck order: two batches stored at once then lock the same rows in the same order, never in
+  // a cycle.
+  const byTruck = (a: { truckId: string }, b: { truckId: string }) =>
+    a.truckId < b.truckId ? -1 : a.truckId > b.truckId ? 1 : 0;
+  const inserted = await (async () => {
+    const insertedRows = await insertPositions(tx, [...rows].sort(byTruck));
     const before = new Map((await latestPositionsOf(tx, [...newest.keys()])).map((l) => [l.truckId, l]));
     const moved = [...newest.values()].filter((p) => {
       const last = before.get(p.truckId);
       return !last || last.recordedAt < p.recordedAt;
     });
-    const latest = moved.map((p) => {
+    const latest = moved.sort(byTruck).map((p) => {
       const place = placeOfPosition(p, p.address ?? null);
       return { position: p, place };
     });
@@ -108,9 +126,17 @@ export async function recordTruckPositions(
         description: place.description,
       });
     }
-    return count;
+    return insertedRows;
+  })();
+  // The first input of each truck and time stored now counts as stored; a repeat of it in the same call
+  // does not.
+  const fresh = new Set(inserted.map((r) => `${r.truckId}|${r.recordedAt.getTime()}`));
+  const storedIndexes: number[] = [];
+  rows.forEach((row, i) => {
+    const key = `${row.truckId}|${row.recordedAt.getTime()}`;
+    if (fresh.delete(key)) storedIndexes.push(indexOfRow[i]!);
   });
-  return { stored, refused };
+  return { stored: storedIndexes.length, storedIndexes, refused };
 }
 
 /** Thins position history older than TRACKING_HISTORY_DAYS to one position per truck per 5 minutes. */
