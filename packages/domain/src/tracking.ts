@@ -7,8 +7,6 @@ import { offloadDate, ongoingStatus, timelineSteps, type TimelineStep } from './
 
 export type { OngoingTripItem, PublicStatusLog, TrackingTrip } from './contracts/tracking';
 export type { TripStatus } from './contracts/trip';
-// The driver's page is a light page too: its types only, no zod.
-export type { DriverPage, PhonePositionInput, PositionIngestResponse } from './contracts/driver-phone';
 export { locationText } from './place-text';
 // The public pages colour a status by its description, so they read the labels from here (zod-free).
 export { TRIP_STATUS_LABELS } from './trip-status';

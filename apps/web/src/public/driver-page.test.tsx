@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DriverPage as DriverPageData } from '@freightlane/domain/tracking';
+import type { DriverPage as DriverPageData } from '@freightlane/domain/driver';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PublicApp } from './public-app';
 

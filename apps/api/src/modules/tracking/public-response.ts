@@ -3,8 +3,6 @@
  * send the same bytes with the same headers.
  */
 
-export const JSON_UTF8 = 'application/json; charset=utf-8';
-
 /**
  * The security headers a JSON answer needs, fixed once: those the OWASP REST Security Cheat Sheet asks of
  * every API response. A JSON body with nosniff is never rendered, so its CSP reduces to "render nothing,
@@ -22,13 +20,3 @@ export const PUBLIC_JSON_HEADERS = {
 
 /** Browsers may keep the answer but must ask again each time; an unchanged one then costs a 304. */
 export const PUBLIC_CACHE_CONTROL = 'no-cache';
-
-/** True when If-None-Match names this ETag (or is *); weak tags compare equal, as RFC 9110 asks for GET. */
-export function etagMatches(header: string, etag: string): boolean {
-  if (header === etag || header === '*') return true;
-  for (const candidate of header.split(',')) {
-    const tag = candidate.trim();
-    if (tag === etag || (tag.startsWith('W/') && tag.slice(2) === etag)) return true;
-  }
-  return false;
-}

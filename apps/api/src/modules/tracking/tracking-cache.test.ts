@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { etagOf } from '../../lib/http-cache';
 import { DocumentCache, FRESH_MS, NOT_FOUND_MS } from './document-cache';
 import { WARMED_MS } from './tracking-cache';
 import {
   EndedTrackingLinkError,
   TRIP_NOT_FOUND,
   UnknownPublicLinkError,
-  etagOf,
   type PublicDocument,
 } from './tracking.service';
 

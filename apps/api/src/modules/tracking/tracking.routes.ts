@@ -7,7 +7,8 @@ import {
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import { acceptParams, errorResponses, type ZodApp } from '../../lib/route-kit';
-import { JSON_UTF8, PUBLIC_CACHE_CONTROL, PUBLIC_JSON_HEADERS, etagMatches } from './public-response';
+import { etagMatches, JSON_UTF8 } from '../../lib/http-cache';
+import { PUBLIC_CACHE_CONTROL, PUBLIC_JSON_HEADERS } from './public-response';
 import type { DocumentCache } from './document-cache';
 import type { PublicDocument } from './tracking.service';
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   PUBLIC_LINK_ID_PATTERN,
   TRIP_STATUS_LABELS,
@@ -9,6 +8,7 @@ import {
   type PublicStatusLog,
   type TrackingTrip,
 } from '@freightlane/domain';
+import { etagOf } from '../../lib/http-cache';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import {
@@ -68,11 +68,6 @@ export function trackingLinkExpiredMessage(expiredAt: Date): string {
 
 export function isPublicLinkId(id: string): boolean {
   return PUBLIC_LINK_ID_PATTERN.test(id);
-}
-
-/** A strong ETag of a body: its SHA-1, which is fast and more than unique enough to tell versions apart. */
-export function etagOf(body: string): string {
-  return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
 function publicLogs(logs: readonly PublicLogRow[]): PublicStatusLog[] {

@@ -8,9 +8,9 @@
  * still, or never built, the caller waits for the build (one build per company at a time, shared).
  * Entries are bounded by their total size; the least recently read goes first.
  */
-import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
+import { etagOf } from '../../lib/http-cache';
 
 const gzipAsync = promisify(gzip);
 
@@ -100,7 +100,7 @@ export async function answerOf(text: string): Promise<MapAnswer> {
   return {
     body,
     gzipped: await gzipAsync(body, { level: 6 }),
-    etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+    etag: etagOf(body),
   };
 }
 

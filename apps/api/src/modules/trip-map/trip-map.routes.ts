@@ -1,23 +1,16 @@
 import { mapSettingsSchema, tripMapQuery, tripMapResponse } from '@freightlane/domain';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { bearerSecurity, errorResponses, type ZodApp } from '../../lib/route-kit';
 import { principalOf, requireAuth } from '../../plugins/auth';
-import { etagMatches, JSON_UTF8 } from '../tracking/public-response';
+import { etagMatches, JSON_UTF8 } from '../../lib/http-cache';
 import type { MapAnswer } from './trip-map-cache';
 import { tripMapFor } from './trip-map.service';
 
-/** Whether an Accept-Encoding header takes gzip (and does not refuse it with q=0). */
+/** Whether an Accept-Encoding header takes gzip (codings are case-insensitive, RFC 9110 §8.4.1). */
 export function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
-  return header
-    .toLowerCase()
-    .split(',')
-    .some((part) => {
-      const [coding, ...params] = part.trim().split(';');
-      if (coding !== 'gzip' && coding !== '*') return false;
-      return !params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p));
-    });
+  return header !== undefined && negotiate(header.toLowerCase(), ['gzip', 'identity']) === 'gzip';
 }
 
 /**
