@@ -6,15 +6,46 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 const port = Number(process.env.E2E_PORT ?? 3107);
 const baseURL = `http://127.0.0.1:${port}`;
+/** The truck tracking journey's own server: its simulator drives fast and its watch looks often. */
+const trackingPort = Number(process.env.E2E_TRACKING_PORT ?? port + 1);
+const trackingURL = `http://127.0.0.1:${trackingPort}`;
+const TRACKING_JOURNEY = /truck-tracking\.spec\.ts/;
 
-if (!fs.existsSync(CHROMIUM)) {
+const browserMissing = !fs.existsSync(CHROMIUM);
+if (browserMissing) {
   if (ci) throw new Error(`CI=true: Chromium is required for the browser tests and ${CHROMIUM} is missing.`);
   console.warn(`Skipping the browser tests: ${CHROMIUM} is missing (apt-get install chromium).`);
 }
 
+/** An API server on a fresh embedded database seeded with the demo accounts. */
+function apiServer(serverPort: number, dataDir: string, env: Record<string, string> = {}) {
+  const url = `http://127.0.0.1:${serverPort}`;
+  return {
+    command: `rm -rf ${dataDir} && npx tsx ../apps/api/src/server.ts`,
+    url: `${url}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(serverPort),
+      HOST: '127.0.0.1',
+      APP_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: 'true',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      JOBS_POLL_MS: '200',
+      // The API tests prove the limits; browser journeys sign in many times from one address.
+      RATE_LIMIT_ENABLED: 'false',
+      ...env,
+    },
+  };
+}
+
 export default defineConfig({
   testDir: './tests',
-  testIgnore: fs.existsSync(CHROMIUM) ? [] : ['**/*'],
   fullyParallel: false,
   workers: 1,
   retries: ci ? 1 : 0,
@@ -23,7 +54,6 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: './test-results',
   use: {
-    baseURL,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: CHROMIUM,
@@ -38,26 +68,27 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // A fresh embedded database per run, seeded with the demo accounts.
-    command: 'rm -rf ../.data/e2e && npx tsx ../apps/api/src/server.ts',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: baseURL,
-      DATA_DIR: '../.data/e2e',
-      DATABASE_URL: '',
-      SEED_DEMO: 'true',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      JOBS_POLL_MS: '200',
-      // The API tests prove the limits; browser journeys sign in many times from one address.
-      RATE_LIMIT_ENABLED: 'false',
+  projects: [
+    {
+      name: 'app',
+      use: { baseURL },
+      testIgnore: browserMissing ? ['**/*'] : [TRACKING_JOURNEY],
     },
-  },
+    {
+      name: 'truck-tracking',
+      use: { baseURL: trackingURL },
+      testMatch: TRACKING_JOURNEY,
+      testIgnore: browserMissing ? ['**/*'] : [],
+    },
+  ],
+  webServer: [
+    apiServer(port, '../.data/e2e'),
+    // Positions every 5 s from trucks at 3,600 km/h (a kilometre a second): a Lagos trip, its diversion
+    // and its arrival take about a minute. A server of its own, so the other journeys' trips stand still.
+    apiServer(trackingPort, '../.data/e2e-tracking', {
+      TRACKING_POLL_SECONDS: '5',
+      TRACKING_WATCH_SECONDS: '5',
+      SIMULATOR_SPEED_KMH: '3600',
+    }),
+  ],
 });

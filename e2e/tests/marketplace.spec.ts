@@ -1,20 +1,12 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { containerCheckDigit } from '@freightlane/domain';
-import { lagosDateInput as lagosDate, signIn, snap } from './support';
+import { lagosDateInput as lagosDate, signedInPage, snap } from './support';
 
 /** A fresh container number with its ISO 6346 check digit, so reruns never collide. */
 function containerNumber(): string {
   const firstTen = `TGHU${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`;
   return `${firstTen}${containerCheckDigit(firstTen)}`;
-}
-
-async function signedInPage(browser: Browser, email: string, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  await signIn(page, email);
-  await expect(page.getByRole('button', { name: /Sign out|Open navigation/ }).first()).toBeVisible();
-  return page;
 }
 
 async function choose(page: Page, label: string | RegExp, search: string, option: RegExp): Promise<void> {

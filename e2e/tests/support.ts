@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes, randomInt } from 'node:crypto';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { lagosDateInDays } from '@freightlane/domain';
 
@@ -64,6 +64,20 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** A fresh browser context of `width` px, signed in as `email`, on the home page. */
+export async function signedInPage(browser: Browser, email: string, width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, email);
+  await expect(page.getByRole('button', { name: /Sign out|Open navigation/ }).first()).toBeVisible();
+  return page;
+}
+
+/** Waits for opening and closing transitions and the map's zoom, so a screenshot shows what a person sees. */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(() => Promise.allSettled(document.getAnimations().map((a) => a.finished)));
 }
 
 /** A date in Lagos (UTC+1), `daysFromNow` from today, as the date inputs and the API take it. */

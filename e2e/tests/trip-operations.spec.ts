@@ -1,19 +1,13 @@
 import { randomInt } from 'node:crypto';
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Locator,
-  type Page,
-} from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { containerCheckDigit, tripTimeline, type OrderDetail, type TripDetail } from '@freightlane/domain';
 import {
   apiCall,
   apiToken,
   expectNoSeriousAxeViolations,
   lagosDateInput,
-  signIn,
+  settle,
+  signedInPage,
   snap,
   snapViewport,
   uniqueLocalPhone,
@@ -42,14 +36,6 @@ function containerNumber(): string {
   return `${firstTen}${containerCheckDigit(firstTen)}`;
 }
 
-async function signedInPage(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: DESKTOP, height: 900 } });
-  const page = await context.newPage();
-  await signIn(page, email);
-  await expect(page.getByRole('button', { name: /Sign out|Open navigation/ }).first()).toBeVisible();
-  return page;
-}
-
 /** Picks `option` in the Mantine select labelled `label` inside `scope`, typing `search` first if given. */
 async function choose(scope: Page | Locator, label: string, option: string | RegExp, search?: string) {
   const page = 'goto' in scope ? scope : scope.page();
@@ -59,11 +45,6 @@ async function choose(scope: Page | Locator, label: string, option: string | Reg
   // The options render in a portal at the end of the body, outside any dialog.
   await page.getByRole('option', { name: option }).first().click();
   await expect(page.getByRole('listbox')).toHaveCount(0);
-}
-
-/** Waits for opening and closing transitions, so a screenshot shows what a person sees. */
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => Promise.allSettled(document.getAnimations().map((a) => a.finished)));
 }
 
 /**

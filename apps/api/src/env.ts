@@ -69,6 +69,16 @@ const envSchema = z.object({
     .max(3650)
     .default(90),
   /**
+   * How fast the Simulator provider's demo trucks drive. A demo or a browser test raises it to watch a
+   * whole trip, arrivals and alarms included, in a minute or two.
+   */
+  SIMULATOR_SPEED_KMH: z.coerce
+    .number({ error: 'must be a number of km/h' })
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(40),
+  /**
    * Seconds a company's live map answer is reused before it is read again. Positions arrive every 30 s
    * or so, so a few seconds cost nothing a user sees and spare the database one big read per viewer;
    * an answer older than this is still sent while the next one is read, up to ten times this age.

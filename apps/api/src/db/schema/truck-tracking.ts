@@ -92,6 +92,8 @@ export const trackingDevices = pgTable(
     name: text('name').notNull(),
     uniqueId: text('unique_id').notNull(),
     truckId: uuid('truck_id').references(() => trucks.id),
+    /** When the device was put on its truck; null while it follows none. */
+    linkedAt: timestamp('linked_at', { withTimezone: true }),
     lastPositionAt: timestamp('last_position_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -190,13 +190,26 @@ export async function findDevicesOfCredential(db: Executor, credentialId: string
 
 /** Links a device to a truck, or unlinks it (null). */
 export async function setDeviceTruck(db: Executor, deviceId: string, truckId: string | null): Promise<void> {
-  await db.update(trackingDevices).set({ truckId }).where(eq(trackingDevices.id, deviceId));
+  await db
+    .update(trackingDevices)
+    .set({
+      truckId,
+      // Kept when the device stays on the same truck: it has followed that truck since then.
+      linkedAt:
+        truckId === null
+          ? null
+          : sql`CASE WHEN ${trackingDevices.truckId} = ${truckId}::uuid THEN ${trackingDevices.linkedAt} ELSE now() END`,
+    })
+    .where(eq(trackingDevices.id, deviceId));
 }
 
 /** Unlinks whichever device the truck followed, so it can follow another. */
 export async function unlinkTrucks(db: Executor, truckIds: string[]): Promise<void> {
   if (truckIds.length === 0) return;
-  await db.update(trackingDevices).set({ truckId: null }).where(inArray(trackingDevices.truckId, truckIds));
+  await db
+    .update(trackingDevices)
+    .set({ truckId: null, linkedAt: null })
+    .where(inArray(trackingDevices.truckId, truckIds));
 }
 
 /** The credential's devices linked to a truck, by the provider's device id. */
@@ -206,6 +219,7 @@ export async function linkedDevicesOfCredential(db: Executor, credentialId: stri
       id: trackingDevices.id,
       externalId: trackingDevices.externalId,
       truckId: trackingDevices.truckId,
+      linkedAt: trackingDevices.linkedAt,
     })
     .from(trackingDevices)
     .where(and(eq(trackingDevices.credentialId, credentialId), sql`${trackingDevices.truckId} IS NOT NULL`));

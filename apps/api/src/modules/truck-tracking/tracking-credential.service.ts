@@ -104,7 +104,10 @@ function openSecret(ctx: Pick<AppContext, 'secretBox'>, sealed: string | null, c
 }
 
 export function providerOptions(ctx: Pick<AppContext, 'env'>) {
-  return { allowInternalHosts: ctx.env.TRACKING_ALLOW_INTERNAL_HOSTS };
+  return {
+    allowInternalHosts: ctx.env.TRACKING_ALLOW_INTERNAL_HOSTS,
+    simulatorSpeedKmh: ctx.env.SIMULATOR_SPEED_KMH,
+  };
 }
 
 const fieldError = (field: string, message: string) =>

@@ -12,7 +12,7 @@ import {
 } from './tracking-credential.repository';
 import { accountOf, providerOptions } from './tracking-credential.service';
 import { recordTruckPositions } from './truck-position.service';
-import { simulatedLanesOf } from './simulated-lanes';
+import { simulatedTripsOf } from './simulated-trips';
 
 /** The longest wait between polls of a failing provider. */
 const MAX_BACKOFF_SECONDS = 60 * 60;
@@ -76,7 +76,7 @@ export class TrackingPoller {
       if (!view) return true;
       const provider = await providerFor(accountOf(ctx, view), {
         ...providerOptions(ctx),
-        simulatedLanes: () => simulatedLanesOf(ctx.db, leased.id),
+        simulatedTrips: () => simulatedTripsOf(ctx.db, leased.id),
       });
       await upsertDevices(ctx.db, leased, await provider.devices());
       const trucksByDevice = new Map(

@@ -121,12 +121,17 @@ export async function findWatchedTrip(db: Executor, tripId: string) {
 
 export type WatchedTripRow = NonNullable<Awaited<ReturnType<typeof findWatchedTrip>>>;
 
-/** The ends of the live trips of these trucks (their terminals' coordinates and their addresses). */
-export async function liveTripEndsOfTrucks(db: Executor, truckIds: string[]) {
+/**
+ * The live trips of these trucks: their ends (terminals' coordinates and addresses) and their latest
+ * step with its time.
+ */
+export async function liveTripsOfTrucks(db: Executor, truckIds: string[]) {
   if (truckIds.length === 0) return [];
   return db
     .select({
       truckId: trips.truckId,
+      latestStatus: trips.latestStatus,
+      latestStatusAt: trips.latestStatusAt,
       pickupAddress: trips.pickupAddress,
       recipientAddress: trips.recipientAddress,
       pickupTerminal: { latitude: pickupTerminal.latitude, longitude: pickupTerminal.longitude },

@@ -1,10 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { distanceKm, distanceToPathKm, pointAlong, type LatLon } from '@freightlane/domain';
-import { tripIssues, trips, tripStatusLogs, tripWatches, truckLatestPositions } from '../../db/schema';
+import {
+  trackingDevices,
+  tripIssues,
+  trips,
+  tripStatusLogs,
+  tripWatches,
+  truckLatestPositions,
+} from '../../db/schema';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { tripWorld, type TripWorld } from '../../test/trip-world';
-import { simulatedLanesOf } from './simulated-lanes';
+import { simulatedTripsOf } from './simulated-trips';
 import { recordTruckPositions } from './truck-position.service';
 
 const APAPA_GATE = { latitude: 6.4453, longitude: 3.3636 };
@@ -178,7 +185,7 @@ describe('the trip watch', () => {
     expect(await issuesOf(trip.id)).toHaveLength(1);
   });
 
-  it('has the simulator drive its tracker along the lane of its truck’s trip', async () => {
+  it('has the simulator drive its tracker to the pickup of its truck’s started trip', async () => {
     const token = w.transporter.accessToken;
     const companies = (await call(t.app, 'GET', '/api/v1/tracking-companies', undefined, { token })).body as {
       id: string;
@@ -203,11 +210,20 @@ describe('the trip watch', () => {
     );
     expect(linked.status).toBe(200);
 
-    const lanes = await simulatedLanesOf(t.ctx.db, account.body.id);
-    const lane = lanes.get(device.externalId)!;
-    expect(lane[0]).toEqual(APAPA_GATE);
-    expect(distanceKm(lane[1]!, IKEJA)).toBeLessThan(0.01);
-    expect(lanes.size).toBe(1);
+    // Just put on the truck: the tracker reports from now, however long ago the trip started.
+    const linkedNow = (await simulatedTripsOf(t.ctx.db, account.body.id)).get(device.externalId)!;
+    expect(Date.now() - linkedNow.since.getTime()).toBeLessThan(60_000);
+    await t.ctx.db
+      .update(trackingDevices)
+      .set({ linkedAt: new Date(Date.now() - 20 * 60_000) })
+      .where(eq(trackingDevices.id, device.id));
+    const simulated = await simulatedTripsOf(t.ctx.db, account.body.id);
+    const followed = simulated.get(device.externalId)!;
+    expect(followed.pickup).toEqual(APAPA_GATE);
+    expect(distanceKm(followed.delivery, IKEJA)).toBeLessThan(0.01);
+    expect(followed.status).toBe('STARTED');
+    expect(simulated.size).toBe(1);
+    const lane = [followed.delivery, followed.pickup];
 
     expect(await t.ctx.trackingPoller.pollDue()).toBeGreaterThanOrEqual(1);
     const [latest] = await t.ctx.db
@@ -215,6 +231,9 @@ describe('the trip watch', () => {
       .from(truckLatestPositions)
       .where(eq(truckLatestPositions.truckId, truck.id));
     expect(distanceToPathKm(latest!, lane)).toBeLessThan(0.05);
+    // Set off ten minutes ago from the delivery end at 40 km/h: about 6.7 km on.
+    expect(distanceKm(latest!, followed.delivery)).toBeGreaterThan(6);
+    expect(distanceKm(latest!, followed.delivery)).toBeLessThan(7.5);
     expect((await w.tripRow(trip.id)).truckId).toBe(truck.id);
   });
 

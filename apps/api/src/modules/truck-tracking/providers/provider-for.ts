@@ -1,7 +1,7 @@
 import type { TrackingAuthMethod, TrackingProviderKind } from '@freightlane/domain';
 import { isPublicUrl } from '../../../lib/outbound-host';
 import { ProviderError, type TrackingProvider } from './provider';
-import { SimulatorProvider, type SimulatedLanes } from './simulator';
+import { SimulatorProvider, type SimulatedTrips } from './simulator';
 import { TraccarProvider } from './traccar';
 
 /** A credential's connection details with its secret opened. */
@@ -17,8 +17,10 @@ export interface ProviderOptions {
   /** Lets accounts point at this machine or a private network (tests, a Traccar beside the API). */
   allowInternalHosts: boolean;
   timeoutMs?: number;
-  /** Where the simulator's trackers drive: the lanes of their trucks' live trips. */
-  simulatedLanes?: SimulatedLanes;
+  /** How fast the simulator's trucks drive. */
+  simulatorSpeedKmh?: number;
+  /** Where the simulator's trackers drive: their trucks' live trips. */
+  simulatedTrips?: SimulatedTrips;
 }
 
 /** The provider that reads positions through `account`. */
@@ -28,7 +30,7 @@ export async function providerFor(
 ): Promise<TrackingProvider> {
   switch (account.kind) {
     case 'SIMULATOR':
-      return new SimulatorProvider(undefined, undefined, options.simulatedLanes);
+      return new SimulatorProvider({ speedKmh: options.simulatorSpeedKmh, trips: options.simulatedTrips });
     case 'TRACCAR': {
       const { baseUrl, authMethod, username, secret } = account;
       if (!baseUrl || !authMethod || !secret || (authMethod === 'PASSWORD' && !username)) {

@@ -73,7 +73,8 @@ describe('the route on the trip page', { timeout: 30_000 }, () => {
     ).toBeVisible();
     const map = await card.findByRole('region', { name: /^Route of trip / });
     // The route as a line, and the truck where it last reported.
-    await waitFor(() => expect(map.querySelectorAll('path.leaflet-interactive')).toHaveLength(2));
+    await waitFor(() => expect(map.querySelectorAll('path.leaflet-interactive')).toHaveLength(1));
+    expect(within(map).getByRole('img', { name: 'LSR 123 XY' })).toBeInTheDocument();
   });
 
   it('tells the transporter how to start tracking when nothing has reported', async () => {

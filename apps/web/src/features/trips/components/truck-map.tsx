@@ -1,9 +1,17 @@
 import 'leaflet/dist/leaflet.css';
-import type { LatLngBoundsExpression, LatLngTuple } from 'leaflet';
-import { useEffect } from 'react';
-import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import {
+  divIcon,
+  type DivIcon,
+  type LatLngBoundsExpression,
+  type LatLngTuple,
+  type LeafletKeyboardEvent,
+  type Marker as LeafletMarker,
+} from 'leaflet';
+import { useEffect, useRef } from 'react';
+import { MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import { useMantineTheme } from '@mantine/core';
 import type { MapSettings } from '@freightlane/domain';
+import './truck-map.css';
 
 /** Lagos, where most trips start, when there is nothing to show yet. */
 const LAGOS: LatLngTuple = [6.5244, 3.3792];
@@ -18,22 +26,86 @@ export interface TruckMarker {
   onOpen?: () => void;
 }
 
-/** Keeps every marker and the route in view when they change, without jumping on each refresh. */
-function FitTo({ points }: { points: LatLngTuple[] }) {
+/**
+ * Brings every marker and the route into view when a truck joins or leaves the map, or one drives out
+ * of sight; a truck moving within the view leaves the view as the user panned and zoomed it.
+ */
+function FitTo({ points, members }: { points: LatLngTuple[]; members: string }) {
   const map = useMap();
+  const fittedFor = useRef<string | null>(null);
   const key = points.map((p) => p.join(',')).join(';');
   useEffect(() => {
+    if (points.length === 0) return;
+    // A pin near the edge is half hidden: only the inner part of the view counts as in sight.
+    const bounds = map.getBounds().pad(-0.08);
+    if (fittedFor.current === members && points.every((p) => bounds.contains(p))) return;
+    fittedFor.current = members;
     if (points.length === 1) map.setView(points[0]!, Math.max(map.getZoom(), 11));
-    else if (points.length > 1)
-      map.fitBounds(points as LatLngBoundsExpression, { padding: [32, 32], maxZoom: 13 });
-    // Only when the set of points changes, not on every render.
+    else map.fitBounds(points as LatLngBoundsExpression, { padding: [32, 32], maxZoom: 13 });
+    // Only when the points change, not on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [map, key]);
+  }, [map, key, members]);
   return null;
 }
 
+const icons = new Map<string, DivIcon>();
+
+/** A round pin in the colour given; one icon per colour, so a refresh does not rebuild the marker. */
+function pinOf(fill: string): DivIcon {
+  let icon = icons.get(fill);
+  if (!icon) {
+    icon = divIcon({
+      className: 'truck-pin',
+      html: `<span style="background:${fill}"></span>`,
+      iconSize: [20, 20],
+      iconAnchor: [10, 10],
+      tooltipAnchor: [0, -10],
+    });
+    icons.set(fill, icon);
+  }
+  return icon;
+}
+
 /**
- * A map of trucks (markers in their trip status's colour, labelled with plate and trip) and, for one trip,
+ * A truck on the map, named for screen readers by its label. One that opens its trip is a button the
+ * keyboard reaches (Leaflet makes it one, and Enter clicks it); one that does not is an image.
+ */
+function TruckPin({ marker, fill }: { marker: TruckMarker; fill: string }) {
+  const ref = useRef<LeafletMarker>(null);
+  const name = (element: HTMLElement | undefined) => {
+    element?.setAttribute('aria-label', marker.label);
+    if (!marker.onOpen) element?.setAttribute('role', 'img');
+  };
+  useEffect(() => name(ref.current?.getElement()));
+  return (
+    <Marker
+      ref={ref}
+      position={marker.position}
+      icon={pinOf(fill)}
+      keyboard={Boolean(marker.onOpen)}
+      eventHandlers={{
+        add: (event) => name((event.target as LeafletMarker).getElement()),
+        ...(marker.onOpen
+          ? {
+              click: marker.onOpen,
+              // A button opens on Enter and Space; Leaflet gives the pin the role but not the keys.
+              keydown: (event: LeafletKeyboardEvent) => {
+                if (event.originalEvent.key === 'Enter' || event.originalEvent.key === ' ') {
+                  event.originalEvent.preventDefault();
+                  marker.onOpen!();
+                }
+              },
+            }
+          : {}),
+      }}
+    >
+      <Tooltip direction="top">{marker.label}</Tooltip>
+    </Marker>
+  );
+}
+
+/**
+ * A map of trucks (pins in their trip status's colour, labelled with plate and trip) and, for one trip,
  * the route it travelled. Loaded only where a map is shown, so Leaflet stays out of every other page.
  */
 export function TruckMap({
@@ -50,9 +122,10 @@ export function TruckMap({
   label: string;
 }) {
   const theme = useMantineTheme();
-  // Leaflet draws SVG attributes, which take colours, not CSS variables.
+  // Leaflet draws SVG attributes and inline styles, which take colours, not CSS variables.
   const color = (name: string) => theme.colors[name]?.[7] ?? theme.colors.gray[7];
   const points = [...route, ...markers.map((m) => m.position)];
+  const members = [route.length > 0 ? 'route' : '', ...markers.map((m) => m.id)].join(',');
   return (
     <div role="region" aria-label={label} style={{ height, borderRadius: 8, overflow: 'hidden' }}>
       <MapContainer
@@ -66,19 +139,9 @@ export function TruckMap({
           <Polyline positions={route} pathOptions={{ color: color('blue'), weight: 4 }} />
         ) : null}
         {markers.map((m) => (
-          <CircleMarker
-            key={m.id}
-            center={m.position}
-            radius={9}
-            pathOptions={{ color: 'white', weight: 2, fillColor: color(m.color), fillOpacity: 1 }}
-            eventHandlers={m.onOpen ? { click: m.onOpen } : undefined}
-          >
-            <Tooltip direction="top" offset={[0, -8]}>
-              {m.label}
-            </Tooltip>
-          </CircleMarker>
+          <TruckPin key={m.id} marker={m} fill={color(m.color)} />
         ))}
-        <FitTo points={points} />
+        <FitTo points={points} members={members} />
       </MapContainer>
     </div>
   );

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import { mapSettingsSchema, tripMapResponse, type TripMapItem } from '@freightlane/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeMediaQueryList } from '../../../test/fakes';
@@ -72,7 +72,12 @@ describe('the map of trucks', { timeout: 30_000 }, () => {
     renderRoute('/trips/map');
     expect(await screen.findByRole('heading', { level: 1, name: 'Map' })).toBeVisible();
     const map = await screen.findByRole('region', { name: 'Map of trucks' });
-    await waitFor(() => expect(map.querySelectorAll('path.leaflet-interactive')).toHaveLength(2));
+    // A pin per located truck, each a button named by its plate, trip and status.
+    const pins = await within(map).findAllByRole('button', { name: / · TRP-2026-0001\d\d · / });
+    expect(pins.map((pin) => pin.getAttribute('aria-label'))).toEqual([
+      expect.stringMatching(/ · TRP-2026-000101 · Container\(s\) Loaded$/),
+      'KJA 456 AB · TRP-2026-000102 · Delayed',
+    ]);
     expect(map.querySelector('img.leaflet-tile')?.getAttribute('src')).toMatch(
       /^https:\/\/tiles\.example\.ng\//,
     );
