@@ -14,11 +14,17 @@ export const MAP_P50_TARGET_MS = 50;
  */
 const MAP_CONNECTIONS = 4;
 const INGEST_CONNECTIONS = 100;
+/**
+ * The target is a sustained rate: the same load runs this long first, unmeasured, so the figures are the
+ * server's steady state and not its first seconds (code not yet optimised by V8, cold caches).
+ */
+const INGEST_WARM_UP_SECONDS = 5;
 
 export interface IngestResult extends Figures {
   drivers: number;
   connections: number;
   seconds: number;
+  warmUpSeconds: number;
   /** Positions the database holds from the run, per second of it: what was stored, not only answered. */
   storedPerSecond: number;
   /** Issue 13's target holds on PostgreSQL; PGlite runs every statement on the server's own thread. */
@@ -45,24 +51,26 @@ export async function runPositionIngest(options: {
     );
     return Number((result as unknown as { rows: { n: string | number }[] }).rows[0]?.n ?? 0);
   };
-  const startedAt = new Date();
   const driver = new URL('./position-ingest-load.ts', import.meta.url).pathname;
-  const args = [
+  const args = (forSeconds: number) => [
     '--import',
     TSX_LOADER,
     driver,
     apiOrigin,
     String(drivers),
     String(INGEST_CONNECTIONS),
-    String(seconds),
+    String(forSeconds),
   ];
-  const result = figures(await runJsonChild<AutocannonResult>(args, 'position ingest driver'));
+  await runJsonChild<AutocannonResult>(args(INGEST_WARM_UP_SECONDS), 'position ingest warm-up');
+  const startedAt = new Date();
+  const result = figures(await runJsonChild<AutocannonResult>(args(seconds), 'position ingest driver'));
   const stored = await count(startedAt);
   return {
     ...result,
     drivers,
     connections: INGEST_CONNECTIONS,
     seconds,
+    warmUpSeconds: INGEST_WARM_UP_SECONDS,
     storedPerSecond: Math.round(stored / seconds),
     target: {
       storedPerSecond: database.kind === 'postgres' ? INGEST_TARGET_PER_SECOND : null,
@@ -97,7 +105,7 @@ export function judgeIngest(r: IngestResult): boolean {
   const target = r.target.storedPerSecond;
   const ok = (target === null || r.storedPerSecond >= target) && r.errors === 0 && r.non2xx === 0;
   console.info(
-    `${ok ? 'PASS' : 'FAIL'} positionIngest: ${r.storedPerSecond} positions/s stored from ${r.drivers} phones (target ${target === null ? 'on PostgreSQL only' : `≥ ${target}`}), p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, errors ${r.errors}, non-2xx ${r.non2xx}`,
+    `${ok ? 'PASS' : 'FAIL'} positionIngest: ${r.storedPerSecond} positions/s stored from ${r.drivers} phones after a ${r.warmUpSeconds} s warm-up (target ${target === null ? 'on PostgreSQL only' : `≥ ${target}`}), p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, errors ${r.errors}, non-2xx ${r.non2xx}`,
   );
   return ok;
 }

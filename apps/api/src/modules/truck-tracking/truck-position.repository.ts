@@ -1,9 +1,8 @@
-import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { truckLatestPositions, truckPositions } from '../../db/schema';
 
 export type NewTruckPosition = typeof truckPositions.$inferInsert;
-export type LatestPositionRow = typeof truckLatestPositions.$inferSelect;
 
 /**
  * Rows as one JSON parameter read back by json_to_recordset: a batch of any size is one short statement
@@ -11,79 +10,113 @@ export type LatestPositionRow = typeof truckLatestPositions.$inferSelect;
  */
 const recordset = (rows: object[]) => sql`json_to_recordset(${JSON.stringify(rows)}::json)`;
 
+export type NewLatestPosition = typeof truckLatestPositions.$inferInsert;
+
+export interface StoredPositions {
+  /** The truck and time of each position stored now (one already stored for the same truck and time is skipped). */
+  inserted: { truckId: string; recordedAt: Date }[];
+  /**
+   * The trucks whose latest position moved forward, with the place it showed before (null for a truck's
+   * first position): an older position arriving late never replaces a newer one.
+   */
+  moved: { truckId: string; before: { lga: string | null; state: string | null } | null }[];
+}
+
 /**
- * Stores positions; one already stored for the same truck and time is skipped. Returns the truck and time
- * of each one stored now. The rows go as one JSON parameter: building and parsing a statement of
- * thousands of VALUES tuples would cost more than storing them.
+ * Stores positions and moves each truck's latest position forward, in one statement: a batch costs one
+ * round trip whatever its size. The rows go as JSON parameters: building and parsing a statement of
+ * thousands of VALUES tuples would cost more than storing them. `old` reads the latest positions as they
+ * were before the statement, so each moved truck comes back with the place it showed before.
  */
-export async function insertPositions(
+export async function storePositions(
   db: Executor,
   positions: NewTruckPosition[],
-): Promise<{ truckId: string; recordedAt: Date }[]> {
-  if (positions.length === 0) return [];
+  latest: NewLatestPosition[],
+): Promise<StoredPositions> {
+  if (positions.length === 0) return { inserted: [], moved: [] };
   const result = await db.execute(sql`
-    INSERT INTO ${truckPositions} (truck_id, company_id, recorded_at, latitude, longitude, speed_kmh, heading,
-                                   accuracy_m, source, address)
-    SELECT truck_id, company_id, recorded_at, latitude, longitude, speed_kmh, heading, accuracy_m, source,
-           address
-    FROM ${recordset(
-      positions.map((p) => ({
-        truck_id: p.truckId,
-        company_id: p.companyId,
-        recorded_at: p.recordedAt.toISOString(),
-        latitude: p.latitude,
-        longitude: p.longitude,
-        speed_kmh: p.speedKmh ?? null,
-        heading: p.heading ?? null,
-        accuracy_m: p.accuracyM ?? null,
-        source: p.source,
-        address: p.address ?? null,
-      })),
-    )} AS x(truck_id uuid, company_id uuid, recorded_at timestamptz, latitude float8, longitude float8,
-            speed_kmh real, heading real, accuracy_m real, source text, address text)
-    ON CONFLICT (truck_id, recorded_at) DO NOTHING
-    RETURNING truck_id AS "truckId", recorded_at AS "recordedAt"`);
-  return (result as unknown as { rows: { truckId: string; recordedAt: Date | string }[] }).rows.map((r) => ({
-    truckId: r.truckId,
-    recordedAt: new Date(r.recordedAt),
-  }));
-}
-
-export async function latestPositionsOf(db: Executor, truckIds: string[]): Promise<LatestPositionRow[]> {
-  if (truckIds.length === 0) return [];
-  return db.select().from(truckLatestPositions).where(inArray(truckLatestPositions.truckId, truckIds));
-}
-
-/** Keeps each truck's latest position; an older one arriving late never replaces a newer one. */
-export async function upsertLatestPositions(
-  db: Executor,
-  rows: (typeof truckLatestPositions.$inferInsert)[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  await db.execute(sql`
-    INSERT INTO ${truckLatestPositions} (truck_id, company_id, recorded_at, latitude, longitude, speed_kmh,
-                                         heading, source, lga, state)
-    SELECT truck_id, company_id, recorded_at, latitude, longitude, speed_kmh, heading, source, lga, state
-    FROM ${recordset(
-      rows.map((r) => ({
-        truck_id: r.truckId,
-        company_id: r.companyId,
-        recorded_at: r.recordedAt.toISOString(),
-        latitude: r.latitude,
-        longitude: r.longitude,
-        speed_kmh: r.speedKmh ?? null,
-        heading: r.heading ?? null,
-        source: r.source,
-        lga: r.lga ?? null,
-        state: r.state ?? null,
-      })),
-    )} AS x(truck_id uuid, company_id uuid, recorded_at timestamptz, latitude float8, longitude float8,
-            speed_kmh real, heading real, source text, lga text, state text)
-    ON CONFLICT (truck_id) DO UPDATE SET
-      recorded_at = excluded.recorded_at, latitude = excluded.latitude, longitude = excluded.longitude,
-      speed_kmh = excluded.speed_kmh, heading = excluded.heading, source = excluded.source,
-      lga = excluded.lga, state = excluded.state, updated_at = now()
-    WHERE ${truckLatestPositions.recordedAt} < excluded.recorded_at`);
+    WITH ins AS (
+      INSERT INTO ${truckPositions} (truck_id, company_id, recorded_at, latitude, longitude, speed_kmh,
+                                     heading, accuracy_m, source, address)
+      SELECT truck_id, company_id, recorded_at, latitude, longitude, speed_kmh, heading, accuracy_m, source,
+             address
+      FROM ${recordset(
+        positions.map((p) => ({
+          truck_id: p.truckId,
+          company_id: p.companyId,
+          recorded_at: p.recordedAt.toISOString(),
+          latitude: p.latitude,
+          longitude: p.longitude,
+          speed_kmh: p.speedKmh ?? null,
+          heading: p.heading ?? null,
+          accuracy_m: p.accuracyM ?? null,
+          source: p.source,
+          address: p.address ?? null,
+        })),
+      )} AS x(truck_id uuid, company_id uuid, recorded_at timestamptz, latitude float8, longitude float8,
+              speed_kmh real, heading real, accuracy_m real, source text, address text)
+      ON CONFLICT (truck_id, recorded_at) DO NOTHING
+      RETURNING truck_id, recorded_at
+    ),
+    incoming AS (
+      SELECT * FROM ${recordset(
+        latest.map((r) => ({
+          truck_id: r.truckId,
+          company_id: r.companyId,
+          recorded_at: r.recordedAt.toISOString(),
+          latitude: r.latitude,
+          longitude: r.longitude,
+          speed_kmh: r.speedKmh ?? null,
+          heading: r.heading ?? null,
+          source: r.source,
+          lga: r.lga ?? null,
+          state: r.state ?? null,
+        })),
+      )} AS y(truck_id uuid, company_id uuid, recorded_at timestamptz, latitude float8, longitude float8,
+              speed_kmh real, heading real, source text, lga text, state text)
+    ),
+    old AS (
+      SELECT truck_id, lga, state FROM ${truckLatestPositions}
+      WHERE truck_id IN (SELECT truck_id FROM incoming)
+    ),
+    up AS (
+      INSERT INTO ${truckLatestPositions} (truck_id, company_id, recorded_at, latitude, longitude, speed_kmh,
+                                           heading, source, lga, state)
+      SELECT truck_id, company_id, recorded_at, latitude, longitude, speed_kmh, heading, source, lga, state
+      FROM incoming
+      ON CONFLICT (truck_id) DO UPDATE SET
+        recorded_at = excluded.recorded_at, latitude = excluded.latitude, longitude = excluded.longitude,
+        speed_kmh = excluded.speed_kmh, heading = excluded.heading, source = excluded.source,
+        lga = excluded.lga, state = excluded.state, updated_at = now()
+      WHERE ${truckLatestPositions.recordedAt} < excluded.recorded_at
+      RETURNING truck_id
+    )
+    SELECT 'stored' AS kind, truck_id AS "truckId", recorded_at AS "recordedAt", false AS known,
+           NULL AS lga, NULL AS state
+    FROM ins
+    UNION ALL
+    SELECT 'moved', up.truck_id, NULL, old.truck_id IS NOT NULL, old.lga, old.state
+    FROM up LEFT JOIN old ON old.truck_id = up.truck_id`);
+  const rows = (
+    result as unknown as {
+      rows: {
+        kind: 'stored' | 'moved';
+        truckId: string;
+        recordedAt: Date | string | null;
+        known: boolean;
+        lga: string | null;
+        state: string | null;
+      }[];
+    }
+  ).rows;
+  return {
+    inserted: rows
+      .filter((r) => r.kind === 'stored')
+      .map((r) => ({ truckId: r.truckId, recordedAt: new Date(r.recordedAt!) })),
+    moved: rows
+      .filter((r) => r.kind === 'moved')
+      .map((r) => ({ truckId: r.truckId, before: r.known ? { lga: r.lga, state: r.state } : null })),
+  };
 }
 
 /** A truck's positions between two times, newest first, at most `limit` (the latest ones). */

@@ -8,13 +8,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { locateLiveTripOfTruck } from '../trip/trip.service';
-import {
-  insertPositions,
-  latestPositionsOf,
-  thinOldPositions,
-  upsertLatestPositions,
-  type NewTruckPosition,
-} from './truck-position.repository';
+import { storePositions, thinOldPositions, type NewTruckPosition } from './truck-position.repository';
 
 /** A position from a provider or a phone, for a truck of `companyId`, before the platform's checks. */
 export interface IncomingPosition {
@@ -91,20 +85,15 @@ export async function storeTruckPositions(
   // a cycle.
   const byTruck = (a: { truckId: string }, b: { truckId: string }) =>
     a.truckId < b.truckId ? -1 : a.truckId > b.truckId ? 1 : 0;
-  const inserted = await (async () => {
-    const insertedRows = await insertPositions(tx, [...rows].sort(byTruck));
-    const before = new Map((await latestPositionsOf(tx, [...newest.keys()])).map((l) => [l.truckId, l]));
-    const moved = [...newest.values()].filter((p) => {
-      const last = before.get(p.truckId);
-      return !last || last.recordedAt < p.recordedAt;
-    });
-    const latest = moved.sort(byTruck).map((p) => {
-      const place = placeOfPosition(p, p.address ?? null);
-      return { position: p, place };
-    });
-    await upsertLatestPositions(
-      tx,
-      latest.map(({ position: p, place }) => ({
+  const places = new Map(
+    [...newest.values()].map((p) => [p.truckId, placeOfPosition(p, p.address ?? null)] as const),
+  );
+  const { inserted, moved } = await storePositions(
+    tx,
+    [...rows].sort(byTruck),
+    [...newest.values()].sort(byTruck).map((p) => {
+      const place = places.get(p.truckId)!;
+      return {
         truckId: p.truckId,
         companyId: p.companyId,
         recordedAt: p.recordedAt,
@@ -115,19 +104,19 @@ export async function storeTruckPositions(
         source: p.source,
         lga: place.lga,
         state: place.state,
-      })),
-    );
-    for (const { position, place } of latest) {
-      const last = before.get(position.truckId);
-      if (last && last.lga === place.lga && last.state === place.state) continue;
-      await locateLiveTripOfTruck(tx, position.truckId, {
-        state: place.state,
-        lga: place.lga,
-        description: place.description,
-      });
-    }
-    return insertedRows;
-  })();
+      };
+    }),
+  );
+  // The trip a truck is on shows where it is only when the truck entered another LGA.
+  for (const { truckId, before } of moved.sort(byTruck)) {
+    const place = places.get(truckId)!;
+    if (before && before.lga === place.lga && before.state === place.state) continue;
+    await locateLiveTripOfTruck(tx, truckId, {
+      state: place.state,
+      lga: place.lga,
+      description: place.description,
+    });
+  }
   // The first input of each truck and time stored now counts as stored; a repeat of it in the same call
   // does not.
   const fresh = new Set(inserted.map((r) => `${r.truckId}|${r.recordedAt.getTime()}`));
