@@ -74,6 +74,11 @@ export const trips = pgTable(
     cancellationReason: text('cancellation_reason'),
     cancelledByUserId: uuid('cancelled_by_user_id').references(() => users.id),
     truckId: uuid('truck_id').references(() => trucks.id),
+    /**
+     * When the truck now on the trip was put on it; null for trips assigned before this was kept. The
+     * trip's route shows the truck's positions from then on only, never where it drove for another trip.
+     */
+    truckAssignedAt: timestamp('truck_assigned_at', { withTimezone: true }),
     driverId: uuid('driver_id').references(() => drivers.id),
     motorBoyId: uuid('motor_boy_id').references(() => motorBoys.id),
     /** Where the truck was last reported (a status change or an issue with a location). */

@@ -95,6 +95,7 @@ async function writeResources(
   };
   await updateTrip(tx, trip.id, {
     ...next,
+    ...(next.truckId !== trip.truckId ? { truckAssignedAt: new Date() } : {}),
     resourcesAssigned: next.truckId !== null && next.driverId !== null,
   });
   await auditTrip(tx, principal, { ip }, trip, action, {

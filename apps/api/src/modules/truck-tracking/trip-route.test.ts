@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { trips } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { trips, tripStatusLogs } from '../../db/schema';
+import { insertTruck } from '../../test/fleet';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { tripWorld, type TripWorld } from '../../test/trip-world';
 import { thinRoute } from './trip-route.service';
@@ -17,9 +18,13 @@ describe('the route and the map position of a trip’s truck', () => {
   });
   afterAll(() => t.close());
 
-  /** Positions along the Apapa–Oshodi road, a tenth of a second apart, ending now. */
-  async function drive(truck: { id: string; companyId: string }, points: [number, number][]) {
-    const now = Date.now();
+  /** Positions along the Apapa–Oshodi road, a tenth of a second apart, ending `endsAt`. */
+  async function drive(
+    truck: { id: string; companyId: string },
+    points: [number, number][],
+    endsAt = new Date(),
+  ) {
+    const now = endsAt.getTime();
     await recordTruckPositions(
       t.ctx,
       points.map(([latitude, longitude], i) => ({
@@ -41,11 +46,7 @@ describe('the route and the map position of a trip’s truck', () => {
     const trip = await w.newTrip();
     const { truck } = await w.assignFleet(trip.id);
     await w.walkTo(trip.id, 'STARTED');
-    // The trip began an hour ago, so every position below falls within it however fast the setup ran.
-    await t.ctx.db
-      .update(trips)
-      .set({ createdAt: new Date(Date.now() - 3_600_000) })
-      .where(eq(trips.id, trip.id));
+    await setOffAgo(trip.id, 60);
     await drive(truck, [
       [6.444, 3.368],
       [6.468, 3.373],
@@ -74,6 +75,63 @@ describe('the route and the map position of a trip’s truck', () => {
         })
       ).status,
     ).toBe(400);
+  });
+
+  /** The trip set off `minutes` ago, so positions since fall within it however fast the setup ran. */
+  async function setOffAgo(tripId: string, minutes: number) {
+    await t.ctx.db
+      .update(tripStatusLogs)
+      .set({ at: new Date(Date.now() - minutes * 60_000) })
+      .where(and(eq(tripStatusLogs.tripId, tripId), eq(tripStatusLogs.status, 'STARTED')));
+  }
+
+  const routeOf = async (tripId: string) =>
+    (
+      await call(t.app, 'GET', `/api/v1/trips/${tripId}/route`, undefined, {
+        token: w.customer.accessToken,
+      })
+    ).body as { truckRegistrationNumber: string | null; positions: { latitude: number }[] };
+
+  it('never shows where the truck drove before the trip set off, or before it was put on the trip', async () => {
+    const trip = await w.newTrip();
+    const { truck } = await w.assignFleet(trip.id);
+    // Awarded three hours ago, as trips are, days before they set off.
+    await t.ctx.db
+      .update(trips)
+      .set({ createdAt: new Date(Date.now() - 180 * 60_000) })
+      .where(eq(trips.id, trip.id));
+    // Two hours ago, on another job: none of the customer's business.
+    await drive(truck, [[6.6, 3.35]], new Date(Date.now() - 120 * 60_000));
+    expect((await routeOf(trip.id)).positions).toEqual([]);
+    await w.walkTo(trip.id, 'STARTED');
+    await setOffAgo(trip.id, 60);
+    await drive(truck, [[6.444, 3.368]], new Date(Date.now() - 30 * 60_000));
+    expect((await routeOf(trip.id)).positions.map((p) => p.latitude)).toEqual([6.444]);
+
+    // The truck breaks down and another takes over; it drove someone else's trip an hour ago.
+    const { transporterCompanyId } = await w.tripRow(trip.id);
+    const replacement = await insertTruck(t, transporterCompanyId);
+    await drive(replacement, [[6.7, 3.4]], new Date(Date.now() - 50 * 60_000));
+    const swapped = await call(
+      t.app,
+      'PATCH',
+      `/api/v1/trips/${trip.id}/resources`,
+      { truckId: replacement.id },
+      { token: w.transporter.accessToken },
+    );
+    expect(swapped.status).toBe(200);
+    // Reported from the moment after the swap on.
+    await drive(
+      replacement,
+      [
+        [6.489, 3.346],
+        [6.517, 3.339],
+      ],
+      new Date(Date.now() + 1_000),
+    );
+    const route = await routeOf(trip.id);
+    expect(route.truckRegistrationNumber).toBe(replacement.registrationNumber);
+    expect(route.positions.map((p) => p.latitude)).toEqual([6.489, 6.517]);
   });
 
   it('answers an empty route for a trip without a truck, and no position on the map before one arrives', async () => {

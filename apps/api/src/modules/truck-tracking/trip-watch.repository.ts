@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TrackingAlarm } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
@@ -90,9 +90,20 @@ export async function finishWatch(
     .where(eq(tripWatches.tripId, tripId));
 }
 
+/** When the trip set off: its STARTED step, unless taken back; null before. */
+const setOffOf = (tripId: SQL | string) =>
+  sql<Date | null>`(SELECT min(l.at) FROM ${tripStatusLogs} l WHERE l.trip_id = ${tripId} AND l.status = 'STARTED' AND l.undone_at IS NULL)`;
+
+/** When the trip set off (its STARTED step), or null when it has not. */
+export async function setOffAtOfTrip(db: Executor, tripId: string): Promise<Date | null> {
+  const result = await db.execute(sql`SELECT ${setOffOf(tripId)} AS at`);
+  const at = (result as unknown as { rows: { at: Date | string | null }[] }).rows[0]?.at ?? null;
+  return at === null ? null : new Date(at);
+}
+
 /** The watched trip with what the watch reads of it: its places' terminals and when it set off. */
 export async function findWatchedTrip(db: Executor, tripId: string) {
-  const setOff = sql<Date | null>`(SELECT min(l.at) FROM ${tripStatusLogs} l WHERE l.trip_id = ${trips.id} AND l.status = 'STARTED' AND l.undone_at IS NULL)`;
+  const setOff = setOffOf(sql`${trips.id}`);
   const [row] = await db
     .select({
       id: trips.id,
@@ -101,6 +112,7 @@ export async function findWatchedTrip(db: Executor, tripId: string) {
       transporterCompanyId: trips.transporterCompanyId,
       cargoType: trips.cargoType,
       truckId: trips.truckId,
+      truckAssignedAt: trips.truckAssignedAt,
       latestStatus: trips.latestStatus,
       latestStatusAt: trips.latestStatusAt,
       completed: trips.completed,

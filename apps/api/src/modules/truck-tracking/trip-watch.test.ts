@@ -9,6 +9,7 @@ import {
   tripWatches,
   truckLatestPositions,
 } from '../../db/schema';
+import { insertTruck } from '../../test/fleet';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { tripWorld, type TripWorld } from '../../test/trip-world';
 import { simulatedTripsOf } from './simulated-trips';
@@ -142,6 +143,24 @@ describe('the trip watch', () => {
         { token: w.transporter.accessToken },
       );
     }
+  });
+
+  it('reads a replacement truck’s track only from when it was put on the trip', async () => {
+    const { trip } = await tripAt('LOADED', 90);
+    const replacement = await insertTruck(t, (await w.tripRow(trip.id)).transporterCompanyId);
+    // Half an hour ago, on another job, the replacement drove into Ikeja: this trip's delivery.
+    await drive(replacement, [OSHODI, IKEJA], 30, 20, 30);
+    const swapped = await call(
+      t.app,
+      'PATCH',
+      `/api/v1/trips/${trip.id}/resources`,
+      { truckId: replacement.id },
+      { token: w.transporter.accessToken },
+    );
+    expect(swapped.status).toBe(200);
+    await t.ctx.tripWatch.watchDue();
+    expect((await w.tripRow(trip.id)).latestStatus).toBe('LOADED');
+    expect(await issuesOf(trip.id)).toEqual([]);
   });
 
   it('opens a diversion issue once when a loaded truck leaves its corridor, and tells both companies', async () => {

@@ -163,7 +163,10 @@ export class TripWatch {
     const delivery = geofenceOf(trip.recipientTerminal, trip.recipientAddress, settings.geofenceRadiusM);
     // Enough of the track before the unread part to see a stop that began before it.
     const leadMs = (settings.stopMinutes + 10) * 60_000;
-    const start = trip.setOffAt ?? trip.latestStatusAt ?? now;
+    // The track since the trip set off, or since its truck was put on it if later: a replacement
+    // truck's earlier road was another job's.
+    const setOff = trip.setOffAt ?? trip.latestStatusAt ?? now;
+    const start = new Date(Math.max(setOff.getTime(), trip.truckAssignedAt?.getTime() ?? 0));
     const from = lease.checkedUntil
       ? new Date(Math.max(start.getTime(), lease.checkedUntil.getTime() - leadMs))
       : start;

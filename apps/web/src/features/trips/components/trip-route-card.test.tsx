@@ -77,6 +77,21 @@ describe('the route on the trip page', { timeout: 30_000 }, () => {
     expect(within(map).getByRole('img', { name: 'LSR 123 XY' })).toBeInTheDocument();
   });
 
+  it('says the road shows once the trip starts, before it has', async () => {
+    mockApi({
+      [TRIP_DETAIL]: { body: { ...onTheRoad(), latestTripStatus: null, currentLocation: null } },
+      'GET /api/v1/map-settings': { body: settings },
+      [ROUTE]: { body: { truckRegistrationNumber: 'LSR 123 XY', positions: [] } },
+    });
+    seedSession('role_transporter');
+    renderRoute(`/trips/${TRIP_ID}`);
+    const card = within(await screen.findByRole('region', { name: 'Route' }));
+    expect(
+      await card.findByText('The truck’s road shows here from the moment the trip starts.'),
+    ).toBeVisible();
+    expect(card.queryByText(/Link its tracker/)).toBeNull();
+  });
+
   it('tells the transporter how to start tracking when nothing has reported', async () => {
     mockApi({
       [TRIP_DETAIL]: { body: onTheRoad() },

@@ -30,6 +30,10 @@ export function TripRouteCard({ trip, ownsFleet }: { trip: TripDetail; ownsFleet
         <QueryError error={route.error ?? settings.error} onRetry={() => void route.refetch()} />
       ) : !route.data || !settings.data ? (
         <ListSkeleton label="Loading the route" rows={1} height={280} />
+      ) : !last && trip.latestTripStatus === null ? (
+        <Text size="sm" c="dimmed">
+          The truck’s road shows here from the moment the trip starts.
+        </Text>
       ) : !last ? (
         <Text size="sm" c="dimmed">
           {ownsFleet

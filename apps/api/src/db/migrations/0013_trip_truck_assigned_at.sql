@@ -1,0 +1,1 @@
+ALTER TABLE "trips" ADD COLUMN "truck_assigned_at" timestamp with time zone;
