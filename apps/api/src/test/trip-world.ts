@@ -145,6 +145,24 @@ export async function tripWorld(t: TestApp, options: TripWorldOptions = {}) {
     }
   };
 
+  /** A new truck of the trip's transporter, not on any trip yet. */
+  const spareTruck = async (tripId: string) => insertTruck(t, (await tripRow(tripId)).transporterCompanyId);
+
+  /** Puts another truck on the trip as its transporter does after a breakdown, through the API. */
+  const replaceTruck = async (tripId: string, truckId: string) => {
+    const res = await call(
+      t.app,
+      'PATCH',
+      `/api/v1/trips/${tripId}/resources`,
+      { truckId },
+      {
+        token: transporter.accessToken,
+      },
+    );
+    if (res.status !== 200)
+      throw new Error(`replacing the truck failed: ${res.status} ${JSON.stringify(res.body)}`);
+  };
+
   return {
     customer,
     transporter,
@@ -163,6 +181,8 @@ export async function tripWorld(t: TestApp, options: TripWorldOptions = {}) {
     detail,
     audits,
     assignFleet,
+    spareTruck,
+    replaceTruck,
     walkTo,
   };
 }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { trips, tripStatusLogs } from '../../db/schema';
-import { insertTruck } from '../../test/fleet';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { tripWorld, type TripWorld } from '../../test/trip-world';
 import { thinRoute } from './trip-route.service';
@@ -109,17 +108,9 @@ describe('the route and the map position of a trip’s truck', () => {
     expect((await routeOf(trip.id)).positions.map((p) => p.latitude)).toEqual([6.444]);
 
     // The truck breaks down and another takes over; it drove someone else's trip an hour ago.
-    const { transporterCompanyId } = await w.tripRow(trip.id);
-    const replacement = await insertTruck(t, transporterCompanyId);
+    const replacement = await w.spareTruck(trip.id);
     await drive(replacement, [[6.7, 3.4]], new Date(Date.now() - 50 * 60_000));
-    const swapped = await call(
-      t.app,
-      'PATCH',
-      `/api/v1/trips/${trip.id}/resources`,
-      { truckId: replacement.id },
-      { token: w.transporter.accessToken },
-    );
-    expect(swapped.status).toBe(200);
+    await w.replaceTruck(trip.id, replacement.id);
     // Reported from the moment after the swap on.
     await drive(
       replacement,

@@ -9,7 +9,6 @@ import {
   tripWatches,
   truckLatestPositions,
 } from '../../db/schema';
-import { insertTruck } from '../../test/fleet';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { tripWorld, type TripWorld } from '../../test/trip-world';
 import { simulatedTripsOf } from './simulated-trips';
@@ -147,17 +146,10 @@ describe('the trip watch', () => {
 
   it('reads a replacement truck’s track only from when it was put on the trip', async () => {
     const { trip } = await tripAt('LOADED', 90);
-    const replacement = await insertTruck(t, (await w.tripRow(trip.id)).transporterCompanyId);
+    const replacement = await w.spareTruck(trip.id);
     // Half an hour ago, on another job, the replacement drove into Ikeja: this trip's delivery.
     await drive(replacement, [OSHODI, IKEJA], 30, 20, 30);
-    const swapped = await call(
-      t.app,
-      'PATCH',
-      `/api/v1/trips/${trip.id}/resources`,
-      { truckId: replacement.id },
-      { token: w.transporter.accessToken },
-    );
-    expect(swapped.status).toBe(200);
+    await w.replaceTruck(trip.id, replacement.id);
     await t.ctx.tripWatch.watchDue();
     expect((await w.tripRow(trip.id)).latestStatus).toBe('LOADED');
     expect(await issuesOf(trip.id)).toEqual([]);
