@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { TRIP_STATUSES, type TripListQuery, type TripLocation, type TripSort } from '@freightlane/domain';
+import { TRIP_STATUSES, type TripListQuery, type TripSort } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import {
@@ -341,20 +341,6 @@ export async function updateTrip(
     .update(trips)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(trips.id, tripId));
-}
-
-/** Sets where the live trip of `truckId` is (the trip the truck is on, if any); its id, or null. */
-export async function setLiveTripLocationOfTruck(
-  db: Executor,
-  truckId: string,
-  location: TripLocation,
-): Promise<string | null> {
-  const [row] = await db
-    .update(trips)
-    .set({ currentLocation: location, updatedAt: new Date() })
-    .where(and(eq(trips.truckId, truckId), eq(trips.completed, false), isNull(trips.cancelledAt)))
-    .returning({ id: trips.id });
-  return row?.id ?? null;
 }
 
 /** The trip the driver is on (assigned, neither completed nor cancelled), if any. */

@@ -12,13 +12,7 @@ import { loadTerminals, terminalsCarriedBy, toLocationView, type TerminalMap } f
 import type { Principal } from '../../plugins/auth';
 import type { TripScope } from '../../queries/trip-scope.repository';
 import type { TripRecord } from './trip-access';
-import {
-  findLiveTripOfDriver,
-  listTrips,
-  setLiveTripLocationOfTruck,
-  updateTrip,
-  type TripRow,
-} from './trip.repository';
+import { findLiveTripOfDriver, listTrips, updateTrip, type TripRow } from './trip.repository';
 
 /** Customers see the trips they ordered, transporters the trips they run, admins every trip. */
 export function tripScopeOf(principal: Principal): TripScope {
@@ -125,18 +119,6 @@ export async function listTripsFor(
  */
 export async function setTripLocation(db: Executor, trip: TripRecord, location: TripLocation): Promise<void> {
   await updateTrip(db, trip.id, { currentLocation: location });
-}
-
-/**
- * A truck's position reached a new place: the trip it is on (if any) is there now. Positions come from
- * trackers and phones, not from a trip's parties, so there is no caller to check access for.
- */
-export async function locateLiveTripOfTruck(
-  db: Executor,
-  truckId: string,
-  location: TripLocation,
-): Promise<string | null> {
-  return setLiveTripLocationOfTruck(db, truckId, location);
 }
 
 /** The trip a driver is on, for the driver's own phone page (the driver's link is the access check). */

@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { companies, driverPhoneLinks, drivers, trips, trucks } from '../../db/schema';
+import { companies, driverPhoneLinks, drivers, trucks } from '../../db/schema';
 
 export type DriverPhoneLinkRow = typeof driverPhoneLinks.$inferSelect;
 
@@ -67,54 +67,4 @@ export async function findTruckPlate(db: Executor, truckId: string): Promise<str
     .where(eq(trucks.id, truckId))
     .limit(1);
   return row?.registrationNumber ?? null;
-}
-
-/** A phone link's driver and the truck of the trip the driver is on (null when on none), by token hash. */
-export interface PhoneOfToken {
-  tokenHash: string;
-  driverId: string;
-  companyId: string;
-  truckId: string | null;
-}
-
-/** The active drivers of these link token hashes with their live trips' trucks; unknown hashes are absent. */
-export async function findPhonesOfTokens(db: Executor, tokenHashes: string[]): Promise<PhoneOfToken[]> {
-  if (tokenHashes.length === 0) return [];
-  return (
-    db
-      .select({
-        tokenHash: driverPhoneLinks.tokenHash,
-        driverId: drivers.id,
-        companyId: drivers.companyId,
-        truckId: trips.truckId,
-      })
-      .from(driverPhoneLinks)
-      .innerJoin(drivers, and(eq(drivers.id, driverPhoneLinks.driverId), eq(drivers.active, true)))
-      // trips_live_driver_uq: at most one live trip per driver.
-      .leftJoin(
-        trips,
-        and(eq(trips.driverId, drivers.id), eq(trips.completed, false), isNull(trips.cancelledAt)),
-      )
-      .where(inArray(driverPhoneLinks.tokenHash, tokenHashes))
-  );
-}
-
-/**
- * Moves each link's last position time forward to `at` (never back), to the minute: a phone sends every
- * 30 s, and rewriting its row each time would cost the database more than the position itself.
- */
-export async function markPhoneLinksSeen(
-  db: Executor,
-  seen: { driverId: string; at: Date }[],
-): Promise<void> {
-  if (seen.length === 0) return;
-  const values = sql.join(
-    seen.map((s) => sql`(${s.driverId}::uuid, ${s.at.toISOString()}::timestamptz)`),
-    sql`, `,
-  );
-  await db.execute(sql`
-    UPDATE ${driverPhoneLinks} SET last_position_at = GREATEST(coalesce(last_position_at, v.at), v.at)
-    FROM (VALUES ${values}) AS v(driver_id, at)
-    WHERE ${driverPhoneLinks.driverId} = v.driver_id
-      AND (last_position_at IS NULL OR last_position_at < v.at - interval '1 minute')`);
 }

@@ -110,6 +110,20 @@ describe('driver phone links and the positions phones send', () => {
     expect(link2.body.lastPositionAt).toBe(positions[1]!.recordedAt);
   });
 
+  it('answers a link whose every position is refused with the reasons, not as an unknown link', async () => {
+    const { link } = await driverOnTrip();
+    const sent = await call(t.app, 'POST', `/api/v1/driver/${link.token}/positions`, {
+      positions: [
+        { latitude: 6.5, longitude: 3.3, recordedAt: new Date(Date.now() + 3_600_000).toISOString() },
+      ],
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.body).toEqual({
+      stored: 0,
+      refused: [{ index: 0, message: 'The position is timed in the future' }],
+    });
+  });
+
   it('takes the Traccar Client app’s OsmAnd fields by query or form, speed in knots', async () => {
     const { truck, link } = await driverOnTrip();
     const unix = Math.floor(Date.now() / 1000) - 30;

@@ -1,9 +1,7 @@
 import type { PositionIngestResponse } from '@freightlane/domain';
 import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
 import { AppError } from '../../errors';
-import { findPhonesOfTokens, markPhoneLinksSeen } from './driver-phone.repository';
-import { storeTruckPositions, type IncomingPosition } from './truck-position.service';
+import { recordPhonePositions, type IncomingPosition, type PhonePosition } from './truck-position.service';
 
 /** A phone position before the platform's checks: what the phone page and the OsmAnd protocol send. */
 export type PhoneFix = Pick<
@@ -37,8 +35,8 @@ const DEFAULT_LIMITS: BatchLimits = { maxBatch: 1000, maxWaiting: 20_000, parall
 /**
  * Phones send their positions one request at a time, thousands of phones at once. Storing each alone
  * costs a handful of round trips and a commit per position; here every request's positions wait while a
- * store is running and go into the next one together (group commit): one lookup of the links, one
- * transaction for the positions and the trucks' latest places, one update of the links. A quiet server
+ * store is running and go into the next one together (group commit): one statement looks up the links,
+ * stores the positions and the trucks' latest places, and marks the links seen. A quiet server
  * stores a request at once; a busy one gathers more per batch. Each request is answered only once its
  * positions are committed, so an answered position is never lost.
  */
@@ -96,65 +94,32 @@ export class PhonePositionBatcher {
     }
   }
 
-  /** One transaction per batch: the links looked up, the positions stored, the links marked seen. */
+  /**
+   * One statement per batch, which is its own transaction: the links looked up, the positions stored,
+   * the links marked seen.
+   */
   private async store(batch: Waiting[]): Promise<void> {
-    const answered = await this.ctx.db.transaction((tx) => this.storeIn(tx, batch));
-    answered.forEach((answer, item) => {
-      if (answer) batch[item]!.resolve(answer);
-      else batch[item]!.reject(unknownLink());
-    });
-  }
-
-  private async storeIn(tx: Executor, batch: Waiting[]): Promise<(PositionIngestResponse | null)[]> {
-    const phones = new Map(
-      (await findPhonesOfTokens(tx, [...new Set(batch.map((w) => w.tokenHash))])).map((p) => [
-        p.tokenHash,
-        p,
-      ]),
-    );
-    const answers = batch.map((): PositionIngestResponse => ({ stored: 0, refused: [] }));
-    const positions: IncomingPosition[] = [];
     const owners: { item: number; fix: number }[] = [];
-    batch.forEach((waiting, item) => {
-      const phone = phones.get(waiting.tokenHash);
-      if (!phone) return;
-      if (!phone.truckId) {
-        answers[item]!.refused = waiting.fixes.map((_, index) => ({ index, message: NOT_ON_TRIP }));
-        return;
-      }
+    const positions: PhonePosition[] = [];
+    batch.forEach((waiting, item) =>
       waiting.fixes.forEach((fix, index) => {
-        positions.push({
-          ...fix,
-          truckId: phone.truckId!,
-          companyId: phone.companyId,
-          source: 'DRIVER_PHONE',
-          address: null,
-        });
+        positions.push({ ...fix, tokenHash: waiting.tokenHash, source: 'DRIVER_PHONE' });
         owners.push({ item, fix: index });
-      });
-    });
-
-    const outcome = await storeTruckPositions(tx, positions);
-    for (const { index, message } of outcome.refused) {
-      const owner = owners[index]!;
-      answers[owner.item]!.refused.push({ index: owner.fix, message });
-    }
-    for (const index of outcome.storedIndexes) answers[owners[index]!.item]!.stored += 1;
-
-    // Each link's newest position the platform took (stored now or already stored), as "last seen".
-    const refusedAt = new Set(outcome.refused.map((r) => r.index));
-    const seen = new Map<string, Date>();
-    positions.forEach((position, index) => {
-      if (refusedAt.has(index)) return;
-      const phone = phones.get(batch[owners[index]!.item]!.tokenHash)!;
-      const known = seen.get(phone.driverId);
-      if (!known || known < position.recordedAt) seen.set(phone.driverId, position.recordedAt);
-    });
-    await markPhoneLinksSeen(
-      tx,
-      [...seen].sort(([a], [b]) => (a < b ? -1 : 1)).map(([driverId, at]) => ({ driverId, at })),
+      }),
     );
-
-    return batch.map((waiting, item) => (phones.has(waiting.tokenHash) ? answers[item]! : null));
+    const outcome = await recordPhonePositions(this.ctx, positions);
+    const answers = batch.map((): PositionIngestResponse => ({ stored: 0, refused: [] }));
+    const refusedAt = new Map(outcome.refused.map((r) => [r.index, r.message]));
+    owners.forEach(({ item, fix }, index) => {
+      // A driver on no trip hears that for every position, whatever else is wrong with it.
+      const onTrip = outcome.phones.get(batch[item]!.tokenHash) != null;
+      const message = onTrip ? refusedAt.get(index) : NOT_ON_TRIP;
+      if (message) answers[item]!.refused.push({ index: fix, message });
+    });
+    for (const index of outcome.storedIndexes) answers[owners[index]!.item]!.stored += 1;
+    batch.forEach((waiting, item) => {
+      if (outcome.phones.has(waiting.tokenHash)) waiting.resolve(answers[item]!);
+      else waiting.reject(unknownLink());
+    });
   }
 }

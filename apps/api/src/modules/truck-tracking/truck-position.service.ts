@@ -1,28 +1,16 @@
-import {
-  placeOfPosition,
-  plausibleHeading,
-  plausibleSpeed,
-  positionRefusal,
-  type TrackingProviderKind,
-} from '@freightlane/domain';
+import { placeOfPosition, plausibleHeading, plausibleSpeed, positionRefusal } from '@freightlane/domain';
 import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
-import { locateLiveTripOfTruck } from '../trip/trip.service';
-import { storePositions, thinOldPositions, type NewTruckPosition } from './truck-position.repository';
+import {
+  storePhonePositions,
+  storePositions,
+  thinOldPositions,
+  type PositionRow,
+  type StoredPositions,
+  type TruckPositionRow,
+} from './truck-position.repository';
 
 /** A position from a provider or a phone, for a truck of `companyId`, before the platform's checks. */
-export interface IncomingPosition {
-  truckId: string;
-  companyId: string;
-  recordedAt: Date;
-  latitude: number;
-  longitude: number;
-  speedKmh: number | null;
-  heading: number | null;
-  accuracyM: number | null;
-  source: TrackingProviderKind;
-  address: string | null;
-}
+export type IncomingPosition = Omit<TruckPositionRow, 'place'>;
 
 export interface IngestOutcome {
   /** Positions stored now (a position already stored for its truck and time is not counted). */
@@ -33,99 +21,115 @@ export interface IngestOutcome {
   refused: { index: number; message: string }[];
 }
 
+/** What a position needs to be checked and stored, whoever sent it. */
+type Fix = Pick<
+  IncomingPosition,
+  'recordedAt' | 'latitude' | 'longitude' | 'speedKmh' | 'heading' | 'accuracyM' | 'source'
+> & { address?: string | null };
+
 /**
- * Stores positions and moves each truck's latest position forward. When a truck's newest position is in
- * another LGA than before, the trip it is on takes that place as its current location (the ongoing
- * table's Last Location), so trips change only when the place they show changes. A refused position
- * never stops the others.
+ * The positions that pass the platform's checks, cleaned, each with its input index; the others refused
+ * with the reason. The newest position of each `keyOf` (a truck, or a phone, which is on one truck) gets
+ * the place it shows: only it can become its truck's latest position, so only its place is worked out.
+ */
+function checkPositions<T extends Fix>(
+  positions: T[],
+  now: Date,
+  keyOf: (p: T) => string,
+): { rows: (T & PositionRow)[]; indexOfRow: number[]; refused: IngestOutcome['refused'] } {
+  const refused: IngestOutcome['refused'] = [];
+  const rows: (T & PositionRow)[] = [];
+  const indexOfRow: number[] = [];
+  const newest = new Map<string, T & PositionRow>();
+  positions.forEach((p, index) => {
+    const message = positionRefusal(p, now);
+    if (message) return void refused.push({ index, message });
+    const row: T & PositionRow = {
+      ...p,
+      speedKmh: plausibleSpeed(p.speedKmh),
+      heading: plausibleHeading(p.heading),
+      accuracyM: p.accuracyM != null && Number.isFinite(p.accuracyM) && p.accuracyM >= 0 ? p.accuracyM : null,
+      address: p.address?.slice(0, 500) ?? null,
+      place: null,
+    };
+    indexOfRow.push(index);
+    rows.push(row);
+    const known = newest.get(keyOf(p));
+    if (!known || known.recordedAt < row.recordedAt) newest.set(keyOf(p), row);
+  });
+  for (const row of newest.values()) row.place = placeOfPosition(row, row.address);
+  return { rows, indexOfRow, refused };
+}
+
+/**
+ * The first input of each truck and time stored now counts as stored; a repeat of it in the same call
+ * does not.
+ */
+function storedIndexesOf(
+  inserted: StoredPositions['inserted'],
+  keys: (string | null)[],
+  indexOfRow: number[],
+): number[] {
+  const fresh = new Set(inserted.map((r) => `${r.truckId}|${r.recordedAt.getTime()}`));
+  const storedIndexes: number[] = [];
+  keys.forEach((key, i) => {
+    if (key !== null && fresh.delete(key)) storedIndexes.push(indexOfRow[i]!);
+  });
+  return storedIndexes;
+}
+
+/**
+ * Stores a provider's positions and moves each truck's latest position forward; a truck's live trip
+ * takes the place of its newest position when that is in another LGA (see storePositions). A refused
+ * position never stops the others.
  */
 export async function recordTruckPositions(
   ctx: Pick<AppContext, 'db'>,
   positions: IncomingPosition[],
   now: Date = new Date(),
 ): Promise<IngestOutcome> {
-  return ctx.db.transaction((tx) => storeTruckPositions(tx, positions, now));
+  const { rows, indexOfRow, refused } = checkPositions(positions, now, (p) => p.truckId);
+  if (rows.length === 0) return { stored: 0, storedIndexes: [], refused };
+  const { inserted } = await storePositions(ctx.db, rows);
+  const storedIndexes = storedIndexesOf(
+    inserted,
+    rows.map((r) => `${r.truckId}|${r.recordedAt.getTime()}`),
+    indexOfRow,
+  );
+  return { stored: storedIndexes.length, storedIndexes, refused };
 }
 
-/** recordTruckPositions inside the caller's transaction. */
-export async function storeTruckPositions(
-  tx: Executor,
-  positions: IncomingPosition[],
+/** A phone's position, by the hash of the driver's link token. */
+export type PhonePosition = Fix & { tokenHash: string };
+
+export interface PhoneIngestOutcome extends IngestOutcome {
+  /** Each known link's token hash and the truck of its driver's live trip (null when on none). */
+  phones: Map<string, string | null>;
+}
+
+/**
+ * Stores drivers' phone positions in one statement (storePhonePositions). Positions of a link whose
+ * driver is on no trip are not kept; those of unknown links are neither stored nor refused (the caller
+ * answers them as unknown).
+ */
+export async function recordPhonePositions(
+  ctx: Pick<AppContext, 'db'>,
+  positions: PhonePosition[],
   now: Date = new Date(),
-): Promise<IngestOutcome> {
-  const refused: IngestOutcome['refused'] = [];
-  const rows: NewTruckPosition[] = [];
-  const indexOfRow: number[] = [];
-  positions.forEach((p, index) => {
-    const message = positionRefusal(p, now);
-    if (message) return void refused.push({ index, message });
-    indexOfRow.push(index);
-    rows.push({
-      truckId: p.truckId,
-      companyId: p.companyId,
-      recordedAt: p.recordedAt,
-      latitude: p.latitude,
-      longitude: p.longitude,
-      speedKmh: plausibleSpeed(p.speedKmh),
-      heading: plausibleHeading(p.heading),
-      accuracyM: p.accuracyM != null && Number.isFinite(p.accuracyM) && p.accuracyM >= 0 ? p.accuracyM : null,
-      source: p.source,
-      address: p.address?.slice(0, 500) ?? null,
-    });
-  });
-  if (rows.length === 0) return { stored: 0, storedIndexes: [], refused };
-
-  const newest = new Map<string, NewTruckPosition>();
-  for (const row of rows) {
-    const known = newest.get(row.truckId);
-    if (!known || known.recordedAt < row.recordedAt) newest.set(row.truckId, row);
-  }
-
-  // Rows in truck order: two batches stored at once then lock the same rows in the same order, never in
-  // a cycle.
-  const byTruck = (a: { truckId: string }, b: { truckId: string }) =>
-    a.truckId < b.truckId ? -1 : a.truckId > b.truckId ? 1 : 0;
-  const places = new Map(
-    [...newest.values()].map((p) => [p.truckId, placeOfPosition(p, p.address ?? null)] as const),
-  );
-  const { inserted, moved } = await storePositions(
-    tx,
-    [...rows].sort(byTruck),
-    [...newest.values()].sort(byTruck).map((p) => {
-      const place = places.get(p.truckId)!;
-      return {
-        truckId: p.truckId,
-        companyId: p.companyId,
-        recordedAt: p.recordedAt,
-        latitude: p.latitude,
-        longitude: p.longitude,
-        speedKmh: p.speedKmh ?? null,
-        heading: p.heading ?? null,
-        source: p.source,
-        lga: place.lga,
-        state: place.state,
-      };
+): Promise<PhoneIngestOutcome> {
+  const { rows, indexOfRow, refused } = checkPositions(positions, now, (p) => p.tokenHash);
+  const tokenHashes = [...new Set(positions.map((p) => p.tokenHash))];
+  const stored = await storePhonePositions(ctx.db, tokenHashes, rows);
+  const phones = new Map(stored.phones.map((p) => [p.tokenHash, p.truckId]));
+  const storedIndexes = storedIndexesOf(
+    stored.inserted,
+    rows.map((r) => {
+      const truckId = phones.get(r.tokenHash);
+      return truckId ? `${truckId}|${r.recordedAt.getTime()}` : null;
     }),
+    indexOfRow,
   );
-  // The trip a truck is on shows where it is only when the truck entered another LGA.
-  for (const { truckId, before } of moved.sort(byTruck)) {
-    const place = places.get(truckId)!;
-    if (before && before.lga === place.lga && before.state === place.state) continue;
-    await locateLiveTripOfTruck(tx, truckId, {
-      state: place.state,
-      lga: place.lga,
-      description: place.description,
-    });
-  }
-  // The first input of each truck and time stored now counts as stored; a repeat of it in the same call
-  // does not.
-  const fresh = new Set(inserted.map((r) => `${r.truckId}|${r.recordedAt.getTime()}`));
-  const storedIndexes: number[] = [];
-  rows.forEach((row, i) => {
-    const key = `${row.truckId}|${row.recordedAt.getTime()}`;
-    if (fresh.delete(key)) storedIndexes.push(indexOfRow[i]!);
-  });
-  return { stored: storedIndexes.length, storedIndexes, refused };
+  return { stored: storedIndexes.length, storedIndexes, refused, phones };
 }
 
 /** Thins position history older than TRACKING_HISTORY_DAYS to one position per truck per 5 minutes. */

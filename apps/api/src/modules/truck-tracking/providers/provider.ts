@@ -1,3 +1,5 @@
+import type { PositionRow } from '../truck-position.repository';
+
 /** A device as a tracking company lists it. */
 export interface ProviderDevice {
   externalId: string;
@@ -6,17 +8,9 @@ export interface ProviderDevice {
 }
 
 /** A position as a tracking company reports it, before the platform's own checks. */
-export interface ProviderPosition {
+export type ProviderPosition = Omit<PositionRow, 'source' | 'place'> & {
   externalDeviceId: string;
-  recordedAt: Date;
-  latitude: number;
-  longitude: number;
-  speedKmh: number | null;
-  heading: number | null;
-  accuracyM: number | null;
-  /** The provider's own address text for the position, when it geocodes. */
-  address: string | null;
-}
+};
 
 /** What the platform reads from a tracking company through a transporter's account. */
 export interface TrackingProvider {
