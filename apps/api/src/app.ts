@@ -19,6 +19,7 @@ import { sendSecurityHeaders } from './plugins/security-headers';
 import { RateLimiter } from './plugins/rate-limit';
 import { localStorage } from './plugins/storage';
 import { TripEvents } from './plugins/trip-events';
+import { CompanyAnswers } from './plugins/company-answers';
 import { PrincipalCache } from './plugins/principal-cache';
 import { serveWebApp } from './web-app';
 import { adminCompanyRoutes } from './modules/admin/admin-company.routes';
@@ -134,6 +135,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     storage: localStorage(path.join(env.dataDir, 'uploads')),
     tripEvents,
     principals: new PrincipalCache(database),
+    answers: new CompanyAnswers(database),
     secretBox,
     trackingPoller: new TrackingPoller({ db: database.db, env, secretBox }, app.log),
     tripWatch: new TripWatch({ db: database.db, env, jobs }, app.log),
@@ -143,6 +145,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   };
   await ctx.tripEvents.start();
   await ctx.principals.start();
+  await ctx.answers.start();
 
   sendSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -201,6 +204,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     ctx.publicTracking.stop();
     await ctx.tripEvents.stop();
     await ctx.principals.stop();
+    await ctx.answers.stop();
     await jobs.stop();
     await ctx.trackingPoller.stop();
     await ctx.tripWatch.stop();

@@ -2,6 +2,7 @@ import type { Database, Db } from './db/client';
 import type { Env } from './env';
 import type { JobQueue } from './plugins/jobs';
 import type { Mailer } from './plugins/mail';
+import type { CompanyAnswers } from './plugins/company-answers';
 import type { PrincipalCache } from './plugins/principal-cache';
 import type { RateLimiter } from './plugins/rate-limit';
 import type { Storage } from './plugins/storage';
@@ -29,6 +30,8 @@ export interface AppContext {
   tripEvents: TripEvents;
   /** Who each live session acts for, remembered per instance until the database announces a change. */
   principals: PrincipalCache;
+  /** Companies' signed-in answers (their lists), remembered per instance until a change to them commits. */
+  answers: CompanyAnswers;
   /** Encrypts and opens the secrets kept in the database (tracking accounts' passwords and tokens). */
   secretBox: SecretBox;
   /** Reads positions from the tracking companies through the transporters' accounts. */

@@ -70,7 +70,14 @@ describe('queries per request', () => {
       .inject({ url, headers: { authorization: `Bearer ${tokens[role]}` } })
       .finally(() => (counting = null));
     expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(200);
-    return { queries, body: res.json() };
+    // A kept list first makes sure it has heard every committed change (CompanyAnswers, on PostgreSQL):
+    // one marker, shared by the requests that arrive together, that reads no data.
+    const isMarker = (q: string) => q.includes('pg_notify');
+    return {
+      queries: queries.filter((q) => !isMarker(q)),
+      markers: queries.filter(isMarker),
+      body: res.json(),
+    };
   }
 
   const lists: [keyof typeof BUDGET, string, keyof typeof tokens][] = [
@@ -81,10 +88,11 @@ describe('queries per request', () => {
     ['tripIssues', '/api/v1/trips/issues', 'transporter'],
   ];
   it.each(lists)('%s: a page of 20 within budget', async (name, url, role) => {
-    const { queries, body } = await queriesOf(`${url}${url.includes('?') ? '&' : '?'}size=20`, role);
+    const { queries, markers, body } = await queriesOf(`${url}${url.includes('?') ? '&' : '?'}size=20`, role);
     // With one query per row, a page of several rows would pass any fixed budget it was measured with.
     expect(body.content.length, 'the demo data fills more than one row').toBeGreaterThan(BUDGET[name]);
     expect(queries.length, queries.join('\n')).toBeLessThanOrEqual(BUDGET[name]);
+    expect(markers.length).toBeLessThanOrEqual(1);
   });
 
   it.each([

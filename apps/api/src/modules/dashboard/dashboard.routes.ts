@@ -1,5 +1,6 @@
 import { customerDashboardSchema, transporterDashboardSchema } from '@freightlane/domain';
 import type { AppContext } from '../../context';
+import { sendJsonText } from '../../lib/http-cache';
 import { bearerSecurity, errorResponses, type ZodApp } from '../../lib/route-kit';
 import { principalOf, requireAuth } from '../../plugins/auth';
 import { customerDashboard, transporterDashboard } from './dashboard.service';
@@ -18,7 +19,7 @@ export function dashboardRoutes(app: ZodApp, ctx: AppContext): void {
         response: { 200: customerDashboardSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => customerDashboard(ctx, principalOf(request)),
+    async (request, reply) => sendJsonText(reply, await customerDashboard(ctx, principalOf(request))),
   );
 
   app.get(

@@ -10,6 +10,12 @@ export function isBiddingOpen(order: { status: string; biddingClosesAt: Date }, 
   return order.status === 'OPEN' && order.biddingClosesAt.getTime() > now.getTime();
 }
 
+/** When the first of these orders whose bidding is open now closes (ms), or null when none is open. */
+export function nextClosing(rows: { order: { status: string; biddingClosesAt: Date } }[], now = new Date()) {
+  const open = rows.filter(({ order }) => isBiddingOpen(order, now));
+  return open.length === 0 ? null : Math.min(...open.map(({ order }) => order.biddingClosesAt.getTime()));
+}
+
 /** Order rows as every order list shows them. */
 export function toOrderSummaries(rows: OrderRow[]): OrderSummary[] {
   const terminalsById = terminalsCarriedBy(rows);

@@ -11,6 +11,7 @@ import {
   quoteDocumentSchema,
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
+import { sendJsonText } from '../../lib/http-cache';
 import { bearerSecurity, errorResponses, multipartForm, type ZodApp } from '../../lib/route-kit';
 import { attachmentHeader, readUpload } from '../../lib/upload';
 import { principalOf, requireAuth } from '../../plugins/auth';
@@ -80,7 +81,8 @@ export function orderRoutes(app: ZodApp, ctx: AppContext): void {
         response: { 200: orderPage, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => listCustomerOrders(ctx, principalOf(request), request.query),
+    async (request, reply) =>
+      sendJsonText(reply, await listCustomerOrders(ctx, principalOf(request), request.query)),
   );
 
   app.get(

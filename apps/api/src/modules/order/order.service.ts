@@ -2,12 +2,11 @@ import type { Readable } from 'node:stream';
 import {
   endOfLagosDay,
   lagosToday,
+  orderPage,
   toPage,
   type CreateOrderRequest,
   type LocationInput,
   type OrderDetail,
-  type OrderSummary,
-  type Page,
   type QuoteDocument,
   type orderListQuery,
 } from '@freightlane/domain';
@@ -16,6 +15,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { AppError, notFound, type FieldError } from '../../errors';
 import { audit } from '../../lib/audit';
+import { jsonOf } from '../../lib/http-cache';
 import { humanNumber, lagosYear, reserveNumbers } from '../../lib/counter';
 import type { Upload } from '../../lib/upload';
 import { assertCompanyVerified } from '../../lib/verified';
@@ -25,7 +25,7 @@ import { listActiveUsersOfCompanies } from '../../queries/user.repository';
 import { loadOrderFor } from './order-access';
 import { loadCustomerOrderDetail } from './order-detail';
 import { orderCancelledEmail } from './order-mail';
-import { toOrderSummaries } from './order-summary';
+import { nextClosing, toOrderSummaries } from './order-summary';
 import {
   listCustomerOrderRows,
   findCompanyNames,
@@ -204,9 +204,17 @@ export async function listCustomerOrders(
   ctx: AppContext,
   principal: Principal,
   query: z.infer<typeof orderListQuery>,
-): Promise<Page<OrderSummary>> {
-  const { rows, total } = await listCustomerOrderRows(ctx.db, principal.companyId, query, query);
-  return toPage(toOrderSummaries(rows), total, query);
+): Promise<string> {
+  // Kept until a change to the company's orders or their bids commits, or the page's next bidding closes.
+  return ctx.answers.read(
+    `orders:${principal.companyId}:${JSON.stringify(query)}`,
+    principal.companyId,
+    async () => {
+      const { rows, total } = await listCustomerOrderRows(ctx.db, principal.companyId, query, query);
+      const summaries = toOrderSummaries(rows);
+      return { json: jsonOf(orderPage, toPage(summaries, total, query)), expiresAt: nextClosing(rows) };
+    },
+  );
 }
 
 export async function getCustomerOrder(

@@ -7,6 +7,7 @@ import {
   tripIssueSchema,
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
+import { sendJsonText } from '../../lib/http-cache';
 import { bearerSecurity, errorResponses, type ZodApp } from '../../lib/route-kit';
 import { principalOf, requireAuth } from '../../plugins/auth';
 import { listTripIssuesFor, openTripIssue, resolveTripIssue } from './trip-issue.service';
@@ -49,7 +50,10 @@ export function tripIssueRoutes(app: ZodApp, ctx: AppContext): void {
         response: { 200: tripIssuePage, ...errorResponses(400, 401) },
       },
     },
-    async (request) => listTripIssuesFor(ctx, principalOf(request), request.query),
+    async (request, reply) => {
+      // The same page is asked for again and again until its company's data changes: kept as JSON.
+      return sendJsonText(reply, await listTripIssuesFor(ctx, principalOf(request), request.query));
+    },
   );
 
   // The spec makes resolving a GET; it still changes state, so it is never cached.

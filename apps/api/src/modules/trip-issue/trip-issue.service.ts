@@ -2,8 +2,8 @@ import {
   DAY_MS,
   toTripLocation,
   toPage,
+  tripIssuePage,
   type OpenTripIssueRequest,
-  type Page,
   type TripIssue,
   type TripIssueListQuery,
   type NoteSide,
@@ -11,6 +11,7 @@ import {
   type TrackingAlarm,
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
+import { jsonOf } from '../../lib/http-cache';
 import { AppError, notFound } from '../../errors';
 import { audit, BACKGROUND_ORIGIN, type AuditActor, type RequestOrigin } from '../../lib/audit';
 import type { Executor } from '../../db/client';
@@ -23,7 +24,7 @@ import {
   type TripActor,
   type TripRecord,
 } from '../trip/trip-access';
-import { setTripLocation, tripScopeOf } from '../trip/trip.service';
+import { readKeptForScope, setTripLocation, tripScopeOf } from '../trip/trip.service';
 import {
   findTripIssue,
   findTripIssueView,
@@ -203,7 +204,10 @@ export async function listTripIssuesFor(
   ctx: AppContext,
   principal: Principal,
   query: TripIssueListQuery,
-): Promise<Page<TripIssue>> {
-  const { content, total } = await listTripIssues(ctx.db, tripScopeOf(principal), query);
-  return toPage(content, total, query);
+): Promise<string> {
+  const scope = tripScopeOf(principal);
+  return readKeptForScope(ctx, 'trip-issues', scope, query, async () => {
+    const { content, total } = await listTripIssues(ctx.db, scope, query);
+    return jsonOf(tripIssuePage, toPage(content, total, query));
+  });
 }

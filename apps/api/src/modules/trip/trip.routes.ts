@@ -13,6 +13,7 @@ import {
   updateTripRequest,
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
+import { sendJsonText } from '../../lib/http-cache';
 import { bearerSecurity, errorResponses, type ZodApp } from '../../lib/route-kit';
 import { principalOf, requireAuth } from '../../plugins/auth';
 import { cancelTrips } from './trip-cancel.service';
@@ -43,7 +44,10 @@ export function tripRoutes(app: ZodApp, ctx: AppContext): void {
         response: { 200: tripPage, ...errorResponses(400, 401) },
       },
     },
-    async (request) => listTripsFor(ctx, principalOf(request), request.query),
+    async (request, reply) => {
+      // The same page is asked for again and again until its company's data changes: kept as JSON.
+      return sendJsonText(reply, await listTripsFor(ctx, principalOf(request), request.query));
+    },
   );
 
   app.get(

@@ -1,15 +1,17 @@
 import {
   toPage,
-  type Page,
+  tripPage,
   type TripListQuery,
   type TripLocation,
   type TripSummary,
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
+import { jsonOf } from '../../lib/http-cache';
 import type { Executor } from '../../db/client';
 import { toCargoLine } from '../../lib/cargo-line';
 import { loadTerminals, terminalsCarriedBy, toLocationView, type TerminalMap } from '../../lib/location-view';
 import type { Principal } from '../../plugins/auth';
+import { EVERY_COMPANY } from '../../plugins/company-answers';
 import type { TripScope } from '../../queries/trip-scope.repository';
 import type { TripRecord } from './trip-access';
 import { findLiveTripOfDriver, listTrips, updateTrip, type TripRow } from './trip.repository';
@@ -103,13 +105,39 @@ export async function listTripsFor(
   ctx: AppContext,
   principal: Principal,
   query: TripListQuery,
-): Promise<Page<TripSummary>> {
-  const { rows, total } = await listTrips(ctx.db, tripScopeOf(principal), query);
-  const terminalsById = terminalsCarriedBy(rows);
-  return toPage(
-    rows.map((row) => toTripSummary(row, terminalsById)),
-    total,
-    query,
+): Promise<string> {
+  const scope = tripScopeOf(principal);
+  return readKeptForScope(ctx, 'trips', scope, query, async () => {
+    const { rows, total } = await listTrips(ctx.db, scope, query);
+    const terminalsById = terminalsCarriedBy(rows);
+    return jsonOf(
+      tripPage,
+      toPage(
+        rows.map((row) => toTripSummary(row, terminalsById)),
+        total,
+        query,
+      ),
+    );
+  });
+}
+
+/**
+ * A page of `scope`'s trips, or of what hangs on them, as the JSON `load` writes. A company's staff and screens
+ * ask for the same pages over and over between changes: the page is kept until a change to the
+ * company's trips, orders, consignments or issues commits (CompanyAnswers). `query` is everything else
+ * the page depends on.
+ */
+export function readKeptForScope(
+  ctx: AppContext,
+  list: string,
+  scope: TripScope,
+  query: unknown,
+  load: () => Promise<string>,
+): Promise<string> {
+  return ctx.answers.read(
+    `${list}:${JSON.stringify(scope)}:${JSON.stringify(query)}`,
+    scope.side === 'all' ? EVERY_COMPANY : scope.companyId,
+    load,
   );
 }
 

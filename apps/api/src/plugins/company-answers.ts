@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../db/client';
+import { notify } from '../db/notify';
+
+/** The channel migration 0014's triggers announce changes on: a company's id, or "*" for every company. */
+export const COMPANY_CHANGED_CHANNEL = 'company_changed';
+
+/** Answers that depend on every company's data (an admin's lists) are kept under this owner. */
+export const EVERY_COMPANY = '*';
+
+/** Payloads of this instance's own markers, which no trigger sends. */
+const MARKER_PREFIX = 'marker:';
+
+export interface CompanyAnswersOptions {
+  /** Characters of JSON kept at most; the least recently read answers go first. */
+  maxChars?: number;
+  /** An answer is read again after this long even if no change was announced. */
+  ttlMs?: number;
+  /** How long to wait for the database to echo a marker before reading without the cache. */
+  markerTimeoutMs?: number;
+}
+
+interface Entry {
+  owner: string;
+  json: string;
+  /** Read again from this time (ms) on. */
+  expiresAt: number;
+}
+
+/**
+ * What a read gives to keep: its JSON, and when it turns stale by itself if it shows something that
+ * changes with the clock rather than with a write (whether bidding is still open).
+ */
+export type KeptJson = string | { json: string; expiresAt: number | null };
+
+interface Marker {
+  payload: string;
+  waiting: ((synced: boolean) => void)[];
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * Signed-in answers (a company's lists) as their JSON, kept per API instance and never served after a
+ * change to what they show has committed, on any instance.
+ *
+ * The database announces every change a company's answers depend on (COMPANY_CHANGED_CHANNEL, migration
+ * 0014) at commit; each instance LISTENs and drops that company's answers. An announcement reaches the
+ * other instances a moment after its commit, so before answering from memory a request waits until this
+ * instance has heard every change committed before the request arrived: it sends a marker on the same
+ * channel and waits for it to come back. One channel's notifications arrive in commit order, so the
+ * marker comes after every change committed before it was sent. Requests arriving together share one
+ * marker: a marker costs one short statement, not one per request. On the embedded database the one
+ * instance hears a change before the write that made it returns, so no marker is needed.
+ *
+ * An answer read from the database while a change to its company was announced is not kept (it may
+ * predate the change). Until the instance listens, while a lost connection is restored, or when a marker
+ * does not come back in time, requests are answered from the database.
+ */
+export class CompanyAnswers {
+  private readonly entries = new Map<string, Entry>();
+  /** The keys of each owner's answers, so an announcement drops them without a scan. */
+  private readonly keysOf = new Map<string, Set<string>>();
+  private chars = 0;
+  private readonly maxChars: number;
+  private readonly ttlMs: number;
+  private readonly markerTimeoutMs: number;
+  private readonly instance = randomUUID();
+  private markers = 0;
+  private stopListening: (() => Promise<void>) | null = null;
+  /** The marker sent and awaited, and the requests that arrived after it was sent (they need the next). */
+  private inFlight: Marker | null = null;
+  private next: ((synced: boolean) => void)[] = [];
+  /** Bumped by every announcement; with `changedAt`, tells a read that overlapped a change of its owner. */
+  private seq = 0;
+  private everythingAt = 0;
+  private readonly changedAt = new Map<string, number>();
+  private reading = 0;
+  /** Answers given from memory and read from the database, for the benchmark's report and the tests. */
+  hits = 0;
+  misses = 0;
+  markersSent = 0;
+
+  constructor(
+    private readonly database: Database,
+    options: CompanyAnswersOptions = {},
+  ) {
+    this.maxChars = options.maxChars ?? 32 * 1024 * 1024;
+    this.ttlMs = options.ttlMs ?? 60_000;
+    this.markerTimeoutMs = options.markerTimeoutMs ?? 2_000;
+  }
+
+  async start(): Promise<void> {
+    if (this.stopListening) return;
+    this.stopListening = await this.database.listen(COMPANY_CHANGED_CHANNEL, {
+      onNotify: (payload) => this.heard(payload),
+      onResync: () => this.resync(),
+    });
+  }
+
+  async stop(): Promise<void> {
+    const stop = this.stopListening;
+    this.stopListening = null;
+    this.resync();
+    await stop?.();
+  }
+
+  /**
+   * `owner`'s answer under `key`, as JSON: from memory when nothing it shows changed since it was read,
+   * else read with `load` and kept. `key` must name everything the answer depends on besides `owner`'s
+   * data (the caller's scope and the request's parameters).
+   */
+  async read(key: string, owner: string, load: () => Promise<KeptJson>): Promise<string> {
+    const synced = await this.caughtUp();
+    const now = Date.now();
+    if (synced) {
+      const hit = this.entries.get(key);
+      if (hit && hit.owner === owner && now < hit.expiresAt) {
+        // Re-inserting keeps the Map's order least-recently-used first.
+        this.entries.delete(key);
+        this.entries.set(key, hit);
+        this.hits++;
+        return hit.json;
+      }
+    }
+    this.misses++;
+    const began = this.seq;
+    this.reading++;
+    try {
+      const kept = await load();
+      const json = typeof kept === 'string' ? kept : kept.json;
+      const expiresAt = Math.min(
+        now + this.ttlMs,
+        (typeof kept === 'string' ? null : kept.expiresAt) ?? Number.POSITIVE_INFINITY,
+      );
+      if (synced && this.stopListening && !this.changedSince(began, owner)) {
+        this.keep(key, { owner, json, expiresAt });
+      }
+      return json;
+    } finally {
+      this.reading--;
+      if (this.reading === 0) this.changedAt.clear();
+    }
+  }
+
+  private keep(key: string, entry: Entry): void {
+    this.remove(key);
+    if (entry.json.length > this.maxChars / 8) return;
+    this.entries.set(key, entry);
+    this.chars += entry.json.length;
+    const keys = this.keysOf.get(entry.owner);
+    if (keys) keys.add(key);
+    else this.keysOf.set(entry.owner, new Set([key]));
+    while (this.chars > this.maxChars) this.remove(this.entries.keys().next().value!);
+  }
+
+  /**
+   * Resolves to true once this instance has heard every change committed before the call, false when it
+   * cannot tell (not listening, or the marker did not come back in time).
+   */
+  caughtUp(): Promise<boolean> {
+    if (!this.stopListening) return Promise.resolve(false);
+    if (this.database.kind === 'pglite') return Promise.resolve(true);
+    return new Promise((resolve) => {
+      this.next.push(resolve);
+      this.sendMarker();
+    });
+  }
+
+  private sendMarker(): void {
+    if (this.inFlight || this.next.length === 0) return;
+    const payload = `${MARKER_PREFIX}${this.instance}:${++this.markers}`;
+    const marker: Marker = {
+      payload,
+      waiting: this.next,
+      timer: setTimeout(() => this.settle(marker, false), this.markerTimeoutMs),
+    };
+    this.next = [];
+    this.inFlight = marker;
+    this.markersSent++;
+    notify(this.database.db, COMPANY_CHANGED_CHANNEL, payload).catch(() => this.settle(marker, false));
+  }
+
+  private settle(marker: Marker, synced: boolean): void {
+    if (this.inFlight !== marker) return;
+    clearTimeout(marker.timer);
+    this.inFlight = null;
+    for (const resolve of marker.waiting) resolve(synced);
+    this.sendMarker();
+  }
+
+  private heard(payload: string): void {
+    if (payload.startsWith(MARKER_PREFIX)) {
+      if (this.inFlight?.payload === payload) this.settle(this.inFlight, true);
+      return;
+    }
+    this.seq++;
+    if (payload === EVERY_COMPANY) return this.forgetEverything();
+    if (this.reading > 0) this.changedAt.set(payload, this.seq);
+    for (const owner of [payload, EVERY_COMPANY]) {
+      for (const key of [...(this.keysOf.get(owner) ?? [])]) this.remove(key);
+    }
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.chars -= entry.json.length;
+    const keys = this.keysOf.get(entry.owner);
+    keys?.delete(key);
+    if (keys?.size === 0) this.keysOf.delete(entry.owner);
+  }
+
+  private forgetEverything(): void {
+    this.everythingAt = this.seq;
+    this.entries.clear();
+    this.keysOf.clear();
+    this.chars = 0;
+  }
+
+  /** True when `owner`'s data (or everything) changed after a read that began at `began`. */
+  private changedSince(began: number, owner: string): boolean {
+    if (this.everythingAt > began) return true;
+    if (owner === EVERY_COMPANY) return this.seq > began;
+    return (this.changedAt.get(owner) ?? 0) > began;
+  }
+
+  /** Announcements may have been missed: nothing kept can be trusted, and the marker in flight is lost. */
+  private resync(): void {
+    this.seq++;
+    this.forgetEverything();
+    if (this.inFlight) this.settle(this.inFlight, false);
+  }
+}
