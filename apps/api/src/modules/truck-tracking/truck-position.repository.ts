@@ -79,7 +79,7 @@ const STORE_POS = sql`
   ),
   old AS (
     SELECT truck_id, lga, state FROM ${truckLatestPositions}
-    WHERE truck_id IN (SELECT truck_id FROM incoming)
+    WHERE truck_id = ANY (ARRAY(SELECT truck_id FROM incoming))
   ),
   up AS (
     INSERT INTO ${truckLatestPositions} (truck_id, company_id, recorded_at, latitude, longitude, speed_kmh,
@@ -155,8 +155,11 @@ export async function storePhonePositions(
       SELECT l.token_hash, d.id AS driver_id, d.company_id, t.truck_id
       FROM ${driverPhoneLinks} l
       JOIN ${drivers} d ON d.id = l.driver_id AND d.active
-      LEFT JOIN ${trips} t ON t.driver_id = d.id AND NOT t.completed AND t.cancelled_at IS NULL
-      WHERE l.token_hash IN (SELECT json_array_elements_text(${JSON.stringify(tokenHashes)}::json))
+      LEFT JOIN LATERAL (
+        SELECT truck_id FROM ${trips} t
+        WHERE t.driver_id = d.id AND NOT t.completed AND t.cancelled_at IS NULL
+      ) t ON true
+      WHERE l.token_hash = ANY (ARRAY(SELECT json_array_elements_text(${JSON.stringify(tokenHashes)}::json)))
     ),
     pos AS (
       SELECT phone.truck_id, phone.company_id, phone.driver_id, fix.*
@@ -167,6 +170,7 @@ export async function storePhonePositions(
       UPDATE ${driverPhoneLinks} SET last_position_at = GREATEST(coalesce(last_position_at, v.at), v.at)
       FROM (SELECT driver_id, max(recorded_at) AS at FROM pos GROUP BY driver_id ORDER BY driver_id) AS v
       WHERE ${driverPhoneLinks.driverId} = v.driver_id
+        AND ${driverPhoneLinks.driverId} = ANY (ARRAY(SELECT driver_id FROM pos))
         AND (last_position_at IS NULL OR last_position_at < v.at - interval '1 minute')
       RETURNING v.driver_id
     ),
