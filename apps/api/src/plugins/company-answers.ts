@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/client';
 import { notify } from '../db/notify';
+import { ChangeClock } from '../lib/change-clock';
 
 /** The channel migration 0014's triggers announce changes on: a company's id, or "*" for every company. */
 export const COMPANY_CHANGED_CHANNEL = 'company_changed';
@@ -70,11 +71,8 @@ export class CompanyAnswers {
   /** The marker sent and awaited, and the requests that arrived after it was sent (they need the next). */
   private inFlight: Marker | null = null;
   private next: ((synced: boolean) => void)[] = [];
-  /** Bumped by every announcement; with `changedAt`, tells a read that overlapped a change of its owner. */
-  private seq = 0;
-  private everythingAt = 0;
-  private readonly changedAt = new Map<string, number>();
-  private reading = 0;
+  /** Tells a read that overlapped an announced change of its owner. */
+  private readonly clock = new ChangeClock();
   /** Answers given from memory and read from the database, for the benchmark's report and the tests. */
   hits = 0;
   misses = 0;
@@ -123,8 +121,7 @@ export class CompanyAnswers {
       }
     }
     this.misses++;
-    const began = this.seq;
-    this.reading++;
+    const began = this.clock.begin();
     try {
       const kept = await load();
       const json = typeof kept === 'string' ? kept : kept.json;
@@ -132,13 +129,14 @@ export class CompanyAnswers {
         now + this.ttlMs,
         (typeof kept === 'string' ? null : kept.expiresAt) ?? Number.POSITIVE_INFINITY,
       );
-      if (synced && this.stopListening && !this.changedSince(began, owner)) {
+      const stale =
+        owner === EVERY_COMPANY ? this.clock.anyChangeSince(began) : this.clock.changedSince(began, owner);
+      if (synced && this.stopListening && !stale) {
         this.keep(key, { owner, json, expiresAt });
       }
       return json;
     } finally {
-      this.reading--;
-      if (this.reading === 0) this.changedAt.clear();
+      this.clock.finish();
     }
   }
 
@@ -193,9 +191,8 @@ export class CompanyAnswers {
       if (this.inFlight?.payload === payload) this.settle(this.inFlight, true);
       return;
     }
-    this.seq++;
     if (payload === EVERY_COMPANY) return this.forgetEverything();
-    if (this.reading > 0) this.changedAt.set(payload, this.seq);
+    this.clock.changed(payload);
     for (const owner of [payload, EVERY_COMPANY]) {
       for (const key of [...(this.keysOf.get(owner) ?? [])]) this.remove(key);
     }
@@ -212,22 +209,14 @@ export class CompanyAnswers {
   }
 
   private forgetEverything(): void {
-    this.everythingAt = this.seq;
+    this.clock.everythingChanged();
     this.entries.clear();
     this.keysOf.clear();
     this.chars = 0;
   }
 
-  /** True when `owner`'s data (or everything) changed after a read that began at `began`. */
-  private changedSince(began: number, owner: string): boolean {
-    if (this.everythingAt > began) return true;
-    if (owner === EVERY_COMPANY) return this.seq > began;
-    return (this.changedAt.get(owner) ?? 0) > began;
-  }
-
   /** Announcements may have been missed: nothing kept can be trusted, and the marker in flight is lost. */
   private resync(): void {
-    this.seq++;
     this.forgetEverything();
     if (this.inFlight) this.settle(this.inFlight, false);
   }

@@ -1,5 +1,5 @@
 import type { AppError } from '../../errors';
-import { ChangeClock } from './change-clock';
+import { ChangeClock } from '../../lib/change-clock';
 import { OwnedLru } from './owned-lru';
 import { PackedAnswers } from './packed-answers';
 import type { Answer } from './packed-generation';

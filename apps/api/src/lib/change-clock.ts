@@ -46,6 +46,11 @@ export class ChangeClock {
     return at !== undefined && at > began;
   }
 
+  /** True when anything changed after a load that began at `began`; the load is still running. */
+  anyChangeSince(began: number): boolean {
+    return began !== this.seq;
+  }
+
   /** A load is over. */
   finish(): void {
     this.running--;
