@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { companies, consignments, invoices, orders, terminals, tripIssues, trips, users } from '../db/schema';
 import { insertBid, placeOrderViaApi } from '../test/marketplace';
-import { call, createSecondTestApp, createTestApp, type TestApp } from '../test/test-app';
+import { call, createTestApp, twoInstances, type TestApp } from '../test/test-app';
 import { tripWorld, type TripWorld } from '../test/trip-world';
 import { CompanyAnswers } from './company-answers';
 
@@ -201,38 +201,31 @@ describe('a company’s trips list kept per instance until a change to it commit
 });
 
 describe.skipIf(process.env.TEST_DB !== 'postgres')('the trips list on two API instances', () => {
-  let a: TestApp;
-  let b: TestApp;
+  const instances = twoInstances();
   let w: TripWorld;
   beforeAll(async () => {
-    a = await createTestApp();
-    b = await createSecondTestApp(a);
-    w = await tripWorld(a);
-  });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
+    w = await tripWorld(instances.a);
   });
 
   it('never answers from memory what another instance changed before the request', async () => {
     const [trip] = await w.newTrips(1);
     for (let round = 0; round < 20; round++) {
       // B keeps the page; A changes the trip and answers; B's very next answer shows the change.
-      await tripsListed(b, w.customer.accessToken);
+      await tripsListed(instances.b, w.customer.accessToken);
       const reference = `PO-ROUND-${round}`;
       const row = await w.tripRow(trip!.id);
-      await a.ctx.db.update(orders).set({ reference }).where(eq(orders.id, row.orderId));
-      const seen = (await tripsListed(b, w.customer.accessToken)).find((x) => x.id === trip!.id);
+      await instances.a.ctx.db.update(orders).set({ reference }).where(eq(orders.id, row.orderId));
+      const seen = (await tripsListed(instances.b, w.customer.accessToken)).find((x) => x.id === trip!.id);
       expect(seen?.reference).toBe(reference);
     }
-    expect(b.ctx.answers.hits).toBeGreaterThan(0);
+    expect(instances.b.ctx.answers.hits).toBeGreaterThan(0);
   });
 
   it('sends one marker for requests arriving together', async () => {
-    await tripsListed(b, w.customer.accessToken);
-    const [hits, markers] = [b.ctx.answers.hits, b.ctx.answers.markersSent];
-    await Promise.all(Array.from({ length: 20 }, () => tripsListed(b, w.customer.accessToken)));
-    expect(b.ctx.answers.hits).toBe(hits + 20);
-    expect(b.ctx.answers.markersSent - markers).toBeLessThanOrEqual(3);
+    await tripsListed(instances.b, w.customer.accessToken);
+    const [hits, markers] = [instances.b.ctx.answers.hits, instances.b.ctx.answers.markersSent];
+    await Promise.all(Array.from({ length: 20 }, () => tripsListed(instances.b, w.customer.accessToken)));
+    expect(instances.b.ctx.answers.hits).toBe(hits + 20);
+    expect(instances.b.ctx.answers.markersSent - markers).toBeLessThanOrEqual(3);
   });
 });

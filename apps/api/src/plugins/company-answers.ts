@@ -9,6 +9,12 @@ export const COMPANY_CHANGED_CHANNEL = 'company_changed';
 /** Answers that depend on every company's data (an admin's lists) are kept under this owner. */
 export const EVERY_COMPANY = '*';
 
+/**
+ * Announced (migration 0015) when something every transporter's market shows changes: an open order, a
+ * bid. Market answers are owned by it as well as by the transporter.
+ */
+export const MARKET = 'market';
+
 /** Payloads of this instance's own markers, which no trigger sends. */
 const MARKER_PREFIX = 'marker:';
 
@@ -22,7 +28,8 @@ export interface CompanyAnswersOptions {
 }
 
 interface Entry {
-  owner: string;
+  /** Whose announced changes drop it: companies, or a topic such as MARKET. */
+  owners: readonly string[];
   json: string;
   /** Read again from this time (ms) on. */
   expiresAt: number;
@@ -103,16 +110,17 @@ export class CompanyAnswers {
   }
 
   /**
-   * `owner`'s answer under `key`, as JSON: from memory when nothing it shows changed since it was read,
-   * else read with `load` and kept. `key` must name everything the answer depends on besides `owner`'s
-   * data (the caller's scope and the request's parameters).
+   * The answer under `key`, as JSON: from memory when none of its owners' announced changes happened
+   * since it was read, else read with `load` and kept. `key` must name everything the answer depends on
+   * besides its owners' data (the caller's scope and the request's parameters).
    */
-  async read(key: string, owner: string, load: () => Promise<KeptJson>): Promise<string> {
+  async read(key: string, owner: string | readonly string[], load: () => Promise<KeptJson>): Promise<string> {
+    const owners = typeof owner === 'string' ? [owner] : owner;
     const synced = await this.caughtUp();
     const now = Date.now();
     if (synced) {
       const hit = this.entries.get(key);
-      if (hit && hit.owner === owner && now < hit.expiresAt) {
+      if (hit && sameOwners(hit.owners, owners) && now < hit.expiresAt) {
         // Re-inserting keeps the Map's order least-recently-used first.
         this.entries.delete(key);
         this.entries.set(key, hit);
@@ -129,10 +137,11 @@ export class CompanyAnswers {
         now + this.ttlMs,
         (typeof kept === 'string' ? null : kept.expiresAt) ?? Number.POSITIVE_INFINITY,
       );
-      const stale =
-        owner === EVERY_COMPANY ? this.clock.anyChangeSince(began) : this.clock.changedSince(began, owner);
+      const stale = owners.some((o) =>
+        o === EVERY_COMPANY ? this.clock.anyChangeSince(began) : this.clock.changedSince(began, o),
+      );
       if (synced && this.stopListening && !stale) {
-        this.keep(key, { owner, json, expiresAt });
+        this.keep(key, { owners, json, expiresAt });
       }
       return json;
     } finally {
@@ -145,9 +154,11 @@ export class CompanyAnswers {
     if (entry.json.length > this.maxChars / 8) return;
     this.entries.set(key, entry);
     this.chars += entry.json.length;
-    const keys = this.keysOf.get(entry.owner);
-    if (keys) keys.add(key);
-    else this.keysOf.set(entry.owner, new Set([key]));
+    for (const owner of entry.owners) {
+      const keys = this.keysOf.get(owner);
+      if (keys) keys.add(key);
+      else this.keysOf.set(owner, new Set([key]));
+    }
     while (this.chars > this.maxChars) this.remove(this.entries.keys().next().value!);
   }
 
@@ -203,9 +214,11 @@ export class CompanyAnswers {
     if (!entry) return;
     this.entries.delete(key);
     this.chars -= entry.json.length;
-    const keys = this.keysOf.get(entry.owner);
-    keys?.delete(key);
-    if (keys?.size === 0) this.keysOf.delete(entry.owner);
+    for (const owner of entry.owners) {
+      const keys = this.keysOf.get(owner);
+      keys?.delete(key);
+      if (keys?.size === 0) this.keysOf.delete(owner);
+    }
   }
 
   private forgetEverything(): void {
@@ -220,4 +233,8 @@ export class CompanyAnswers {
     this.forgetEverything();
     if (this.inFlight) this.settle(this.inFlight, false);
   }
+}
+
+function sameOwners(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((o, i) => o === b[i]);
 }

@@ -4,7 +4,7 @@ import { companies, users } from '../db/schema';
 import type { ChannelListener, Database } from '../db/client';
 import { signedInAccount } from '../test/accounts';
 import { PrincipalCache } from './principal-cache';
-import { call, createSecondTestApp, createTestApp, type TestApp } from '../test/test-app';
+import { call, createTestApp, twoInstances, type TestApp } from '../test/test-app';
 
 /** Asks until `check` holds, for at most `ms`: another instance hears of a change a moment after commit. */
 async function eventually(check: () => Promise<boolean>, ms = 2000): Promise<boolean> {
@@ -138,30 +138,21 @@ describe('the session check remembered per instance', () => {
 });
 
 describe.skipIf(process.env.TEST_DB !== 'postgres')('the session check on two API instances', () => {
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    a = await createTestApp();
-    b = await createSecondTestApp(a);
-  });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-  });
+  const instances = twoInstances();
 
   it('ends a session on the other instance as soon as it is signed out on one', async () => {
-    const account = await signedInAccount(a);
+    const account = await signedInAccount(instances.a);
     const meOn = (t: TestApp) =>
       call(t.app, 'GET', '/api/v1/user/me', undefined, { token: account.accessToken });
-    expect((await meOn(b)).status).toBe(200);
-    expect(b.ctx.principals.size).toBeGreaterThan(0);
+    expect((await meOn(instances.b)).status).toBe(200);
+    expect(instances.b.ctx.principals.size).toBeGreaterThan(0);
     await call(
-      a.app,
+      instances.a.app,
       'POST',
       '/api/v1/auth/logout',
       { refreshToken: account.refreshToken },
       { token: account.accessToken },
     );
-    expect(await eventually(async () => (await meOn(b)).status === 401, 1000)).toBe(true);
+    expect(await eventually(async () => (await meOn(instances.b)).status === 401, 1000)).toBe(true);
   });
 });

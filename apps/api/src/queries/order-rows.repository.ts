@@ -14,6 +14,17 @@ const bidCount = sql<number>`(
   WHERE ${bids.orderId} = ${orders.id} AND ${bids.status} <> 'WITHDRAWN'
 )`.as('bid_count');
 
+/** SQL twin of isBiddingOpen (modules/order/order-summary.ts), for filters. */
+export const biddingOpenSql = and(eq(orders.status, 'OPEN'), sql`${orders.biddingClosesAt} > now()`);
+
+/**
+ * When the first of a filter's orders that is open for bids now closes: a list that counts open orders
+ * changes then without any write.
+ */
+const firstOpenClosing = sql`min(${orders.biddingClosesAt}) FILTER (WHERE ${biddingOpenSql})`.mapWith(
+  orders.biddingClosesAt,
+);
+
 /**
  * The one query behind every order list (customer's orders, the transporters' market, bid
  * history, dashboards): the order, its customer's name, its bid count and its two terminals. Callers
@@ -29,6 +40,13 @@ export function selectOrderRows(db: Executor) {
 }
 export type OrderRow = Awaited<ReturnType<ReturnType<typeof selectOrderRows>['execute']>>[number];
 
+export interface OrderRowPage {
+  rows: OrderRow[];
+  total: number;
+  /** When the first matched order that is open for bids closes; null when none is open. */
+  firstClosing: Date | null;
+}
+
 /**
  * One page of the orders a filter keeps, newest first, and how many it keeps, as two statements prepared
  * once per `shape`: `where` is written with placeholders (called only when the shape is new) and
@@ -40,7 +58,7 @@ export async function pageOrderRowsOfShape(
   where: () => SQL | undefined,
   inputs: Record<string, unknown>,
   page: PageQuery,
-): Promise<{ rows: OrderRow[]; total: number }> {
+): Promise<OrderRowPage> {
   const values = { ...inputs, limit: page.size, offset: page.page * page.size };
   const [rows, [counted]] = await Promise.all([
     prepared(db, `${shape}:page`, (d) =>
@@ -50,11 +68,11 @@ export async function pageOrderRowsOfShape(
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset')),
     ).execute(values),
-    prepared(db, `${shape}:count`, (d) => d.select({ n: count() }).from(orders).where(where())).execute(
-      values,
-    ),
+    prepared(db, `${shape}:count`, (d) =>
+      d.select({ n: count(), firstClosing: firstOpenClosing }).from(orders).where(where()),
+    ).execute(values),
   ]);
-  return { rows, total: counted?.n ?? 0 };
+  return { rows, total: counted?.n ?? 0, firstClosing: counted?.firstClosing ?? null };
 }
 
 /** The rows of the given orders, keyed by order id; the caller has checked it may see them. */
@@ -63,6 +81,3 @@ export async function listOrderRowsByIds(db: Executor, orderIds: string[]): Prom
   const rows = await selectOrderRows(db).where(inArray(orders.id, orderIds));
   return new Map(rows.map((r) => [r.order.id, r]));
 }
-
-/** SQL twin of isBiddingOpen (modules/order/order-summary.ts), for filters. */
-export const biddingOpenSql = and(eq(orders.status, 'OPEN'), sql`${orders.biddingClosesAt} > now()`);

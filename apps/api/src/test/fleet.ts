@@ -7,7 +7,7 @@ import type {
   MotorBoy,
   Truck,
 } from '@freightlane/domain';
-import { drivers, trucks } from '../db/schema';
+import { drivers, motorBoys, trucks } from '../db/schema';
 import { createUser } from '../db/seed/factories';
 import { GOOD_PASSWORD, LOGIN_URL, uniqueEmail, uniquePhone } from './accounts';
 import { lagosDate, LAGOS_ADDRESS } from './marketplace';
@@ -139,6 +139,15 @@ export async function insertTruck(
     })
     .returning();
   return truck!;
+}
+
+/** A motor boy of the company written straight to the database. */
+export async function insertMotorBoy(t: TestApp, companyId: string) {
+  const [motorBoy] = await t.ctx.db
+    .insert(motorBoys)
+    .values({ companyId, ...personBody() })
+    .returning();
+  return motorBoy!;
 }
 
 /** A driver (Musa Ibrahim) of the company written straight to the database. */

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app';
 import type { AppContext } from '../context';
 import { migrateDatabase, openDatabase, type Database } from '../db/client';
@@ -190,4 +191,21 @@ export function tokenFromMail(mail: OutboxEntry | undefined): string {
   const link = mail?.links.find((l) => l.includes('token='));
   if (!link) throw new Error(`No token link in mail: ${mail?.subject}`);
   return new URL(link).searchParams.get('token')!;
+}
+
+/**
+ * Two instances of one deployment on one PostgreSQL database, started before the suite's tests (before
+ * the suite's own beforeAll hooks registered after this call) and closed after them.
+ */
+export function twoInstances(): { readonly a: TestApp; readonly b: TestApp } {
+  const pair = {} as { a: TestApp; b: TestApp };
+  beforeAll(async () => {
+    pair.a = await createTestApp();
+    pair.b = await createSecondTestApp(pair.a);
+  });
+  afterAll(async () => {
+    await pair.b?.close();
+    await pair.a?.close();
+  });
+  return pair;
 }

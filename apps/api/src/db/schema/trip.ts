@@ -129,6 +129,11 @@ export const trips = pgTable(
     uniqueIndex('trips_live_driver_uq')
       .on(t.driverId)
       .where(sql`driver_id IS NOT NULL AND completed = false AND cancelled_at IS NULL`),
+    // A truck's, a driver's or a motor boy's trips: an edit to one announces the customers who see it on
+    // their trip pages (migration 0015), and their reports read them.
+    index('trips_truck_idx').on(t.truckId),
+    index('trips_driver_idx').on(t.driverId),
+    index('trips_motor_boy_idx').on(t.motorBoyId),
     // The completed trips of a lane (a terminal, or an address's state and LGA, at each end), latest first:
     // the corridor a truck is watched against and the ETA of a trip read them (queries/trip-lane.repository.ts).
     index('trips_lane_idx')

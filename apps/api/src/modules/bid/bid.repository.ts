@@ -5,6 +5,7 @@ import { bids, companies, consignments, orderItems, orders, orderWatches, trips 
 import {
   biddingOpenSql,
   pageOrderRowsOfShape,
+  type OrderRowPage,
   selectOrderRows,
   type OrderRow,
 } from '../../queries/order-rows.repository';
@@ -109,7 +110,7 @@ export async function listOpenOrderRows(
   companyId: string,
   filter: { cargoType?: CargoType | undefined; pickupState?: string | undefined },
   page: PageQuery,
-): Promise<{ rows: OrderRow[]; total: number }> {
+): Promise<OrderRowPage> {
   const where = () =>
     and(
       biddingOpenSql,

@@ -15,6 +15,7 @@ import {
   wonTripsQuery,
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
+import { sendJsonText } from '../../lib/http-cache';
 import { bearerSecurity, errorResponses, type ZodApp } from '../../lib/route-kit';
 import { principalOf, requireAuth } from '../../plugins/auth';
 import { listBidHistory, placeBid, reviseBid, withdrawBid } from './bid.service';
@@ -46,7 +47,8 @@ export function bidRoutes(app: ZodApp, ctx: AppContext): void {
         response: { 200: marketOrderPage, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => listOpenOrders(ctx, principalOf(request), request.query),
+    async (request, reply) =>
+      sendJsonText(reply, await listOpenOrders(ctx, principalOf(request), request.query)),
   );
 
   app.get(

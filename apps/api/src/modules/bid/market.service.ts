@@ -5,8 +5,11 @@ import {
   type MarketOrderDetail,
   type Page,
   type PageQuery,
+  marketOrderPage,
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
+import { jsonOf } from '../../lib/http-cache';
+import { MARKET } from '../../plugins/company-answers';
 import type { Executor } from '../../db/client';
 import { notFound } from '../../errors';
 import type { Principal } from '../../plugins/auth';
@@ -36,14 +39,22 @@ async function toMarketOrders(db: Executor, companyId: string, rows: OrderRow[])
   return summaries.map((s) => ({ ...s, watched: watched.has(s.id), myBid: myBids.get(s.id) ?? null }));
 }
 
-/** New bids: the orders open for bids that this transporter may see, newest first. */
+/**
+ * New bids: the orders open for bids that this transporter may see, newest first, as JSON. Kept until an
+ * open order or a bid changes anywhere (MARKET), the company's own bids, watches or partnerships change,
+ * or the first of the orders it counts closes.
+ */
 export async function listOpenOrders(
   ctx: AppContext,
   principal: Principal,
   query: PageQuery & { cargoType?: CargoType; pickupState?: string },
-): Promise<Page<MarketOrder>> {
-  const { rows, total } = await listOpenOrderRows(ctx.db, principal.companyId, query, query);
-  return toPage(await toMarketOrders(ctx.db, principal.companyId, rows), total, query);
+): Promise<string> {
+  const { companyId } = principal;
+  return ctx.answers.read(`market:${companyId}:${JSON.stringify(query)}`, [MARKET, companyId], async () => {
+    const { rows, total, firstClosing } = await listOpenOrderRows(ctx.db, companyId, query, query);
+    const page = toPage(await toMarketOrders(ctx.db, companyId, rows), total, query);
+    return { json: jsonOf(marketOrderPage, page), expiresAt: firstClosing?.getTime() ?? null };
+  });
 }
 
 /** One order as this transporter sees it: who won the other items, and their trips, are not its business. */

@@ -7,11 +7,14 @@ import {
   type NoteSide,
   type TripDetail,
   type TripResources,
+  tripDetailSchema,
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { notFound } from '../../errors';
+import { jsonOf } from '../../lib/http-cache';
 import type { Principal } from '../../plugins/auth';
+import { EVERY_COMPANY } from '../../plugins/company-answers';
 import { issuesOfTrip } from '../trip-issue/trip-issue.service';
 import { documentsOfTrip } from '../trip-document/trip-document.service';
 import { loadTripFor, type TripRecord } from './trip-access';
@@ -67,6 +70,24 @@ function handoverOf(trip: TripRecord, side: NoteSide, now: Date): TripDetail['ha
     code: side === 'TRANSPORTER' ? null : trip.handoverCode,
     lockedUntil: locked ? trip.handoverLockedUntil!.toISOString() : null,
   };
+}
+
+/**
+ * The trip page, as JSON. Both companies' staff keep it open and reload it all day, so it is kept per
+ * instance until a change it shows commits (CompanyAnswers): the key holds all that access and the answer
+ * depend on besides the data (the caller's role and company), and only an answer that passed loadTripFor
+ * is ever kept. A handover lock ends by the clock, so an answer showing one is kept until it ends.
+ */
+export function readTripDetail(ctx: AppContext, principal: Principal, tripId: string): Promise<string> {
+  const owner = principal.role === 'role_admin' ? EVERY_COMPANY : principal.companyId;
+  return ctx.answers.read(`trip:${principal.role}:${owner}:${tripId}`, owner, async () => {
+    const detail = await loadTripDetail(ctx, principal, tripId);
+    const { lockedUntil } = detail.handover;
+    return {
+      json: jsonOf(tripDetailSchema, detail),
+      expiresAt: lockedUntil ? Date.parse(lockedUntil) : null,
+    };
+  });
 }
 
 /**

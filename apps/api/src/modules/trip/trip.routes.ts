@@ -17,7 +17,7 @@ import { sendJsonText } from '../../lib/http-cache';
 import { bearerSecurity, errorResponses, type ZodApp } from '../../lib/route-kit';
 import { principalOf, requireAuth } from '../../plugins/auth';
 import { cancelTrips } from './trip-cancel.service';
-import { loadTripDetail } from './trip-detail';
+import { readTripDetail } from './trip-detail';
 import { editTrip } from './edit-trip.service';
 import { changeTripStatus, undoTripStatus } from './trip-status.service';
 import { listTripsFor } from './trip.service';
@@ -95,7 +95,8 @@ export function tripRoutes(app: ZodApp, ctx: AppContext): void {
         response: { 200: tripDetailSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => loadTripDetail(ctx, principalOf(request), request.params.id),
+    async (request, reply) =>
+      sendJsonText(reply, await readTripDetail(ctx, principalOf(request), request.params.id)),
   );
 
   app.patch(
