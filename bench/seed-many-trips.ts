@@ -103,7 +103,7 @@ async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
   return (result as unknown as { rows: T[] }).rows;
 }
 
-async function companyOf(db: Executor, email: string): Promise<string> {
+export async function companyOf(db: Executor, email: string): Promise<string> {
   const [row] = await rows<{ company_id: string }>(
     db,
     sql`SELECT company_id FROM users WHERE email = ${email}`,

@@ -15,6 +15,7 @@ export type {
 export type { TripStatus } from './contracts/trip';
 export type { TripDocumentKind } from './trip-document-kinds';
 export type { TripIssueType } from './trip-issue-types';
+export { lagosClockText } from './lagos-time';
 export { locationText } from './place-text';
 export { TRIP_DOCUMENT_KINDS, TRIP_DOCUMENT_KIND_LABELS } from './trip-document-kinds';
 export { TRIP_ISSUE_TYPE_LABELS } from './trip-issue-types';

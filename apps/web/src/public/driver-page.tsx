@@ -1,5 +1,6 @@
 import './driver-page.css';
 import {
+  lagosClockText,
   locationText,
   nextTripStatus,
   TRIP_STATUS_LABELS,
@@ -44,11 +45,6 @@ export const LAST_TOKEN_KEY = 'freightlane.driver.last';
 const queueKey = (token: string) => `freightlane.driver.${token}`;
 /** The last copy of the page, so it opens with the trip when the phone has no network. */
 const savedPageKey = (token: string) => `freightlane.driver.${token}.page`;
-
-const clock = (at: Date) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', hour: '2-digit', minute: '2-digit' }).format(
-    at,
-  );
 
 /** The token of /driver/{token}, or null. */
 export function driverTokenOf(pathname: string): string | null {
@@ -441,7 +437,9 @@ export function DriverPage({ pathname }: { pathname: string }) {
                   ) : (
                     <p role="status">
                       Sharing your location
-                      {sharing.lastSentAt ? ` · last sent ${clock(sharing.lastSentAt)}` : ''}
+                      {sharing.lastSentAt
+                        ? ` · last sent ${lagosClockText(sharing.lastSentAt.toISOString())}`
+                        : ''}
                       {sharing.note ? `. ${sharing.note}` : ''}
                     </p>
                   )}
