@@ -59,7 +59,7 @@ describe('loadEnv', () => {
   });
 
   it('runs the embedded database on its own thread unless PGLITE_THREAD turns it off', () => {
-    expect(loadEnv({}).PGLITE_THREAD).toBe(false);
+    expect(loadEnv({}).PGLITE_THREAD).toBe(true);
     expect(loadEnv({ PGLITE_THREAD: 'true' }).PGLITE_THREAD).toBe(true);
     expect(loadEnv({ PGLITE_THREAD: '0' }).PGLITE_THREAD).toBe(false);
     expect(configErrorOf({ PGLITE_THREAD: 'yes' }).message).toContain('PGLITE_THREAD: must be true or false');

@@ -19,7 +19,7 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(200).default(10),
   DATA_DIR: z.string().min(1).default('.data'),
   /** Whether the embedded database (no DATABASE_URL) runs on a thread of its own, off the event loop. */
-  PGLITE_THREAD: booleanFlag.default(false),
+  PGLITE_THREAD: booleanFlag.default(true),
   SEED_DEMO: booleanFlag.optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce

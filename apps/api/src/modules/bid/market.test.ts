@@ -17,8 +17,8 @@ interface MarketRow {
   myBid: { amountKobo: number } | null;
 }
 
-async function market(t: TestApp, token: string): Promise<{ rows: MarketRow[]; total: number }> {
-  const res = await call(t.app, 'GET', '/api/v1/bids/open-orders?size=100', undefined, { token });
+async function market(t: TestApp, token: string, size = 100): Promise<{ rows: MarketRow[]; total: number }> {
+  const res = await call(t.app, 'GET', `/api/v1/bids/open-orders?size=${size}`, undefined, { token });
   expect(res.status).toBe(200);
   return { rows: res.body.content, total: res.body.totalElements };
 }
@@ -37,10 +37,10 @@ describe('the market kept per instance until an open order, a bid or what the tr
   afterAll(() => t?.close());
 
   /** The market read twice, the second from memory, so each change below is seen through a kept page. */
-  async function keptMarket(token = transporter.accessToken) {
-    await market(t, token);
+  async function keptMarket(token = transporter.accessToken, size = 100) {
+    await market(t, token, size);
     const hits = t.ctx.answers.hits;
-    const again = await market(t, token);
+    const again = await market(t, token, size);
     expect(t.ctx.answers.hits).toBe(hits + 1);
     return again;
   }
@@ -92,18 +92,20 @@ describe('the market kept per instance until an open order, a bid or what the tr
   });
 
   it('drops an order from the count when its bidding closes, without any write', async () => {
-    const order = await placeOrderViaApi(t, customer.accessToken);
+    const closing = await placeOrderViaApi(t, customer.accessToken);
     await t.ctx.db
       .update(orders)
       .set({ biddingClosesAt: new Date(Date.now() + 1500) })
-      .where(eq(orders.id, order.id));
-    // Placed last, so on the first page; the order on a later page would change only the count.
-    const open = await keptMarket();
-    expect(open.rows.map((o) => o.id)).toContain(order.id);
+      .where(eq(orders.id, closing.id));
+    const newest = await placeOrderViaApi(t, customer.accessToken);
+    // A page of one shows only the newest order: the closing one is off the page and changes the count.
+    const open = await keptMarket(transporter.accessToken, 1);
+    expect(open.rows.map((o) => o.id)).toEqual([newest.id]);
     await new Promise((resolve) => setTimeout(resolve, 1600));
-    const closed = await market(t, transporter.accessToken);
-    expect(closed.rows.map((o) => o.id)).not.toContain(order.id);
+    const closed = await market(t, transporter.accessToken, 1);
+    expect(closed.rows.map((o) => o.id)).toEqual([newest.id]);
     expect(closed.total).toBe(open.total - 1);
+    expect((await market(t, transporter.accessToken)).rows.map((o) => o.id)).not.toContain(closing.id);
   });
 
   it('is not dropped by a change to trips, which the market does not show', async () => {
