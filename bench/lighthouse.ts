@@ -69,12 +69,27 @@ async function ongoingShareId(app: FastifyInstance, customerToken: string): Prom
   return (res.json() as { shareId: string }).shareId;
 }
 
+/**
+ * One audit of `url`. Chromium's trace recording now and then fails (Lighthouse's NO_NAVSTART, which asks
+ * to run it again), whatever the page: that gets one more run before the bench gives up.
+ */
 async function audit(url: string): Promise<PageFigures> {
-  const figures = await runJsonChild<Omit<PageFigures, 'target'>>(
-    ['--import', TSX_LOADER, path.join(import.meta.dirname, 'lighthouse-audit.ts'), url, CHROME_PATH],
-    'lighthouse',
-  );
-  return { ...figures, target: LIGHTHOUSE_TARGET };
+  const args = [
+    '--import',
+    TSX_LOADER,
+    path.join(import.meta.dirname, 'lighthouse-audit.ts'),
+    url,
+    CHROME_PATH,
+  ];
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const figures = await runJsonChild<Omit<PageFigures, 'target'>>(args, 'lighthouse');
+      return { ...figures, target: LIGHTHOUSE_TARGET };
+    } catch (error) {
+      if (attempt === 2) throw error;
+      console.info(`Lighthouse failed on ${url} (${(error as Error).message}); running it once more`);
+    }
+  }
 }
 
 export async function runLighthouse(options: {

@@ -19,6 +19,32 @@ export interface Figures {
   maxMs: number;
   errors: number;
   non2xx: number;
+  /** When the driver told them apart: the latencies once each connection was open, and its first answers. */
+  connected?: ConnectedFigures;
+}
+
+export interface ConnectedFigures {
+  /** Every answer but each connection's first. */
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** The slowest first answer of a connection, which includes waiting for the connection to be accepted. */
+  slowestFirstMs: number;
+}
+
+/** The connected figures from the first answers of the connections and all the others (ms). */
+export function connectedFigures(firstAnswers: number[], later: number[]): ConnectedFigures {
+  const sorted = Float64Array.from(later).sort();
+  const at = (share: number) =>
+    sorted.length === 0
+      ? 0
+      : Math.round(sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!);
+  return {
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    maxMs: at(1),
+    slowestFirstMs: Math.round(Math.max(0, ...firstAnswers)),
+  };
 }
 
 /** The part of autocannon's result the bench reads (CLI `-j` output and the programmatic result alike). */
@@ -28,6 +54,7 @@ export interface AutocannonResult {
   errors: number;
   timeouts: number;
   non2xx: number;
+  connected?: ConnectedFigures;
 }
 
 const require = createRequire(import.meta.url);
@@ -44,6 +71,7 @@ export function figures(result: AutocannonResult): Figures {
     maxMs: result.latency.max,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    ...(result.connected ? { connected: result.connected } : {}),
   };
 }
 
@@ -91,8 +119,9 @@ export function writeIdsFile(ids: readonly string[]): { file: string; remove: ()
 }
 
 /**
- * GETs `origin + pathPrefix + id`, each request with an id drawn at random from the ids in `idsFile`.
- * The CLI cannot vary the path, so a small driver (random-path-load.ts) runs autocannon programmatically;
+ * GETs `origin + pathPrefix + id`, each request with an id drawn at random from the ids in `idsFile` (or
+ * `origin + pathPrefix` itself when idsFile is "-"). The CLI cannot vary the path nor tell a connection's
+ * first answer from the others, so a small driver (random-path-load.ts) runs autocannon programmatically;
  * the ids reach it through the file, and only the driver's process holds them.
  */
 export async function loadRandomPaths(
@@ -100,6 +129,7 @@ export async function loadRandomPaths(
   pathPrefix: string,
   idsFile: string,
   settings: LoadSettings,
+  headers: Record<string, string> = {},
 ): Promise<Figures> {
   const driver = path.join(import.meta.dirname, 'random-path-load.ts');
   const args = [
@@ -111,6 +141,7 @@ export async function loadRandomPaths(
     idsFile,
     String(settings.connections),
     String(settings.seconds),
+    JSON.stringify(headers),
   ];
   return figures(await runJsonChild<AutocannonResult>(args, 'autocannon driver'));
 }

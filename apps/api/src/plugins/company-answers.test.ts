@@ -183,10 +183,59 @@ describe('a company’s trips list kept per instance until a change to it commit
           await answers.caughtUp();
           return `read ${reads}`;
         });
-      expect(await readChanging()).toBe('read 1');
+      expect((await readChanging()).json).toBe('read 1');
       // Not kept: the next read goes to the database, and that one, read quietly, is kept.
-      expect(await answers.read('k', companyId, async () => 'second')).toBe('second');
-      expect(await answers.read('k', companyId, async () => 'third')).toBe('second');
+      expect((await answers.read('k', companyId, async () => 'second')).json).toBe('second');
+      expect((await answers.read('k', companyId, async () => 'third')).json).toBe('second');
+    } finally {
+      await answers.stop();
+    }
+  });
+
+  it('answers requests arriving together with one read, but not one that began before a change', async () => {
+    const answers = new CompanyAnswers(t.ctx.database);
+    await answers.start();
+    try {
+      const companyId = (await w.tripRow((await w.newTrips(1))[0]!.id)).customerCompanyId;
+      let reads = 0;
+      const gates: (() => void)[] = [];
+      const readHeld = () =>
+        answers.read('together', companyId, async () => {
+          const read = ++reads;
+          await new Promise<void>((resolve) => gates.push(resolve));
+          return `read ${read}`;
+        });
+      const first = readHeld();
+      const second = readHeld();
+      await answers.caughtUp();
+      expect(reads).toBe(1);
+      gates.shift()!();
+      const [a, b] = await Promise.all([first, second]);
+      expect(a).toBe(b);
+      expect(a.json).toBe('read 1');
+      expect(answers.shared).toBe(1);
+
+      // A change announced while a read is under way: a request arriving after it reads again.
+      await t.ctx.db
+        .update(trips)
+        .set({ updatedAt: new Date() })
+        .where(eq(trips.customerCompanyId, companyId));
+      const before = readHeld();
+      await answers.caughtUp();
+      await t.ctx.db
+        .update(trips)
+        .set({ updatedAt: new Date() })
+        .where(eq(trips.customerCompanyId, companyId));
+      await answers.caughtUp();
+      const after = readHeld();
+      await answers.caughtUp();
+      expect(reads).toBe(3);
+      while (gates.length > 0) gates.shift()!();
+      expect((await before).json).toBe('read 2');
+      expect((await after).json).toBe('read 3');
+      expect(answers.shared).toBe(1);
+      // The read that began before the change was not kept; the one after it was.
+      expect((await answers.read('together', companyId, async () => 'fresh')).json).toBe('read 3');
     } finally {
       await answers.stop();
     }
@@ -195,8 +244,8 @@ describe('a company’s trips list kept per instance until a change to it commit
   it('keeps nothing while it does not listen', async () => {
     const answers = new CompanyAnswers(t.ctx.database);
     expect(await answers.caughtUp()).toBe(false);
-    expect(await answers.read('k', 'c', async () => 'one')).toBe('one');
-    expect(await answers.read('k', 'c', async () => 'two')).toBe('two');
+    expect((await answers.read('k', 'c', async () => 'one')).json).toBe('one');
+    expect((await answers.read('k', 'c', async () => 'two')).json).toBe('two');
   });
 });
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/client';
 import { notify } from '../db/notify';
 import { ChangeClock } from '../lib/change-clock';
+import { JsonAnswer } from '../lib/http-cache';
 
 /** The channel migration 0014's triggers announce changes on: a company's id, or "*" for every company. */
 export const COMPANY_CHANGED_CHANNEL = 'company_changed';
@@ -19,7 +20,10 @@ export const MARKET = 'market';
 const MARKER_PREFIX = 'marker:';
 
 export interface CompanyAnswersOptions {
-  /** Characters of JSON kept at most; the least recently read answers go first. */
+  /**
+   * Characters of JSON kept at most; the least recently read answers go first. An answer's gzip, made
+   * when a client first takes it, adds about an eighth.
+   */
   maxChars?: number;
   /** An answer is read again after this long even if no change was announced. */
   ttlMs?: number;
@@ -30,7 +34,7 @@ export interface CompanyAnswersOptions {
 interface Entry {
   /** Whose announced changes drop it: companies, or a topic such as MARKET. */
   owners: readonly string[];
-  json: string;
+  answer: JsonAnswer;
   /** Read again from this time (ms) on. */
   expiresAt: number;
 }
@@ -40,6 +44,14 @@ interface Entry {
  * changes with the clock rather than with a write (whether bidding is still open).
  */
 export type KeptJson = string | { json: string; expiresAt: number | null };
+
+/** A read from the database under way, which requests for the same answer arriving meanwhile may share. */
+interface Flight {
+  owners: readonly string[];
+  /** The change clock when it began: a request may share it only if none of its owners changed since. */
+  began: number;
+  answer: Promise<JsonAnswer>;
+}
 
 interface Marker {
   payload: string;
@@ -66,6 +78,7 @@ interface Marker {
  */
 export class CompanyAnswers {
   private readonly entries = new Map<string, Entry>();
+  private readonly flights = new Map<string, Flight>();
   /** The keys of each owner's answers, so an announcement drops them without a scan. */
   private readonly keysOf = new Map<string, Set<string>>();
   private chars = 0;
@@ -83,6 +96,8 @@ export class CompanyAnswers {
   /** Answers given from memory and read from the database, for the benchmark's report and the tests. */
   hits = 0;
   misses = 0;
+  /** Requests that shared a read already under way instead of reading again. */
+  shared = 0;
   markersSent = 0;
 
   constructor(
@@ -110,11 +125,15 @@ export class CompanyAnswers {
   }
 
   /**
-   * The answer under `key`, as JSON: from memory when none of its owners' announced changes happened
+   * The answer under `key`: from memory when none of its owners' announced changes happened
    * since it was read, else read with `load` and kept. `key` must name everything the answer depends on
    * besides its owners' data (the caller's scope and the request's parameters).
    */
-  async read(key: string, owner: string | readonly string[], load: () => Promise<KeptJson>): Promise<string> {
+  async read(
+    key: string,
+    owner: string | readonly string[],
+    load: () => Promise<KeptJson>,
+  ): Promise<JsonAnswer> {
     const owners = typeof owner === 'string' ? [owner] : owner;
     const synced = await this.caughtUp();
     const now = Date.now();
@@ -125,35 +144,63 @@ export class CompanyAnswers {
         this.entries.delete(key);
         this.entries.set(key, hit);
         this.hits++;
-        return hit.json;
+        return hit.answer;
+      }
+      // When the answer expires or is dropped, the company's staff and screens ask again all at once: one
+      // read answers them all, unless a change it may have missed was announced after it began.
+      const flight = this.flights.get(key);
+      if (flight && sameOwners(flight.owners, owners) && !this.changedSince(flight.began, owners)) {
+        this.shared++;
+        return flight.answer;
       }
     }
     this.misses++;
     const began = this.clock.begin();
+    const flight = { owners, began } as Flight;
+    // Registered before the read starts, so a read that fails at once still finds its own entry to remove.
+    if (synced) this.flights.set(key, flight);
+    flight.answer = this.fill(key, flight, synced, now, load);
+    return flight.answer;
+  }
+
+  /** Reads the answer for `flight` and keeps it unless a change to its owners was announced meanwhile. */
+  private async fill(
+    key: string,
+    flight: Flight,
+    synced: boolean,
+    now: number,
+    load: () => Promise<KeptJson>,
+  ): Promise<JsonAnswer> {
+    const { owners, began } = flight;
     try {
       const kept = await load();
-      const json = typeof kept === 'string' ? kept : kept.json;
+      const answer = new JsonAnswer(typeof kept === 'string' ? kept : kept.json);
       const expiresAt = Math.min(
         now + this.ttlMs,
         (typeof kept === 'string' ? null : kept.expiresAt) ?? Number.POSITIVE_INFINITY,
       );
-      const stale = owners.some((o) =>
-        o === EVERY_COMPANY ? this.clock.anyChangeSince(began) : this.clock.changedSince(began, o),
-      );
-      if (synced && this.stopListening && !stale) {
-        this.keep(key, { owners, json, expiresAt });
+      if (synced && this.stopListening && !this.changedSince(began, owners)) {
+        this.keep(key, { owners, answer, expiresAt });
       }
-      return json;
+      return answer;
     } finally {
+      if (this.flights.get(key) === flight) this.flights.delete(key);
       this.clock.finish();
     }
   }
 
+  /** Whether a change to one of `owners` was announced after a read that began at `began`. */
+  private changedSince(began: number, owners: readonly string[]): boolean {
+    return owners.some((o) =>
+      o === EVERY_COMPANY ? this.clock.anyChangeSince(began) : this.clock.changedSince(began, o),
+    );
+  }
+
   private keep(key: string, entry: Entry): void {
     this.remove(key);
-    if (entry.json.length > this.maxChars / 8) return;
+    if (entry.answer.json.length > this.maxChars / 8) return;
     this.entries.set(key, entry);
-    this.chars += entry.json.length;
+    this.chars += entry.answer.json.length;
     for (const owner of entry.owners) {
       const keys = this.keysOf.get(owner);
       if (keys) keys.add(key);
@@ -213,7 +260,7 @@ export class CompanyAnswers {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
-    this.chars -= entry.json.length;
+    this.chars -= entry.answer.json.length;
     for (const owner of entry.owners) {
       const keys = this.keysOf.get(owner);
       keys?.delete(key);

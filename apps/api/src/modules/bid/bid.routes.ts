@@ -15,7 +15,7 @@ import {
   wonTripsQuery,
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
-import { sendJsonText } from '../../lib/http-cache';
+import { sendJsonAnswer } from '../../lib/http-cache';
 import { bearerSecurity, errorResponses, type ZodApp } from '../../lib/route-kit';
 import { principalOf, requireAuth } from '../../plugins/auth';
 import { listBidHistory, placeBid, reviseBid, withdrawBid } from './bid.service';
@@ -48,7 +48,7 @@ export function bidRoutes(app: ZodApp, ctx: AppContext): void {
       },
     },
     async (request, reply) =>
-      sendJsonText(reply, await listOpenOrders(ctx, principalOf(request), request.query)),
+      sendJsonAnswer(request, reply, await listOpenOrders(ctx, principalOf(request), request.query)),
   );
 
   app.get(

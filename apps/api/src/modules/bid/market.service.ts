@@ -8,7 +8,7 @@ import {
   marketOrderPage,
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
-import { jsonOf } from '../../lib/http-cache';
+import { jsonOf, type JsonAnswer } from '../../lib/http-cache';
 import { MARKET } from '../../plugins/company-answers';
 import type { Executor } from '../../db/client';
 import { notFound } from '../../errors';
@@ -48,7 +48,7 @@ export async function listOpenOrders(
   ctx: AppContext,
   principal: Principal,
   query: PageQuery & { cargoType?: CargoType; pickupState?: string },
-): Promise<string> {
+): Promise<JsonAnswer> {
   const { companyId } = principal;
   return ctx.answers.read(`market:${companyId}:${JSON.stringify(query)}`, [MARKET, companyId], async () => {
     const { rows, total, firstClosing } = await listOpenOrderRows(ctx.db, companyId, query, query);

@@ -68,6 +68,8 @@ export async function transporterFigures(db: Executor, companyId: string, from: 
     monitoredBids: row?.monitoredBids ?? 0,
     bidsWonThisMonth: row?.bidsWonThisMonth ?? 0,
     tripsNeedingResources: row?.tripsNeedingResources ?? 0,
+    /** When the first order counted as a new bid closes: the count drops then without any write. */
+    firstClosing: row?.firstClosing ?? null,
   };
 }
 
@@ -81,10 +83,12 @@ function transporterFiguresQuery(db: Executor) {
     .where(
       and(eq(bids.orderId, orders.id), eq(bids.transporterCompanyId, companyId), eq(bids.status, 'ACTIVE')),
     );
-  const newBids = db
-    .select({ n: count() })
+  const newBidsWhere = and(biddingOpenSql, transporterCanSeeOrderSql(companyId), notExists(liveBid));
+  const newBids = db.select({ n: count() }).from(orders).where(newBidsWhere);
+  const firstClosing = db
+    .select({ at: sql`min(${orders.biddingClosesAt})` })
     .from(orders)
-    .where(and(biddingOpenSql, transporterCanSeeOrderSql(companyId), notExists(liveBid)));
+    .where(newBidsWhere);
   const monitoredBids = db
     .select({ n: count() })
     .from(orderWatches)
@@ -119,6 +123,7 @@ function transporterFiguresQuery(db: Executor) {
       monitoredBids: figure(monitoredBids),
       bidsWonThisMonth: figure(bidsWon),
       tripsNeedingResources: figure(needingResources),
+      firstClosing: sql<Date | null>`(${firstClosing})`.mapWith(orders.biddingClosesAt),
     })
     .from(companies)
     .where(eq(companies.id, companyId));

@@ -1,6 +1,6 @@
 import { customerDashboardSchema, transporterDashboardSchema } from '@freightlane/domain';
 import type { AppContext } from '../../context';
-import { sendJsonText } from '../../lib/http-cache';
+import { sendJsonAnswer } from '../../lib/http-cache';
 import { bearerSecurity, errorResponses, type ZodApp } from '../../lib/route-kit';
 import { principalOf, requireAuth } from '../../plugins/auth';
 import { customerDashboard, transporterDashboard } from './dashboard.service';
@@ -19,7 +19,8 @@ export function dashboardRoutes(app: ZodApp, ctx: AppContext): void {
         response: { 200: customerDashboardSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request, reply) => sendJsonText(reply, await customerDashboard(ctx, principalOf(request))),
+    async (request, reply) =>
+      sendJsonAnswer(request, reply, await customerDashboard(ctx, principalOf(request))),
   );
 
   app.get(
@@ -34,6 +35,7 @@ export function dashboardRoutes(app: ZodApp, ctx: AppContext): void {
         response: { 200: transporterDashboardSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => transporterDashboard(ctx, principalOf(request)),
+    async (request, reply) =>
+      sendJsonAnswer(request, reply, await transporterDashboard(ctx, principalOf(request))),
   );
 }

@@ -1,16 +1,17 @@
 import {
   customerDashboardSchema,
   lagosMonth,
+  transporterDashboardSchema,
   type CustomerDashboard,
-  type TransporterDashboard,
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
-import { jsonOf } from '../../lib/http-cache';
+import { jsonOf, type JsonAnswer } from '../../lib/http-cache';
 import type { Principal } from '../../plugins/auth';
+import { MARKET } from '../../plugins/company-answers';
 import { isBiddingOpen, nextClosing } from '../order/order-summary';
 import { customerFigures, openOrdersOf, transporterFigures } from './dashboard.repository';
 
-export async function customerDashboard(ctx: AppContext, principal: Principal): Promise<string> {
+export async function customerDashboard(ctx: AppContext, principal: Principal): Promise<JsonAnswer> {
   // Kept until a change to the company's trips, invoices, orders or bids commits, or the next of its
   // orders' bidding closes.
   return ctx.answers.read(`customer-dashboard:${principal.companyId}`, principal.companyId, async () => {
@@ -39,10 +40,19 @@ export async function customerDashboard(ctx: AppContext, principal: Principal): 
   });
 }
 
-export async function transporterDashboard(
-  ctx: AppContext,
-  principal: Principal,
-): Promise<TransporterDashboard> {
-  const month = lagosMonth();
-  return transporterFigures(ctx.db, principal.companyId, month.from, month.to);
+/**
+ * Kept like the market, whose orders and bids it counts, until a change to an open order, a bid, or the
+ * company's trips, watches or partnerships commits, the first order it counts as new closes, or the month
+ * whose won bids it counts ends.
+ */
+export async function transporterDashboard(ctx: AppContext, principal: Principal): Promise<JsonAnswer> {
+  const { companyId } = principal;
+  return ctx.answers.read(`transporter-dashboard:${companyId}`, [MARKET, companyId], async () => {
+    const month = lagosMonth();
+    const { firstClosing, ...figures } = await transporterFigures(ctx.db, companyId, month.from, month.to);
+    return {
+      json: jsonOf(transporterDashboardSchema, figures),
+      expiresAt: Math.min(month.to.getTime(), firstClosing?.getTime() ?? Number.POSITIVE_INFINITY),
+    };
+  });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { bids, invoices } from '../../db/schema';
+import { bids, invoices, orders } from '../../db/schema';
 import { createUser } from '../../db/seed/factories';
 import { GOOD_PASSWORD, LOGIN_URL, signedInAccount, uniqueEmail } from '../../test/accounts';
 import { awardedOrder, closeBidding, placeBidViaApi, setTripState } from '../../test/awarded-trips';
@@ -179,6 +179,24 @@ describe('dashboards', () => {
       const after = await transporterDashboard(transporter.accessToken);
       expect(after).toMatchObject({ tripsNeedingResources: 1, monitoredBids: 2 });
       expect(after.newBids).toBe(start.newBids + 1);
+    });
+
+    it('is answered from memory until what it counts changes, and drops an order when its bidding closes', async () => {
+      const customer = await createVerifiedCustomer(t);
+      const transporter = await createVerifiedTransporter(t);
+      const order = await placeOrderViaApi(t, customer.accessToken);
+      await t.ctx.db
+        .update(orders)
+        .set({ biddingClosesAt: new Date(Date.now() + 1500) })
+        .where(eq(orders.id, order.id));
+      const open = await transporterDashboard(transporter.accessToken);
+      const hits = t.ctx.answers.hits;
+      expect(await transporterDashboard(transporter.accessToken)).toEqual(open);
+      expect(t.ctx.answers.hits).toBe(hits + 1);
+
+      // No write: the order's bidding closes by the clock, and the kept figures end with it.
+      await new Promise((resolve) => setTimeout(resolve, 1600));
+      expect((await transporterDashboard(transporter.accessToken)).newBids).toBe(open.newBids - 1);
     });
 
     it('counts bids won in the current Lagos calendar month only', async () => {

@@ -11,7 +11,7 @@ import {
   quoteDocumentSchema,
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
-import { sendJsonText } from '../../lib/http-cache';
+import { sendJsonAnswer } from '../../lib/http-cache';
 import { bearerSecurity, errorResponses, multipartForm, type ZodApp } from '../../lib/route-kit';
 import { attachmentHeader, readUpload } from '../../lib/upload';
 import { principalOf, requireAuth } from '../../plugins/auth';
@@ -82,7 +82,7 @@ export function orderRoutes(app: ZodApp, ctx: AppContext): void {
       },
     },
     async (request, reply) =>
-      sendJsonText(reply, await listCustomerOrders(ctx, principalOf(request), request.query)),
+      sendJsonAnswer(request, reply, await listCustomerOrders(ctx, principalOf(request), request.query)),
   );
 
   app.get(

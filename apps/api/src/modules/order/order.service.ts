@@ -15,7 +15,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { AppError, notFound, type FieldError } from '../../errors';
 import { audit } from '../../lib/audit';
-import { jsonOf } from '../../lib/http-cache';
+import { jsonOf, type JsonAnswer } from '../../lib/http-cache';
 import { humanNumber, lagosYear, reserveNumbers } from '../../lib/counter';
 import type { Upload } from '../../lib/upload';
 import { assertCompanyVerified } from '../../lib/verified';
@@ -204,7 +204,7 @@ export async function listCustomerOrders(
   ctx: AppContext,
   principal: Principal,
   query: z.infer<typeof orderListQuery>,
-): Promise<string> {
+): Promise<JsonAnswer> {
   // Kept until a change to the company's orders or their bids commits, or the page's next bidding closes.
   return ctx.answers.read(
     `orders:${principal.companyId}:${JSON.stringify(query)}`,

@@ -7,7 +7,7 @@ import {
   tripIssueSchema,
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
-import { sendJsonText } from '../../lib/http-cache';
+import { sendJsonAnswer } from '../../lib/http-cache';
 import { bearerSecurity, errorResponses, type ZodApp } from '../../lib/route-kit';
 import { principalOf, requireAuth } from '../../plugins/auth';
 import { listTripIssuesFor, openTripIssue, resolveTripIssue } from './trip-issue.service';
@@ -52,7 +52,11 @@ export function tripIssueRoutes(app: ZodApp, ctx: AppContext): void {
     },
     async (request, reply) => {
       // The same page is asked for again and again until its company's data changes: kept as JSON.
-      return sendJsonText(reply, await listTripIssuesFor(ctx, principalOf(request), request.query));
+      return sendJsonAnswer(
+        request,
+        reply,
+        await listTripIssuesFor(ctx, principalOf(request), request.query),
+      );
     },
   );
 

@@ -11,7 +11,7 @@ import {
   type TrackingAlarm,
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
-import { jsonOf } from '../../lib/http-cache';
+import { jsonOf, type JsonAnswer } from '../../lib/http-cache';
 import { AppError, notFound } from '../../errors';
 import { audit, BACKGROUND_ORIGIN, type AuditActor, type RequestOrigin } from '../../lib/audit';
 import type { Executor } from '../../db/client';
@@ -204,7 +204,7 @@ export async function listTripIssuesFor(
   ctx: AppContext,
   principal: Principal,
   query: TripIssueListQuery,
-): Promise<string> {
+): Promise<JsonAnswer> {
   const scope = tripScopeOf(principal);
   return readKeptForScope(ctx, 'trip-issues', scope, query, async () => {
     const { content, total } = await listTripIssues(ctx.db, scope, query);

@@ -1,17 +1,11 @@
 import { mapSettingsSchema, tripMapQuery, tripMapResponse } from '@freightlane/domain';
-import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { bearerSecurity, errorResponses, type ZodApp } from '../../lib/route-kit';
 import { principalOf, requireAuth } from '../../plugins/auth';
-import { etagMatches, JSON_UTF8 } from '../../lib/http-cache';
+import { acceptsGzip, etagMatches, JSON_UTF8 } from '../../lib/http-cache';
 import type { MapAnswer } from './trip-map-cache';
 import { tripMapFor } from './trip-map.service';
-
-/** Whether an Accept-Encoding header takes gzip (codings are case-insensitive, RFC 9110 §8.4.1). */
-export function acceptsGzip(header: string | undefined): boolean {
-  return header !== undefined && negotiate(header.toLowerCase(), ['gzip', 'identity']) === 'gzip';
-}
 
 /**
  * The map as built: a 304 while the page's copy is current (the page asks again every few seconds), else

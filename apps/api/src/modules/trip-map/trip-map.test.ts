@@ -4,7 +4,6 @@ import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { recordTruckPositions } from '../truck-tracking/truck-position.service';
 import { TripMapCache } from './trip-map-cache';
-import { acceptsGzip } from './trip-map.routes';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { tripWorld, type TripWorld } from '../../test/trip-world';
 
@@ -94,15 +93,6 @@ describe('GET /api/v1/trips/map', () => {
     });
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString())).toEqual(res.json());
-  });
-
-  it('reads Accept-Encoding as HTTP does', () => {
-    expect(acceptsGzip('gzip, deflate, br')).toBe(true);
-    expect(acceptsGzip('br;q=1.0, GZIP;q=0.5')).toBe(true);
-    expect(acceptsGzip('*')).toBe(true);
-    expect(acceptsGzip('gzip;q=0')).toBe(false);
-    expect(acceptsGzip('identity')).toBe(false);
-    expect(acceptsGzip(undefined)).toBe(false);
   });
 
   it('reuses a company’s answer for MAP_CACHE_SECONDS, and never across companies', async () => {

@@ -11,8 +11,9 @@ import {
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
+import { readAll } from '../../db/read-all';
 import { notFound } from '../../errors';
-import { jsonOf } from '../../lib/http-cache';
+import { jsonOf, type JsonAnswer } from '../../lib/http-cache';
 import type { Principal } from '../../plugins/auth';
 import { EVERY_COMPANY } from '../../plugins/company-answers';
 import { issuesOfTrip } from '../trip-issue/trip-issue.service';
@@ -78,7 +79,7 @@ function handoverOf(trip: TripRecord, side: NoteSide, now: Date): TripDetail['ha
  * depend on besides the data (the caller's role and company), and only an answer that passed loadTripFor
  * is ever kept. A handover lock ends by the clock, so an answer showing one is kept until it ends.
  */
-export function readTripDetail(ctx: AppContext, principal: Principal, tripId: string): Promise<string> {
+export function readTripDetail(ctx: AppContext, principal: Principal, tripId: string): Promise<JsonAnswer> {
   const owner = principal.role === 'role_admin' ? EVERY_COMPANY : principal.companyId;
   return ctx.answers.read(`trip:${principal.role}:${owner}:${tripId}`, owner, async () => {
     const detail = await loadTripDetail(ctx, principal, tripId);
@@ -102,13 +103,13 @@ export async function loadTripDetail(
   db: Executor = ctx.db,
 ): Promise<TripDetail> {
   const { trip, side } = await loadTripFor(db, principal, tripId);
-  const [row, crew, logs, issues, documents, notes] = await Promise.all([
-    findTripRow(db, trip.id),
-    findTripCrewAndInvoice(db, trip.id),
-    liveStatusLogsOf(db, trip.id),
-    issuesOfTrip(db, trip.id),
-    documentsOfTrip(db, principal, trip.id),
-    notesOfTrip(db, trip.id),
+  const [row, crew, logs, issues, documents, notes] = await readAll(db, [
+    () => findTripRow(db, trip.id),
+    () => findTripCrewAndInvoice(db, trip.id),
+    () => liveStatusLogsOf(db, trip.id),
+    () => issuesOfTrip(db, trip.id),
+    () => documentsOfTrip(db, principal, trip.id),
+    () => notesOfTrip(db, trip.id),
   ]);
   if (!row) throw notFound('Trip');
   const { invoice } = crew;

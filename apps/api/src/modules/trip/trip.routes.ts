@@ -13,7 +13,7 @@ import {
   updateTripRequest,
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
-import { sendJsonText } from '../../lib/http-cache';
+import { sendJsonAnswer } from '../../lib/http-cache';
 import { bearerSecurity, errorResponses, type ZodApp } from '../../lib/route-kit';
 import { principalOf, requireAuth } from '../../plugins/auth';
 import { cancelTrips } from './trip-cancel.service';
@@ -46,7 +46,7 @@ export function tripRoutes(app: ZodApp, ctx: AppContext): void {
     },
     async (request, reply) => {
       // The same page is asked for again and again until its company's data changes: kept as JSON.
-      return sendJsonText(reply, await listTripsFor(ctx, principalOf(request), request.query));
+      return sendJsonAnswer(request, reply, await listTripsFor(ctx, principalOf(request), request.query));
     },
   );
 
@@ -96,7 +96,7 @@ export function tripRoutes(app: ZodApp, ctx: AppContext): void {
       },
     },
     async (request, reply) =>
-      sendJsonText(reply, await readTripDetail(ctx, principalOf(request), request.params.id)),
+      sendJsonAnswer(request, reply, await readTripDetail(ctx, principalOf(request), request.params.id)),
   );
 
   app.patch(

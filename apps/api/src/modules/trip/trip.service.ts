@@ -6,7 +6,7 @@ import {
   type TripSummary,
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
-import { jsonOf } from '../../lib/http-cache';
+import { jsonOf, type JsonAnswer } from '../../lib/http-cache';
 import type { Executor } from '../../db/client';
 import { toCargoLine } from '../../lib/cargo-line';
 import { loadTerminals, terminalsCarriedBy, toLocationView, type TerminalMap } from '../../lib/location-view';
@@ -105,7 +105,7 @@ export async function listTripsFor(
   ctx: AppContext,
   principal: Principal,
   query: TripListQuery,
-): Promise<string> {
+): Promise<JsonAnswer> {
   const scope = tripScopeOf(principal);
   return readKeptForScope(ctx, 'trips', scope, query, async () => {
     const { rows, total } = await listTrips(ctx.db, scope, query);
@@ -133,7 +133,7 @@ export function readKeptForScope(
   scope: TripScope,
   query: unknown,
   load: () => Promise<string>,
-): Promise<string> {
+): Promise<JsonAnswer> {
   return ctx.answers.read(
     `${list}:${JSON.stringify(scope)}:${JSON.stringify(query)}`,
     scope.side === 'all' ? EVERY_COMPANY : scope.companyId,
