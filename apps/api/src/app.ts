@@ -45,6 +45,7 @@ import { userSearchRoutes } from './modules/admin/user-search.routes';
 import { tripIssueRoutes } from './modules/trip-issue/trip-issue.routes';
 import { tripDocumentRoutes } from './modules/trip-document/trip-document.routes';
 import { invoiceRoutes } from './modules/invoice/invoice.routes';
+import { reportRoutes } from './modules/report/report.routes';
 import { truckTrackingRoutes } from './modules/truck-tracking/truck-tracking.routes';
 import { TrackingPoller } from './modules/truck-tracking/tracking-poller';
 import { TripMapCache } from './modules/trip-map/trip-map-cache';
@@ -194,6 +195,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   tripIssueRoutes(app, ctx);
   tripDocumentRoutes(app, ctx);
   invoiceRoutes(app, ctx);
+  reportRoutes(app, ctx);
   truckTrackingRoutes(app, ctx);
   driverPhoneRoutes(app, ctx);
   if (env.NODE_ENV !== 'production') outboxRoutes(app, ctx);

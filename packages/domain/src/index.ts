@@ -27,6 +27,8 @@ export * from './contracts/trip-issue';
 export * from './contracts/trip-document';
 export * from './contracts/trip-detail';
 export * from './contracts/trip-schedule';
+export * from './contracts/report';
+export * from './report-values';
 export * from './contracts/trip-map';
 export * from './trip-rules';
 export * from './contracts/admin-user';

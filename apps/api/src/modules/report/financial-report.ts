@@ -1,0 +1,88 @@
+import { CARGO_TYPE_LABELS, type CargoType, type ReportColumn, type ReportFigure } from '@freightlane/domain';
+import { rowsByPages, type ReportDefinition } from './report-definition';
+import { periodsOf } from './report-window';
+import { financialByPeriod, financialRows, financialTotals } from './financial-report.repository';
+
+/** A share in percent with one decimal, or null (N/A) over nothing. */
+export function percentOf(part: number, whole: number): number | null {
+  return whole === 0 ? null : Math.round((1000 * part) / whole) / 10;
+}
+
+const columns: ReportColumn[] = [
+  { key: 'period', label: 'Period', type: 'text' },
+  { key: 'transporter', label: 'Transporter', type: 'text' },
+  { key: 'cargoType', label: 'Cargo type', type: 'text' },
+  { key: 'invoices', label: 'Invoices', type: 'count' },
+  { key: 'spend', label: 'Spend (NGN)', type: 'money' },
+  { key: 'paid', label: 'Paid (NGN)', type: 'money' },
+  { key: 'outstanding', label: 'Outstanding (NGN)', type: 'money' },
+  { key: 'overdue', label: 'Overdue (NGN)', type: 'money' },
+  { key: 'voided', label: 'Voided (NGN)', type: 'money' },
+  { key: 'paidShare', label: 'Paid share (%)', type: 'percent' },
+];
+
+/** Spend by period, transporter and cargo type, paid and outstanding (docs/reports.md 2.1). */
+export const financialReport: ReportDefinition = {
+  kind: 'financial',
+  columns,
+  async overview(input) {
+    const [totals, byPeriod] = [await financialTotals(input), await financialByPeriod(input)];
+    const summary: ReportFigure[] = [
+      { key: 'spend', label: 'Spend', type: 'money', value: totals.spend },
+      { key: 'paid', label: 'Paid', type: 'money', value: totals.paid },
+      { key: 'outstanding', label: 'Outstanding', type: 'money', value: totals.outstanding },
+      { key: 'overdue', label: 'Overdue', type: 'money', value: totals.overdue },
+      { key: 'voided', label: 'Voided', type: 'money', value: totals.voided },
+      { key: 'invoices', label: 'Invoices', type: 'count', value: totals.nonVoid },
+      {
+        key: 'averagePerTrip',
+        label: 'Average per trip',
+        type: 'money',
+        value: totals.nonVoid === 0 ? null : Math.round(totals.spend / totals.nonVoid),
+      },
+      { key: 'paidShare', label: 'Paid share', type: 'percent', value: percentOf(totals.paid, totals.spend) },
+    ];
+    const found = new Map(byPeriod.map((p) => [p.period, p]));
+    return {
+      summary,
+      chart: {
+        kind: 'stacked-bar',
+        title: 'Paid and outstanding by period',
+        labelKey: 'period',
+        valueType: 'money',
+        series: [
+          { key: 'paid', label: 'Paid' },
+          { key: 'outstanding', label: 'Outstanding' },
+        ],
+        points: periodsOf(input.window).map((period) => ({
+          period,
+          paid: found.get(period)?.paid ?? 0,
+          outstanding: found.get(period)?.outstanding ?? 0,
+        })),
+      },
+    };
+  },
+  async page(input, { page, size }) {
+    const rows = await financialRows(input, size, page * size);
+    return {
+      total:
+        rows[0]?.total ??
+        (page === 0 ? 0 : await this.page(input, { page: 0, size: 1 }).then((p) => p.total)),
+      rows: rows.map((r) => ({
+        period: r.period,
+        transporter: r.transporter,
+        cargoType: CARGO_TYPE_LABELS[r.cargoType as CargoType] ?? r.cargoType,
+        invoices: r.invoices,
+        spend: r.spend,
+        paid: r.paid,
+        outstanding: r.outstanding,
+        overdue: r.overdue,
+        voided: r.voided,
+        paidShare: percentOf(r.paid, r.spend),
+      })),
+    };
+  },
+  rows(input) {
+    return rowsByPages(this, input);
+  },
+};

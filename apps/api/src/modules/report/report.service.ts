@@ -1,0 +1,95 @@
+import {
+  CUSTOMER_REPORT_KINDS,
+  REPORT_TITLES,
+  toPage,
+  TRANSPORTER_REPORT_KINDS,
+  type ReportExportQuery,
+  type ReportKind,
+  type ReportQuery,
+  type ReportResponse,
+} from '@freightlane/domain';
+import type { AppContext } from '../../context';
+import { notFound } from '../../errors';
+import type { Principal } from '../../plugins/auth';
+import { findCompany } from '../../queries/company.repository';
+import type { ReportDefinition, ReportInput } from './report-definition';
+import { exportReport, type ReportFile } from './report-export';
+import { reportWindow } from './report-window';
+import { financialReport } from './financial-report';
+
+const DEFINITIONS: Partial<Record<ReportKind, ReportDefinition>> = {
+  financial: financialReport,
+};
+
+/** The kinds each role reads: a company's own books, so admins read none (docs/reports.md 1.1). */
+function kindsOf(principal: Principal): readonly ReportKind[] {
+  if (principal.role === 'role_customer') return CUSTOMER_REPORT_KINDS;
+  if (principal.role === 'role_transporter' || principal.role === 'role_fleet_manager') {
+    return TRANSPORTER_REPORT_KINDS;
+  }
+  return [];
+}
+
+/**
+ * The report `kind` as `principal` may read it, scoped to their company; 404 for a kind of the other side
+ * (and for its export), so a kind the caller may not read looks like one that does not exist.
+ */
+export function reportAccess(principal: Principal, kind: ReportKind): ReportDefinition {
+  const definition = kindsOf(principal).includes(kind) ? DEFINITIONS[kind] : undefined;
+  if (!definition) throw notFound('Report');
+  return definition;
+}
+
+function inputOf(ctx: AppContext, principal: Principal, range: { from: string; to: string }): ReportInput {
+  return { db: ctx.db, scope: { companyId: principal.companyId }, window: reportWindow(range) };
+}
+
+export async function readReport(
+  ctx: AppContext,
+  principal: Principal,
+  kind: ReportKind,
+  query: ReportQuery,
+): Promise<ReportResponse> {
+  const definition = reportAccess(principal, kind);
+  const input = inputOf(ctx, principal, query);
+  const { summary, chart } = await definition.overview(input);
+  const { rows, total } = await definition.page(input, query);
+  return {
+    kind,
+    title: REPORT_TITLES[kind],
+    from: query.from,
+    to: query.to,
+    summary,
+    chart,
+    columns: definition.columns,
+    page: toPage(rows, total, query),
+  };
+}
+
+/** The whole report as a CSV, XLSX or PDF file, written while its rows are read. */
+export async function exportReportFor(
+  ctx: AppContext,
+  principal: Principal,
+  kind: ReportKind,
+  query: ReportExportQuery,
+): Promise<ReportFile> {
+  const definition = reportAccess(principal, kind);
+  const input = inputOf(ctx, principal, query);
+  const [company, { summary }] = [
+    await findCompany(ctx.db, principal.companyId),
+    await definition.overview(input),
+  ];
+  return exportReport(
+    {
+      kind,
+      title: REPORT_TITLES[kind],
+      companyName: company?.name ?? '',
+      from: query.from,
+      to: query.to,
+      columns: definition.columns,
+      summary,
+      rows: definition.rows(input),
+    },
+    query.format,
+  );
+}
