@@ -1,91 +1,41 @@
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CARGO_TYPE_LABELS,
-  formatMoney,
-  lagosDateInDays,
-  LAGOS_OFFSET_MS,
-  type CargoType,
-} from '@freightlane/domain';
-import { companies, invoices, trips } from '../../db/schema';
+import { CARGO_TYPE_LABELS, formatMoney, type CargoType } from '@freightlane/domain';
+import { invoices } from '../../db/schema';
 import { signedInAccount } from '../../test/accounts';
-import { awardedOrder } from '../../test/awarded-trips';
-import {
-  containerRows,
-  createVerifiedCustomer,
-  createVerifiedTransporter,
-  referenceIds,
-} from '../../test/marketplace';
 import { pdfPages } from '../../test/pdf-text';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import type { Account } from '../../test/trip-world';
+import {
+  customerReportWorld,
+  lagosDayOf,
+  REPORT_FROM,
+  REPORT_RANGE,
+  REPORT_TO,
+} from '../../test/report-world';
 
-const DAY = 24 * 60 * 60 * 1000;
-const FROM = lagosDateInDays(-29);
-const TO = lagosDateInDays(0);
-const RANGE = `from=${FROM}&to=${TO}`;
-
-/** The Lagos calendar day of an instant, computed here without SQL. */
-const lagosDay = (at: Date) => new Date(at.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
+const FROM = REPORT_FROM;
+const TO = REPORT_TO;
+const RANGE = REPORT_RANGE;
+const lagosDay = lagosDayOf;
 
 describe('the financial report', () => {
   let t: TestApp;
+  let world: Awaited<ReturnType<typeof customerReportWorld>>;
   let customer: Account;
   let other: Account;
   let first: Account;
-  let second: Account;
   beforeAll(async () => {
     t = await createTestApp();
-    customer = await createVerifiedCustomer(t);
-    other = await createVerifiedCustomer(t);
-    first = await createVerifiedTransporter(t);
-    second = await createVerifiedTransporter(t);
-    const { linerId } = await referenceIds(t);
-    const a = await awardedOrder(t, customer, first, { containers: containerRows(3, linerId) }, 40_000_000);
-    const b = await awardedOrder(
-      t,
-      customer,
-      second,
-      { cargoType: 'IMPORT_SHIPPER_OWNED', containers: containerRows(2, linerId) },
-      55_000_050,
-    );
-    const c = await awardedOrder(t, customer, first, {}, 61_000_000);
-    await awardedOrder(t, other, first, {}, 99_000_000);
-    const tripIds = (order: { trips: { id: string }[] }) => order.trips.map((trip) => trip.id);
-    const [a1, a2, a3] = tripIds(a.order);
-    const [b1] = tripIds(b.order);
-    const [c1] = tripIds(c.order);
-    const now = Date.now();
-    // Paid, voided, overdue, raised five days ago, and one raised before the range.
-    await t.ctx.db
-      .update(invoices)
-      .set({ status: 'PAID', paidAt: new Date() })
-      .where(eq(invoices.tripId, a1!));
-    await t.ctx.db.update(invoices).set({ status: 'VOID' }).where(eq(invoices.tripId, a2!));
-    await t.ctx.db
-      .update(invoices)
-      .set({ dueAt: new Date(now - DAY), createdAt: new Date(now - 5 * DAY) })
-      .where(eq(invoices.tripId, a3!));
-    await t.ctx.db
-      .update(invoices)
-      .set({ status: 'PAID', paidAt: new Date() })
-      .where(eq(invoices.tripId, b1!));
-    await t.ctx.db
-      .update(invoices)
-      .set({ createdAt: new Date(now - 40 * DAY) })
-      .where(eq(invoices.tripId, c1!));
+    world = await customerReportWorld(t);
+    ({ customer, other, first } = world);
   });
   afterAll(() => t?.close());
 
   /** The figures computed another way: every invoice of the customer read as rows and summed here. */
   async function expected() {
-    const rows = await t.ctx.db
-      .select({ invoice: invoices, cargoType: trips.cargoType, transporter: companies.name })
-      .from(invoices)
-      .innerJoin(trips, eq(trips.id, invoices.tripId))
-      .innerJoin(companies, eq(companies.id, invoices.transporterCompanyId))
-      .where(eq(invoices.customerCompanyId, customer.company.id));
+    const rows = await world.invoicesOfCustomer();
     const inRange = rows.filter(
       (r) => lagosDay(r.invoice.createdAt) >= FROM && lagosDay(r.invoice.createdAt) <= TO,
     );

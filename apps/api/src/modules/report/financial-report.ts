@@ -1,5 +1,5 @@
 import { CARGO_TYPE_LABELS, type CargoType, type ReportColumn, type ReportFigure } from '@freightlane/domain';
-import { rowsByPages, type ReportDefinition } from './report-definition';
+import { rowsByPages, totalOfPage, type ReportDefinition } from './report-definition';
 import { periodsOf } from './report-window';
 import { financialByPeriod, financialRows, financialTotals } from './financial-report.repository';
 
@@ -65,9 +65,7 @@ export const financialReport: ReportDefinition = {
   async page(input, { page, size }) {
     const rows = await financialRows(input, size, page * size);
     return {
-      total:
-        rows[0]?.total ??
-        (page === 0 ? 0 : await this.page(input, { page: 0, size: 1 }).then((p) => p.total)),
+      total: await totalOfPage(this, input, rows, page),
       rows: rows.map((r) => ({
         period: r.period,
         transporter: r.transporter,

@@ -35,6 +35,20 @@ export interface ReportDefinition {
   rows(input: ReportInput): AsyncIterable<ReportRow[]>;
 }
 
+/**
+ * The row count of a report's table from a page read with `count(*) OVER ()`; a page past the end has no
+ * row to carry it, so the first page is asked for it.
+ */
+export async function totalOfPage(
+  definition: Pick<ReportDefinition, 'page'>,
+  input: ReportInput,
+  rows: readonly { total: number }[],
+  page: number,
+): Promise<number> {
+  if (rows.length > 0) return rows[0]!.total;
+  return page === 0 ? 0 : (await definition.page(input, { page: 0, size: 1 })).total;
+}
+
 /** Rows a batch of an export holds. */
 export const EXPORT_BATCH_ROWS = 1000;
 

@@ -11,6 +11,12 @@ export function lagosPeriodSql(column: SQLWrapper, period: ReportPeriod): SQL<st
   return sql<string>`to_char((${column} AT TIME ZONE 'UTC') + interval '1 hour', ${sql.raw(`'${format}'`)})`;
 }
 
+/** The Lagos calendar date of a timestamp (or of a bound instant), as an SQL date. */
+export function lagosDateSql(instant: SQLWrapper | Date): SQL {
+  const value = instant instanceof Date ? sql`${instant.toISOString()}::timestamptz` : sql`${instant}`;
+  return sql`((${value} AT TIME ZONE 'UTC') + interval '1 hour')::date`;
+}
+
 /** A sum of kobo over no rows is 0, and comes back as a JS number (bigint sums are numeric in SQL). */
 export function sumKobo(expression: SQL | SQLWrapper, filter?: SQL): SQL<number> {
   const where = filter ? sql` FILTER (WHERE ${filter})` : sql``;

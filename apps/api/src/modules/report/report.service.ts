@@ -16,9 +16,11 @@ import type { ReportDefinition, ReportInput } from './report-definition';
 import { exportReport, type ReportFile } from './report-export';
 import { reportWindow } from './report-window';
 import { financialReport } from './financial-report';
+import { invoiceReport } from './invoice-report';
 
 const DEFINITIONS: Partial<Record<ReportKind, ReportDefinition>> = {
   financial: financialReport,
+  invoice: invoiceReport,
 };
 
 /** The kinds each role reads: a company's own books, so admins read none (docs/reports.md 1.1). */
