@@ -17,10 +17,12 @@ import { exportReport, type ReportFile } from './report-export';
 import { reportWindow } from './report-window';
 import { financialReport } from './financial-report';
 import { invoiceReport } from './invoice-report';
+import { paymentReport } from './payment-report';
 
 const DEFINITIONS: Partial<Record<ReportKind, ReportDefinition>> = {
   financial: financialReport,
   invoice: invoiceReport,
+  payment: paymentReport,
 };
 
 /** The kinds each role reads: a company's own books, so admins read none (docs/reports.md 1.1). */
