@@ -97,7 +97,10 @@ describe('report exports', () => {
     expect(sheet.getRow(3).getCell(3).value).toBeNull();
     expect(sheet.rowCount).toBe(4);
     const summary = workbook.getWorksheet('Summary')!;
+    expect(summary.getRow(3).getCell(2).value).toEqual(new Date('2026-11-01T00:00:00Z'));
+    expect(summary.getRow(3).getCell(2).numFmt).toBe('yyyy-mm-dd');
     expect(summary.getRow(5).values).toEqual([undefined, 'Spend', 2500000.5]);
+    expect(summary.getRow(5).getCell(2).numFmt).toBe('"₦"#,##0.00');
   });
 
   it('writes a PDF with the figures and the table as the page shows them', async () => {

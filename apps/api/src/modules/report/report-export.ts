@@ -154,15 +154,17 @@ function xlsxStream(document: ReportDocument): Readable {
     ];
     summary.getRow(1).font = { bold: true };
     summary.addRow([document.title, document.companyName]).commit();
-    summary.addRow(['From', xlsxCell(document.from, 'date')]).commit();
-    summary.addRow(['To', xlsxCell(document.to, 'date')]).commit();
-    for (const figure of document.summary) {
+    const figures: ReportFigure[] = [
+      { key: 'from', label: 'From', type: 'date', value: document.from },
+      { key: 'to', label: 'To', type: 'date', value: document.to },
+      ...document.summary,
+    ];
+    for (const figure of figures) {
       const row = summary.addRow([figure.label, xlsxCell(figure.value, figure.type)]);
       const format = XLSX_FORMATS[figure.type];
       if (format) row.getCell(2).numFmt = format;
       row.commit();
     }
-    summary.getColumn(2).numFmt = XLSX_FORMATS.date!;
     summary.commit();
     await workbook.commit();
   })().catch((error: unknown) => out.destroy(error as Error));
