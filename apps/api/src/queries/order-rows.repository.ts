@@ -4,6 +4,7 @@ import type { PageQuery } from '@freightlane/domain';
 import type { Executor } from '../db/client';
 import { prepared } from '../db/prepared';
 import { bids, companies, orders, terminals } from '../db/schema';
+import { readAll } from '../db/read-all';
 
 const pickupTerminal = alias(terminals, 'pickup_terminal');
 const recipientTerminal = alias(terminals, 'recipient_terminal');
@@ -60,17 +61,19 @@ export async function pageOrderRowsOfShape(
   page: PageQuery,
 ): Promise<OrderRowPage> {
   const values = { ...inputs, limit: page.size, offset: page.page * page.size };
-  const [rows, [counted]] = await Promise.all([
-    prepared(db, `${shape}:page`, (d) =>
-      selectOrderRows(d)
-        .where(where())
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset')),
-    ).execute(values),
-    prepared(db, `${shape}:count`, (d) =>
-      d.select({ n: count(), firstClosing: firstOpenClosing }).from(orders).where(where()),
-    ).execute(values),
+  const [rows, [counted]] = await readAll(db, [
+    () =>
+      prepared(db, `${shape}:page`, (d) =>
+        selectOrderRows(d)
+          .where(where())
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset')),
+      ).execute(values),
+    () =>
+      prepared(db, `${shape}:count`, (d) =>
+        d.select({ n: count(), firstClosing: firstOpenClosing }).from(orders).where(where()),
+      ).execute(values),
   ]);
   return { rows, total: counted?.n ?? 0, firstClosing: counted?.firstClosing ?? null };
 }

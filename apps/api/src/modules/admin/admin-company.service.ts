@@ -37,6 +37,7 @@ import {
   type AdminCompanyFilter,
 } from './admin-company.repository';
 import { companyRejectedEmail, companyVerifiedEmail } from './admin-company-mail';
+import { readAll } from '../../db/read-all';
 
 const DETAIL_NAMES: Record<CompanyDocumentsValidation['missingDetails'][number], string> = {
   cacRegistrationNumber: 'CAC registration number',
@@ -50,9 +51,9 @@ export async function listCompaniesForReview(
   query: PageQuery & AdminCompanyFilter,
 ): Promise<Page<AdminCompanySummary>> {
   const filter = { status: query.status, type: query.type, q: query.q || undefined };
-  const [rows, total] = await Promise.all([
-    listAdminCompanies(ctx.db, filter, { offset: query.page * query.size, limit: query.size }),
-    countAdminCompanies(ctx.db, filter),
+  const [rows, total] = await readAll(ctx.db, [
+    () => listAdminCompanies(ctx.db, filter, { offset: query.page * query.size, limit: query.size }),
+    () => countAdminCompanies(ctx.db, filter),
   ]);
   const content = rows.map((row) => ({
     ...row,

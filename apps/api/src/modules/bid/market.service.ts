@@ -26,14 +26,15 @@ import {
   watchedAmong,
 } from './bid.repository';
 import { toMyBids } from './my-bid';
+import { readAll } from '../../db/read-all';
 
 /** Orders as this transporter sees them: the shared summary, its watch flag and its own bid. */
 async function toMarketOrders(db: Executor, companyId: string, rows: OrderRow[]): Promise<MarketOrder[]> {
   const summaries = toOrderSummaries(rows);
   const orderIds = summaries.map((s) => s.id);
-  const [ownBids, watched] = await Promise.all([
-    bidsOnOrders(db, companyId, orderIds),
-    watchedAmong(db, companyId, orderIds),
+  const [ownBids, watched] = await readAll(db, [
+    () => bidsOnOrders(db, companyId, orderIds),
+    () => watchedAmong(db, companyId, orderIds),
   ]);
   const myBids = new Map((await toMyBids(db, [...ownBids.values()])).map((b) => [b.orderId, b]));
   return summaries.map((s) => ({ ...s, watched: watched.has(s.id), myBid: myBids.get(s.id) ?? null }));

@@ -10,14 +10,15 @@ import type { Principal } from '../../plugins/auth';
 import { MARKET } from '../../plugins/company-answers';
 import { isBiddingOpen, nextClosing } from '../order/order-summary';
 import { customerFigures, openOrdersOf, transporterFigures } from './dashboard.repository';
+import { readAll } from '../../db/read-all';
 
 export async function customerDashboard(ctx: AppContext, principal: Principal): Promise<JsonAnswer> {
   // Kept until a change to the company's trips, invoices, orders or bids commits, or the next of its
   // orders' bidding closes.
   return ctx.answers.read(`customer-dashboard:${principal.companyId}`, principal.companyId, async () => {
-    const [{ trips, pending }, open] = await Promise.all([
-      customerFigures(ctx.db, principal.companyId),
-      openOrdersOf(ctx.db, principal.companyId),
+    const [{ trips, pending }, open] = await readAll(ctx.db, [
+      () => customerFigures(ctx.db, principal.companyId),
+      () => openOrdersOf(ctx.db, principal.companyId),
     ]);
     const now = new Date();
     const dashboard: CustomerDashboard = {

@@ -3,6 +3,7 @@ import type { DriverListQuery } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
 import { drivers, trips } from '../../db/schema';
 import { availabilitySql, expiringSql, onLiveTripSql, personSearchSql } from './fleet-filters.repository';
+import { readAll } from '../../db/read-all';
 
 export type DriverRow = typeof drivers.$inferSelect;
 
@@ -19,15 +20,16 @@ export async function listDrivers(
     availabilitySql(query.available, drivers.active, onLiveTripSql(trips.driverId, drivers.id)),
     expiringSql(query.expiring, lte(drivers.licenceExpiresOn, expiryCutoff)),
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(drivers)
-      .where(where)
-      .orderBy(desc(drivers.createdAt), desc(drivers.id))
-      .limit(query.size)
-      .offset(query.page * query.size),
-    db.select({ n: count() }).from(drivers).where(where),
+  const [rows, [total]] = await readAll(db, [
+    () =>
+      db
+        .select()
+        .from(drivers)
+        .where(where)
+        .orderBy(desc(drivers.createdAt), desc(drivers.id))
+        .limit(query.size)
+        .offset(query.page * query.size),
+    () => db.select({ n: count() }).from(drivers).where(where),
   ]);
   return { rows, total: Number(total?.n ?? 0) };
 }

@@ -3,6 +3,7 @@ import type { FleetListQuery } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
 import { fleetManagers, users } from '../../db/schema';
 import { availabilitySql, personSearchSql } from './fleet-filters.repository';
+import { readAll } from '../../db/read-all';
 
 export type FleetManagerRow = typeof fleetManagers.$inferSelect;
 export type ManagerUserRow = typeof users.$inferSelect;
@@ -23,20 +24,22 @@ export async function listFleetManagers(
     query.active === undefined ? undefined : eq(fleetManagers.active, query.active),
     availabilitySql(query.available, fleetManagers.active),
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ manager: fleetManagers, user: users })
-      .from(fleetManagers)
-      .innerJoin(users, eq(users.id, fleetManagers.userId))
-      .where(where)
-      .orderBy(desc(fleetManagers.createdAt), desc(fleetManagers.id))
-      .limit(query.size)
-      .offset(query.page * query.size),
-    db
-      .select({ n: count() })
-      .from(fleetManagers)
-      .innerJoin(users, eq(users.id, fleetManagers.userId))
-      .where(where),
+  const [rows, [total]] = await readAll(db, [
+    () =>
+      db
+        .select({ manager: fleetManagers, user: users })
+        .from(fleetManagers)
+        .innerJoin(users, eq(users.id, fleetManagers.userId))
+        .where(where)
+        .orderBy(desc(fleetManagers.createdAt), desc(fleetManagers.id))
+        .limit(query.size)
+        .offset(query.page * query.size),
+    () =>
+      db
+        .select({ n: count() })
+        .from(fleetManagers)
+        .innerJoin(users, eq(users.id, fleetManagers.userId))
+        .where(where),
   ]);
   return { rows, total: Number(total?.n ?? 0) };
 }

@@ -3,6 +3,7 @@ import type { FleetListQuery } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
 import { motorBoys } from '../../db/schema';
 import { availabilitySql, personSearchSql } from './fleet-filters.repository';
+import { readAll } from '../../db/read-all';
 
 export type MotorBoyRow = typeof motorBoys.$inferSelect;
 
@@ -17,15 +18,16 @@ export async function listMotorBoys(
     query.active === undefined ? undefined : eq(motorBoys.active, query.active),
     availabilitySql(query.available, motorBoys.active),
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(motorBoys)
-      .where(where)
-      .orderBy(desc(motorBoys.createdAt), desc(motorBoys.id))
-      .limit(query.size)
-      .offset(query.page * query.size),
-    db.select({ n: count() }).from(motorBoys).where(where),
+  const [rows, [total]] = await readAll(db, [
+    () =>
+      db
+        .select()
+        .from(motorBoys)
+        .where(where)
+        .orderBy(desc(motorBoys.createdAt), desc(motorBoys.id))
+        .limit(query.size)
+        .offset(query.page * query.size),
+    () => db.select({ n: count() }).from(motorBoys).where(where),
   ]);
   return { rows, total: Number(total?.n ?? 0) };
 }

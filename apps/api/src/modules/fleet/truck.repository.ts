@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { trips, trucks } from '../../db/schema';
 import { containsPattern } from '../../lib/search';
 import { availabilitySql, containsAnySql, expiringSql, onLiveTripSql } from './fleet-filters.repository';
+import { readAll } from '../../db/read-all';
 
 export type TruckRow = typeof trucks.$inferSelect;
 
@@ -32,15 +33,16 @@ export async function listTrucks(
     availabilitySql(query.available, trucks.active, onLiveTripSql(trips.truckId, trucks.id)),
     expiringSql(query.expiring, documentExpiringSql(expiryCutoff)),
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(trucks)
-      .where(where)
-      .orderBy(desc(trucks.createdAt), desc(trucks.id))
-      .limit(query.size)
-      .offset(query.page * query.size),
-    db.select({ n: count() }).from(trucks).where(where),
+  const [rows, [total]] = await readAll(db, [
+    () =>
+      db
+        .select()
+        .from(trucks)
+        .where(where)
+        .orderBy(desc(trucks.createdAt), desc(trucks.id))
+        .limit(query.size)
+        .offset(query.page * query.size),
+    () => db.select({ n: count() }).from(trucks).where(where),
   ]);
   return { rows, total: Number(total?.n ?? 0) };
 }

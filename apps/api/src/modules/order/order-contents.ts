@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client';
 import type { OrderRecord } from './order-access';
 import { toOrderItem, type TransporterViewer } from './order-item';
 import { findDocument, listItemsWithTrips } from './order.repository';
+import { readAll } from '../../db/read-all';
 
 export interface OrderContents {
   items: OrderItem[];
@@ -24,9 +25,9 @@ export async function loadOrderContents(
   order: Pick<OrderRecord, 'id' | 'quoteDocumentId'>,
   transporter?: TransporterViewer,
 ): Promise<OrderContents> {
-  const [items, quoteDocument] = await Promise.all([
-    listItemsWithTrips(db, order.id),
-    loadQuoteDocument(db, order.quoteDocumentId),
+  const [items, quoteDocument] = await readAll(db, [
+    () => listItemsWithTrips(db, order.id),
+    () => loadQuoteDocument(db, order.quoteDocumentId),
   ]);
   return { items: items.map((row) => toOrderItem(row, transporter)), quoteDocument };
 }

@@ -5,6 +5,7 @@ import { listOrderRowsByIds } from '../../queries/order-rows.repository';
 import { loadOrderContents } from './order-contents';
 import { toOrderSummaries } from './order-summary';
 import { listOrderTrips, listReceivedBids } from './order.repository';
+import { readAll } from '../../db/read-all';
 
 /** The whole order as its customer sees it. The caller has already checked that it is the customer. */
 export async function loadCustomerOrderDetail(db: Executor, orderId: string): Promise<OrderDetail> {
@@ -12,10 +13,10 @@ export async function loadCustomerOrderDetail(db: Executor, orderId: string): Pr
   if (!row) throw notFound('Order');
   const { order } = row;
   const [summary] = toOrderSummaries([row]);
-  const [contents, bids, trips] = await Promise.all([
-    loadOrderContents(db, order),
-    listReceivedBids(db, order),
-    listOrderTrips(db, order.id),
+  const [contents, bids, trips] = await readAll(db, [
+    () => loadOrderContents(db, order),
+    () => listReceivedBids(db, order),
+    () => listOrderTrips(db, order.id),
   ]);
   return {
     ...summary!,

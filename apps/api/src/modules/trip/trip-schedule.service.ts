@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { Principal } from '../../plugins/auth';
 import { terminalsOfTripRows, tripCourseOf, tripScopeOf } from './trip.service';
 import { listScheduledTrips, type ScheduleFilter, type ScheduleWindow } from './trip-schedule.repository';
+import { readAll } from '../../db/read-all';
 
 /**
  * The most events one month answers. A calendar cannot show more in any useful way, and the cap keeps a
@@ -37,12 +38,14 @@ export async function scheduleOfMonth(
   const kinds: ScheduleEventKind[] = ['PICKUP', 'DELIVERY'];
   // Each kind is fetched up to the cap in the final order, so merging the two and cutting at the cap gives
   // exactly the first events of the month.
-  const perKind = await Promise.all(
-    kinds.map(async (kind) =>
-      (await listScheduledTrips(ctx.db, scope, filter, kind, window, MAX_SCHEDULE_EVENTS)).map((row) => ({
-        kind,
-        ...row,
-      })),
+  const perKind = await readAll(
+    ctx.db,
+    kinds.map(
+      (kind) => async () =>
+        (await listScheduledTrips(ctx.db, scope, filter, kind, window, MAX_SCHEDULE_EVENTS)).map((row) => ({
+          kind,
+          ...row,
+        })),
     ),
   );
   const rows = perKind

@@ -28,6 +28,7 @@ import {
   tripSearchSql,
 } from '../../queries/trip-search.repository';
 import { containsPattern } from '../../lib/search';
+import { readAll } from '../../db/read-all';
 
 export type TripRecord = typeof trips.$inferSelect;
 
@@ -155,19 +156,21 @@ export async function listTrips(db: Executor, scope: TripScope, query: TripListQ
     limit: query.size,
     offset: query.page * query.size,
   };
-  const [rows, total] = await Promise.all([
-    prepared(db, `trips_page:${shape}`, (d) =>
-      selectTripRows(d)
-        .where(where())
-        .orderBy(...orderOf(query.sort?.[0]))
-        .limit(listInputs.limit)
-        .offset(listInputs.offset),
-    ).execute(inputs),
-    query.q
-      ? prepared(db, `trips_count:${shape}`, (d) => countTripsQuery(d, where(), { searched: true }))
-          .execute(inputs)
-          .then(([row]) => row?.n ?? 0)
-      : countTripsInScope(db, scope, { completed: query.completed, started: query.started }),
+  const [rows, total] = await readAll(db, [
+    () =>
+      prepared(db, `trips_page:${shape}`, (d) =>
+        selectTripRows(d)
+          .where(where())
+          .orderBy(...orderOf(query.sort?.[0]))
+          .limit(listInputs.limit)
+          .offset(listInputs.offset),
+      ).execute(inputs),
+    () =>
+      query.q
+        ? prepared(db, `trips_count:${shape}`, (d) => countTripsQuery(d, where(), { searched: true }))
+            .execute(inputs)
+            .then(([row]) => row?.n ?? 0)
+        : countTripsInScope(db, scope, { completed: query.completed, started: query.started }),
   ]);
   return { rows, total };
 }
@@ -175,13 +178,14 @@ export async function listTrips(db: Executor, scope: TripScope, query: TripListQ
 /** listTrips for a list filtered by statuses, its statement written for the request. */
 async function listTripsBuilt(db: Executor, scope: TripScope, query: TripListQuery) {
   const where = and(tripScopeSql(scope), filtersSql(query));
-  const [rows, total] = await Promise.all([
-    selectTripRows(db)
-      .where(where)
-      .orderBy(...orderOf(query.sort?.[0]))
-      .limit(query.size)
-      .offset(query.page * query.size),
-    countListed(db, scope, query, where),
+  const [rows, total] = await readAll(db, [
+    () =>
+      selectTripRows(db)
+        .where(where)
+        .orderBy(...orderOf(query.sort?.[0]))
+        .limit(query.size)
+        .offset(query.page * query.size),
+    () => countListed(db, scope, query, where),
   ]);
   return { rows, total };
 }

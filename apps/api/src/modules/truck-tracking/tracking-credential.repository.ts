@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, lte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { trackingCompanies, trackingCredentials, trackingDevices, trucks } from '../../db/schema';
+import { readAll } from '../../db/read-all';
 
 export type TrackingCompanyRow = typeof trackingCompanies.$inferSelect;
 export type TrackingCredentialRow = typeof trackingCredentials.$inferSelect;
@@ -161,22 +162,24 @@ export async function pageDevicesOfCredential(
   page: { offset: number; limit: number },
 ) {
   const where = eq(trackingDevices.credentialId, credentialId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        device: getTableColumns(trackingDevices),
-        truckRegistrationNumber: trucks.registrationNumber,
-      })
-      .from(trackingDevices)
-      .leftJoin(trucks, eq(trucks.id, trackingDevices.truckId))
-      .where(where)
-      .orderBy(asc(trackingDevices.name), asc(trackingDevices.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(trackingDevices)
-      .where(where),
+  const [rows, [total]] = await readAll(db, [
+    () =>
+      db
+        .select({
+          device: getTableColumns(trackingDevices),
+          truckRegistrationNumber: trucks.registrationNumber,
+        })
+        .from(trackingDevices)
+        .leftJoin(trucks, eq(trucks.id, trackingDevices.truckId))
+        .where(where)
+        .orderBy(asc(trackingDevices.name), asc(trackingDevices.id))
+        .limit(page.limit)
+        .offset(page.offset),
+    () =>
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(trackingDevices)
+        .where(where),
   ]);
   return { rows, total: Number(total?.n ?? 0) };
 }
