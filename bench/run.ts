@@ -7,7 +7,8 @@
  * tracking read model is filled over a million seeded trips (100,000 on PGlite); the public tracking
  * endpoint over random ids of the trips people track among them, 100 connections for 20 s; truck
  * tracking (phones' positions arriving, and the live map of a 5,000-truck fleet over 10,000,000
- * positions; 500 trucks and 200,000 positions on PGlite); and Lighthouse on the public tracking and
+ * positions; 500 trucks and 200,000 positions on PGlite); every report's first page and a master export of
+ * 100,000 trips to XLSX; and Lighthouse on the public tracking and
  * ongoing-trips pages when the web app is built.
  */
 import fs from 'node:fs';
@@ -48,6 +49,8 @@ import {
 import { TRACKING_PATH } from './public-tracking';
 import { seedFleet } from './seed-fleet';
 import { judgeIngest, judgeMap, runMap, runPositionIngest } from './truck-tracking';
+import { judgeReports, runReports } from './reports';
+import { seedBenchInvoices } from './seed-invoices';
 import { writeIdsFile } from './load';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -121,6 +124,10 @@ const smallList =
     ? { trips: small.trips, figures: await timeTripsListQuery(database.db, benchCustomerId) }
     : null;
 const seed = await seedManyTrips(database, tripTarget);
+const invoiceSeed = await seedBenchInvoices(database);
+if (invoiceSeed.inserted > 0) {
+  console.info(`Seed: ${invoiceSeed.inserted} invoices inserted in ${invoiceSeed.seconds.toFixed(1)} s`);
+}
 console.info(
   seed.inserted === 0
     ? `Seed: ${seed.trips} bench trips already in the database, kept`
@@ -224,6 +231,12 @@ const positionIngest = await runPositionIngest({
   drivers: fleet.trucks,
   seconds: Number(process.env.BENCH_INGEST_SECONDS ?? 20),
 });
+// Reports over the bench company's trips: the customer's kinds as its customer, the transporter's as the
+// transporter that carried them (and runs the bench fleet).
+const reports = await runReports({
+  apiOrigin,
+  tokens: { customer: await signIn(BENCH_CUSTOMER_EMAIL), transporter: fleetToken },
+});
 const lighthouse = await runLighthouse({
   app,
   database,
@@ -274,6 +287,7 @@ const report = {
     ...publicTracking,
   },
   truckTracking: { map: tripMap, positionIngest },
+  reports,
   lighthouse,
 };
 fs.writeFileSync(path.join(import.meta.dirname, 'report.json'), JSON.stringify(report, null, 2));
@@ -319,6 +333,7 @@ failed = !judgeReadModelMemory(rssAfterWarm, seed.trips, database.kind) || faile
 failed = !judgePublicTracking(publicTracking) || failed;
 failed = !judgeMap(tripMap) || failed;
 failed = !judgeIngest(positionIngest) || failed;
+failed = !judgeReports(reports) || failed;
 if (!('skipped' in lighthouse)) {
   console.table(
     Object.fromEntries(

@@ -131,9 +131,7 @@ describe('signed-in users are sent to their home', () => {
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/orders');
     expect(within(nav).getByRole('link', { name: 'Payments' })).toHaveAttribute('href', '/payments');
-    // Features still to come are not links.
-    expect(within(nav).queryByRole('link', { name: /Reports/ })).toBeNull();
-    expect(nav).toHaveTextContent('ReportsSoon');
+    expect(within(nav).getByRole('link', { name: 'Reports' })).toHaveAttribute('href', '/reports');
   });
 
   it('goes back to the page that asked for sign-in after signing in', async () => {
@@ -205,7 +203,7 @@ describe('the app shell', () => {
     expect(document.title).toBe('Back office · Freightlane');
   });
 
-  it("shows a transporter's sidebar with the features still to come marked Soon", async () => {
+  it("shows a transporter's sidebar, every item a link to its page", async () => {
     pretendDesktop();
     mockSignedInApi();
     seedSession('role_transporter', 'Musa');
@@ -217,12 +215,11 @@ describe('the app shell', () => {
       ['Issues', '/trips/issues'],
       ['Payments', '/payments'],
       ['Fleet', '/fleet'],
+      ['Reports', '/reports'],
     ]) {
       expect(within(nav).getByRole('link', { name: label })).toHaveAttribute('href', href);
     }
-    // Reports has no page yet: it is not a link, and says so.
-    expect(within(nav).queryByRole('link', { name: /Reports/ })).toBeNull();
-    expect(within(nav).getByTitle('Reports is coming soon')).toHaveTextContent('ReportsSoon');
+    expect(nav).not.toHaveTextContent('Soon');
   });
 
   it.each([

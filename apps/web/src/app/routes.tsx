@@ -5,7 +5,7 @@ import { DashboardLayout } from './layouts/dashboard-layout';
 import { RootLayout } from './layouts/root-layout';
 import { lazyWithTimeout } from './lazy-with-timeout';
 import { NotFoundPage } from './not-found-page';
-import { ADMIN_ROLES, BIDDER_ROLES, CUSTOMER_ROLES, FLEET_ROLES, PATHS } from '../lib/paths';
+import { ADMIN_ROLES, BIDDER_ROLES, CUSTOMER_ROLES, FLEET_ROLES, PATHS, REPORT_ROLES } from '../lib/paths';
 import { RouteError } from './route-error';
 
 // Every page is its own chunk, loaded on first visit (120-second limit, then 'Loading chunk failed').
@@ -98,6 +98,12 @@ const TrackingQrPage = lazyWithTimeout(() =>
 );
 const PaymentsPage = lazyWithTimeout(() =>
   import('../features/invoices/routes/payments-page').then((m) => ({ default: m.PaymentsPage })),
+);
+const ReportsPage = lazyWithTimeout(() =>
+  import('../features/reports/routes/reports-page').then((m) => ({ default: m.ReportsPage })),
+);
+const ReportPage = lazyWithTimeout(() =>
+  import('../features/reports/routes/report-page').then((m) => ({ default: m.ReportPage })),
 );
 
 const AdminCompaniesPage = lazyWithTimeout(() =>
@@ -234,6 +240,14 @@ export const routes: RouteObject[] = [
               },
               // A customer's invoices to pay, a transporter's to be paid; the API scopes them to the company.
               { path: PATHS.payments, errorElement: pageError, element: <PaymentsPage /> },
+              {
+                element: <RequireRole roles={REPORT_ROLES} />,
+                errorElement: pageError,
+                children: [
+                  { path: PATHS.reports, errorElement: pageError, element: <ReportsPage /> },
+                  { path: PATHS.report(':kind'), errorElement: pageError, element: <ReportPage /> },
+                ],
+              },
               {
                 element: <RequireRole roles={BIDDER_ROLES} />,
                 errorElement: pageError,

@@ -32,6 +32,10 @@ export const PATHS = {
   tripMap: '/trips/map',
   tripIssues: '/trips/issues',
   payments: '/payments',
+  /** The report kinds of the caller's side. */
+  reports: '/reports',
+  /** /reports/:kind, one report with its range in `from` and `to`. */
+  report: (kind: string) => `/reports/${kind}`,
   fleet: '/fleet',
   trucks: '/fleet/trucks',
   newTruck: '/fleet/trucks/new',
@@ -92,6 +96,12 @@ export const CUSTOMER_ROLES = ['role_customer'] as const satisfies readonly Role
 export const BIDDER_ROLES = ['role_transporter', 'role_fleet_manager'] as const satisfies readonly Role[];
 /** The fleet is run by the transporter's owner account and its fleet managers. */
 export const FLEET_ROLES = ['role_transporter', 'role_fleet_manager'] as const satisfies readonly Role[];
+/** A company's own reports: customers read the customer kinds, transporters and fleet managers theirs. */
+export const REPORT_ROLES = [
+  'role_customer',
+  'role_transporter',
+  'role_fleet_manager',
+] as const satisfies readonly Role[];
 /** The back office is for platform admins only. */
 export const ADMIN_ROLES = ['role_admin'] as const satisfies readonly Role[];
 
@@ -105,6 +115,7 @@ const RETURN_PAGES: { prefix: string; roles?: readonly Role[] }[] = [
   // Trips, their schedule and issues, and the invoices are every role's, scoped to the company by the API.
   { prefix: PATHS.trips },
   { prefix: PATHS.payments },
+  { prefix: PATHS.reports, roles: REPORT_ROLES },
   { prefix: PATHS.orders, roles: CUSTOMER_ROLES },
   { prefix: PATHS.partners, roles: CUSTOMER_ROLES },
   { prefix: PATHS.bids, roles: BIDDER_ROLES },

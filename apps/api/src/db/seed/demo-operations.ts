@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   TRUCK_TYPES,
   changeTripStatusRequest,
@@ -26,7 +26,16 @@ import { assignResources } from '../../modules/trip/trip-resources.service';
 import { changeTripStatus } from '../../modules/trip/trip-status.service';
 import { openTripIssue, resolveTripIssue } from '../../modules/trip-issue/trip-issue.service';
 import type { Tx } from '../client';
-import { consignments, orders, tripDocuments, tripIssues, tripStatusLogs, trips, users } from '../schema';
+import {
+  consignments,
+  invoices,
+  orders,
+  tripDocuments,
+  tripIssues,
+  tripStatusLogs,
+  trips,
+  users,
+} from '../schema';
 import {
   AGBARA_FACTORY,
   DAY,
@@ -229,6 +238,7 @@ export async function seedDemoOperations(ctx: AppContext, tx: Tx, password: stri
 
   const walks = await awardTripsOfEveryCargoType(seedCtx, tx, parties);
   await walkTrips(seedCtx, tx, walks, fleets);
+  await settleCompletedTrips(tx);
 
   const tripAt = (cargoType: CargoType, steps: number) =>
     walks.find((w) => w.cargoType === cargoType && w.steps === steps)!;
@@ -538,6 +548,20 @@ async function seedTripDocuments(
 }
 
 /** Spreads a walked trip's logs over the last days, four hours apart, ending two hours ago. */
+/**
+ * The customer has paid for every trip completed, an hour after it ended (by bank transfer, before the
+ * platform took payments): the payment and financial reports then have money paid as well as owed.
+ */
+async function settleCompletedTrips(tx: Tx): Promise<void> {
+  await tx
+    .update(invoices)
+    .set({ status: 'PAID', paidAt: sql`${trips.latestStatusAt} + interval '1 hour'` })
+    .from(trips)
+    .where(
+      and(eq(trips.id, invoices.tripId), eq(trips.completed, true), eq(invoices.status, 'PENDING_PAYMENT')),
+    );
+}
+
 async function backdateLogs(tx: Tx, tripId: string, steps: number): Promise<void> {
   if (steps <= 0) return;
   const logs = await tx

@@ -226,10 +226,21 @@ describe('seedDemo', () => {
     expect(await t.ctx.db.select().from(consignments)).toHaveLength(tripRows.length);
     const invoiceRows = await t.ctx.db.select().from(invoices);
     expect(invoiceRows).toHaveLength(tripRows.length);
-    // Only the cancelled trip's invoice is void.
+    // Only the cancelled trip's invoice is void; the completed trips' are paid, after they ended.
     const voided = invoiceRows.filter((i) => i.status === 'VOID');
     expect(voided.map((i) => i.tripId)).toEqual(tripRows.filter((r) => r.cancelledAt).map((r) => r.id));
-    expect(invoiceRows.filter((i) => i.status === 'PENDING_PAYMENT')).toHaveLength(tripRows.length - 1);
+    const completed = new Map(tripRows.filter((r) => r.completed).map((r) => [r.id, r]));
+    const paid = invoiceRows.filter((i) => i.status === 'PAID');
+    expect(paid.map((i) => i.tripId).sort()).toEqual([...completed.keys()].sort());
+    for (const invoice of paid) {
+      expect(invoice.paidAt!.getTime()).toBeGreaterThan(
+        completed.get(invoice.tripId)!.latestStatusAt!.getTime(),
+      );
+      expect(invoice.paidAt!.getTime()).toBeLessThan(Date.now());
+    }
+    expect(invoiceRows.filter((i) => i.status === 'PENDING_PAYMENT')).toHaveLength(
+      tripRows.length - 1 - completed.size,
+    );
     expect(tripRows.every((r) => /^TRP-\d{4}-\d{6}$/.test(r.tripNumber))).toBe(true);
     // The Import LOC order was split between the two verified transporters.
     expect(new Set(tripRows.map((r) => r.transporterCompanyId)).size).toBe(2);

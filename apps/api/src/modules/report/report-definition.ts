@@ -29,6 +29,8 @@ export interface ReportInput {
 export interface ReportDefinition {
   kind: ReportKind;
   columns: ReportColumn[];
+  /** The columns of the PDF, when the table is wider than an A4 page; every column when missing. */
+  pdfColumns?: ReportColumn[];
   overview(input: ReportInput): Promise<{ summary: ReportFigure[]; chart: ReportChart }>;
   page(input: ReportInput, page: PageQuery): Promise<{ rows: ReportRow[]; total: number }>;
   /** Every row in the default sort, a batch at a time. */

@@ -25,6 +25,8 @@ export interface ReportDocument {
   from: string;
   to: string;
   columns: ReportColumn[];
+  /** The columns the PDF carries when the table is too wide for a page; every column when missing. */
+  pdfColumns?: ReportColumn[];
   summary: ReportFigure[];
   rows: AsyncIterable<ReportRow[]>;
 }
@@ -185,9 +187,58 @@ const ROW_HEIGHT = 13;
 const FONT_SIZE = 7.5;
 
 /** How wide a column is drawn, relative to the others. */
-function pdfWeight(column: ReportColumn): number {
-  const byType: Partial<Record<ReportValueType, number>> = { text: 2, money: 1.5, datetime: 1.6, date: 1.1 };
-  return byType[column.type] ?? 1;
+/** The widest a column gets however long its texts: an address or a description is cut with an ellipsis. */
+const PDF_MAX_COLUMN = 170;
+/** The narrowest a header's share of a column's width: a long label is cut rather than widening the column. */
+const PDF_HEADER_SHARE = 60;
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+/** The smallest the table's type gets to fit a wide table on the page, as a share of FONT_SIZE. */
+const PDF_MIN_SCALE = 0.8;
+
+/**
+ * Column widths across the page and the table's font size, from what the first batch of rows needs: each
+ * column as wide as its longest cell (within bounds). Spare width is shared out in proportion. A table a
+ * little too wide is set in smaller type (down to PDF_MIN_SCALE); one still too wide then cuts its widest
+ * text columns to one common width, so short ones (trip and order numbers) and every figure stay whole
+ * while addresses and descriptions end in an ellipsis.
+ */
+function pdfLayout(pdf: PDFKit.PDFDocument, columns: ReportColumn[], sample: ReportRow[], width: number) {
+  const measured = columns.map((c) => {
+    pdf.font('body').fontSize(FONT_SIZE);
+    let longest = 0;
+    for (const row of sample) {
+      longest = Math.max(longest, pdf.widthOfString(reportValueText(row[c.key] ?? null, c.type)));
+    }
+    pdf.font('bold');
+    const header = Math.min(pdf.widthOfString(c.label), PDF_HEADER_SHARE);
+    return Math.min(Math.max(longest, header) + 6, PDF_MAX_COLUMN);
+  });
+  const measuredTotal = sum(measured);
+  if (measuredTotal <= width) {
+    return { fontSize: FONT_SIZE, widths: measured.map((w) => (w * width) / measuredTotal) };
+  }
+  const scale = Math.max(width / measuredTotal, PDF_MIN_SCALE);
+  const fontSize = FONT_SIZE * scale;
+  const natural = measured.map((w) => w * scale);
+  const total = sum(natural);
+  if (total <= width) return { fontSize, widths: natural.map((w) => (w * width) / total) };
+  const isText = columns.map((c) => c.type === 'text');
+  const figures = sum(natural.filter((_, i) => !isText[i]));
+  const texts = natural.filter((_, i) => isText[i]).sort((a, b) => a - b);
+  let room = width - figures;
+  let cap = 0;
+  for (const [i, w] of texts.entries()) {
+    const share = room / (texts.length - i);
+    if (w > share) {
+      cap = share;
+      break;
+    }
+    room -= w;
+  }
+  if (texts.length === 0 || cap < 30) return { fontSize, widths: natural.map((w) => (w * width) / total) };
+  return { fontSize, widths: natural.map((w, i) => (isText[i] ? Math.min(w, cap) : w)) };
 }
 
 function pdfStream(document: ReportDocument): Readable {
@@ -215,21 +266,24 @@ function pdfStream(document: ReportDocument): Readable {
     }
     pdf.moveDown(0.6);
 
-    const weights = document.columns.map(pdfWeight);
-    const total = weights.reduce((a, b) => a + b, 0);
-    const widths = weights.map((w) => (w / total) * width);
+    const columns = document.pdfColumns ?? document.columns;
+    const batches = document.rows[Symbol.asyncIterator]();
+    // The first batch is read before the table starts: its cells decide the columns' widths.
+    const first = await batches.next();
+    const sample = first.done ? [] : first.value;
+    const { fontSize, widths } = pdfLayout(pdf, columns, sample, width);
     const bottom = pdf.page.height - MARGIN - ROW_HEIGHT;
     const drawRow = (cells: string[], font: 'body' | 'bold') => {
       if (pdf.y > bottom) {
         pdf.addPage();
         drawRow(
-          document.columns.map((c) => c.label),
+          columns.map((c) => c.label),
           'bold',
         );
       }
       const y = pdf.y;
       let x = MARGIN;
-      pdf.font(font).fontSize(FONT_SIZE);
+      pdf.font(font).fontSize(fontSize);
       cells.forEach((cell, i) => {
         pdf.text(cell, x + 2, y + 3, {
           width: widths[i]! - 4,
@@ -249,19 +303,19 @@ function pdfStream(document: ReportDocument): Readable {
       pdf.y = y + ROW_HEIGHT;
     };
     drawRow(
-      document.columns.map((c) => c.label),
+      columns.map((c) => c.label),
       'bold',
     );
     let written = 0;
     let left = 0;
-    for await (const batch of document.rows) {
-      for (const row of batch) {
+    for (let next = first; !next.done; next = await batches.next()) {
+      for (const row of next.value) {
         if (written >= PDF_ROW_LIMIT) {
           left++;
           continue;
         }
         drawRow(
-          document.columns.map((c) => reportValueText(row[c.key] ?? null, c.type)),
+          columns.map((c) => reportValueText(row[c.key] ?? null, c.type)),
           'body',
         );
         written++;

@@ -15,14 +15,48 @@ import { findCompany } from '../../queries/company.repository';
 import type { ReportDefinition, ReportInput } from './report-definition';
 import { exportReport, type ReportFile } from './report-export';
 import { reportWindow } from './report-window';
+import { activeTripReport } from './active-trip-report';
+import { cargoMovementReport } from './cargo-movement-report';
+import { costReport } from './cost-report';
+import { deliveryReport } from './delivery-report';
+import { driverReport } from './driver-report';
+import { driverStatusReport } from './driver-status-report';
+import { executiveReport } from './executive-report';
 import { financialReport } from './financial-report';
+import { fleetReport } from './fleet-report';
 import { invoiceReport } from './invoice-report';
+import { kpiReport } from './kpi-report';
+import { loadoutReport } from './loadout-report';
+import { masterReport } from './master-report';
+import { operationReport } from './operation-report';
 import { paymentReport } from './payment-report';
+import { performanceReport } from './performance-report';
+import { salesReport } from './sales-report';
+import { scheduleReport } from './schedule-report';
+import { truckReport } from './truck-report';
+import { vehicleReport } from './vehicle-report';
 
-const DEFINITIONS: Partial<Record<ReportKind, ReportDefinition>> = {
+const DEFINITIONS: Record<ReportKind, ReportDefinition> = {
   financial: financialReport,
+  executive: executiveReport,
+  operation: operationReport,
+  master: masterReport,
+  delivery: deliveryReport,
+  loadout: loadoutReport,
+  kpi: kpiReport,
+  cost: costReport,
   invoice: invoiceReport,
   payment: paymentReport,
+  sales: salesReport,
+  'cargo-movement': cargoMovementReport,
+  fleet: fleetReport,
+  vehicle: vehicleReport,
+  driver: driverReport,
+  schedule: scheduleReport,
+  truck: truckReport,
+  'driver-status': driverStatusReport,
+  'active-trip': activeTripReport,
+  performance: performanceReport,
 };
 
 /** The kinds each role reads: a company's own books, so admins read none (docs/reports.md 1.1). */
@@ -39,9 +73,8 @@ function kindsOf(principal: Principal): readonly ReportKind[] {
  * (and for its export), so a kind the caller may not read looks like one that does not exist.
  */
 export function reportAccess(principal: Principal, kind: ReportKind): ReportDefinition {
-  const definition = kindsOf(principal).includes(kind) ? DEFINITIONS[kind] : undefined;
-  if (!definition) throw notFound('Report');
-  return definition;
+  if (!kindsOf(principal).includes(kind)) throw notFound('Report');
+  return DEFINITIONS[kind];
 }
 
 function inputOf(ctx: AppContext, principal: Principal, range: { from: string; to: string }): ReportInput {
@@ -91,6 +124,7 @@ export async function exportReportFor(
       from: query.from,
       to: query.to,
       columns: definition.columns,
+      pdfColumns: definition.pdfColumns,
       summary,
       rows: definition.rows(input),
     },

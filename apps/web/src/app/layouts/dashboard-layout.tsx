@@ -1,16 +1,4 @@
-import {
-  AppShell,
-  Avatar,
-  Badge,
-  Box,
-  Burger,
-  Button,
-  Divider,
-  Group,
-  NavLink,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { AppShell, Avatar, Box, Burger, Button, Divider, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { Suspense } from 'react';
@@ -21,24 +9,9 @@ import { PATHS } from '../../lib/paths';
 import { useSession, useSessionStore } from '../../lib/session-context';
 import { ROLE_LABELS } from '../../lib/role-labels';
 import { useBreakpoint } from '../../lib/use-breakpoint';
-import { activeNavItem, navigationFor, type NavItem } from './navigation';
+import { activeNavItem, navigationFor } from './navigation';
 
 const NAVBAR_ID = 'app-navigation';
-
-function SoonItem({ item }: { item: NavItem }) {
-  const Icon = item.icon;
-  return (
-    <Group gap="sm" px="sm" py={8} wrap="nowrap" c="gray.7" title={`${item.label} is coming soon`}>
-      <Icon size={20} stroke={1.6} aria-hidden />
-      <Text size="sm" style={{ flex: 1 }}>
-        {item.label}
-      </Text>
-      <Badge size="xs" variant="light" color="gray">
-        Soon
-      </Badge>
-    </Group>
-  );
-}
 
 /**
  * The signed-in shell: a sidebar from 1024 px up; below that a header with a menu button that
@@ -102,22 +75,18 @@ export function DashboardLayout() {
         style={!isDesktop && !opened ? { visibility: 'hidden' } : undefined}
       >
         <AppShell.Section grow component={Stack} gap={2}>
-          {items.map((item) =>
-            item.to ? (
-              <NavLink
-                key={item.label}
-                component={Link}
-                to={item.to}
-                active={item === activeItem}
-                aria-current={item === activeItem ? 'page' : undefined}
-                label={item.label}
-                leftSection={<item.icon size={20} stroke={1.6} aria-hidden />}
-                onClick={close}
-              />
-            ) : (
-              <SoonItem key={item.label} item={item} />
-            ),
-          )}
+          {items.map((item) => (
+            <NavLink
+              key={item.label}
+              component={Link}
+              to={item.to}
+              active={item === activeItem}
+              aria-current={item === activeItem ? 'page' : undefined}
+              label={item.label}
+              leftSection={<item.icon size={20} stroke={1.6} aria-hidden />}
+              onClick={close}
+            />
+          ))}
         </AppShell.Section>
         <AppShell.Section>
           <Divider my="sm" />

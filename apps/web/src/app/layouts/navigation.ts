@@ -25,8 +25,8 @@ import { PATHS } from '../../lib/paths';
 export interface NavItem {
   label: string;
   icon: Icon;
-  /** Where it goes; items without one belong to features still to come and show "Soon". */
-  to?: string;
+  /** Where it goes. */
+  to: string;
 }
 
 const CUSTOMER: NavItem[] = [
@@ -37,7 +37,7 @@ const CUSTOMER: NavItem[] = [
   { label: 'Schedule', icon: IconCalendar, to: PATHS.tripSchedule },
   { label: 'Preferred partners', icon: IconHeartHandshake, to: PATHS.partners },
   { label: 'Payments', icon: IconCash, to: PATHS.payments },
-  { label: 'Reports', icon: IconChartBar },
+  { label: 'Reports', icon: IconChartBar, to: PATHS.reports },
   { label: 'Company details', icon: IconBuilding, to: PATHS.company },
   { label: 'Profile', icon: IconUser, to: PATHS.profile },
 ];
@@ -54,7 +54,7 @@ const TRANSPORTER: NavItem[] = [
   { label: 'Issues', icon: IconAlertTriangle, to: PATHS.tripIssues },
   { label: 'Payments', icon: IconCash, to: PATHS.payments },
   { label: 'Fleet', icon: IconTruck, to: PATHS.fleet },
-  { label: 'Reports', icon: IconChartBar },
+  { label: 'Reports', icon: IconChartBar, to: PATHS.reports },
   { label: 'Company details', icon: IconBuilding, to: PATHS.company },
   { label: 'Profile', icon: IconUser, to: PATHS.profile },
 ];
@@ -76,8 +76,8 @@ const ADMIN: NavItem[] = [
 export function activeNavItem(items: readonly NavItem[], pathname: string): NavItem | undefined {
   let best: NavItem | undefined;
   for (const item of items) {
-    if (!item.to || (pathname !== item.to && !pathname.startsWith(`${item.to}/`))) continue;
-    if (!best?.to || item.to.length > best.to.length) best = item;
+    if (pathname !== item.to && !pathname.startsWith(`${item.to}/`)) continue;
+    if (!best || item.to.length > best.to.length) best = item;
   }
   return best;
 }

@@ -1,0 +1,138 @@
+import { CARGO_TYPE_LABELS, type CargoType, type ReportColumn, type ReportRow } from '@freightlane/domain';
+import { deliveryOverview, deliveryRows, type TripCursor } from './delivery-report.repository';
+import { percentOf } from './financial-report';
+import { EXPORT_BATCH_ROWS, totalOfPage, type ReportDefinition, type ReportInput } from './report-definition';
+import { periodsOf } from './report-window';
+
+/**
+ * Every row of a table with one row per trip, a batch at a time by keyset on its sort (anchor instant,
+ * trip number): an offset would rescan every earlier row for each batch of a large export.
+ */
+export async function* keysetBatches<T extends { cursorAt: string; tripNumber: string }>(
+  read: (after: TripCursor | null, limit: number) => Promise<T[]>,
+  toRow: (row: T) => ReportRow,
+  batchRows = EXPORT_BATCH_ROWS,
+): AsyncGenerator<ReportRow[]> {
+  let after: TripCursor | null = null;
+  for (;;) {
+    const rows = await read(after, batchRows);
+    if (rows.length > 0) yield rows.map(toRow);
+    if (rows.length < batchRows) return;
+    const last = rows.at(-1)!;
+    after = { at: last.cursorAt, tripNumber: last.tripNumber };
+  }
+}
+
+const ON_TIME_LABELS = { ON_TIME: 'On time', LATE: 'Late', NO_TARGET: 'No target' } as const;
+
+const iso = (at: Date | null) => at?.toISOString() ?? null;
+
+const columns: ReportColumn[] = [
+  { key: 'trip', label: 'Trip', type: 'text' },
+  { key: 'order', label: 'Order', type: 'text' },
+  { key: 'clientName', label: 'Client name', type: 'text' },
+  { key: 'cargoType', label: 'Cargo type', type: 'text' },
+  { key: 'cargo', label: 'Container / cargo', type: 'text' },
+  { key: 'transporter', label: 'Transporter', type: 'text' },
+  { key: 'truck', label: 'Truck', type: 'text' },
+  { key: 'driver', label: 'Driver', type: 'text' },
+  { key: 'pickup', label: 'Pickup', type: 'text' },
+  { key: 'delivery', label: 'Delivery', type: 'text' },
+  { key: 'loaded', label: 'Loaded', type: 'datetime' },
+  { key: 'arrived', label: 'Arrived', type: 'datetime' },
+  { key: 'delivered', label: 'Delivered', type: 'datetime' },
+  { key: 'transit', label: 'Transit (h)', type: 'hours' },
+  { key: 'waitAtDelivery', label: 'Wait at delivery (h)', type: 'hours' },
+  { key: 'expectedDelivery', label: 'Expected delivery', type: 'date' },
+  { key: 'onTime', label: 'On time', type: 'text' },
+  { key: 'proofOfDelivery', label: 'Proof of delivery', type: 'text' },
+  { key: 'handover', label: 'Handover', type: 'text' },
+  { key: 'cancelledAt', label: 'Cancelled at', type: 'datetime' },
+];
+
+type DeliveryRow = Awaited<ReturnType<typeof deliveryRows>>[number];
+
+function toRow(r: DeliveryRow): ReportRow {
+  return {
+    trip: r.tripNumber,
+    order: r.orderNumber,
+    clientName: r.clientName,
+    cargoType: CARGO_TYPE_LABELS[r.cargoType as CargoType] ?? r.cargoType,
+    cargo: r.cargo,
+    transporter: r.transporter,
+    truck: r.truck,
+    driver: r.driver,
+    pickup: r.pickup,
+    delivery: r.delivery,
+    loaded: iso(r.loadedAt),
+    arrived: iso(r.arrivedAt),
+    delivered: iso(r.deliveredAt),
+    transit: r.transit,
+    waitAtDelivery: r.waitAtDelivery,
+    expectedDelivery: r.expectedDelivery,
+    onTime: ON_TIME_LABELS[r.onTime],
+    proofOfDelivery: r.withProof ? 'Yes' : 'No',
+    handover: r.override === null ? 'Code' : 'Admin override',
+    cancelledAt: iso(r.cancelledAt),
+  };
+}
+
+/** Every row of the table in keyset batches; the tests read it in small ones. */
+export function deliveryBatches(input: ReportInput, batchRows = EXPORT_BATCH_ROWS) {
+  return keysetBatches((after, limit) => deliveryRows(input, { after, limit }), toRow, batchRows);
+}
+
+/** Trips delivered in the range: times, proof of delivery, handover, on time or not (docs/reports.md 2.5). */
+export const deliveryReport: ReportDefinition = {
+  kind: 'delivery',
+  columns,
+  async overview(input) {
+    const { totals, byPeriod } = await deliveryOverview(input);
+    const found = new Map(byPeriod.map((p) => [p.period, p]));
+    return {
+      summary: [
+        { key: 'delivered', label: 'Delivered trips', type: 'count', value: totals.delivered },
+        {
+          key: 'onTimeDelivery',
+          label: 'On-time delivery',
+          type: 'percent',
+          value: percentOf(totals.onTime, totals.onTime + totals.late),
+        },
+        { key: 'withoutExpectedDate', label: 'Without expected date', type: 'count', value: totals.noTarget },
+        { key: 'averageTransit', label: 'Average transit', type: 'hours', value: totals.averageTransit },
+        { key: 'medianTransit', label: 'Median transit', type: 'hours', value: totals.medianTransit },
+        {
+          key: 'proofOfDelivery',
+          label: 'Proof of delivery present',
+          type: 'percent',
+          value: percentOf(totals.withProof, totals.delivered),
+        },
+        { key: 'adminOverrides', label: 'Admin overrides', type: 'count', value: totals.overrides },
+      ],
+      chart: {
+        kind: 'stacked-bar',
+        title: 'Deliveries on time by period',
+        labelKey: 'period',
+        valueType: 'count',
+        series: [
+          { key: 'onTime', label: 'On time' },
+          { key: 'late', label: 'Late' },
+          { key: 'noTarget', label: 'No target' },
+        ],
+        points: periodsOf(input.window).map((period) => ({
+          period,
+          onTime: found.get(period)?.onTime ?? 0,
+          late: found.get(period)?.late ?? 0,
+          noTarget: found.get(period)?.noTarget ?? 0,
+        })),
+      },
+    };
+  },
+  async page(input, { page, size }) {
+    const rows = await deliveryRows(input, { limit: size, offset: page * size });
+    return { total: await totalOfPage(this, input, rows, page), rows: rows.map(toRow) };
+  },
+  rows(input) {
+    return deliveryBatches(input);
+  },
+};

@@ -1,0 +1,239 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { tripIssues, trips, tripStatusLogs, truckPositions, trucks } from '../../db/schema';
+import type { ReportInput } from './report-definition';
+import { lagosDateSql } from './report-sql.repository';
+
+async function rowsOf<T>(input: ReportInput, query: SQL): Promise<T[]> {
+  return ((await input.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
+
+/** The earth's mean radius of `geo.ts`, so a route measures the same km here as on the trip page. */
+const EARTH_RADIUS_KM = 6371.0088;
+
+/** When a trip set off: its live STARTED log. */
+const startedAtOf = (tripId: SQL) => sql`(SELECT min(l.at) FROM ${tripStatusLogs} l
+  WHERE l.trip_id = ${tripId} AND l.status = 'STARTED' AND l.undone_at IS NULL)`;
+
+/**
+ * The trips of truck `tr` completed in the range (their completion time is `latest_status_at`), found on
+ * the truck's own trips, so a truck costs one index range whatever the company's size.
+ */
+function completedOnTruck({ scope, window }: ReportInput): SQL {
+  return sql`d.truck_id = tr.id AND d.transporter_company_id = ${scope.companyId} AND d.completed
+    AND d.latest_status_at >= ${at(window.fromAt)} AND d.latest_status_at < ${at(window.toAt)}`;
+}
+
+/** Trips, revenue and last completion of truck `tr` in the range. */
+function doneOfTruck(input: ReportInput): SQL {
+  return sql`(
+    SELECT count(*) AS trips, coalesce(sum(d.amount_kobo), 0) AS revenue, max(d.latest_status_at) AS last_completed
+    FROM ${trips} d WHERE ${completedOnTruck(input)}
+  )`;
+}
+
+/** Route km, the revenue of the trips with a route, and issues, over truck `tr`'s trips completed in range. */
+function routesOfTruck(input: ReportInput): SQL {
+  return sql`(
+    SELECT sum(x.km) AS km, sum(x.amount_kobo) FILTER (WHERE x.km IS NOT NULL) AS revenue_with_km,
+      coalesce(sum(x.issues), 0) AS issues
+    FROM (
+      SELECT d.amount_kobo, ${routeOf(input)} AS km,
+        (SELECT count(*) FROM ${tripIssues} i WHERE i.trip_id = d.id) AS issues
+      FROM ${trips} d WHERE ${completedOnTruck(input)}
+    ) x
+  )`;
+}
+
+/**
+ * The route length of a completed trip `d`, as the trip page draws it: its truck's positions from set-off
+ * (or from when the truck was put on it, if later; greatest() passes over the null of trips assigned before
+ * that was kept) to completion, consecutive points joined by great circles. Null with fewer than two.
+ */
+function routeOf({ scope }: ReportInput): SQL {
+  const r = EARTH_RADIUS_KM;
+  // h is the haversine of the leg from the previous position (null on the first one); least() would
+  // skip a null, so the clamp against rounding past 1 is a CASE.
+  return sql`(
+    SELECT sum(2 * ${sql.raw(String(r))} * asin(CASE WHEN legs.h > 1 THEN 1 ELSE sqrt(legs.h) END)) AS km
+    FROM (
+      SELECT power(sin(radians(p.latitude - lag(p.latitude) OVER w) / 2), 2)
+        + cos(radians(lag(p.latitude) OVER w)) * cos(radians(p.latitude))
+          * power(sin(radians(p.longitude - lag(p.longitude) OVER w) / 2), 2) AS h
+      FROM ${truckPositions} p
+      WHERE p.truck_id = d.truck_id AND p.company_id = ${scope.companyId}
+        AND p.recorded_at >= greatest(${startedAtOf(sql`d.id`)}, d.truck_assigned_at)
+        AND p.recorded_at <= d.latest_status_at
+      WINDOW w AS (ORDER BY p.recorded_at)
+    ) legs
+  )`;
+}
+
+/**
+ * The Lagos days a truck `tr` could work in the range: from its registration (or `from`) to `to` or today,
+ * whichever comes first (docs/reports.md 1.8).
+ */
+function availableSpan({ window }: ReportInput) {
+  return {
+    first: sql`greatest(${window.from}::date, ${lagosDateSql(sql`tr.created_at`)})`,
+    last: sql`least(${window.to}::date, ${lagosDateSql(window.now)})`,
+  };
+}
+
+/**
+ * The days on trip of a truck `tr`: the distinct Lagos days of its available span that one of its trips'
+ * active intervals [set-off, end) overlaps, `end` being completion, else cancellation, else now. Only
+ * trips that can overlap the range are read (awarded before its end, not finished before its start).
+ */
+function daysOnTripOf(input: ReportInput): SQL {
+  const { scope, window } = input;
+  const { first, last } = availableSpan(input);
+  return sql`(
+    SELECT count(DISTINCT g.n)::int
+    FROM ${trips} t
+    CROSS JOIN LATERAL (SELECT ${startedAtOf(sql`t.id`)} AS started_at,
+      coalesce(CASE WHEN t.completed THEN t.latest_status_at END, t.cancelled_at, ${at(window.now)}) AS ended_at) i
+    CROSS JOIN LATERAL generate_series(
+      greatest(${lagosDateSql(sql`i.started_at`)}, ${first}) - ${first},
+      least(${lagosDateSql(sql`(i.ended_at - interval '1 microsecond')`)}, ${last}) - ${first}) AS g(n)
+    WHERE t.truck_id = tr.id AND t.transporter_company_id = ${scope.companyId}
+      AND t.created_at < ${at(window.toAt)}
+      AND (t.completed = false OR t.latest_status_at >= ${at(window.fromAt)})
+      AND (t.cancelled_at IS NULL OR t.cancelled_at >= ${at(window.fromAt)})
+      AND i.ended_at > i.started_at
+  )`;
+}
+
+/** Available days of an active truck `tr` (null for an inactive one: no deactivation date is kept). */
+function availableDaysOf(input: ReportInput): SQL {
+  const { first, last } = availableSpan(input);
+  return sql`CASE WHEN tr.active THEN greatest(0, ${last} - ${first} + 1) END`;
+}
+
+export async function truckTotals(input: ReportInput) {
+  const { scope, window } = input;
+  const [row] = await rowsOf<Record<string, unknown>>(
+    input,
+    sql`WITH fleet AS (
+        SELECT tr.active, done.trips, route.km, route.revenue_with_km,
+          CASE WHEN tr.active THEN ${daysOnTripOf(input)} END AS days_on_trip,
+          ${availableDaysOf(input)} AS available_days
+        FROM ${trucks} tr
+        CROSS JOIN LATERAL ${doneOfTruck(input)} done
+        CROSS JOIN LATERAL ${routesOfTruck(input)} route
+        WHERE tr.company_id = ${scope.companyId}
+      ),
+      company AS (
+        SELECT count(*) AS trips, coalesce(sum(t.amount_kobo), 0) AS revenue,
+          count(*) FILTER (WHERE t.truck_id IS NULL) AS without_truck
+        FROM ${trips} t
+        WHERE t.transporter_company_id = ${scope.companyId} AND t.completed
+          AND t.latest_status_at >= ${at(window.fromAt)} AND t.latest_status_at < ${at(window.toAt)}
+      )
+      SELECT
+        count(*) FILTER (WHERE f.trips > 0)::int AS "trucksUsed",
+        (SELECT trips FROM company)::int AS trips,
+        (SELECT revenue FROM company)::bigint AS revenue,
+        round(sum(f.km)::numeric, 1) AS distance,
+        CASE WHEN sum(f.km) > 0 THEN round(sum(f.revenue_with_km) / sum(f.km)::numeric) END::bigint AS "revenuePerKm",
+        (SELECT without_truck FROM company)::int AS "withoutTruck",
+        coalesce(sum(f.available_days - f.days_on_trip), 0)::int AS "idleDays",
+        coalesce(sum(f.days_on_trip), 0)::int AS "daysOnTrip",
+        coalesce(sum(f.available_days), 0)::int AS "availableDays"
+      FROM fleet f`,
+  );
+  return {
+    trucksUsed: Number(row!.trucksUsed),
+    trips: Number(row!.trips),
+    revenue: Number(row!.revenue),
+    distance: num(row!.distance),
+    revenuePerKm: num(row!.revenuePerKm),
+    withoutTruck: Number(row!.withoutTruck),
+    idleDays: Number(row!.idleDays),
+    daysOnTrip: Number(row!.daysOnTrip),
+    availableDays: Number(row!.availableDays),
+  };
+}
+
+/** Revenue per truck with a trip completed in the range: the first ten, then the rest as one point. */
+export async function truckRevenueChart(input: ReportInput) {
+  const { scope } = input;
+  const rows = await rowsOf<{ truck: string; revenue: unknown }>(
+    input,
+    sql`WITH per AS (
+        SELECT tr.registration_number AS plate, done.revenue,
+          row_number() OVER (ORDER BY done.revenue DESC, tr.registration_number) AS rn
+        FROM ${trucks} tr
+        CROSS JOIN LATERAL ${doneOfTruck(input)} done
+        WHERE tr.company_id = ${scope.companyId} AND done.trips > 0
+      )
+      SELECT CASE WHEN rn <= 10 THEN plate ELSE 'Others' END AS truck, sum(revenue)::bigint AS revenue
+      FROM per GROUP BY 1 ORDER BY min(rn)`,
+  );
+  return rows.map((r) => ({ truck: r.truck, revenue: Number(r.revenue) }));
+}
+
+export interface TruckRow {
+  total: number;
+  plate: string;
+  type: string;
+  active: boolean;
+  trips: number;
+  revenue: number;
+  distance: number | null;
+  revenuePerKm: number | null;
+  daysOnTrip: number;
+  availableDays: number | null;
+  issues: number;
+  lastCompleted: string | null;
+}
+
+/**
+ * A page of the rows (every active truck, and every inactive one with a trip completed in the range) by
+ * revenue, then plate, with the count of all of them. Routes and days are worked out for the page's trucks
+ * only.
+ */
+export async function truckRows(input: ReportInput, limit: number, offset: number): Promise<TruckRow[]> {
+  const { scope } = input;
+  const rows = await rowsOf<Record<string, unknown>>(
+    input,
+    sql`WITH per_truck AS (
+        SELECT tr.id, tr.registration_number, tr.type, tr.active, tr.created_at,
+          done.trips, done.revenue, done.last_completed
+        FROM ${trucks} tr
+        CROSS JOIN LATERAL ${doneOfTruck(input)} done
+        WHERE tr.company_id = ${scope.companyId} AND (tr.active OR done.trips > 0)
+      ),
+      page AS (
+        SELECT per_truck.*, count(*) OVER () AS total FROM per_truck
+        ORDER BY revenue DESC, registration_number
+        LIMIT ${limit} OFFSET ${offset}
+      )
+      SELECT tr.total::int AS total, tr.registration_number AS plate, tr.type, tr.active,
+        tr.trips::int AS trips, tr.revenue::bigint AS revenue,
+        round(route.km::numeric, 1) AS distance,
+        CASE WHEN route.km > 0 THEN round(route.revenue_with_km / route.km::numeric) END::bigint AS "revenuePerKm",
+        ${daysOnTripOf(input)} AS "daysOnTrip", ${availableDaysOf(input)} AS "availableDays",
+        route.issues::int AS issues,
+        to_char(tr.last_completed AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "lastCompleted"
+      FROM page tr
+      CROSS JOIN LATERAL ${routesOfTruck(input)} route
+      ORDER BY tr.revenue DESC, tr.registration_number`,
+  );
+  return rows.map((r) => ({
+    total: Number(r.total),
+    plate: String(r.plate),
+    type: String(r.type),
+    active: r.active === true,
+    trips: Number(r.trips),
+    revenue: Number(r.revenue),
+    distance: num(r.distance),
+    revenuePerKm: num(r.revenuePerKm),
+    daysOnTrip: Number(r.daysOnTrip),
+    availableDays: num(r.availableDays),
+    issues: Number(r.issues),
+    lastCompleted: (r.lastCompleted as string | null) ?? null,
+  }));
+}

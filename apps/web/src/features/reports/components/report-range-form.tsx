@@ -1,0 +1,92 @@
+import { Button, Group, Select, TextInput } from '@mantine/core';
+import { reportRange, type ReportRange } from '@freightlane/domain';
+import { useEffect, useState, type FormEvent } from 'react';
+import type { RangePreset } from '../report-catalogue';
+
+const CUSTOM = 'custom';
+
+function errorsOf(range: ReportRange): Partial<Record<keyof ReportRange, string>> {
+  const parsed = reportRange.safeParse(range);
+  if (parsed.success) return {};
+  const errors: Partial<Record<keyof ReportRange, string>> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as keyof ReportRange;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * The report's range: a preset in one tap, or two Lagos dates checked by the API's own schema (a real
+ * date each, `to` not before `from`, at most two years) before the report is asked for.
+ */
+export function ReportRangeForm({
+  range,
+  presets,
+  onChange,
+}: {
+  range: ReportRange;
+  presets: RangePreset[];
+  onChange: (range: ReportRange) => void;
+}) {
+  const [draft, setDraft] = useState(range);
+  const [errors, setErrors] = useState<Partial<Record<keyof ReportRange, string>>>(() => errorsOf(range));
+  useEffect(() => {
+    setDraft(range);
+    setErrors(errorsOf(range));
+  }, [range]);
+
+  const preset = presets.findIndex((p) => p.range.from === draft.from && p.range.to === draft.to);
+
+  function choosePreset(value: string | null) {
+    const chosen = value === null || value === CUSTOM ? undefined : presets[Number(value)];
+    if (!chosen) return;
+    setDraft(chosen.range);
+    setErrors({});
+    onChange(chosen.range);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = errorsOf(draft);
+    setErrors(found);
+    if (Object.keys(found).length === 0) onChange(draft);
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Report range">
+      <Group align="flex-start" gap="sm" wrap="wrap">
+        <Select
+          label="Range"
+          data={[
+            ...presets.map((p, i) => ({ value: String(i), label: p.label })),
+            { value: CUSTOM, label: 'Custom dates' },
+          ]}
+          value={preset >= 0 ? String(preset) : CUSTOM}
+          onChange={choosePreset}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 180 }}
+        />
+        <TextInput
+          type="date"
+          label="From"
+          value={draft.from}
+          onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })}
+          error={errors.from}
+          w={{ base: 'calc(50% - 6px)', xs: 170 }}
+        />
+        <TextInput
+          type="date"
+          label="To"
+          value={draft.to}
+          onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })}
+          error={errors.to}
+          w={{ base: 'calc(50% - 6px)', xs: 170 }}
+        />
+        <Button type="submit" mt={{ base: 0, xs: 25 }} variant="light" w={{ base: '100%', xs: 'auto' }}>
+          Show report
+        </Button>
+      </Group>
+    </form>
+  );
+}

@@ -1,0 +1,123 @@
+import { Anchor, Box, Group, Stack, Text, Title } from '@mantine/core';
+import {
+  DEFAULT_REPORT_DAYS,
+  isReportKind,
+  lagosDateInDays,
+  reportRange,
+  type ReportRange,
+} from '@freightlane/domain';
+import { IconArrowLeft, IconChartBar } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { Link, useParams } from 'react-router';
+import { EmptyList } from '../../../components/empty-list';
+import { ListPagination } from '../../../components/list-pagination';
+import { ListSkeleton } from '../../../components/list-skeleton';
+import { PageHeader } from '../../../components/page-header';
+import { QueryError } from '../../../components/query-error';
+import { useListParams } from '../../../components/use-list-params';
+import { PATHS } from '../../../lib/paths';
+import { useRole } from '../../../lib/session-context';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useReport } from '../api/reports-api';
+import { ReportChartView } from '../components/report-chart';
+import { ReportDownloads } from '../components/report-downloads';
+import { ReportFigures } from '../components/report-figures';
+import { ReportRangeForm } from '../components/report-range-form';
+import { ReportTable } from '../components/report-table';
+import { rangePresets, REPORT_DESCRIPTIONS, reportKindsFor, reportTitle } from '../report-catalogue';
+
+function BackToReports() {
+  return (
+    <Anchor component={Link} to={PATHS.reports} size="sm">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={16} aria-hidden />
+        All reports
+      </Group>
+    </Anchor>
+  );
+}
+
+/** /reports/:kind?from&to&page: one report of the caller's side over a range kept in the address. */
+export function ReportPage() {
+  const { kind = '' } = useParams();
+  const role = useRole();
+  const list = useListParams();
+  const known = isReportKind(kind) && reportKindsFor(role).includes(kind);
+  const title = known ? reportTitle(kind) : 'Report not found';
+  usePageTitle(title);
+
+  const fromParam = list.params.get('from');
+  const toParam = list.params.get('to');
+  const range: ReportRange = useMemo(
+    () => ({
+      from: fromParam ?? lagosDateInDays(-(DEFAULT_REPORT_DAYS - 1)),
+      to: toParam ?? lagosDateInDays(0),
+    }),
+    [fromParam, toParam],
+  );
+  const valid = reportRange.safeParse(range).success;
+  const report = useReport(
+    { kind: known ? kind : 'financial', from: range.from, to: range.to, page: list.page },
+    known && valid,
+  );
+  const presets = useMemo(() => (known ? rangePresets(kind) : []), [known, kind]);
+
+  if (!known) {
+    return (
+      <>
+        <BackToReports />
+        <PageHeader title={title} />
+        <EmptyList icon={IconChartBar}>There is no such report for your company.</EmptyList>
+      </>
+    );
+  }
+
+  const data = report.data;
+  return (
+    <Stack gap="lg">
+      <Box>
+        <BackToReports />
+        <PageHeader
+          title={title}
+          description={REPORT_DESCRIPTIONS[kind]}
+          action={<ReportDownloads kind={kind} range={range} />}
+        />
+        <ReportRangeForm
+          range={range}
+          presets={presets}
+          onChange={(next) => list.update({ from: next.from, to: next.to })}
+        />
+      </Box>
+      {report.isError ? (
+        <QueryError
+          error={report.error}
+          onRetry={() => void report.refetch()}
+          title="Could not load the report"
+        />
+      ) : !data ? (
+        valid ? (
+          <ListSkeleton label={`Loading the ${title.toLowerCase()}`} rows={3} height={160} />
+        ) : null
+      ) : (
+        // The last range's figures stay on screen, dimmed, while the new range loads.
+        <Stack gap="lg" style={{ opacity: report.isPlaceholderData ? 0.6 : 1 }} aria-busy={report.isFetching}>
+          <ReportFigures figures={data.summary} />
+          <ReportChartView chart={data.chart} />
+          <section aria-labelledby="report-table-title">
+            <Title order={2} fz="lg" id="report-table-title" mb="sm">
+              {data.page.totalElements === 0 ? 'No rows in this range' : 'Rows'}
+            </Title>
+            {data.page.totalElements === 0 ? (
+              <Text c="dimmed">Nothing was recorded between these dates. Try a longer range.</Text>
+            ) : (
+              <>
+                <ReportTable title={title} columns={data.columns} rows={data.page.content} />
+                <ListPagination page={data.page} onChange={list.setPage} noun={['row', 'rows']} />
+              </>
+            )}
+          </section>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

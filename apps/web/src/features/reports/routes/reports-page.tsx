@@ -1,0 +1,48 @@
+import { Card, SimpleGrid, Text } from '@mantine/core';
+import { IconChartBar } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { EmptyList } from '../../../components/empty-list';
+import { PageHeader } from '../../../components/page-header';
+import { PATHS } from '../../../lib/paths';
+import { useRole } from '../../../lib/session-context';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { REPORT_DESCRIPTIONS, reportKindsFor, reportTitle } from '../report-catalogue';
+
+/** /reports: the report kinds of the caller's side, each a card that opens it. */
+export function ReportsPage() {
+  usePageTitle('Reports');
+  const kinds = reportKindsFor(useRole());
+  return (
+    <>
+      <PageHeader
+        title="Reports"
+        description="Your company's figures over any range of up to two years, with a chart, and as CSV, Excel or PDF."
+      />
+      {kinds.length === 0 ? (
+        <EmptyList icon={IconChartBar}>
+          Reports are kept by customers and transporters for their own company.
+        </EmptyList>
+      ) : (
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, lg: 3 }}
+          spacing="md"
+          component="ul"
+          style={{ listStyle: 'none', padding: 0 }}
+        >
+          {kinds.map((kind) => (
+            <li key={kind}>
+              <Card withBorder radius="md" padding="lg" component={Link} to={PATHS.report(kind)} h="100%">
+                <Text fw={600} c="green.9">
+                  {reportTitle(kind)}
+                </Text>
+                <Text size="sm" c="dimmed" mt={4}>
+                  {REPORT_DESCRIPTIONS[kind]}
+                </Text>
+              </Card>
+            </li>
+          ))}
+        </SimpleGrid>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * Reports over the bench company's million trips (issue 14): the first page of every kind, opened on its
+ * default range (the last 30 days) as a person opens it, and the master report of some 100,000 trips
+ * exported to XLSX while the server's memory is sampled.
+ */
+import {
+  CUSTOMER_REPORT_KINDS,
+  lagosDateInDays,
+  TRANSPORTER_REPORT_KINDS,
+  type ReportKind,
+} from '@freightlane/domain';
+
+/** A report's first page, p50 over the timed requests (docs/reports.md, issue 14). */
+export const REPORT_PAGE_P50_TARGET_MS = 500;
+export const MASTER_EXPORT_ROWS = 100_000;
+export const MASTER_EXPORT_TARGET = { seconds: 30, peakMemoryMb: 300 };
+const TIMED_REQUESTS = 5;
+
+export interface ReportPageFigures {
+  kind: ReportKind;
+  rows: number;
+  p50Ms: number;
+  maxMs: number;
+  status: number;
+}
+
+export interface MasterExportFigures {
+  from: string;
+  to: string;
+  rows: number;
+  bytes: number;
+  seconds: number;
+  /** The server's resident memory above what it held when the export began, at its highest. */
+  peakMemoryMb: number;
+  status: number;
+}
+
+async function timed(url: string, token: string): Promise<{ ms: number; status: number; body: unknown }> {
+  const started = performance.now();
+  const res = await fetch(url, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' } });
+  const body: unknown = await res.json();
+  return { ms: performance.now() - started, status: res.status, body };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function firstPages(
+  apiOrigin: string,
+  token: string,
+  kinds: readonly ReportKind[],
+): Promise<ReportPageFigures[]> {
+  const figures: ReportPageFigures[] = [];
+  for (const kind of kinds) {
+    const url = `${apiOrigin}/api/v1/reports/${kind}`;
+    // One untimed request first: the statements are planned and the pages read into the cache once.
+    const first = await timed(url, token);
+    const times: number[] = [];
+    for (let i = 0; i < TIMED_REQUESTS; i++) times.push((await timed(url, token)).ms);
+    const rows = (first.body as { page?: { totalElements?: number } }).page?.totalElements ?? 0;
+    figures.push({
+      kind,
+      rows,
+      p50Ms: Math.round(median(times)),
+      maxMs: Math.round(Math.max(...times)),
+      status: first.status,
+    });
+  }
+  return figures;
+}
+
+/** The master export of a range of about MASTER_EXPORT_ROWS trips, streamed and thrown away as it arrives. */
+async function masterExport(apiOrigin: string, token: string): Promise<MasterExportFigures> {
+  // Trips long delivered, a day's pickups at a time, widened until the range holds enough of them.
+  const to = lagosDateInDays(-3);
+  let days = 30;
+  let rows = 0;
+  let from = to;
+  for (; days <= 731; days = Math.min(731, Math.ceil(days * 1.5))) {
+    from = lagosDateInDays(-3 - (days - 1));
+    const page = await timed(`${apiOrigin}/api/v1/reports/master?from=${from}&to=${to}&size=1`, token);
+    rows = (page.body as { page: { totalElements: number } }).page.totalElements;
+    if (rows >= MASTER_EXPORT_ROWS || days === 731) break;
+  }
+  const rssMb = () => process.memoryUsage().rss / 1024 / 1024;
+  (globalThis as { gc?: () => void }).gc?.();
+  const before = rssMb();
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 50);
+  const started = performance.now();
+  const res = await fetch(`${apiOrigin}/api/v1/reports/master/export?format=xlsx&from=${from}&to=${to}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  let bytes = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.byteLength;
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  peak = Math.max(peak, rssMb());
+  return {
+    from,
+    to,
+    rows,
+    bytes,
+    seconds: +seconds.toFixed(1),
+    peakMemoryMb: Math.round(peak - before),
+    status: res.status,
+  };
+}
+
+export async function runReports(input: {
+  apiOrigin: string;
+  tokens: { customer: string; transporter: string };
+}) {
+  const { apiOrigin, tokens } = input;
+  const pages = [
+    ...(await firstPages(apiOrigin, tokens.customer, CUSTOMER_REPORT_KINDS)),
+    ...(await firstPages(apiOrigin, tokens.transporter, TRANSPORTER_REPORT_KINDS)),
+  ];
+  return {
+    pages,
+    pageTarget: { p50Ms: REPORT_PAGE_P50_TARGET_MS },
+    masterExport: await masterExport(apiOrigin, tokens.customer),
+    masterExportTarget: { rows: MASTER_EXPORT_ROWS, ...MASTER_EXPORT_TARGET },
+  };
+}
+
+export function judgeReports(result: Awaited<ReturnType<typeof runReports>>): boolean {
+  let ok = true;
+  console.table(Object.fromEntries(result.pages.map(({ kind, ...figures }) => [kind, figures])));
+  for (const page of result.pages) {
+    const pass = page.status === 200 && page.p50Ms <= REPORT_PAGE_P50_TARGET_MS;
+    console.info(
+      `${pass ? 'PASS' : 'FAIL'} report ${page.kind}: first page p50 ${page.p50Ms} ms (target ≤ ${REPORT_PAGE_P50_TARGET_MS}), ${page.rows} rows in the last 30 days, status ${page.status}`,
+    );
+    ok &&= pass;
+  }
+  const m = result.masterExport;
+  const pass =
+    m.status === 200 &&
+    m.rows >= MASTER_EXPORT_ROWS &&
+    m.seconds <= MASTER_EXPORT_TARGET.seconds &&
+    m.peakMemoryMb <= MASTER_EXPORT_TARGET.peakMemoryMb;
+  console.info(
+    `${pass ? 'PASS' : 'FAIL'} master export: ${m.rows} trips (${m.from} to ${m.to}) to XLSX in ${m.seconds} s (target ≤ ${MASTER_EXPORT_TARGET.seconds}), ${(m.bytes / 1024 / 1024).toFixed(1)} MB, memory +${m.peakMemoryMb} MB at peak (target ≤ ${MASTER_EXPORT_TARGET.peakMemoryMb}), status ${m.status}`,
+  );
+  return ok && pass;
+}
