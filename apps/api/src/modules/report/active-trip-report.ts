@@ -9,7 +9,7 @@ import {
   type TripIssueType,
   type TripStatus,
 } from '@freightlane/domain';
-import { EXPORT_BATCH_ROWS, type ReportDefinition, type ReportInput } from './report-definition';
+import { keysetBatches, pickColumns, type ReportDefinition, type ReportInput } from './report-definition';
 import {
   activeTripRows,
   activeTripStages,
@@ -40,6 +40,21 @@ const columns: ReportColumn[] = [
   { key: 'openIssueTypes', label: 'Open issue types', type: 'text' },
   { key: 'delayed', label: 'Delayed', type: 'text' },
 ];
+/** The active trip report's PDF columns: the trip, its crew, its stage and where it was last seen. (CSV and XLSX keep every column.) */
+const PDF_COLUMNS = pickColumns(columns, [
+  'trip',
+  'customer',
+  'cargo',
+  'truck',
+  'driver',
+  'stage',
+  'timeInStage',
+  'expectedDelivery',
+  'lastLocation',
+  'lastPosition',
+  'openIssues',
+  'delayed',
+]);
 
 /** The stages an ongoing trip can stand at, in timeline order (the last step completes every trip). */
 const ONGOING_STAGES = TRIP_STATUSES.filter((s) => s !== 'EMPTY_DROP_OFF');
@@ -107,6 +122,7 @@ function rowOf(r: ActiveTripRow) {
 export const activeTripReport: ReportDefinition = {
   kind: 'active-trip',
   columns,
+  pdfColumns: PDF_COLUMNS,
   async overview(input) {
     const { whole: totals, stages } = await stagesOf(input);
     const found = new Map(stages.map((s) => [s.stage, s]));
@@ -154,13 +170,11 @@ export const activeTripReport: ReportDefinition = {
     return { total: whole.active, rows: rows.map(rowOf) };
   },
   // One row per trip: read by keyset on the default sort.
-  async *rows(input) {
-    let after: ActiveTripKey | null = null;
-    for (;;) {
-      const batch = await activeTripRows(input, EXPORT_BATCH_ROWS, 0, after);
-      if (batch.length > 0) yield batch.map(rowOf);
-      if (batch.length < EXPORT_BATCH_ROWS) return;
-      after = batch.at(-1)!;
-    }
+  rows(input) {
+    return keysetBatches(
+      (after: ActiveTripKey | null, limit) => activeTripRows(input, limit, 0, after),
+      (last) => last,
+      rowOf,
+    );
   },
 };

@@ -67,6 +67,11 @@ export interface TripCursor {
   tripNumber: string;
 }
 
+/** The cursor after a row read with `cursorSql`. */
+export function tripCursorOf(row: { cursorAt: string; tripNumber: string }): TripCursor {
+  return { at: row.cursorAt, tripNumber: row.tripNumber };
+}
+
 export function cursorSql(at: SQLWrapper): SQL<string> {
   return sql<string>`to_char(${at} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 }

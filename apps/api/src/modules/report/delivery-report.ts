@@ -1,27 +1,15 @@
 import { CARGO_TYPE_LABELS, type CargoType, type ReportColumn, type ReportRow } from '@freightlane/domain';
-import { deliveryOverview, deliveryRows, type TripCursor } from './delivery-report.repository';
+import { deliveryOverview, deliveryRows, tripCursorOf, type TripCursor } from './delivery-report.repository';
 import { percentOf } from './financial-report';
-import { EXPORT_BATCH_ROWS, totalOfPage, type ReportDefinition, type ReportInput } from './report-definition';
+import {
+  EXPORT_BATCH_ROWS,
+  keysetBatches,
+  pickColumns,
+  totalOfPage,
+  type ReportDefinition,
+  type ReportInput,
+} from './report-definition';
 import { periodsOf } from './report-window';
-
-/**
- * Every row of a table with one row per trip, a batch at a time by keyset on its sort (anchor instant,
- * trip number): an offset would rescan every earlier row for each batch of a large export.
- */
-export async function* keysetBatches<T extends { cursorAt: string; tripNumber: string }>(
-  read: (after: TripCursor | null, limit: number) => Promise<T[]>,
-  toRow: (row: T) => ReportRow,
-  batchRows = EXPORT_BATCH_ROWS,
-): AsyncGenerator<ReportRow[]> {
-  let after: TripCursor | null = null;
-  for (;;) {
-    const rows = await read(after, batchRows);
-    if (rows.length > 0) yield rows.map(toRow);
-    if (rows.length < batchRows) return;
-    const last = rows.at(-1)!;
-    after = { at: last.cursorAt, tripNumber: last.tripNumber };
-  }
-}
 
 const ON_TIME_LABELS = { ON_TIME: 'On time', LATE: 'Late', NO_TARGET: 'No target' } as const;
 
@@ -49,6 +37,21 @@ const columns: ReportColumn[] = [
   { key: 'handover', label: 'Handover', type: 'text' },
   { key: 'cancelledAt', label: 'Cancelled at', type: 'datetime' },
 ];
+/** The delivery report's PDF columns: the trip, where and when it was delivered, and the verdicts. (CSV and XLSX keep every column.) */
+const PDF_COLUMNS = pickColumns(columns, [
+  'trip',
+  'clientName',
+  'cargo',
+  'transporter',
+  'truck',
+  'delivery',
+  'loaded',
+  'delivered',
+  'transit',
+  'expectedDelivery',
+  'onTime',
+  'proofOfDelivery',
+]);
 
 type DeliveryRow = Awaited<ReturnType<typeof deliveryRows>>[number];
 
@@ -79,13 +82,19 @@ function toRow(r: DeliveryRow): ReportRow {
 
 /** Every row of the table in keyset batches; the tests read it in small ones. */
 export function deliveryBatches(input: ReportInput, batchRows = EXPORT_BATCH_ROWS) {
-  return keysetBatches((after, limit) => deliveryRows(input, { after, limit }), toRow, batchRows);
+  return keysetBatches(
+    (after: TripCursor | null, limit) => deliveryRows(input, { after, limit }),
+    tripCursorOf,
+    toRow,
+    batchRows,
+  );
 }
 
 /** Trips delivered in the range: times, proof of delivery, handover, on time or not (docs/reports.md 2.5). */
 export const deliveryReport: ReportDefinition = {
   kind: 'delivery',
   columns,
+  pdfColumns: PDF_COLUMNS,
   async overview(input) {
     const { totals, byPeriod } = await deliveryOverview(input);
     const found = new Map(byPeriod.map((p) => [p.period, p]));

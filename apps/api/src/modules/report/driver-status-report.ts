@@ -5,7 +5,7 @@ import {
   type ReportColumn,
   type TripStatus,
 } from '@freightlane/domain';
-import { rowsByPages, totalOfPage, type ReportDefinition } from './report-definition';
+import { pickColumns, rowsByPages, totalOfPage, type ReportDefinition } from './report-definition';
 import { periodsOf } from './report-window';
 import { driverStatusOverview, driverStatusRows } from './driver-status-report.repository';
 
@@ -51,7 +51,7 @@ const PDF_COLUMN_KEYS = [
 export const driverStatusReport: ReportDefinition = {
   kind: 'driver-status',
   columns,
-  pdfColumns: PDF_COLUMN_KEYS.map((key) => columns.find((c) => c.key === key)!),
+  pdfColumns: pickColumns(columns, PDF_COLUMN_KEYS),
   async overview(input) {
     const { totals, chart } = await driverStatusOverview(input);
     const found = new Map(chart.map((p) => [p.period, p]));

@@ -8,10 +8,17 @@ import {
   type ReportRow,
   type TerminalKind,
 } from '@freightlane/domain';
-import { keysetBatches } from './delivery-report';
 import { percentOf } from './financial-report';
+import { tripCursorOf, type TripCursor } from './delivery-report.repository';
 import { loadoutOverview, loadoutRows } from './loadout-report.repository';
-import { EXPORT_BATCH_ROWS, totalOfPage, type ReportDefinition, type ReportInput } from './report-definition';
+import {
+  EXPORT_BATCH_ROWS,
+  keysetBatches,
+  pickColumns,
+  totalOfPage,
+  type ReportDefinition,
+  type ReportInput,
+} from './report-definition';
 
 const ON_TIME_LABELS = { ON_TIME: 'On time', LATE: 'Late', PENDING: 'Pending' } as const;
 
@@ -37,6 +44,20 @@ const columns: ReportColumn[] = [
   { key: 'waitAtLoadout', label: 'Wait at loadout (h)', type: 'hours' },
   { key: 'onTimePickup', label: 'On-time pickup', type: 'text' },
 ];
+/** The loadout report's PDF columns: the trip, where it loaded, the times and the wait. (CSV and XLSX keep every column.) */
+const PDF_COLUMNS = pickColumns(columns, [
+  'trip',
+  'clientName',
+  'cargo',
+  'pickupPlace',
+  'transporter',
+  'truck',
+  'pickupDate',
+  'arrived',
+  'loaded',
+  'waitAtLoadout',
+  'onTimePickup',
+]);
 
 type LoadoutRow = Awaited<ReturnType<typeof loadoutRows>>[number];
 
@@ -67,13 +88,19 @@ function toRow(r: LoadoutRow): ReportRow {
 
 /** Every row of the table in keyset batches; the tests read it in small ones. */
 export function loadoutBatches(input: ReportInput, batchRows = EXPORT_BATCH_ROWS) {
-  return keysetBatches((after, limit) => loadoutRows(input, { after, limit }), toRow, batchRows);
+  return keysetBatches(
+    (after: TripCursor | null, limit) => loadoutRows(input, { after, limit }),
+    tripCursorOf,
+    toRow,
+    batchRows,
+  );
 }
 
 /** Trips loaded in the range: where, how long they waited from arrival, on time or not (2.6). */
 export const loadoutReport: ReportDefinition = {
   kind: 'loadout',
   columns,
+  pdfColumns: PDF_COLUMNS,
   async overview(input) {
     const { totals, places } = await loadoutOverview(input);
     return {

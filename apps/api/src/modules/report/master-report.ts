@@ -9,7 +9,7 @@ import {
   type ReportColumn,
   type ReportRow,
 } from '@freightlane/domain';
-import { EXPORT_BATCH_ROWS, totalOfPage, type ReportDefinition } from './report-definition';
+import { keysetBatches, pickColumns, totalOfPage, type ReportDefinition } from './report-definition';
 import { periodsOf } from './report-window';
 import { masterOverview, masterRows, type MasterKey, type MasterRow } from './master-report.repository';
 
@@ -77,9 +77,7 @@ export const MASTER_PDF_COLUMN_KEYS = [
   'status',
 ] as const;
 
-export const masterPdfColumns: ReportColumn[] = MASTER_PDF_COLUMN_KEYS.map((key) =>
-  columns.find((c) => c.key === key)!,
-);
+export const masterPdfColumns = pickColumns(columns, MASTER_PDF_COLUMN_KEYS);
 
 const VERDICT_LABELS: Record<string, string> = {
   ON_TIME: 'On time',
@@ -178,26 +176,12 @@ export const masterReport: ReportDefinition = {
     const rows = await masterRows(input, { limit: size, offset: page * size });
     return { total: await totalOfPage(this, input, rows, page), rows: rows.map(toRow) };
   },
-  /**
-   * One row per trip, unbounded: read by keyset from the last row read, never by offset. The next batch is
-   * asked for before this one is handed over, so the database reads it while the file writes this one;
-   * still one statement at a time on the handle.
-   */
-  async *rows(input) {
-    const read = (after: MasterKey | null) => {
-      const batch = masterRows(input, { limit: EXPORT_BATCH_ROWS, after });
-      // Awaited below; a reader that stops early must not leave it rejecting unheard.
-      batch.catch(() => undefined);
-      return batch;
-    };
-    let next = read(null);
-    for (;;) {
-      const batch = await next;
-      const last = batch.at(-1);
-      const full = batch.length === EXPORT_BATCH_ROWS;
-      if (full) next = read({ pickupDate: last!.pickupDate, tripNumber: last!.tripNumber });
-      if (batch.length > 0) yield batch.map(toRow);
-      if (!full) return;
-    }
+  // One row per trip, unbounded: read by keyset on (pickup date, trip number).
+  rows(input) {
+    return keysetBatches(
+      (after: MasterKey | null, limit) => masterRows(input, { limit, after }),
+      (last) => ({ pickupDate: last.pickupDate, tripNumber: last.tripNumber }),
+      toRow,
+    );
   },
 };

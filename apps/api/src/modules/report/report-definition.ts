@@ -51,6 +51,18 @@ export async function totalOfPage(
   return page === 0 ? 0 : (await definition.page(input, { page: 0, size: 1 })).total;
 }
 
+/**
+ * The columns named by `keys`, in that order: the columns of a PDF when the whole table does not fit an A4
+ * page (CSV and XLSX keep every column).
+ */
+export function pickColumns(columns: ReportColumn[], keys: readonly string[]): ReportColumn[] {
+  return keys.map((key) => {
+    const column = columns.find((c) => c.key === key);
+    if (!column) throw new Error(`No report column ${key}`);
+    return column;
+  });
+}
+
 /** Rows a batch of an export holds. */
 export const EXPORT_BATCH_ROWS = 1000;
 
@@ -66,5 +78,33 @@ export async function* rowsByPages(
     const { rows } = await definition.page(input, { page, size: EXPORT_BATCH_ROWS });
     if (rows.length > 0) yield rows;
     if (rows.length < EXPORT_BATCH_ROWS) return;
+  }
+}
+
+/**
+ * Every row of a table with one row per trip (or per event), a batch at a time by keyset on its default
+ * sort: an offset would rescan every earlier row for each batch of a large export. The next batch is asked
+ * for before this one is handed over, so the database reads it while the file writes this one (still one
+ * statement at a time on the handle).
+ */
+export async function* keysetBatches<T, K>(
+  read: (after: K | null, limit: number) => Promise<T[]>,
+  keyOf: (last: T) => K,
+  toRow: (row: T) => ReportRow,
+  batchRows = EXPORT_BATCH_ROWS,
+): AsyncGenerator<ReportRow[]> {
+  const start = (after: K | null) => {
+    const batch = read(after, batchRows);
+    // Awaited below; a reader that stops early must not leave it rejecting unheard.
+    batch.catch(() => undefined);
+    return batch;
+  };
+  let next = start(null);
+  for (;;) {
+    const batch = await next;
+    const full = batch.length === batchRows;
+    if (full) next = start(keyOf(batch.at(-1)!));
+    if (batch.length > 0) yield batch.map(toRow);
+    if (!full) return;
   }
 }

@@ -1,5 +1,5 @@
 import { locationText, TRIP_STATUS_LABELS, type ReportColumn, type TripStatus } from '@freightlane/domain';
-import { EXPORT_BATCH_ROWS, type ReportDefinition, type ReportInput } from './report-definition';
+import { keysetBatches, type ReportDefinition, type ReportInput } from './report-definition';
 import { periodsOf } from './report-window';
 import {
   scheduleByPeriod,
@@ -108,13 +108,11 @@ export const scheduleReport: ReportDefinition = {
     return { total, rows: rows.map(rowOf) };
   },
   // One row per event of a live trip: read by keyset, so a long export never re-sorts what it passed.
-  async *rows(input) {
-    let after: ScheduleKey | null = null;
-    for (;;) {
-      const batch = await scheduleRows(input, EXPORT_BATCH_ROWS, 0, after);
-      if (batch.length > 0) yield batch.map(rowOf);
-      if (batch.length < EXPORT_BATCH_ROWS) return;
-      after = batch.at(-1)!;
-    }
+  rows(input) {
+    return keysetBatches(
+      (after: ScheduleKey | null, limit) => scheduleRows(input, limit, 0, after),
+      (last) => last,
+      rowOf,
+    );
   },
 };
