@@ -64,6 +64,12 @@ export const trips = pgTable(
     pickupAddress: jsonb('pickup_address').$type<Address>(),
     recipientTerminalId: uuid('recipient_terminal_id').references(() => terminals.id),
     recipientAddress: jsonb('recipient_address').$type<Address>(),
+    /**
+     * The states of the two addresses, kept by PostgreSQL from them: a lane's address end
+     * (docs/reports.md 1.8) as a plain column an index can carry, instead of a read of the jsonb.
+     */
+    pickupState: text('pickup_state').generatedAlwaysAs(sql`pickup_address->>'state'`),
+    recipientState: text('recipient_state').generatedAlwaysAs(sql`recipient_address->>'state'`),
     pickupDate: date('pickup_date', { mode: 'string' }).notNull(),
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
     latestStatus: text('latest_status').$type<TripStatus>(),
@@ -95,6 +101,32 @@ export const trips = pgTable(
     handoverCode: text('handover_code').notNull(),
     handoverFailedAttempts: integer('handover_failed_attempts').notNull().default(0),
     handoverLockedUntil: timestamp('handover_locked_until', { withTimezone: true }),
+    /**
+     * The step times of docs/reports.md 1.8: the `at` of the trip's live log of each step, null when the
+     * step is not done (or was undone). These and the facts below are kept by the triggers of migration
+     * 0016 and never written by the API, so a report reads one row per trip instead of aggregating its
+     * logs, issues, documents, consignment and invoice.
+     */
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    arrivedPickupAt: timestamp('arrived_pickup_at', { withTimezone: true }),
+    /** Who recorded the arrival at pickup: GEOFENCE, DRIVER_PHONE, or null for a person. */
+    arrivedPickupBy: text('arrived_pickup_by').$type<'GEOFENCE' | 'DRIVER_PHONE'>(),
+    loadedAt: timestamp('loaded_at', { withTimezone: true }),
+    arrivedDeliveryAt: timestamp('arrived_delivery_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    emptyDroppedAt: timestamp('empty_dropped_at', { withTimezone: true }),
+    /** The trip's issues, any type and status; kept by the trip_issues triggers of migration 0016. */
+    issueCount: integer('issue_count').notNull().default(0),
+    /** The weight of what the trip carries (`consignments.weight_kg`); kept by the consignments triggers of 0016. */
+    weightKg: integer('weight_kg'),
+    /** What is owed on the trip: its invoice's amount while PENDING_PAYMENT, else 0; kept by the invoices triggers of 0016. */
+    outstandingKobo: bigint('outstanding_kobo', { mode: 'number' }).notNull().default(0),
+    /** The document kinds the trip holds at least one of; kept by the trip_documents triggers of 0016. */
+    documentKinds: text('document_kinds')
+      .array()
+      .$type<TripDocumentKind[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -134,6 +166,8 @@ export const trips = pgTable(
     index('trips_truck_idx').on(t.truckId),
     index('trips_driver_idx').on(t.driverId),
     index('trips_motor_boy_idx').on(t.motorBoyId),
+    // The reports' covering indexes (a company's trips by pickup date, award, loading, delivery, completion
+    // and the live ones) are in migration 0017: Drizzle cannot write an index's INCLUDE columns.
     // The completed trips of a lane (a terminal, or an address's state and LGA, at each end), latest first:
     // the corridor a truck is watched against and the ETA of a trip read them (queries/trip-lane.repository.ts).
     index('trips_lane_idx')
@@ -283,34 +317,31 @@ export const consignments = pgTable('consignments', {
   truckType: text('truck_type').$type<TruckType>(),
 });
 
-/** Raised per trip at award; payment arrives later. */
-export const invoices = pgTable(
-  'invoices',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    invoiceNumber: text('invoice_number').notNull().unique(),
-    tripId: uuid('trip_id')
-      .notNull()
-      .unique()
-      .references(() => trips.id, { onDelete: 'cascade' }),
-    customerCompanyId: uuid('customer_company_id')
-      .notNull()
-      .references(() => companies.id),
-    transporterCompanyId: uuid('transporter_company_id')
-      .notNull()
-      .references(() => companies.id),
-    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
-    status: text('status').$type<InvoiceStatus>().notNull().default('PENDING_PAYMENT'),
-    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('invoices_customer_pending_idx')
-      .on(t.customerCompanyId)
-      .where(sql`status = 'PENDING_PAYMENT'`),
-  ],
-);
+/**
+ * Raised per trip at award; payment arrives later. The reports' covering indexes on invoices (by issue,
+ * payment and due date) are in migration 0017: Drizzle cannot write an index's INCLUDE columns.
+ */
+export const invoices = pgTable('invoices', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  invoiceNumber: text('invoice_number').notNull().unique(),
+  tripId: uuid('trip_id')
+    .notNull()
+    .unique()
+    .references(() => trips.id, { onDelete: 'cascade' }),
+  customerCompanyId: uuid('customer_company_id')
+    .notNull()
+    .references(() => companies.id),
+  transporterCompanyId: uuid('transporter_company_id')
+    .notNull()
+    .references(() => companies.id),
+  amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+  /** The trip's cargo type, copied at award (it never changes): spend by cargo type reads invoices alone. */
+  cargoType: text('cargo_type').$type<CargoType>().notNull(),
+  status: text('status').$type<InvoiceStatus>().notNull().default('PENDING_PAYMENT'),
+  dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Tracking ids a party revoked. The trip gets a fresh id; the old one answers "revoked" rather than

@@ -152,6 +152,7 @@ async function createTrips(
       customerCompanyId: trip.customerCompanyId,
       transporterCompanyId: trip.transporterCompanyId,
       amountKobo: trip.amountKobo,
+      cargoType: trip.cargoType,
       status: 'PENDING_PAYMENT' as const,
       dueAt: addDays(now, INVOICE_DUE_DAYS),
     })),

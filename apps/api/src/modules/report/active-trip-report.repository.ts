@@ -9,7 +9,6 @@ import {
   trackingSettings,
   tripIssues,
   trips,
-  tripStatusLogs,
   truckLatestPositions,
   trucks,
 } from '../../db/schema';
@@ -24,12 +23,6 @@ const isoSql = (instant: SQL) => sql`to_char(${instant} AT TIME ZONE 'UTC', 'YYY
 
 const hoursSince = (now: Date, instant: SQL) =>
   sql`extract(epoch from (${now.toISOString()}::timestamptz - ${instant})) / 3600`;
-
-/**
- * Each ongoing trip `t` with its set-off `s.at`: its one live STARTED log. Written as a join, the planner
- * hashes the set-off logs when the company has many trips under way instead of probing them one by one.
- */
-const withSetOff = sql`JOIN ${tripStatusLogs} s ON s.trip_id = t.id AND s.status = 'STARTED' AND s.undone_at IS NULL`;
 
 /** The company's ongoing trips (live, with a step taken): the rows come from these. */
 const ongoingWhere = ({ scope }: ReportInput) =>
@@ -56,10 +49,11 @@ export interface ActiveTripStage {
 }
 
 /**
- * The summary's figures per stage and over all stages (GROUPING SETS), in one pass over the ongoing trips:
- * their set-off, open issues, trackers and last positions are joined, not looked up per trip (open issues
- * are few; trackers and positions are one per truck). An ongoing trip has set off, so one without a
- * set-off since `from` set off before the range: only the set-offs since `from` are read.
+ * The summary's figures per stage and over all stages, in one pass over the company's ongoing trips read
+ * from the index of its live trips (set-off, stage and truck are kept on the trip): each stage's counts
+ * and sums, then the whole row adds them up, so the average pools every trip. Open issues are few, so
+ * they are read from their own index and joined by trip; trucks with a live trip are at most one trip
+ * each, so the silent ones are worked out first and matched by id.
  */
 export async function activeTripStages(input: ReportInput): Promise<ActiveTripStage[]> {
   const { scope, window } = input;
@@ -68,49 +62,53 @@ export async function activeTripStages(input: ReportInput): Promise<ActiveTripSt
     WHERE s.company_id = ${scope.companyId}), ${TRACKING_SETTINGS_DEFAULTS.silenceMinutes})`;
   const rows = await rowsOf<Record<string, unknown>>(
     input,
-    sql`WITH ongoing AS (
-        SELECT t.id, t.latest_status, t.latest_status_at, t.truck_id, s.at AS started_at
+    sql`WITH silent_trucks AS (
+        SELECT coalesce(array_agg(d.truck_id), '{}') AS ids
+        FROM ${trackingDevices} d
+        LEFT JOIN ${truckLatestPositions} lp ON lp.truck_id = d.truck_id AND lp.company_id = ${scope.companyId}
+        WHERE d.company_id = ${scope.companyId} AND d.truck_id IS NOT NULL
+          AND (lp.recorded_at IS NULL OR ${now} - lp.recorded_at > ${silenceMinutes} * interval '1 minute')
+      ),
+      per_stage AS (
+        SELECT t.latest_status AS stage,
+          count(*) FILTER (WHERE ${setOffInRange(input, sql`t.started_at`)}) AS active,
+          sum(${hoursSince(window.now, sql`t.latest_status_at`)}) FILTER (WHERE ${setOffInRange(input, sql`t.started_at`)})
+            AS hours,
+          count(*) FILTER (WHERE t.started_at IS NULL OR t.started_at < ${window.fromAt.toISOString()}::timestamptz)
+            AS before,
+          count(*) FILTER (WHERE ${setOffInRange(input, sql`t.started_at`)}
+            AND t.truck_id = ANY ((SELECT ids FROM silent_trucks)::uuid[])) AS silent
         FROM ${trips} t
-        LEFT JOIN ${tripStatusLogs} s ON s.trip_id = t.id AND s.status = 'STARTED' AND s.undone_at IS NULL
-          AND s.at >= ${window.fromAt.toISOString()}::timestamptz
         WHERE ${ongoingWhere(input)}
+        GROUP BY t.latest_status
       ),
-      open_issues AS (
-        SELECT i.trip_id, count(*) AS open
-        FROM ${tripIssues} i JOIN ${trips} t ON t.id = i.trip_id
-        WHERE i.status = 'OPEN' AND ${ongoingWhere(input)}
-        GROUP BY i.trip_id
-      ),
-      rows AS (
-        SELECT o.latest_status, o.latest_status_at, coalesce(oi.open, 0) AS open,
-          ${setOffInRange(input, sql`o.started_at`)} AS in_range,
-          o.started_at IS NULL AS before,
-          d.truck_id IS NOT NULL
-            AND (lp.recorded_at IS NULL OR ${now} - lp.recorded_at > ${silenceMinutes} * interval '1 minute') AS silent
-        FROM ongoing o
-        LEFT JOIN open_issues oi ON oi.trip_id = o.id
-        LEFT JOIN ${trackingDevices} d ON d.truck_id = o.truck_id AND d.company_id = ${scope.companyId}
-        LEFT JOIN ${truckLatestPositions} lp ON lp.truck_id = o.truck_id AND lp.company_id = ${scope.companyId}
+      issues_per_stage AS (
+        SELECT t.latest_status AS stage, count(*) AS delayed, sum(oi.open) AS open
+        FROM (
+          SELECT i.trip_id, count(*) AS open FROM ${tripIssues} i WHERE i.status = 'OPEN' GROUP BY i.trip_id
+        ) oi
+        JOIN ${trips} t ON t.id = oi.trip_id
+        WHERE ${ongoingWhere(input)} AND ${setOffInRange(input, sql`t.started_at`)}
+        GROUP BY t.latest_status
       )
-      SELECT CASE WHEN GROUPING(latest_status) = 0 THEN latest_status END AS stage,
-        count(*) FILTER (WHERE in_range)::int AS active,
-        count(*) FILTER (WHERE in_range AND open > 0)::int AS delayed,
-        coalesce(sum(open) FILTER (WHERE in_range), 0)::int AS "openIssues",
-        round((avg(${hoursSince(window.now, sql`latest_status_at`)}) FILTER (WHERE in_range))::numeric, 1)
-          AS "averageHours",
-        count(*) FILTER (WHERE before)::int AS "setOffBefore",
-        count(*) FILTER (WHERE in_range AND silent)::int AS silent
-      FROM rows
-      GROUP BY GROUPING SETS ((latest_status), ())`,
+      SELECT CASE WHEN GROUPING(p.stage) = 0 THEN p.stage END AS stage,
+        sum(p.active)::int AS active,
+        coalesce(sum(i.delayed), 0)::int AS delayed,
+        coalesce(sum(i.open), 0)::int AS "openIssues",
+        round((sum(p.hours) / nullif(sum(p.active), 0))::numeric, 1) AS "averageHours",
+        sum(p.before)::int AS "setOffBefore",
+        sum(p.silent)::int AS silent
+      FROM per_stage p LEFT JOIN issues_per_stage i ON i.stage = p.stage
+      GROUP BY GROUPING SETS ((p.stage), ())`,
   );
   return rows.map((r) => ({
     stage: (r.stage as string | null) ?? null,
-    active: Number(r.active),
+    active: Number(r.active ?? 0),
     delayed: Number(r.delayed),
     openIssues: Number(r.openIssues),
     averageHours: r.averageHours === null || r.averageHours === undefined ? null : Number(r.averageHours),
-    setOffBefore: Number(r.setOffBefore),
-    silent: Number(r.silent),
+    setOffBefore: Number(r.setOffBefore ?? 0),
+    silent: Number(r.silent ?? 0),
   }));
 }
 
@@ -142,7 +140,11 @@ export interface ActiveTripRow extends ActiveTripKey {
   openIssueTypes: string | null;
 }
 
-/** A page of the rows in the default sort, after `after` when given; their count is the summary's. */
+/**
+ * A page of the rows in the default sort, after `after` when given; their count is the summary's. The
+ * page's trips are picked in that sort from the index of the company's live trips alone, then joined to
+ * their details.
+ */
 export async function activeTripRows(
   input: ReportInput,
   limit: number,
@@ -156,9 +158,9 @@ export async function activeTripRows(
   const rows = await rowsOf<Record<string, unknown>>(
     input,
     sql`WITH page AS (
-        SELECT t.id, t.trip_number, t.latest_status, t.latest_status_at, s.at AS started_at
-        FROM ${trips} t ${withSetOff}
-        WHERE ${ongoingWhere(input)} AND ${setOffInRange(input, sql`s.at`)} ${keyset}
+        SELECT t.id, t.trip_number, t.latest_status, t.latest_status_at, t.started_at
+        FROM ${trips} t
+        WHERE ${ongoingWhere(input)} AND ${setOffInRange(input, sql`t.started_at`)} ${keyset}
         ORDER BY t.latest_status_at, t.trip_number
         LIMIT ${limit} OFFSET ${offset}
       )

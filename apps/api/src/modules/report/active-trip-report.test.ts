@@ -12,6 +12,7 @@ import { REPORT_FROM, REPORT_RANGE, REPORT_TO } from '../../test/report-world';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { transporterTripsWorld, type TransporterTripsWorld } from '../../test/transporter-trips-world';
 import { activeTripRows, type ActiveTripKey } from './active-trip-report.repository';
+import { reportInput } from './report-definition';
 import { reportWindow } from './report-window';
 
 const HOUR = 3_600_000;
@@ -163,11 +164,11 @@ describe('the active trip report', () => {
   it('reads by keyset in the order of its pages', async () => {
     const all = (await report(world.transporter.accessToken, `from=${lagosDateInDays(-40)}&to=${REPORT_TO}`))
       .body.page.content;
-    const input = {
-      db: t.ctx.db,
-      scope: { companyId: world.transporter.company.id },
-      window: reportWindow({ from: lagosDateInDays(-40), to: REPORT_TO }),
-    };
+    const input = reportInput(
+      t.ctx.db,
+      { companyId: world.transporter.company.id },
+      reportWindow({ from: lagosDateInDays(-40), to: REPORT_TO }),
+    );
     const numbers: string[] = [];
     let after: ActiveTripKey | null = null;
     for (;;) {

@@ -9,13 +9,18 @@ import {
   type TripIssueType,
   type TripStatus,
 } from '@freightlane/domain';
-import { keysetBatches, pickColumns, type ReportDefinition, type ReportInput } from './report-definition';
+import {
+  keysetBatches,
+  pickColumns,
+  type ReportDefinition,
+  type ReportInput,
+  readOnce,
+} from './report-definition';
 import {
   activeTripRows,
   activeTripStages,
   type ActiveTripKey,
   type ActiveTripRow,
-  type ActiveTripStage,
 } from './active-trip-report.repository';
 
 const columns: ReportColumn[] = [
@@ -63,14 +68,8 @@ const ONGOING_STAGES = TRIP_STATUSES.filter((s) => s !== 'EMPTY_DROP_OFF');
  * The figures per stage and in all, read once per request (the service reads the overview, then the page,
  * with one input): the table's length is the summary's count of active trips.
  */
-const stagesRead = new WeakMap<ReportInput, Promise<ActiveTripStage[]>>();
 async function stagesOf(input: ReportInput) {
-  let read = stagesRead.get(input);
-  if (!read) {
-    read = activeTripStages(input);
-    stagesRead.set(input, read);
-  }
-  const stages = await read;
+  const stages = await readOnce(input, 'active-trip', activeTripStages);
   const none = {
     stage: null,
     active: 0,

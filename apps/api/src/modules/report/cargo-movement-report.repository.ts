@@ -1,152 +1,171 @@
-import { and, asc, desc, eq, gte, isNull, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { ContainerSize } from '@freightlane/domain';
-import { consignments, trips, tripStatusLogs } from '../../db/schema';
+import { consignments, trips } from '../../db/schema';
 import type { ReportInput } from './report-definition';
-import { lagosPeriodSql } from './report-sql.repository';
+import type { ReportPeriod } from './report-window';
+import { lagosDateSql, tripSteps } from './report-sql.repository';
 import {
   containerCargo,
   deliveryTerminal,
   generalCargo,
+  laneEndGroups,
   laneEnds,
   laneLabel,
-  laneOrder,
   pickupTerminal,
 } from './cost-report.repository';
 
-/** A trip's live DELIVERED log: the moment it moved (docs/reports.md 1.8). */
-const delivered = alias(tripStatusLogs, 'delivered');
+/** The sizes a container is counted by, under the names the statement gives their counts. */
+const SIZES = [
+  ['FTS_20', 'size20', 'size_20'],
+  ['FTS_40', 'size40', 'size_40'],
+  ['FTS_40_HIGH', 'size40HighCube', 'size_40_high_cube'],
+  ['FTS_45', 'size45', 'size_45'],
+] as const satisfies readonly (readonly [ContainerSize, string, string])[];
+
+/** The counts of the report, under the names the statement gives them; tonnes come from the kilograms. */
+const COUNTS = {
+  trips: 'trip_count',
+  containers: 'containers',
+  size20: 'size_20',
+  size40: 'size_40',
+  size40HighCube: 'size_40_high_cube',
+  size45: 'size_45',
+  sizeUnknown: 'size_unknown',
+  empty: 'empty',
+  truckLoads: 'truck_loads',
+  kg: 'kg',
+} as const;
+
+type CountKey = keyof typeof COUNTS;
 
 /**
- * One row per trip of the customer delivered in the window, cancelled after delivery included, with what
- * the counts read. The reading starts at the window's deliveries (an index on live logs by status and
- * time), then keeps the customer's trips.
+ * The customer's trips delivered in the window, cancelled after delivery included, counted per Lagos
+ * date of delivery and lane. The delivery time is the trip's own `delivered_at` (its live DELIVERED log,
+ * kept by the triggers of migration 0016), so the reading starts at the customer's deliveries of the
+ * window on one index, without the status logs; a size is the enum's own text.
  */
-function movedIn(input: ReportInput) {
+function perDayAndLane(input: ReportInput) {
   const { scope, window } = input;
+  const container = containerCargo(trips.cargoType);
+  const general = generalCargo(trips.cargoType);
+  const count = (filter: SQL) => sql<number>`count(*) FILTER (WHERE ${filter})`;
+  const sized = (size: ContainerSize) =>
+    count(sql`${container} AND ${consignments.containerSize} = ${sql.raw(`'${size}'`)}`);
+  const day = lagosDateSql(tripSteps.deliveredAt);
   return input.db
     .select({
-      period: lagosPeriodSql(delivered.at, window.period).as('period'),
+      day: sql<string>`${day}`.as('day'),
       ...laneEnds,
-      cargoType: sql<string>`${trips.cargoType}`.as('cargo_type'),
-      containerSize: sql<ContainerSize | null>`${consignments.containerSize}`.as('container_size'),
-      weightKg: sql<number | null>`${consignments.weightKg}`.as('weight_kg'),
+      trips: sql<number>`count(*)`.as(COUNTS.trips),
+      containers: count(container).as(COUNTS.containers),
+      ...(Object.fromEntries(SIZES.map(([size, key, name]) => [key, sized(size).as(name)])) as Record<
+        (typeof SIZES)[number][1],
+        SQL.Aliased<number>
+      >),
+      sizeUnknown: count(sql`${container} AND ${consignments.containerSize} IS NULL`).as(COUNTS.sizeUnknown),
+      empty: count(sql`${trips.cargoType} = 'EMPTY_CONTAINER'`).as(COUNTS.empty),
+      truckLoads: count(general).as(COUNTS.truckLoads),
+      kg: sql<number | null>`sum(${consignments.weightKg}) FILTER (WHERE ${general})`.as(COUNTS.kg),
     })
-    .from(delivered)
-    .innerJoin(trips, eq(trips.id, delivered.tripId))
+    .from(trips)
     .leftJoin(consignments, eq(consignments.tripId, trips.id))
     .where(
       and(
-        eq(delivered.status, 'DELIVERED'),
-        isNull(delivered.undoneAt),
-        gte(delivered.at, window.fromAt),
-        lt(delivered.at, window.toAt),
         eq(trips.customerCompanyId, scope.companyId),
+        gte(tripSteps.deliveredAt, window.fromAt),
+        lt(tripSteps.deliveredAt, window.toAt),
       ),
     )
-    .as('moved');
+    .groupBy(day, ...laneEndGroups)
+    .as('per_day');
 }
 
-type Moved = ReturnType<typeof movedIn>;
-
-/** What the cargo movement report counts of a set of deliveries; a size is the enum's own text. */
-function movedFigures(moved: Moved) {
-  const container = containerCargo(moved.cargoType);
-  const general = generalCargo(moved.cargoType);
-  const count = (filter: SQL) => sql`count(*) FILTER (WHERE ${filter})`;
-  const sized = (size: ContainerSize) =>
-    count(sql`${container} AND ${moved.containerSize} = ${sql.raw(`'${size}'`)}`);
-  return {
-    trips: sql`count(*)`,
-    containers: count(container),
-    size20: sized('FTS_20'),
-    size40: sized('FTS_40'),
-    size40HighCube: sized('FTS_40_HIGH'),
-    size45: sized('FTS_45'),
-    sizeUnknown: count(sql`${container} AND ${moved.containerSize} IS NULL`),
-    empty: count(sql`${moved.cargoType} = 'EMPTY_CONTAINER'`),
-    truckLoads: count(general),
-    tonnes: sql`round(coalesce(sum(${moved.weightKg}) FILTER (WHERE ${general}), 0) / 1000.0, 1)`,
-  };
+/** The label of the report period (docs/reports.md 1.4) of a Lagos calendar date. */
+function periodOfDay(day: SQL, period: ReportPeriod): SQL<string> {
+  const format = period === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
+  return sql<string>`to_char((${day})::timestamp, ${sql.raw(`'${format}'`)})`;
 }
 
-type Figures = ReturnType<typeof movedFigures>;
-
-/** Figures as JS numbers. */
-function asNumbers(figures: Record<keyof Figures, SQLWrapper | SQL.Aliased>) {
+/** The counts summed again over any grouping of the rows that carry them. */
+function summed(of: (name: string) => SQL) {
   return Object.fromEntries(
-    Object.entries(figures).map(([key, figure]) => [key, sql<number>`${figure}`.mapWith(Number)]),
-  ) as Record<keyof Figures, SQL<number>>;
+    (Object.keys(COUNTS) as CountKey[]).map((key) => [key, sql`sum(${of(COUNTS[key])})`]),
+  ) as Record<CountKey, SQL>;
 }
 
 /**
- * The summary and the chart in one statement: the deliveries counted per period, and over the whole range
- * (with its lanes) as the grouping set `()`, so the range's deliveries are read once.
+ * Every figure of the cargo movement report in one statement, so the range's deliveries are read once
+ * per request: counted per Lagos date and lane, then per period and lane (the days get their period's
+ * label only once summed), named, then summed again with the grouping sets: each period and lane (the
+ * table's rows, `level` 0, in the table's order), each period (the chart, `level` 1, only the periods
+ * with deliveries; the caller fills the others) and the whole range with its lanes (`level` 3).
  */
-export async function cargoMovementOverview(input: ReportInput) {
-  const moved = movedIn(input);
-  const rows = await input.db
-    .select({
-      whole: sql<number>`grouping(${moved.period})`.mapWith(Number),
-      period: sql<string | null>`${moved.period}`,
-      lanes:
-        sql<number>`count(DISTINCT (${moved.pickupTerminalId}, ${moved.pickupState}, ${moved.deliveryTerminalId}, ${moved.deliveryState}))`.mapWith(
-          Number,
-        ),
-      ...asNumbers(movedFigures(moved)),
-    })
-    .from(moved)
-    .groupBy(sql`GROUPING SETS ((${moved.period}), ())`);
-  return { totals: rows.find((r) => r.whole === 1)!, byPeriod: rows.filter((r) => r.whole === 0) };
-}
-
-/** A page of the rows, one per period and lane, with the count of all of them. */
-export async function cargoMovementRows(input: ReportInput, limit: number, offset: number) {
-  const moved = movedIn(input);
-  const figures = movedFigures(moved);
+export async function cargoMovementFigures(input: ReportInput) {
+  const perDay = perDayAndLane(input);
+  const period = periodOfDay(sql`${perDay.day}`, input.window.period);
+  const perLaneSums = summed((name) => sql`${sql.identifier('per_day')}.${sql.identifier(name)}`);
   const perLane = input.db
     .select({
-      period: sql<string>`${moved.period}`.as('period'),
-      pickupTerminalId: sql<string | null>`${moved.pickupTerminalId}`.as('pickup_terminal_id'),
-      pickupState: sql<string | null>`${moved.pickupState}`.as('pickup_state'),
-      deliveryTerminalId: sql<string | null>`${moved.deliveryTerminalId}`.as('delivery_terminal_id'),
-      deliveryState: sql<string | null>`${moved.deliveryState}`.as('delivery_state'),
-      trips: figures.trips.as('trip_count'),
-      containers: figures.containers.as('containers'),
-      size20: figures.size20.as('size_20'),
-      size40: figures.size40.as('size_40'),
-      size40HighCube: figures.size40HighCube.as('size_40_high_cube'),
-      size45: figures.size45.as('size_45'),
-      sizeUnknown: figures.sizeUnknown.as('size_unknown'),
-      empty: figures.empty.as('empty'),
-      truckLoads: figures.truckLoads.as('truck_loads'),
-      tonnes: figures.tonnes.as('tonnes'),
+      period: sql<string>`${period}`.as('period'),
+      pickupTerminalId: sql<string | null>`${perDay.pickupTerminalId}`.as('pickup_terminal_id'),
+      pickupState: sql<string | null>`${perDay.pickupState}`.as('pickup_state'),
+      deliveryTerminalId: sql<string | null>`${perDay.deliveryTerminalId}`.as('delivery_terminal_id'),
+      deliveryState: sql<string | null>`${perDay.deliveryState}`.as('delivery_state'),
+      ...(Object.fromEntries(
+        (Object.keys(COUNTS) as CountKey[]).map((key) => [key, perLaneSums[key].as(COUNTS[key])]),
+      ) as Record<CountKey, SQL.Aliased<number>>),
     })
-    .from(moved)
+    .from(perDay)
     .groupBy(
-      moved.period,
-      moved.pickupTerminalId,
-      moved.pickupState,
-      moved.deliveryTerminalId,
-      moved.deliveryState,
+      period,
+      perDay.pickupTerminalId,
+      perDay.pickupState,
+      perDay.deliveryTerminalId,
+      perDay.deliveryState,
     )
     .as('per_lane');
   const label = laneLabel(perLane);
-  return input.db
+  const named = input.db
     .select({
-      period: perLane.period,
-      lane: label,
-      ...asNumbers(
-        Object.fromEntries(
-          (Object.keys(figures) as (keyof Figures)[]).map((key) => [key, perLane[key]]),
-        ) as Record<keyof Figures, SQL.Aliased>,
-      ),
-      total: sql<number>`count(*) OVER ()`.mapWith(Number),
+      period: sql<string>`${perLane.period}`.as('period'),
+      lane: sql<string>`${label}`.as('lane'),
+      laneKey:
+        sql`(${perLane.pickupTerminalId}, ${perLane.pickupState}, ${perLane.deliveryTerminalId}, ${perLane.deliveryState})`.as(
+          'lane_key',
+        ),
+      ...(Object.fromEntries(
+        (Object.keys(COUNTS) as CountKey[]).map((key) => [key, sql`${perLane[key]}`.as(COUNTS[key])]),
+      ) as Record<CountKey, SQL.Aliased<number>>),
+      position:
+        sql<number>`row_number() OVER (ORDER BY ${perLane.period}, ${perLane.containers} DESC, ${label}, ${perLane.pickupTerminalId}, ${perLane.pickupState}, ${perLane.deliveryTerminalId}, ${perLane.deliveryState})`.as(
+          'position',
+        ),
     })
     .from(perLane)
     .leftJoin(pickupTerminal, eq(pickupTerminal.id, perLane.pickupTerminalId))
     .leftJoin(deliveryTerminal, eq(deliveryTerminal.id, perLane.deliveryTerminalId))
-    .orderBy(asc(perLane.period), desc(perLane.containers), asc(label), ...laneOrder(perLane))
-    .limit(limit)
-    .offset(offset);
+    .as('named');
+  const total = summed((name) => sql`${sql.identifier('named')}.${sql.identifier(name)}`);
+  const whole = (figure: SQL) => sql<number>`coalesce(${figure}, 0)::bigint`.mapWith(Number);
+  const level = sql`grouping(${named.period}, ${named.position})`;
+  return input.db
+    .select({
+      level: sql<number>`${level}`.mapWith(Number),
+      period: sql<string | null>`${named.period}`,
+      lane: sql<string | null>`min(${named.lane})`,
+      lanes: sql<number>`count(DISTINCT ${named.laneKey})`.mapWith(Number),
+      trips: whole(total.trips),
+      containers: whole(total.containers),
+      size20: whole(total.size20),
+      size40: whole(total.size40),
+      size40HighCube: whole(total.size40HighCube),
+      size45: whole(total.size45),
+      sizeUnknown: whole(total.sizeUnknown),
+      empty: whole(total.empty),
+      truckLoads: whole(total.truckLoads),
+      tonnes: sql<number>`round(coalesce(${total.kg}, 0) / 1000.0, 1)`.mapWith(Number),
+    })
+    .from(named)
+    .groupBy(sql`GROUPING SETS ((${named.period}, ${named.position}), (${named.period}), ())`)
+    .orderBy(sql`${level}`, sql`${named.period}`, sql`${named.position}`);
 }

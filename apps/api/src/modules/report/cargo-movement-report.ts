@@ -4,9 +4,9 @@ import {
   type ReportColumn,
   type ReportRow,
 } from '@freightlane/domain';
-import { rowsByPages, totalOfPage, type ReportDefinition } from './report-definition';
+import { type ReportDefinition, type ReportInput, readOnce } from './report-definition';
 import { periodsOf } from './report-window';
-import { cargoMovementOverview, cargoMovementRows } from './cargo-movement-report.repository';
+import { cargoMovementFigures } from './cargo-movement-report.repository';
 
 /** The sizes in the order a yard reads them, under the keys the rows carry them. */
 const SIZES = [
@@ -33,6 +33,34 @@ function sizesOf(figures: Record<(typeof SIZES)[number][1], number>): ReportRow 
   return Object.fromEntries(SIZES.map(([, key]) => [key, figures[key]]));
 }
 
+type MovedLine = Awaited<ReturnType<typeof cargoMovementFigures>>[number];
+
+/**
+ * The report's one statement, read once per request: the page and the export ask for the same input as
+ * the overview did, and counting every delivery of the range again for them would double the request's
+ * cost.
+ */
+function figuresOf(input: ReportInput): Promise<MovedLine[]> {
+  return readOnce(input, 'cargo-movement', cargoMovementFigures);
+}
+
+/** The table's rows, one per period and lane, in the table's order. */
+async function tableOf(input: ReportInput): Promise<ReportRow[]> {
+  return (await figuresOf(input))
+    .filter((line) => line.level === 0)
+    .map((r) => ({
+      period: r.period,
+      lane: r.lane,
+      trips: r.trips,
+      containers: r.containers,
+      ...sizesOf(r),
+      sizeUnknown: r.sizeUnknown,
+      empty: r.empty,
+      truckLoads: r.truckLoads,
+      tonnes: r.tonnes,
+    }));
+}
+
 /**
  * Containers and tonnes moved, per lane and period, by delivery time (docs/reports.md 2.12). A delivered
  * trip stays moved when it is cancelled afterwards; an undone delivery never moved.
@@ -41,7 +69,9 @@ export const cargoMovementReport: ReportDefinition = {
   kind: 'cargo-movement',
   columns,
   async overview(input) {
-    const { totals, byPeriod } = await cargoMovementOverview(input);
+    const lines = await figuresOf(input);
+    const totals = lines.find((line) => line.level === 3)!;
+    const byPeriod = lines.filter((line) => line.level === 1);
     const found = new Map(byPeriod.map((p) => [p.period, p]));
     return {
       summary: [
@@ -69,24 +99,13 @@ export const cargoMovementReport: ReportDefinition = {
       },
     };
   },
+  // One row per period and lane: a few thousand at most, read whole.
   async page(input, { page, size }) {
-    const rows = await cargoMovementRows(input, size, page * size);
-    return {
-      total: await totalOfPage(this, input, rows, page),
-      rows: rows.map((r) => ({
-        period: r.period,
-        lane: r.lane,
-        trips: r.trips,
-        containers: r.containers,
-        ...sizesOf(r),
-        sizeUnknown: r.sizeUnknown,
-        empty: r.empty,
-        truckLoads: r.truckLoads,
-        tonnes: r.tonnes,
-      })),
-    };
+    const rows = await tableOf(input);
+    return { total: rows.length, rows: rows.slice(page * size, (page + 1) * size) };
   },
-  rows(input) {
-    return rowsByPages(this, input);
+  async *rows(input) {
+    const rows = await tableOf(input);
+    if (rows.length > 0) yield rows;
   },
 };

@@ -1,7 +1,6 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client';
-import { consignments, terminals, trips } from '../../db/schema';
+import { terminals, trips } from '../../db/schema';
 import type { ReportInput } from './report-definition';
 
 /** The points a chart over companies, lanes or clients shows before it sums the rest as `Others`. */
@@ -27,39 +26,24 @@ export const generalCargo = (cargoType: SQLWrapper) => sql`${cargoType} = 'GENER
 export const containerCargo = (cargoType: SQLWrapper) => sql`${cargoType} <> 'GENERAL_CARGO'`;
 
 /**
- * The weight of a trip that is general cargo (the only loads that carry one), for a lateral join: looked up
- * for those trips only, where a plain join would read every consignment of the company. LIMIT 1 (a trip
- * has one consignment) keeps PostgreSQL from turning it back into that plain join.
- */
-export function generalCargoWeight(db: Executor) {
-  return db
-    .select({ kg: sql<number | null>`${consignments.weightKg}`.as('kg') })
-    .from(consignments)
-    .where(and(eq(consignments.tripId, trips.id), eq(trips.cargoType, 'GENERAL_CARGO')))
-    .limit(1)
-    .as('general_cargo_weight');
-}
-
-/**
- * The two ends of a trip's lane (docs/reports.md 1.8): the terminal, or for an address its state. Grouped
- * as plain values (the terminal's id, not its name) so the database hashes a few lanes instead of sorting
- * every trip; the names join the grouped lanes afterwards (`laneLabel`).
+ * The two ends of a trip's lane (docs/reports.md 1.8): the terminal, or for an address its state (the
+ * stored `pickup_state` / `recipient_state` columns, so a covering index carries them). Grouped as plain
+ * values (the terminal's id, not its name) so the database hashes a few lanes instead of sorting every
+ * trip; the names join the grouped lanes afterwards (`laneLabel`).
  */
 const laneEndValues = {
   pickupTerminalId: sql<string | null>`${trips.pickupTerminalId}`,
-  pickupState: sql<
-    string | null
-  >`CASE WHEN ${trips.pickupTerminalId} IS NULL THEN ${trips.pickupAddress}->>'state' END`,
+  pickupState: sql<string | null>`CASE WHEN ${trips.pickupTerminalId} IS NULL THEN ${trips.pickupState} END`,
   deliveryTerminalId: sql<string | null>`${trips.recipientTerminalId}`,
   deliveryState: sql<
     string | null
-  >`CASE WHEN ${trips.recipientTerminalId} IS NULL THEN ${trips.recipientAddress}->>'state' END`,
+  >`CASE WHEN ${trips.recipientTerminalId} IS NULL THEN ${trips.recipientState} END`,
 };
 
 /** The ends to group by. */
 export const laneEndGroups = Object.values(laneEndValues);
 
-/** The ends to select, named as `laneLabel` and `laneOrder` read them. */
+/** The ends to select, named as `laneLabel` reads them. */
 export const laneEnds = {
   pickupTerminalId: laneEndValues.pickupTerminalId.as('pickup_terminal_id'),
   pickupState: laneEndValues.pickupState.as('pickup_state'),
@@ -77,118 +61,91 @@ export function laneLabel(ends: LaneEnds): SQL<string> {
   return sql<string>`coalesce(${pickupTerminal.name}, ${ends.pickupState} || ' (address)') || ' → ' || coalesce(${deliveryTerminal.name}, ${ends.deliveryState} || ' (address)')`;
 }
 
-/** The ends as the last keys of a sort: two lanes never tie, so pages never overlap. */
-export const laneOrder = (ends: LaneEnds) => [
-  asc(ends.pickupTerminalId),
-  asc(ends.pickupState),
-  asc(ends.deliveryTerminalId),
-  asc(ends.deliveryState),
-];
-
-/**
- * The customer's trips awarded in the window and not cancelled. `completed IN (false, true)` is always
- * true, but names the middle column of trips_customer_idx (company, completed, created_at), so the award
- * range bounds two index range scans instead of being checked on every trip of the company.
- */
+/** The customer's trips awarded in the window and not cancelled (one range of the awarded-report index). */
 export function awardedInWindow({ scope, window }: ReportInput) {
   return and(
     eq(trips.customerCompanyId, scope.companyId),
-    inArray(trips.completed, [false, true]),
     gte(trips.createdAt, window.fromAt),
     lt(trips.createdAt, window.toAt),
     isNull(trips.cancelledAt),
   );
 }
 
-/** The figures of each lane of the window: counts and the sums its ratios divide. */
+/** The figures of each lane of the window: counts and the sums its ratios divide, off the trips alone. */
 function lanesOf(input: ReportInput) {
-  const weight = generalCargoWeight(input.db);
   const general = generalCargo(trips.cargoType);
   const container = containerCargo(trips.cargoType);
-  const weighed = sql`${general} AND ${weight.kg} > 0`;
+  const weighed = sql`${general} AND ${trips.weightKg} > 0`;
   return input.db
     .select({
       ...laneEnds,
       tripCount: sql<number>`count(*)`.as('trip_count'),
       containers: sql<number>`count(*) FILTER (WHERE ${container})`.as('containers'),
       truckLoads: sql<number>`count(*) FILTER (WHERE ${general})`.as('truck_loads'),
-      kg: sql<number | null>`sum(${weight.kg}) FILTER (WHERE ${general})`.as('kg'),
+      kg: sql<number | null>`sum(${trips.weightKg}) FILTER (WHERE ${general})`.as('kg'),
       totalCost: sql<number>`sum(${trips.amountKobo})`.as('total_cost'),
       containerCost: sql<number | null>`sum(${trips.amountKobo}) FILTER (WHERE ${container})`.as(
         'container_cost',
       ),
       weighedCost: sql<number | null>`sum(${trips.amountKobo}) FILTER (WHERE ${weighed})`.as('weighed_cost'),
-      weighedKg: sql<number | null>`sum(${weight.kg}) FILTER (WHERE ${weighed})`.as('weighed_kg'),
+      weighedKg: sql<number | null>`sum(${trips.weightKg}) FILTER (WHERE ${weighed})`.as('weighed_kg'),
     })
     .from(trips)
-    .leftJoinLateral(weight, sql`true`)
     .where(awardedInWindow(input))
     .groupBy(...laneEndGroups)
     .as('per_lane');
 }
 
 /**
- * The summary and the chart in one statement: the lanes aggregated once and ranked by trips; then the
- * first ten lanes and `Others` as chart points, and the whole range as the grouping set `()`.
+ * Every figure of the cost report in one statement, so the range's trips are read once per request: the
+ * lanes aggregated once and named, then summed again with the grouping sets: each lane alone (the
+ * table's rows, `level` 1, in the table's order), the first ten lanes by trips and `Others` (the chart,
+ * `level` 2) and every lane together (the summary, `level` 3).
  */
-export async function costOverview(input: ReportInput) {
+export async function costFigures(input: ReportInput) {
   const perLane = lanesOf(input);
-  const ranked = input.db
+  const label = laneLabel(perLane);
+  const named = input.db
     .select({
-      label: sql<string>`${laneLabel(perLane)}`.as('label'),
+      label: sql<string>`${label}`.as('label'),
       tripCount: sql<number>`${perLane.tripCount}`.as('trip_count'),
       containers: sql<number>`${perLane.containers}`.as('containers'),
+      truckLoads: sql<number>`${perLane.truckLoads}`.as('truck_loads'),
+      kg: sql<number | null>`${perLane.kg}`.as('kg'),
       totalCost: sql<number>`${perLane.totalCost}`.as('total_cost'),
       containerCost: sql<number | null>`${perLane.containerCost}`.as('container_cost'),
       weighedCost: sql<number | null>`${perLane.weighedCost}`.as('weighed_cost'),
       weighedKg: sql<number | null>`${perLane.weighedKg}`.as('weighed_kg'),
-      rank: sql<number>`row_number() OVER (ORDER BY ${perLane.tripCount} DESC, ${laneLabel(perLane)}, ${perLane.pickupTerminalId}, ${perLane.pickupState}, ${perLane.deliveryTerminalId}, ${perLane.deliveryState})`.as(
-        'rank',
-      ),
+      chartRank:
+        sql<number>`row_number() OVER (ORDER BY ${perLane.tripCount} DESC, ${label}, ${perLane.pickupTerminalId}, ${perLane.pickupState}, ${perLane.deliveryTerminalId}, ${perLane.deliveryState})`.as(
+          'chart_rank',
+        ),
+      position:
+        sql<number>`row_number() OVER (ORDER BY ${perLane.totalCost} DESC, ${label}, ${perLane.pickupTerminalId}, ${perLane.pickupState}, ${perLane.deliveryTerminalId}, ${perLane.deliveryState})`.as(
+          'position',
+        ),
     })
     .from(perLane)
     .leftJoin(pickupTerminal, eq(pickupTerminal.id, perLane.pickupTerminalId))
     .leftJoin(deliveryTerminal, eq(deliveryTerminal.id, perLane.deliveryTerminalId))
-    .as('ranked');
-  const bucket = sql`least(${ranked.rank}, ${OTHERS_BUCKET})`;
-  const rows = await input.db
-    .select({
-      whole: sql<number>`grouping(${bucket})`.mapWith(Number),
-      lane: sql<string>`CASE WHEN ${bucket} = ${OTHERS_BUCKET} THEN 'Others' ELSE min(${ranked.label}) END`,
-      lanes: sql<number>`count(*)`.mapWith(Number),
-      trips: asWhole(sql`sum(${ranked.tripCount})`),
-      totalCost: asWhole(sql`sum(${ranked.totalCost})`),
-      costPerTrip: koboPer(sql`sum(${ranked.totalCost})`, sql`sum(${ranked.tripCount})`),
-      costPerContainer: koboPer(sql`sum(${ranked.containerCost})`, sql`sum(${ranked.containers})`),
-      costPerTonne: koboPer(sql`sum(${ranked.weighedCost}) * 1000`, sql`sum(${ranked.weighedKg})`),
-    })
-    .from(ranked)
-    .groupBy(sql`GROUPING SETS ((${bucket}), ())`)
-    .orderBy(sql`grouping(${bucket})`, sql`${bucket}`);
-  return { totals: rows.find((r) => r.whole === 1)!, byLane: rows.filter((r) => r.whole === 0) };
-}
-
-/** A page of the rows, one per lane, with the count of all of them. */
-export async function costRows(input: ReportInput, limit: number, offset: number) {
-  const perLane = lanesOf(input);
-  const label = laneLabel(perLane);
+    .as('named');
+  const bucket = sql`least(${named.chartRank}, ${OTHERS_BUCKET})`;
+  const level = sql`grouping(${named.position}, ${bucket})`;
   return input.db
     .select({
-      lane: label,
-      trips: sql<number>`${perLane.tripCount}`.mapWith(Number),
-      containers: sql<number>`${perLane.containers}`.mapWith(Number),
-      truckLoads: sql<number>`${perLane.truckLoads}`.mapWith(Number),
-      tonnes: tonnesOf(sql`${perLane.kg}`),
-      totalCost: asWhole(sql`${perLane.totalCost}`),
-      costPerTrip: koboPer(sql`${perLane.totalCost}`, sql`${perLane.tripCount}`),
-      costPerContainer: koboPer(sql`${perLane.containerCost}`, sql`${perLane.containers}`),
-      costPerTonne: koboPer(sql`${perLane.weighedCost} * 1000`, sql`${perLane.weighedKg}`),
-      total: sql<number>`count(*) OVER ()`.mapWith(Number),
+      level: sql<number>`${level}`.mapWith(Number),
+      lane: sql<string>`CASE WHEN ${bucket} = ${OTHERS_BUCKET} THEN 'Others' ELSE min(${named.label}) END`,
+      lanes: sql<number>`count(*)`.mapWith(Number),
+      trips: asWhole(sql`sum(${named.tripCount})`),
+      containers: asWhole(sql`sum(${named.containers})`),
+      truckLoads: asWhole(sql`sum(${named.truckLoads})`),
+      tonnes: tonnesOf(sql`sum(${named.kg})`),
+      totalCost: asWhole(sql`sum(${named.totalCost})`),
+      costPerTrip: koboPer(sql`sum(${named.totalCost})`, sql`sum(${named.tripCount})`),
+      costPerContainer: koboPer(sql`sum(${named.containerCost})`, sql`sum(${named.containers})`),
+      costPerTonne: koboPer(sql`sum(${named.weighedCost}) * 1000`, sql`sum(${named.weighedKg})`),
     })
-    .from(perLane)
-    .leftJoin(pickupTerminal, eq(pickupTerminal.id, perLane.pickupTerminalId))
-    .leftJoin(deliveryTerminal, eq(deliveryTerminal.id, perLane.deliveryTerminalId))
-    .orderBy(desc(perLane.totalCost), asc(label), ...laneOrder(perLane))
-    .limit(limit)
-    .offset(offset);
+    .from(named)
+    .groupBy(sql`GROUPING SETS ((${named.position}), (${bucket}), ())`)
+    .orderBy(sql`${level}`, sql`${named.position}`, sql`${bucket}`);
 }

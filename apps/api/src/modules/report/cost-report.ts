@@ -1,6 +1,33 @@
-import type { ReportColumn } from '@freightlane/domain';
-import { rowsByPages, totalOfPage, type ReportDefinition } from './report-definition';
-import { costOverview, costRows } from './cost-report.repository';
+import type { ReportColumn, ReportRow } from '@freightlane/domain';
+import { type ReportDefinition, type ReportInput, readOnce } from './report-definition';
+import { costFigures } from './cost-report.repository';
+
+type CostLine = Awaited<ReturnType<typeof costFigures>>[number];
+
+/**
+ * The report's one statement, read once per request: the page and the export ask for the same input as
+ * the overview did, and summing every trip of the range again for them would double the request's cost.
+ */
+function figuresOf(input: ReportInput): Promise<CostLine[]> {
+  return readOnce(input, 'cost', costFigures);
+}
+
+/** The table's rows, one per lane, in the table's order. */
+async function tableOf(input: ReportInput): Promise<ReportRow[]> {
+  return (await figuresOf(input))
+    .filter((line) => line.level === 1)
+    .map((r) => ({
+      lane: r.lane,
+      trips: r.trips,
+      containers: r.containers,
+      truckLoads: r.truckLoads,
+      tonnes: r.tonnes,
+      totalCost: r.totalCost,
+      costPerTrip: r.costPerTrip,
+      costPerContainer: r.costPerContainer,
+      costPerTonne: r.costPerTonne,
+    }));
+}
 
 const columns: ReportColumn[] = [
   { key: 'lane', label: 'Lane', type: 'text' },
@@ -22,7 +49,9 @@ export const costReport: ReportDefinition = {
   kind: 'cost',
   columns,
   async overview(input) {
-    const { totals, byLane } = await costOverview(input);
+    const lines = await figuresOf(input);
+    const totals = lines.find((line) => line.level === 3)!;
+    const byLane = lines.filter((line) => line.level === 2);
     return {
       summary: [
         { key: 'totalCost', label: 'Total cost', type: 'money', value: totals.totalCost },
@@ -47,24 +76,13 @@ export const costReport: ReportDefinition = {
       },
     };
   },
+  // One row per lane: a few hundred at most, read whole.
   async page(input, { page, size }) {
-    const rows = await costRows(input, size, page * size);
-    return {
-      total: await totalOfPage(this, input, rows, page),
-      rows: rows.map((r) => ({
-        lane: r.lane,
-        trips: r.trips,
-        containers: r.containers,
-        truckLoads: r.truckLoads,
-        tonnes: r.tonnes,
-        totalCost: r.totalCost,
-        costPerTrip: r.costPerTrip,
-        costPerContainer: r.costPerContainer,
-        costPerTonne: r.costPerTonne,
-      })),
-    };
+    const rows = await tableOf(input);
+    return { total: rows.length, rows: rows.slice(page * size, (page + 1) * size) };
   },
-  rows(input) {
-    return rowsByPages(this, input);
+  async *rows(input) {
+    const rows = await tableOf(input);
+    if (rows.length > 0) yield rows;
   },
 };

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, isNull, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import {
   companies,
@@ -6,16 +6,16 @@ import {
   drivers,
   orders,
   terminals,
-  tripDocuments,
   trips,
   tripStatusLogs,
   trucks,
 } from '../../db/schema';
 import type { ReportInput } from './report-definition';
-import { countWhere, lagosDateSql, lagosPeriodSql } from './report-sql.repository';
+import { countWhere, lagosDateSql, lagosPeriodSql, tripSteps } from './report-sql.repository';
 import {
   durationFigures,
-  liveStepTimes,
+  KEEP_SUBQUERY,
+  measuredMicros,
   nullableNumber,
   secondsBetween,
 } from './operation-report.repository';
@@ -87,17 +87,12 @@ export function afterCursor(at: SQLWrapper, cursor: TripCursor | null): SQL | un
 export type RowsRead =
   { limit: number; offset: number; after?: undefined } | { limit: number; after: TripCursor | null };
 
-const delivered = alias(tripStatusLogs, 'delivered_log');
-const loaded = alias(tripStatusLogs, 'loaded_log');
-
 /** The customer's trips delivered in the window: their live DELIVERED log is in it (cancelled included). */
 function deliveredInWindow({ scope, window }: ReportInput) {
   return and(
-    eq(delivered.status, 'DELIVERED'),
-    isNull(delivered.undoneAt),
-    gte(delivered.at, window.fromAt),
-    lt(delivered.at, window.toAt),
     eq(trips.customerCompanyId, scope.companyId),
+    gte(tripSteps.deliveredAt, window.fromAt),
+    lt(tripSteps.deliveredAt, window.toAt),
   );
 }
 
@@ -107,35 +102,56 @@ function onTimeSql(deliveredAt: SQLWrapper): SQL<'ON_TIME' | 'LATE' | 'NO_TARGET
     WHEN ${lagosDateSql(deliveredAt)} <= ${trips.expectedDeliveryDate} THEN 'ON_TIME' ELSE 'LATE' END`;
 }
 
-const withProof = sql<boolean>`EXISTS (SELECT 1 FROM ${tripDocuments}
-  WHERE ${tripDocuments.tripId} = ${trips.id} AND ${tripDocuments.kind} = 'PROOF_OF_DELIVERY')`;
+/** A PROOF_OF_DELIVERY document exists: its kind is among the trip's document kinds. */
+const withProof = sql<boolean>`'PROOF_OF_DELIVERY' = ANY(${trips.documentKinds})`;
+
+/** The trip's live DELIVERED log when an admin overrode the handover code (rare: a small partial index). */
+const overriddenLog = and(
+  eq(tripStatusLogs.status, 'DELIVERED'),
+  isNull(tripStatusLogs.undoneAt),
+  isNotNull(tripStatusLogs.handoverOverrideReason),
+);
 
 /**
- * The summary and the chart in one pass over the deliveries: GROUPING SETS gives a row per period with
- * deliveries, and one row for the whole range (its period null) carrying every summary figure.
+ * The summary and the chart in one pass over the deliveries, read off the customer and delivered-at
+ * covering index: GROUPING SETS gives a row per period with deliveries, and one row for the whole range
+ * (its period null) carrying every summary figure. The admin overrides are counted from their logs apart:
+ * few trips have one, and the covering index stays narrow without the log's reason.
  */
 export async function deliveryOverview(input: ReportInput) {
-  const period = lagosPeriodSql(delivered.at, input.window.period);
-  const onTime = onTimeSql(delivered.at);
-  const transit = durationFigures(secondsBetween(loaded.at, delivered.at));
-  const rows = await input.db
+  const { db } = input;
+  const steps = tripSteps;
+  const delivered = db
     .select({
-      period: sql<string | null>`${period}`,
+      period: lagosPeriodSql(steps.deliveredAt, input.window.period).as('period'),
+      onTime: onTimeSql(steps.deliveredAt).as('on_time'),
+      transitMicros: measuredMicros(steps.loadedAt, steps.deliveredAt).as('transit_micros'),
+      withProof: withProof.as('with_proof'),
+    })
+    .from(trips)
+    .where(deliveredInWindow(input))
+    .offset(KEEP_SUBQUERY)
+    .as('delivered');
+  const transit = durationFigures(delivered.transitMicros);
+  const overrides = db
+    .select({ count: sql`count(*)` })
+    .from(tripStatusLogs)
+    .innerJoin(trips, eq(trips.id, tripStatusLogs.tripId))
+    .where(and(overriddenLog, deliveredInWindow(input)));
+  const rows = await db
+    .select({
+      period: sql<string | null>`${delivered.period}`,
       delivered: countWhere(),
-      onTime: countWhere(sql`${onTime} = 'ON_TIME'`),
-      late: countWhere(sql`${onTime} = 'LATE'`),
-      noTarget: countWhere(sql`${onTime} = 'NO_TARGET'`),
+      onTime: countWhere(sql`${delivered.onTime} = 'ON_TIME'`),
+      late: countWhere(sql`${delivered.onTime} = 'LATE'`),
+      noTarget: countWhere(sql`${delivered.onTime} = 'NO_TARGET'`),
       averageTransit: transit.average,
       medianTransit: transit.median,
-      withProof: countWhere(withProof),
-      overrides: countWhere(sql`${delivered.handoverOverrideReason} IS NOT NULL`),
+      withProof: countWhere(sql`${delivered.withProof}`),
+      overrides: sql<number>`(${overrides})`.mapWith(Number),
     })
     .from(delivered)
-    .innerJoin(trips, eq(trips.id, delivered.tripId))
-    // The one live LOADED log of the trip (trip_status_logs_live_uq).
-    .leftJoin(loaded, and(eq(loaded.tripId, trips.id), eq(loaded.status, 'LOADED'), isNull(loaded.undoneAt)))
-    .where(deliveredInWindow(input))
-    .groupBy(sql`GROUPING SETS ((${period}), ())`);
+    .groupBy(sql`GROUPING SETS ((${delivered.period}), ())`);
   const empty = { delivered: 0, onTime: 0, late: 0, noTarget: 0, withProof: 0, overrides: 0 };
   return {
     totals: rows.find((r) => r.period === null) ?? { ...empty, averageTransit: null, medianTransit: null },
@@ -144,34 +160,39 @@ export async function deliveryOverview(input: ReportInput) {
 }
 
 /**
- * Rows of the table in the default sort (delivered at, trip number). The rows are picked first on the
- * anchor alone, so the joins and the per-trip step times are read for the picked rows only.
+ * Rows of the table in the default sort (delivered at, trip number). The rows are picked first off the
+ * customer and delivered-at index alone, in its order, so the joins are read for the picked rows only. A
+ * page's total is the overview's count of deliveries, not counted again here.
  */
 export async function deliveryRows(input: ReportInput, read: RowsRead) {
   const { db } = input;
+  const steps = tripSteps;
   const paged = read.after === undefined;
   const picked = db
     .select({
-      tripId: delivered.tripId,
-      deliveredAt: delivered.at,
-      cursorAt: cursorSql(delivered.at).as('cursor_at'),
-      tripNumber: trips.tripNumber,
-      override: delivered.handoverOverrideReason,
-      total: (paged ? sql<number>`count(*) OVER ()` : sql<number>`0`).mapWith(Number).as('total'),
+      tripNumber: sql<string>`${trips.tripNumber}`.as('picked_trip_number'),
+      cursorAt: cursorSql(steps.deliveredAt).as('cursor_at'),
     })
-    .from(delivered)
-    .innerJoin(trips, eq(trips.id, delivered.tripId))
-    .where(and(deliveredInWindow(input), afterCursor(delivered.at, read.after ?? null)))
-    .orderBy(asc(delivered.at), asc(trips.tripNumber))
+    .from(trips)
+    .where(and(deliveredInWindow(input), afterCursor(steps.deliveredAt, read.after ?? null)))
+    .orderBy(asc(steps.deliveredAt), asc(trips.tripNumber))
     .limit(read.limit)
     .offset(paged ? read.offset : 0)
     .as('picked');
-  const steps = liveStepTimes(db, trips.id);
+  const override = db
+    .select({ reason: tripStatusLogs.handoverOverrideReason })
+    .from(tripStatusLogs)
+    .where(
+      and(
+        eq(tripStatusLogs.tripId, trips.id),
+        eq(tripStatusLogs.status, 'DELIVERED'),
+        isNull(tripStatusLogs.undoneAt),
+      ),
+    );
   return db
     .select({
-      tripNumber: picked.tripNumber,
+      tripNumber: trips.tripNumber,
       cursorAt: picked.cursorAt,
-      total: picked.total,
       orderNumber: orders.orderNumber,
       clientName: orders.clientName,
       cargoType: trips.cargoType,
@@ -183,17 +204,18 @@ export async function deliveryRows(input: ReportInput, read: RowsRead) {
       delivery: placeTextSql(deliveryTerminal, trips.recipientAddress),
       loadedAt: steps.loadedAt,
       arrivedAt: steps.arrivedDeliveryAt,
-      deliveredAt: picked.deliveredAt,
-      transit: measuredHours(secondsBetween(steps.loadedAt, picked.deliveredAt)),
-      waitAtDelivery: measuredHours(secondsBetween(steps.arrivedDeliveryAt, picked.deliveredAt)),
+      deliveredAt: steps.deliveredAt,
+      transit: measuredHours(secondsBetween(steps.loadedAt, steps.deliveredAt)),
+      waitAtDelivery: measuredHours(secondsBetween(steps.arrivedDeliveryAt, steps.deliveredAt)),
       expectedDelivery: trips.expectedDeliveryDate,
-      onTime: onTimeSql(picked.deliveredAt),
+      onTime: onTimeSql(steps.deliveredAt),
       withProof,
-      override: picked.override,
+      // The one live DELIVERED log of the trip (trip_status_logs_live_uq).
+      override: sql<string | null>`(${override})`,
       cancelledAt: trips.cancelledAt,
     })
     .from(picked)
-    .innerJoin(trips, eq(trips.id, picked.tripId))
+    .innerJoin(trips, eq(trips.tripNumber, picked.tripNumber))
     .innerJoin(orders, eq(orders.id, trips.orderId))
     .innerJoin(companies, eq(companies.id, trips.transporterCompanyId))
     .leftJoin(consignments, eq(consignments.tripId, trips.id))
@@ -201,6 +223,5 @@ export async function deliveryRows(input: ReportInput, read: RowsRead) {
     .leftJoin(drivers, driverOfTrip)
     .leftJoin(pickupTerminal, eq(pickupTerminal.id, trips.pickupTerminalId))
     .leftJoin(deliveryTerminal, eq(deliveryTerminal.id, trips.recipientTerminalId))
-    .leftJoinLateral(steps, sql`true`)
-    .orderBy(asc(picked.deliveredAt), asc(picked.tripNumber));
+    .orderBy(asc(steps.deliveredAt), asc(trips.tripNumber));
 }

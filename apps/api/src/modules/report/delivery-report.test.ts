@@ -13,6 +13,7 @@ import {
   type TripStepsWorld,
 } from '../../test/trip-steps-world';
 import { deliveryBatches } from './delivery-report';
+import { reportInput } from './report-definition';
 import { reportWindow } from './report-window';
 
 const URL = `/api/v1/reports/delivery?${REPORT_RANGE}`;
@@ -144,11 +145,11 @@ describe('the delivery report', () => {
     );
     expect(tied).toHaveLength(2);
 
-    const input = {
-      db: t.ctx.db,
-      scope: { companyId: w.customer.company.id },
-      window: reportWindow({ from: REPORT_FROM, to: REPORT_TO }),
-    };
+    const input = reportInput(
+      t.ctx.db,
+      { companyId: w.customer.company.id },
+      reportWindow({ from: REPORT_FROM, to: REPORT_TO }),
+    );
     for (const batchRows of [1, 2, 3]) {
       const batches = [];
       for await (const batch of deliveryBatches(input, batchRows)) batches.push(batch);

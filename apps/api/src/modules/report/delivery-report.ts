@@ -5,9 +5,9 @@ import {
   EXPORT_BATCH_ROWS,
   keysetBatches,
   pickColumns,
-  totalOfPage,
   type ReportDefinition,
   type ReportInput,
+  readOnce,
 } from './report-definition';
 import { periodsOf } from './report-window';
 
@@ -90,13 +90,21 @@ export function deliveryBatches(input: ReportInput, batchRows = EXPORT_BATCH_ROW
   );
 }
 
+/**
+ * The summary's figures, read once per request: its count of deliveries is the page's total, which the
+ * page would otherwise count again over every delivery of the range.
+ */
+function overviewOf(input: ReportInput): ReturnType<typeof deliveryOverview> {
+  return readOnce(input, 'delivery', deliveryOverview);
+}
+
 /** Trips delivered in the range: times, proof of delivery, handover, on time or not (docs/reports.md 2.5). */
 export const deliveryReport: ReportDefinition = {
   kind: 'delivery',
   columns,
   pdfColumns: PDF_COLUMNS,
   async overview(input) {
-    const { totals, byPeriod } = await deliveryOverview(input);
+    const { totals, byPeriod } = await overviewOf(input);
     const found = new Map(byPeriod.map((p) => [p.period, p]));
     return {
       summary: [
@@ -139,7 +147,7 @@ export const deliveryReport: ReportDefinition = {
   },
   async page(input, { page, size }) {
     const rows = await deliveryRows(input, { limit: size, offset: page * size });
-    return { total: await totalOfPage(this, input, rows, page), rows: rows.map(toRow) };
+    return { total: (await overviewOf(input)).totals.delivered, rows: rows.map(toRow) };
   },
   rows(input) {
     return deliveryBatches(input);

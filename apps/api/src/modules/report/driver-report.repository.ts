@@ -1,65 +1,68 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReportInput } from './report-definition';
-import {
-  expiryStateSql,
-  lagosDate,
-  numberOrNull,
-  percentSql,
-  rowsOf,
-  windowSql,
-} from './fleet-report.repository';
+import { expiryStateSql, numberOrNull, percentSql, rowsOf, windowSql } from './fleet-report.repository';
+import { lagosDateSql } from './report-sql.repository';
 
 /**
  * The trips of the population P(range) of the transporter (docs/reports.md 1.8: `pickup_date` in range,
  * not cancelled) that also meet `where`, each with its on-time pickup and delivery states, transit seconds
- * and issues. Step times come from one lateral aggregate over the trip's live logs.
+ * and issues, read off the trip's row (its step times and issue count, migration 0016).
  */
 function population({ scope, window }: ReportInput, where: SQL = sql`true`) {
   const w = windowSql(window);
   return sql`
-    SELECT t.id, t.driver_id, t.completed,
-      CASE WHEN s.arrived_pickup_at IS NOT NULL THEN
-          CASE WHEN ${lagosDate(sql`s.arrived_pickup_at`)} <= t.pickup_date THEN 'ON_TIME' ELSE 'LATE' END
+    SELECT t.driver_id, t.completed,
+      CASE WHEN t.arrived_pickup_at IS NOT NULL THEN
+          CASE WHEN ${lagosDateSql(sql`t.arrived_pickup_at`)} <= t.pickup_date THEN 'ON_TIME' ELSE 'LATE' END
         WHEN t.pickup_date < ${w.today} THEN 'LATE' ELSE 'PENDING' END AS pickup_state,
       CASE WHEN t.expected_delivery_date IS NULL THEN 'NO_TARGET'
-        WHEN s.delivered_at IS NOT NULL THEN
-          CASE WHEN ${lagosDate(sql`s.delivered_at`)} <= t.expected_delivery_date THEN 'ON_TIME' ELSE 'LATE' END
+        WHEN t.delivered_at IS NOT NULL THEN
+          CASE WHEN ${lagosDateSql(sql`t.delivered_at`)} <= t.expected_delivery_date THEN 'ON_TIME' ELSE 'LATE' END
         WHEN t.expected_delivery_date < ${w.today} THEN 'LATE' ELSE 'PENDING' END AS delivery_state,
-      CASE WHEN s.delivered_at >= s.loaded_at THEN extract(epoch FROM s.delivered_at - s.loaded_at) END
+      CASE WHEN t.delivered_at >= t.loaded_at THEN extract(epoch FROM t.delivered_at - t.loaded_at) END
         AS transit_seconds,
-      (SELECT count(*) FROM trip_issues i WHERE i.trip_id = t.id)::int AS issues
+      t.issue_count AS issues
     FROM trips t
-    CROSS JOIN LATERAL (
-      SELECT min(l.at) FILTER (WHERE l.status IN ('AT_PICKUP_LOCATION', 'AT_WAREHOUSE_LOCATION'))
-          AS arrived_pickup_at,
-        min(l.at) FILTER (WHERE l.status = 'LOADED') AS loaded_at,
-        min(l.at) FILTER (WHERE l.status = 'DELIVERED') AS delivered_at
-      FROM trip_status_logs l WHERE l.trip_id = t.id AND l.undone_at IS NULL
-    ) s
     WHERE t.transporter_company_id = ${scope.companyId} AND t.pickup_date >= ${w.from}
       AND t.pickup_date <= ${w.to} AND t.cancelled_at IS NULL AND ${where}`;
 }
 
-/** The quality figures of a group of trips of the population. */
+/**
+ * The counts and sums of a group of trips of the population that add up across groups: a driver's figures
+ * are read from his group, the company's from the sum of every group, so the population is read once.
+ */
+const parts = sql`
+  count(*) AS trips,
+  count(*) FILTER (WHERE completed) AS completed,
+  count(*) FILTER (WHERE delivery_state = 'ON_TIME') AS on_time,
+  count(*) FILTER (WHERE delivery_state = 'LATE') AS late,
+  count(*) FILTER (WHERE delivery_state IN ('PENDING', 'NO_TARGET')) AS not_measured,
+  count(*) FILTER (WHERE pickup_state = 'ON_TIME') AS pickup_on_time,
+  count(*) FILTER (WHERE pickup_state <> 'PENDING') AS pickup_measured,
+  sum(transit_seconds) AS transit_seconds,
+  count(transit_seconds) AS transits,
+  coalesce(sum(issues), 0) AS issues,
+  count(*) FILTER (WHERE issues > 0) AS with_issue`;
+
+/** The quality figures of some groups of `parts` together (the average transit pools their trips). */
 const figures = sql`
-  count(*)::int AS trips,
-  count(*) FILTER (WHERE completed)::int AS completed,
-  count(*) FILTER (WHERE delivery_state = 'ON_TIME')::int AS "onTime",
-  count(*) FILTER (WHERE delivery_state = 'LATE')::int AS late,
-  count(*) FILTER (WHERE delivery_state IN ('PENDING', 'NO_TARGET'))::int AS "notMeasured",
-  ${percentSql(sql`count(*) FILTER (WHERE pickup_state = 'ON_TIME')`, sql`count(*) FILTER (WHERE pickup_state <> 'PENDING')`)}
-    AS "onTimePickup",
-  ${percentSql(sql`count(*) FILTER (WHERE delivery_state = 'ON_TIME')`, sql`count(*) FILTER (WHERE delivery_state IN ('ON_TIME', 'LATE'))`)}
-    AS "onTimeDelivery",
-  round((avg(transit_seconds) / 3600)::numeric, 1) AS "averageTransit",
+  coalesce(sum(trips), 0)::int AS trips,
+  coalesce(sum(completed), 0)::int AS completed,
+  coalesce(sum(on_time), 0)::int AS "onTime",
+  coalesce(sum(late), 0)::int AS late,
+  coalesce(sum(not_measured), 0)::int AS "notMeasured",
+  ${percentSql(sql`sum(pickup_on_time)`, sql`sum(pickup_measured)`)} AS "onTimePickup",
+  ${percentSql(sql`sum(on_time)`, sql`sum(on_time) + sum(late)`)} AS "onTimeDelivery",
+  round((sum(transit_seconds) / nullif(sum(transits), 0) / 3600)::numeric, 1) AS "averageTransit",
   coalesce(sum(issues), 0)::int AS issues,
-  ${percentSql(sql`count(*) FILTER (WHERE issues > 0)`, sql`count(*)`)} AS "issueRate"`;
+  ${percentSql(sql`sum(with_issue)`, sql`sum(trips)`)} AS "issueRate"`;
 
 /** A chart point (a type, not an interface, so it is a report row's record). */
 type ChartPoint = { driver: string; onTime: number; late: number; notMeasured: number };
 
 /**
- * The summary and the chart in one statement, so the population is read once: the figures over all of P,
+ * The summary and the chart in one statement, the population read once and counted per driver: the
+ * figures over all of P (the sum of the drivers' counts),
  * the active drivers whose licence has expired, and the deliveries per driver for the first 10 by trips
  * (then name) with `Others` summing the rest.
  */
@@ -72,11 +75,11 @@ export async function driverOverview(input: ReportInput) {
     licencesExpired: number;
   }>(
     input.db,
-    sql`WITH p AS (${population(input)}),
+    sql`WITH per AS (SELECT p.driver_id, ${parts} FROM (${population(input)}) p GROUP BY p.driver_id),
       per_driver AS (
         SELECT d.first_name || ' ' || d.last_name AS name, ${figures},
-          row_number() OVER (ORDER BY count(*) DESC, d.first_name || ' ' || d.last_name, d.id) AS rank
-        FROM p JOIN drivers d ON d.id = p.driver_id AND d.company_id = ${scope.companyId}
+          row_number() OVER (ORDER BY sum(per.trips) DESC, d.first_name || ' ' || d.last_name, d.id) AS rank
+        FROM per JOIN drivers d ON d.id = per.driver_id AND d.company_id = ${scope.companyId}
         GROUP BY d.id
       ),
       chart AS (
@@ -86,9 +89,9 @@ export async function driverOverview(input: ReportInput) {
       )
       SELECT
         (SELECT row_to_json(x) FROM (
-          SELECT count(DISTINCT driver_id)::int AS drivers,
-            count(*) FILTER (WHERE driver_id IS NULL)::int AS "withoutDriver", ${figures}
-          FROM p) x) AS totals,
+          SELECT count(driver_id)::int AS drivers,
+            coalesce(sum(trips) FILTER (WHERE driver_id IS NULL), 0)::int AS "withoutDriver", ${figures}
+          FROM per) x) AS totals,
         (SELECT coalesce(json_agg(json_build_object('driver', driver, 'onTime', "onTime", 'late', late,
           'notMeasured', "notMeasured") ORDER BY place), '[]') FROM chart) AS chart,
         (SELECT count(*) FROM drivers d WHERE d.company_id = ${scope.companyId} AND d.active
@@ -138,7 +141,7 @@ export async function driverRows(input: ReportInput, limit: number, offset: numb
         f."issueRate"
       FROM page
       CROSS JOIN LATERAL (
-        SELECT ${figures} FROM (${population(input, sql`t.driver_id = page.id`)}) p
+        SELECT ${figures} FROM (SELECT ${parts} FROM (${population(input, sql`t.driver_id = page.id`)}) p) x
       ) f
       ORDER BY page.trips DESC, page.name, page.id`,
   );

@@ -91,10 +91,7 @@ export async function driverStatusRows(input: ReportInput, limit: number, offset
         (
           SELECT ${FINISHED_AT_SQL} FROM trips t
           WHERE t.driver_id = page.id AND t.transporter_company_id = ${scope.companyId}
-            AND (t.completed OR t.cancelled_at IS NOT NULL)
-            AND (t.completed OR EXISTS (
-              SELECT 1 FROM trip_status_logs s
-              WHERE s.trip_id = t.id AND s.status = 'STARTED' AND s.undone_at IS NULL))
+            AND (t.completed OR (t.cancelled_at IS NOT NULL AND t.started_at IS NOT NULL))
           ORDER BY ${FINISHED_AT_SQL} DESC LIMIT 1
         ) AS last_trip_ended,
         coalesce(rt.trips, 0) AS trips_in_range, coalesce(rd.days, 0) AS days_on_trip,

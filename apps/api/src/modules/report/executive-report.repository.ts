@@ -1,8 +1,8 @@
-import { and, eq, gte, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { DAY_MS, reportRangeDays } from '@freightlane/domain';
-import { invoices, orders, trips, tripStatusLogs } from '../../db/schema';
+import { invoices, orders, trips } from '../../db/schema';
 import type { ReportInput } from './report-definition';
-import { lagosPeriodSql } from './report-sql.repository';
+import { lagosPeriodSql, tripSteps } from './report-sql.repository';
 import type { ReportPeriod } from './report-window';
 import {
   measuredTrips,
@@ -36,13 +36,8 @@ export function previousRange({ window }: ReportInput): Range {
   };
 }
 
-/** Every column a source can give, each stacked as numeric (sums of seconds keep their fractions). */
-const FIGURES = [
-  'placed',
-  'awarded',
-  'spend',
-  'delivered',
-  'containers',
+/** The raw counts and sums of the quality figures over P (docs/reports.md 1.8). */
+const QUALITY_COUNTS = [
   'trips',
   'pickupOnTime',
   'pickupJudged',
@@ -53,6 +48,16 @@ const FIGURES = [
   'withIssue',
   'documentsPresent',
   'documentsExpected',
+] as const;
+
+/** Every column a source can give, each stacked as numeric (sums of seconds keep their fractions). */
+const FIGURES = [
+  'placed',
+  'awarded',
+  'spend',
+  'delivered',
+  'containers',
+  ...QUALITY_COUNTS,
   'outstanding',
   'overdue',
 ] as const;
@@ -61,11 +66,19 @@ type Figure = (typeof FIGURES)[number];
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /**
- * What each source reads over a range, as branches of one union: grouped by the Lagos period of the
- * source's own anchor and over the whole range (GROUPING SETS; the whole range's row has a null period),
- * or, without a period, over the whole range only. `withOpen` adds the invoices pending now, all dates.
+ * What each source reads over a range, as branches of one union: per Lagos day of the source's own anchor,
+ * each day labelled with its period (a month's days then sum into its one row, and every day into the
+ * whole range's, in `figuresOf`), or, without a period, over the whole range only. No branch has GROUPING
+ * SETS of its own: PostgreSQL spreads a plain grouping over parallel workers, never one with grouping sets.
+ * `withOpen` adds the invoices pending now, all dates.
  */
-function sources(input: ReportInput, range: Range, period: ReportPeriod | null, withOpen = false) {
+function sources(
+  input: ReportInput,
+  range: Range,
+  period: ReportPeriod | null,
+  part: 'activity' | 'quality' | 'all',
+  withOpen = false,
+) {
   const { db, scope, window } = input;
   const branch = (periodOf: SQL, values: Partial<Record<Figure, SQL>>) => ({
     period: (period ? sql<string | null>`${periodOf}` : sql<string | null>`NULL::text`).as('period'),
@@ -73,78 +86,60 @@ function sources(input: ReportInput, range: Range, period: ReportPeriod | null, 
       FIGURES.map((k) => [k, sql<string>`(${values[k] ?? sql`0`})::numeric`.as(`by_${snake(k)}`)]),
     ) as Record<Figure, SQL.Aliased<string>>),
   });
-  const grouped = (periodOf: SQL) => sql`GROUPING SETS ((${periodOf}), ())`;
   const count = sql`count(*)`;
-  const periodOf = (at: Parameters<typeof lagosPeriodSql>[0]) => lagosPeriodSql(at, period ?? 'day');
 
-  const orderPeriod = periodOf(orders.createdAt);
-  const placed = db
-    .select(branch(orderPeriod, { placed: count }))
-    .from(orders)
-    .where(
-      and(
-        eq(orders.customerCompanyId, scope.companyId),
-        gte(orders.createdAt, range.fromAt),
-        lt(orders.createdAt, range.toAt),
-      ),
-    )
-    .$dynamic();
-  if (period) placed.groupBy(grouped(orderPeriod));
+  /**
+   * A source's figures over its rows in the range. With a period, one row per Lagos day of the range,
+   * each day aggregated over its own range of the anchor's index (no day is computed or grouped per row:
+   * a few hundred thousand rows cost half as much), labelled with its period; else one row, the whole
+   * range's. Days are 24 hours apart: Lagos keeps no daylight saving (and `+ interval '1 day'` would
+   * follow the session's time zone).
+   */
+  const [fromAt, toAt] = [
+    sql`${range.fromAt.toISOString()}::timestamptz`,
+    sql`${range.toAt.toISOString()}::timestamptz`,
+  ];
+  const days = period
+    ? sql`(SELECT at, at + interval '24 hours' AS until
+        FROM generate_series(${fromAt}, ${toAt} - interval '24 hours', interval '24 hours') AS g(at)) AS day`
+    : sql`(SELECT ${fromAt} AS at, ${toAt} AS until) AS day`;
+  const source = (
+    table: typeof orders | typeof trips | typeof invoices,
+    anchor: SQLWrapper,
+    scoped: SQL,
+    values: Partial<Record<Figure, SQL>>,
+  ) => {
+    const names = Object.keys(values) as Figure[];
+    const ofDay = db
+      .select(Object.fromEntries(names.map((k) => [k, sql`${values[k]}`.as(`day_${snake(k)}`)])))
+      .from(table)
+      .where(and(scoped, gte(anchor, sql`day.at`), lt(anchor, sql`day.until`)))
+      .as('of_day');
+    return db
+      .select(
+        branch(
+          lagosPeriodSql(sql`day.at`, period ?? 'day'),
+          Object.fromEntries(names.map((k) => [k, sql`${ofDay[k]}`])),
+        ),
+      )
+      .from(days)
+      .crossJoinLateral(ofDay);
+  };
 
-  const awardPeriod = periodOf(trips.createdAt);
-  const awarded = db
-    .select(branch(awardPeriod, { awarded: count }))
-    .from(trips)
-    .where(
-      and(
-        eq(trips.customerCompanyId, scope.companyId),
-        gte(trips.createdAt, range.fromAt),
-        lt(trips.createdAt, range.toAt),
-      ),
-    )
-    .$dynamic();
-  if (period) awarded.groupBy(grouped(awardPeriod));
-
-  const invoicePeriod = periodOf(invoices.createdAt);
-  const spent = db
-    .select(
-      branch(invoicePeriod, {
-        spend: sql`coalesce(sum(${invoices.amountKobo}) FILTER (WHERE ${invoices.status} <> 'VOID'), 0)`,
-      }),
-    )
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.customerCompanyId, scope.companyId),
-        gte(invoices.createdAt, range.fromAt),
-        lt(invoices.createdAt, range.toAt),
-      ),
-    )
-    .$dynamic();
-  if (period) spent.groupBy(grouped(invoicePeriod));
-
+  const placed = source(orders, orders.createdAt, eq(orders.customerCompanyId, scope.companyId), {
+    placed: count,
+  });
+  const awarded = source(trips, trips.createdAt, eq(trips.customerCompanyId, scope.companyId), {
+    awarded: count,
+  });
+  const spent = source(invoices, invoices.createdAt, eq(invoices.customerCompanyId, scope.companyId), {
+    spend: sql`coalesce(sum(${invoices.amountKobo}) FILTER (WHERE ${invoices.status} <> 'VOID'), 0)`,
+  });
   // Delivered in range: the live DELIVERED log's time (a trip cancelled after delivery still moved).
-  const deliveryPeriod = periodOf(tripStatusLogs.at);
-  const delivered = db
-    .select(
-      branch(deliveryPeriod, {
-        delivered: count,
-        containers: sql`count(*) FILTER (WHERE ${trips.cargoType} <> 'GENERAL_CARGO')`,
-      }),
-    )
-    .from(tripStatusLogs)
-    .innerJoin(trips, eq(trips.id, tripStatusLogs.tripId))
-    .where(
-      and(
-        eq(tripStatusLogs.status, 'DELIVERED'),
-        isNull(tripStatusLogs.undoneAt),
-        gte(tripStatusLogs.at, range.fromAt),
-        lt(tripStatusLogs.at, range.toAt),
-        eq(trips.customerCompanyId, scope.companyId),
-      ),
-    )
-    .$dynamic();
-  if (period) delivered.groupBy(grouped(deliveryPeriod));
+  const delivered = source(trips, tripSteps.deliveredAt, eq(trips.customerCompanyId, scope.companyId), {
+    delivered: count,
+    containers: sql`count(*) FILTER (WHERE ${trips.cargoType} <> 'GENERAL_CARGO')`,
+  });
 
   const m = measuredTrips(
     db,
@@ -155,7 +150,7 @@ function sources(input: ReportInput, range: Range, period: ReportPeriod | null, 
     ),
     window.now,
   );
-  // pickup_date is already a Lagos calendar date: its period is its own text.
+  // pickup_date is already a Lagos calendar date: its period is its own text, written once per date.
   const format = period === 'month' ? 'YYYY-MM' : 'YYYY-MM-DD';
   const pickupPeriod = sql`to_char(${m.pickupDate}, ${sql.raw(`'${format}'`)})`;
   const q = qualityCounts(m);
@@ -176,26 +171,36 @@ function sources(input: ReportInput, range: Range, period: ReportPeriod | null, 
     )
     .from(m)
     .$dynamic();
-  if (period) quality.groupBy(grouped(pickupPeriod));
+  if (period) quality.groupBy(m.pickupDate);
 
-  const all = placed.unionAll(awarded).unionAll(spent).unionAll(delivered).unionAll(quality);
+  const activity = placed.unionAll(awarded).unionAll(spent).unionAll(delivered);
+  if (part === 'quality') return quality;
+  const all = part === 'all' ? activity.unionAll(quality) : activity;
   if (!withOpen) return all;
-  const open = db
-    .select(
-      branch(sql`NULL`, {
-        outstanding: sql`coalesce(sum(${invoices.amountKobo}), 0)`,
-        overdue: sql`coalesce(sum(${invoices.amountKobo}) FILTER (WHERE ${invoices.dueAt} < ${window.now.toISOString()}::timestamptz), 0)`,
-      }),
-    )
-    .from(invoices)
-    .where(and(eq(invoices.customerCompanyId, scope.companyId), eq(invoices.status, 'PENDING_PAYMENT')));
-  return all.unionAll(open);
+  // The invoices pending now, in two branches that split them at `now` by due date (never null): each is
+  // one range of the customer's pending invoices by due date, read off that index alone, where one branch
+  // over all of them would read every pending invoice's row.
+  const now = sql`${window.now.toISOString()}::timestamptz`;
+  const pending = (due: SQL, values: Partial<Record<Figure, SQL>>) =>
+    db
+      .select(branch(sql`NULL`, values))
+      .from(invoices)
+      .where(
+        and(eq(invoices.customerCompanyId, scope.companyId), eq(invoices.status, 'PENDING_PAYMENT'), due),
+      );
+  const amount = sql`coalesce(sum(${invoices.amountKobo}), 0)`;
+  const overdue = pending(sql`${invoices.dueAt} < ${now}`, { outstanding: amount, overdue: amount });
+  const notYetDue = pending(sql`${invoices.dueAt} >= ${now}`, { outstanding: amount });
+  return all.unionAll(overdue).unionAll(notYetDue);
 }
 
-/** The sources' branches summed per period (the whole range's row has a null period), as figures. */
-async function figuresOf(input: ReportInput, stacked: ReturnType<typeof sources>) {
+/**
+ * The sources' branches summed per period and, with `byPeriod`, over the whole range too (its row has a
+ * null period), as figures. A source with no row in the range sums to 0.
+ */
+async function figuresOf(input: ReportInput, stacked: ReturnType<typeof sources>, byPeriod: boolean) {
   const s = stacked.as('stacked');
-  const total = (k: Figure) => sql`sum(${s[k]})`;
+  const total = (k: Figure) => sql`coalesce(sum(${s[k]}), 0)`;
   const raw = (k: Figure) => sql<number>`${total(k)}`.mapWith(Number);
   const c = Object.fromEntries(FIGURES.map((k) => [k, total(k)])) as Record<Figure, SQL>;
   return input.db
@@ -226,23 +231,54 @@ async function figuresOf(input: ReportInput, stacked: ReturnType<typeof sources>
       overdueNow: raw('overdue'),
     })
     .from(s)
-    .groupBy(s.period);
+    .groupBy(byPeriod ? sql`GROUPING SETS ((${s.period}), ())` : s.period);
 }
 
 export type ExecutiveFigures = Awaited<ReturnType<typeof figuresOf>>[number];
 
+/** The figures a row takes from the quality source (P(range)); every other one is an activity's. */
+const QUALITY_FIELDS = [
+  'onTimePickup',
+  'onTimeDelivery',
+  'averageTransit',
+  'issueRate',
+  'documentCompleteness',
+  ...QUALITY_COUNTS,
+] as const satisfies readonly (keyof ExecutiveFigures)[];
+
 /**
  * The report's range: one row per period that has any figure, and the whole range's row (null period).
- * The trips of the range are measured once here, for the table, the chart and the summary alike.
+ * The trips of the range are measured once here, for the table, the chart and the summary alike. The
+ * quality figures are their own statement: alone, its pass over P(range) (the largest by far) can be
+ * spread over parallel workers while the other sources run beside it. Each period's row then takes its
+ * quality figures from the one and every other figure from the other (a source without the period has
+ * its zeros and N/A there).
  */
-export function executiveByPeriod(input: ReportInput) {
+export async function executiveByPeriod(input: ReportInput): Promise<ExecutiveFigures[]> {
   const { window } = input;
   const range = { from: window.from, to: window.to, fromAt: window.fromAt, toAt: window.toAt };
-  return figuresOf(input, sources(input, range, window.period));
+  const [activity, quality] = await Promise.all([
+    figuresOf(input, sources(input, range, window.period, 'activity'), true),
+    figuresOf(input, sources(input, range, window.period, 'quality'), true),
+  ]);
+  const byPeriod = (rows: ExecutiveFigures[]) => new Map(rows.map((r) => [r.period, r]));
+  const [activityOf, qualityOf] = [byPeriod(activity), byPeriod(quality)];
+  return [...new Set([...activityOf.keys(), ...qualityOf.keys()])].map((period) => {
+    const a = activityOf.get(period);
+    const q = qualityOf.get(period);
+    const measured = (q ?? a)!;
+    return {
+      ...(a ?? q)!,
+      ...(Object.fromEntries(QUALITY_FIELDS.map((k) => [k, measured[k]])) as Pick<
+        ExecutiveFigures,
+        (typeof QUALITY_FIELDS)[number]
+      >),
+    };
+  });
 }
 
 /** The previous range's figures as one row, with the invoices pending now (all dates). */
 export async function executivePrevious(input: ReportInput) {
-  const [row] = await figuresOf(input, sources(input, previousRange(input), null, true));
+  const [row] = await figuresOf(input, sources(input, previousRange(input), null, 'all', true), false);
   return row!;
 }

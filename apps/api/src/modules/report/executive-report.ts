@@ -1,5 +1,5 @@
 import type { ReportColumn, ReportFigure, ReportRow, ReportValueType } from '@freightlane/domain';
-import type { ReportDefinition, ReportInput } from './report-definition';
+import { type ReportDefinition, type ReportInput, readOnce } from './report-definition';
 import { periodsOf } from './report-window';
 import { executiveByPeriod, executivePrevious, type ExecutiveFigures } from './executive-report.repository';
 
@@ -28,19 +28,12 @@ const TRENDED: { key: string; label: string; type: ReportValueType }[] = [
   { key: 'documentCompleteness', label: 'Document completeness', type: 'percent' },
 ];
 
-const readOnce = new WeakMap<ReportInput, Promise<ExecutiveFigures[]>>();
-
 /**
  * The report's range by period and as a whole, read once per request: the page and the export ask with the
  * same input as the overview did, and measuring every trip of the range again would double the cost.
  */
 function rangeOf(input: ReportInput): Promise<ExecutiveFigures[]> {
-  let read = readOnce.get(input);
-  if (!read) {
-    read = executiveByPeriod(input);
-    readOnce.set(input, read);
-  }
-  return read;
+  return readOnce(input, 'executive', executiveByPeriod);
 }
 
 /**
@@ -128,8 +121,9 @@ export const executiveReport: ReportDefinition = {
   kind: 'executive',
   columns,
   async overview(input) {
-    const whole = (await rangeOf(input)).find((r) => r.period === null)!;
-    const before = await executivePrevious(input);
+    // The two ranges are independent statements: asked for together, on a pool they run side by side.
+    const [range, before] = await Promise.all([rangeOf(input), executivePrevious(input)]);
+    const whole = range.find((r) => r.period === null)!;
     const trended = trends(whole, before);
     const summary: ReportFigure[] = TRENDED.flatMap(({ key, label, type }) => {
       const [value, previous, moved] = trended[key]!;

@@ -1,11 +1,46 @@
-import { CARGO_TYPE_LABELS, type CargoType, type ReportColumn, type ReportFigure } from '@freightlane/domain';
-import { rowsByPages, totalOfPage, type ReportDefinition } from './report-definition';
+import {
+  CARGO_TYPE_LABELS,
+  type CargoType,
+  type ReportColumn,
+  type ReportFigure,
+  type ReportRow,
+} from '@freightlane/domain';
+import { type ReportDefinition, type ReportInput, readOnce } from './report-definition';
 import { periodsOf } from './report-window';
-import { financialByPeriod, financialRows, financialTotals } from './financial-report.repository';
+import { financialFigures } from './financial-report.repository';
 
 /** A share in percent with one decimal, or null (N/A) over nothing. */
 export function percentOf(part: number, whole: number): number | null {
   return whole === 0 ? null : Math.round((1000 * part) / whole) / 10;
+}
+
+type FinancialLine = Awaited<ReturnType<typeof financialFigures>>[number];
+
+/**
+ * The report's one statement, read once per request: the page and the export ask for the same input as
+ * the overview did, and summing every invoice of the range again for them would double the request's
+ * cost.
+ */
+function figuresOf(input: ReportInput): Promise<FinancialLine[]> {
+  return readOnce(input, 'financial', financialFigures);
+}
+
+/** The table's rows, one per period, transporter and cargo type, in the table's order. */
+async function tableOf(input: ReportInput): Promise<ReportRow[]> {
+  return (await figuresOf(input))
+    .filter((line) => line.level === 0)
+    .map((r) => ({
+      period: r.period,
+      transporter: r.transporter,
+      cargoType: CARGO_TYPE_LABELS[r.cargoType as CargoType] ?? r.cargoType,
+      invoices: r.invoices,
+      spend: r.spend,
+      paid: r.paid,
+      outstanding: r.outstanding,
+      overdue: r.overdue,
+      voided: r.voided,
+      paidShare: percentOf(r.paid, r.spend),
+    }));
 }
 
 const columns: ReportColumn[] = [
@@ -26,7 +61,9 @@ export const financialReport: ReportDefinition = {
   kind: 'financial',
   columns,
   async overview(input) {
-    const [totals, byPeriod] = [await financialTotals(input), await financialByPeriod(input)];
+    const lines = await figuresOf(input);
+    const totals = lines.find((line) => line.level === 7)!;
+    const byPeriod = lines.filter((line) => line.level === 3);
     const summary: ReportFigure[] = [
       { key: 'spend', label: 'Spend', type: 'money', value: totals.spend },
       { key: 'paid', label: 'Paid', type: 'money', value: totals.paid },
@@ -62,25 +99,13 @@ export const financialReport: ReportDefinition = {
       },
     };
   },
+  // One row per period, transporter and cargo type: a few thousand at most over two years, read whole.
   async page(input, { page, size }) {
-    const rows = await financialRows(input, size, page * size);
-    return {
-      total: await totalOfPage(this, input, rows, page),
-      rows: rows.map((r) => ({
-        period: r.period,
-        transporter: r.transporter,
-        cargoType: CARGO_TYPE_LABELS[r.cargoType as CargoType] ?? r.cargoType,
-        invoices: r.invoices,
-        spend: r.spend,
-        paid: r.paid,
-        outstanding: r.outstanding,
-        overdue: r.overdue,
-        voided: r.voided,
-        paidShare: percentOf(r.paid, r.spend),
-      })),
-    };
+    const rows = await tableOf(input);
+    return { total: rows.length, rows: rows.slice(page * size, (page + 1) * size) };
   },
-  rows(input) {
-    return rowsByPages(this, input);
+  async *rows(input) {
+    const rows = await tableOf(input);
+    if (rows.length > 0) yield rows;
   },
 };

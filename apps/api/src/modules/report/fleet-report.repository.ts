@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { EXPIRY_WARNING_DAYS, TRUCK_DOCUMENT_KINDS } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
 import type { ReportInput } from './report-definition';
+import { lagosDateSql } from './report-sql.repository';
 import type { ReportWindow } from './report-window';
 
 // The statement helpers of the transporter reports on trucks and drivers (fleet, vehicle, driver, driver
@@ -29,13 +30,9 @@ export function windowSql(window: ReportWindow) {
     now: sql`${window.now.toISOString()}::timestamptz`,
     from: sql`${window.from}::date`,
     to: sql`${window.to}::date`,
-    today: sql`((${window.now.toISOString()}::timestamptz AT TIME ZONE 'UTC') + interval '1 hour')::date`,
+    today: lagosDateSql(window.now),
   };
 }
-
-/** The Lagos calendar date of a timestamp expression (lagosDateSql, for raw column names). */
-export const lagosDate = (expression: SQL) =>
-  sql`(((${expression}) AT TIME ZONE 'UTC') + interval '1 hour')::date`;
 
 /** A period label of a date expression: YYYY-MM-DD or YYYY-MM. */
 export function periodOfDate(expression: SQL, window: ReportWindow) {
@@ -85,9 +82,9 @@ function resourcesSql({ scope }: ReportInput, resource: Resource, among?: SQL) {
  * The CTEs `intervals` (each trip of the resources whose active interval [started_at, end) may overlap
  * the window), `overlapping` (those that do, with a length) and `spans` (each of those as the Lagos days
  * it covers within the window, from the resource's creation up to today). Read per truck or driver: its
- * finished trips by their end time (completion or cancellation; an index on (resource, end) reads only
- * the recent ones) and its one live trip (`trips_live_*_uq`), each set-off one lookup of the live STARTED
- * log; trips without a truck or driver are never read, however many the company has.
+ * finished trips ending after `from` (completion or cancellation) and its one live trip
+ * (`trips_live_*_uq`), each with the set-off kept on the trip (migration 0016); trips without a truck or
+ * driver are never read, however many the company has.
  */
 export function activeDaysCtes(input: ReportInput, resource: Resource, among?: SQL): SQL {
   const { scope, window } = input;
@@ -96,22 +93,18 @@ export function activeDaysCtes(input: ReportInput, resource: Resource, among?: S
   return sql`
     intervals AS (
       SELECT t.id AS trip_id, r.id AS resource_id, r.active AS resource_active,
-        r.created_at AS resource_created_at, s.at AS started_at, t.ended_at
+        r.created_at AS resource_created_at, t.started_at, t.ended_at
       FROM ${resourcesSql(input, resource, among)} r
       CROSS JOIN LATERAL (
-        SELECT t.id, ${FINISHED_AT_SQL} AS ended_at FROM trips t
+        SELECT t.id, t.started_at, ${FINISHED_AT_SQL} AS ended_at FROM trips t
         WHERE ${column} = r.id AND t.transporter_company_id = ${scope.companyId}
           AND (t.completed OR t.cancelled_at IS NOT NULL) AND ${FINISHED_AT_SQL} > ${w.fromAt}
         UNION ALL
-        SELECT t.id, ${w.now} FROM trips t
+        SELECT t.id, t.started_at, ${w.now} FROM trips t
         WHERE ${column} = r.id AND t.transporter_company_id = ${scope.companyId}
           AND t.completed = false AND t.cancelled_at IS NULL
       ) t
-      CROSS JOIN LATERAL (
-        SELECT s.at FROM trip_status_logs s
-        WHERE s.trip_id = t.id AND s.status = 'STARTED' AND s.undone_at IS NULL LIMIT 1
-      ) s
-      WHERE s.at < ${w.toAt}
+      WHERE t.started_at < ${w.toAt}
     ),
     overlapping AS (
       SELECT * FROM intervals WHERE ended_at > started_at AND ended_at > ${w.fromAt}
@@ -119,8 +112,8 @@ export function activeDaysCtes(input: ReportInput, resource: Resource, among?: S
     spans AS (
       SELECT * FROM (
         SELECT trip_id, resource_id, resource_active,
-          greatest(${lagosDate(sql`started_at`)}, ${w.from}, ${lagosDate(sql`resource_created_at`)}) AS first_day,
-          least(${lagosDate(sql`ended_at - interval '1 microsecond'`)}, ${w.to}, ${w.today}) AS last_day
+          greatest(${lagosDateSql(sql`started_at`)}, ${w.from}, ${lagosDateSql(sql`resource_created_at`)}) AS first_day,
+          least(${lagosDateSql(sql`ended_at - interval '1 microsecond'`)}, ${w.to}, ${w.today}) AS last_day
         FROM overlapping
       ) x WHERE first_day <= last_day
     ),
@@ -149,7 +142,7 @@ export function availableDaysSql(window: ReportWindow, alias: string) {
   const w = windowSql(window);
   const r = sql.raw(alias);
   return sql`CASE WHEN ${r}.active THEN greatest(0,
-    least(${w.to}, ${w.today}) - greatest(${w.from}, ${lagosDate(sql`${r}.created_at`)}) + 1) END`;
+    least(${w.to}, ${w.today}) - greatest(${w.from}, ${lagosDateSql(sql`${r}.created_at`)}) + 1) END`;
 }
 
 /**
@@ -179,7 +172,7 @@ export function periodDaysCtes(input: ReportInput, resource: Resource) {
     ),
     period_available AS (
       SELECT p.period, coalesce(sum(greatest(0, least(p.last_day, ${w.today})
-        - greatest(p.first_day, ${lagosDate(sql`r.created_at`)}) + 1)), 0)::int AS days
+        - greatest(p.first_day, ${lagosDateSql(sql`r.created_at`)}) + 1)), 0)::int AS days
       FROM periods p JOIN ${resourcesSql(input, resource)} r ON r.active
       GROUP BY p.period
     ),

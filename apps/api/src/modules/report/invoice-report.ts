@@ -1,6 +1,6 @@
 import { CARGO_TYPE_LABELS, type CargoType, type ReportColumn } from '@freightlane/domain';
-import { rowsByPages, totalOfPage, type ReportDefinition } from './report-definition';
-import { invoiceRows, invoiceTotals } from './invoice-report.repository';
+import { rowsByPages, type ReportDefinition } from './report-definition';
+import { invoiceCount, invoiceRows, invoiceTotals } from './invoice-report.repository';
 
 const columns: ReportColumn[] = [
   { key: 'invoice', label: 'Invoice', type: 'text' },
@@ -49,9 +49,9 @@ export const invoiceReport: ReportDefinition = {
     };
   },
   async page(input, { page, size }) {
-    const rows = await invoiceRows(input, size, page * size);
+    const [rows, total] = [await invoiceRows(input, size, page * size), await invoiceCount(input)];
     return {
-      total: await totalOfPage(this, input, rows, page),
+      total,
       rows: rows.map((r) => ({
         invoice: r.invoiceNumber,
         issued: r.issuedAt.toISOString(),

@@ -1,5 +1,5 @@
 import type { ReportColumn, ReportRow } from '@freightlane/domain';
-import type { ReportDefinition, ReportInput } from './report-definition';
+import { type ReportDefinition, type ReportInput, readOnce } from './report-definition';
 import { kpiFigures } from './kpi-report.repository';
 
 const columns: ReportColumn[] = [
@@ -21,14 +21,8 @@ type KpiLine = Awaited<ReturnType<typeof kpiFigures>>[number];
  * The report's one statement, read once per request: the page and the export ask for the same input as the
  * overview did, and measuring every trip of the range again for them would double the request's cost.
  */
-const readOnce = new WeakMap<ReportInput, Promise<KpiLine[]>>();
 function figuresOf(input: ReportInput): Promise<KpiLine[]> {
-  let read = readOnce.get(input);
-  if (!read) {
-    read = kpiFigures(input);
-    readOnce.set(input, read);
-  }
-  return read;
+  return readOnce(input, 'kpi', kpiFigures);
 }
 
 /** A transporter's row, one per transporter with a trip in P, in the table's order. */

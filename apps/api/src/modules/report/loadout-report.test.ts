@@ -23,6 +23,7 @@ import {
   type TripStepsWorld,
 } from '../../test/trip-steps-world';
 import { loadoutBatches } from './loadout-report';
+import { reportInput } from './report-definition';
 import { reportWindow } from './report-window';
 
 const URL = `/api/v1/reports/loadout?${REPORT_RANGE}`;
@@ -201,11 +202,11 @@ describe('the loadout report', () => {
       paged.push(...res.body.page.content);
     }
     expect(paged).toEqual(all.body.page.content);
-    const input = {
-      db: t.ctx.db,
-      scope: { companyId: w.customer.company.id },
-      window: reportWindow({ from: REPORT_FROM, to: REPORT_TO }),
-    };
+    const input = reportInput(
+      t.ctx.db,
+      { companyId: w.customer.company.id },
+      reportWindow({ from: REPORT_FROM, to: REPORT_TO }),
+    );
     for (const batchRows of [1, 4]) {
       const batches = [];
       for await (const batch of loadoutBatches(input, batchRows)) batches.push(batch);

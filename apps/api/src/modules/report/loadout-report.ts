@@ -15,9 +15,9 @@ import {
   EXPORT_BATCH_ROWS,
   keysetBatches,
   pickColumns,
-  totalOfPage,
   type ReportDefinition,
   type ReportInput,
+  readOnce,
 } from './report-definition';
 
 const ON_TIME_LABELS = { ON_TIME: 'On time', LATE: 'Late', PENDING: 'Pending' } as const;
@@ -96,13 +96,21 @@ export function loadoutBatches(input: ReportInput, batchRows = EXPORT_BATCH_ROWS
   );
 }
 
+/**
+ * The summary's figures, read once per request: its count of loadings is the page's total, which the page
+ * would otherwise count again over every loading of the range.
+ */
+function overviewOf(input: ReportInput): ReturnType<typeof loadoutOverview> {
+  return readOnce(input, 'loadout', loadoutOverview);
+}
+
 /** Trips loaded in the range: where, how long they waited from arrival, on time or not (2.6). */
 export const loadoutReport: ReportDefinition = {
   kind: 'loadout',
   columns,
   pdfColumns: PDF_COLUMNS,
   async overview(input) {
-    const { totals, places } = await loadoutOverview(input);
+    const { totals, places } = await overviewOf(input);
     return {
       summary: [
         { key: 'loadings', label: 'Loadings', type: 'count', value: totals.loadings },
@@ -134,7 +142,7 @@ export const loadoutReport: ReportDefinition = {
   },
   async page(input, { page, size }) {
     const rows = await loadoutRows(input, { limit: size, offset: page * size });
-    return { total: await totalOfPage(this, input, rows, page), rows: rows.map(toRow) };
+    return { total: (await overviewOf(input)).totals.loadings, rows: rows.map(toRow) };
   },
   rows(input) {
     return loadoutBatches(input);

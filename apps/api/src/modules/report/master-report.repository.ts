@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   companies,
@@ -9,17 +9,16 @@ import {
   orders,
   shippingLines,
   terminals,
+  tripDocuments,
   tripIssues,
   trips,
   trucks,
 } from '../../db/schema';
 import type { CargoType } from '@freightlane/domain';
 import type { ReportInput } from './report-definition';
-import { countWhere, lagosDateSql, sumKobo } from './report-sql.repository';
+import { countWhere, lagosDateSql, sumKobo, tripSteps } from './report-sql.repository';
 import {
   deliveryVerdictSql,
-  documentKinds,
-  liveStepTimes,
   measuredSecondsSql,
   nullableNumber,
   pickupVerdictSql,
@@ -37,28 +36,49 @@ function pickedUpInRange({ scope, window }: ReportInput) {
 const notCancelled = sql`${trips.cancelledAt} IS NULL`;
 
 /**
- * The summary and the chart in one pass over the range's trips: counts per period of the pickup date and
- * cargo type (the chart's bars), and the whole range's figures (the summary) as the row whose period and
- * cargo type are null (GROUPING SETS).
+ * The summary and the chart in one pass over the range's trips, read off the customer and pickup-date
+ * covering index: counts per pickup date and cargo type, and the whole range's figures as the row whose
+ * date and cargo type are null (GROUPING SETS); the few groups are then labelled with their period (a
+ * month's days summing into its one row), so no trip row is formatted.
  */
 export async function masterOverview(input: ReportInput) {
-  // pickup_date is already a Lagos calendar date: its period is its own text.
-  const format = input.window.period === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
-  const period = sql<string | null>`to_char(${trips.pickupDate}, ${sql.raw(`'${format}'`)})`;
-  return input.db
+  const { db } = input;
+  const groups = db
     .select({
-      period,
-      cargoType: sql<CargoType | null>`${trips.cargoType}`,
-      trips: countWhere(),
-      completed: countWhere(sql`${trips.completed}`),
-      cancelled: countWhere(sql`${trips.cancelledAt} IS NOT NULL`),
-      containers: countWhere(sql`${notCancelled} AND ${trips.cargoType} <> 'GENERAL_CARGO'`),
-      truckLoads: countWhere(sql`${notCancelled} AND ${trips.cargoType} = 'GENERAL_CARGO'`),
-      amount: sumKobo(trips.amountKobo, notCancelled),
+      pickupDate: trips.pickupDate,
+      cargoType: sql<CargoType | null>`${trips.cargoType}`.as('group_cargo_type'),
+      trips: countWhere().as('group_trips'),
+      completed: countWhere(sql`${trips.completed}`).as('group_completed'),
+      cancelled: countWhere(sql`${trips.cancelledAt} IS NOT NULL`).as('group_cancelled'),
+      containers: countWhere(sql`${notCancelled} AND ${trips.cargoType} <> 'GENERAL_CARGO'`).as(
+        'group_containers',
+      ),
+      truckLoads: countWhere(sql`${notCancelled} AND ${trips.cargoType} = 'GENERAL_CARGO'`).as(
+        'group_truck_loads',
+      ),
+      amount: sumKobo(trips.amountKobo, notCancelled).as('group_amount'),
     })
     .from(trips)
     .where(pickedUpInRange(input))
-    .groupBy(sql`GROUPING SETS ((${period}, ${trips.cargoType}), ())`);
+    .groupBy(sql`GROUPING SETS ((${trips.pickupDate}, ${trips.cargoType}), ())`)
+    .as('groups');
+  // pickup_date is already a Lagos calendar date: its period is its own text.
+  const format = input.window.period === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
+  const period = sql<string | null>`to_char(${groups.pickupDate}, ${sql.raw(`'${format}'`)})`;
+  const sum = (column: SQLWrapper) => sql<number>`sum(${column})`.mapWith(Number);
+  return db
+    .select({
+      period,
+      cargoType: groups.cargoType,
+      trips: sum(groups.trips),
+      completed: sum(groups.completed),
+      cancelled: sum(groups.cancelled),
+      containers: sum(groups.containers),
+      truckLoads: sum(groups.truckLoads),
+      amount: sum(groups.amount),
+    })
+    .from(groups)
+    .groupBy(period, groups.cargoType);
 }
 
 /** The sort key of a row: the table is ordered by pickup date, then trip number (unique). */
@@ -68,15 +88,16 @@ export interface MasterKey {
 }
 
 /**
- * Which rows a read takes: a page by offset, counting all rows beside it; or, for an export, the batch
- * after a key (keyset), which reads the index from the key on however deep the export has gone.
+ * Which rows a read takes: a page by offset (its total is the overview's count of trips); or, for an
+ * export, the batch after a key (keyset), which reads the index from the key on however deep the export
+ * has gone.
  */
 export type MasterSlice = { limit: number; offset: number } | { limit: number; after: MasterKey | null };
 
 /**
  * The rows of a slice with every field. The trips are chosen first on the trips table alone (the customer
  * and pickup-date index, in the table's order); only those are then joined to their order, consignment,
- * parties, fleet, invoice, and to the lateral reads of their logs, documents and issues.
+ * parties, fleet, invoice, and to the lateral reads of their issues and documents.
  */
 export async function masterRows(input: ReportInput, slice: MasterSlice) {
   const { db, window } = input;
@@ -87,9 +108,7 @@ export async function masterRows(input: ReportInput, slice: MasterSlice) {
       : undefined;
   const chosenQuery = db
     .select({
-      // The trip number is in the customer and pickup-date index: counting the range reads the index only.
       tripNumber: sql<string>`${trips.tripNumber}`.as('chosen_trip_number'),
-      total: (paged ? sql<number>`count(*) OVER ()` : sql<number>`0`).mapWith(Number).as('row_total'),
     })
     .from(trips)
     .where(and(pickedUpInRange(input), after))
@@ -99,19 +118,13 @@ export async function masterRows(input: ReportInput, slice: MasterSlice) {
 
   const pickupTerminal = alias(terminals, 'pickup_terminal');
   const recipientTerminal = alias(terminals, 'recipient_terminal');
-  const steps = liveStepTimes(db);
-  const docs = documentKinds(db);
-  const issue = alias(tripIssues, 'trip_issue');
-  const issueCounts = db
-    .select({
-      issues: sql<number>`count(*)`.mapWith(Number).as('issue_count'),
-      openIssues: sql<number>`count(*) FILTER (WHERE ${issue.status} = 'OPEN')`
-        .mapWith(Number)
-        .as('open_issue_count'),
-    })
-    .from(issue)
-    .where(eq(issue.tripId, trips.id))
-    .as('issue_counts');
+  const steps = tripSteps;
+  // Counted for the rows of this page or batch only; a trip without issues or documents reads nothing.
+  const openIssues =
+    sql<number>`CASE WHEN ${trips.issueCount} = 0 THEN 0 ELSE (SELECT count(*) FROM ${tripIssues}
+    WHERE ${tripIssues.tripId} = ${trips.id} AND ${tripIssues.status} = 'OPEN') END`.mapWith(Number);
+  const documents = sql<number>`CASE WHEN cardinality(${trips.documentKinds}) = 0 THEN 0 ELSE (SELECT count(*)
+    FROM ${tripDocuments} WHERE ${tripDocuments.tripId} = ${trips.id}) END`.mapWith(Number);
   const today = lagosDateSql(window.now);
   const hours = (seconds: SQL) =>
     sql<number | null>`round((${seconds} / 3600)::numeric, 1)`.mapWith(nullableNumber);
@@ -123,7 +136,6 @@ export async function masterRows(input: ReportInput, slice: MasterSlice) {
   return db
     .with(chosen)
     .select({
-      total: chosen.total,
       tripNumber: trips.tripNumber,
       orderNumber: orders.orderNumber,
       clientName: orders.clientName,
@@ -165,10 +177,10 @@ export async function masterRows(input: ReportInput, slice: MasterSlice) {
         ELSE ${pickupVerdictSql(steps, today)} END`,
       deliveryVerdict: sql<string | null>`CASE WHEN ${cancelled} AND ${steps.deliveredAt} IS NULL THEN NULL
         ELSE ${deliveryVerdictSql(steps, today)} END`,
-      issues: issueCounts.issues,
-      openIssues: issueCounts.openIssues,
-      documents: docs.documents,
-      proofOfDelivery: docs.proofOfDelivery,
+      issues: trips.issueCount,
+      openIssues,
+      documents,
+      proofOfDelivery: sql<boolean>`'PROOF_OF_DELIVERY' = ANY(${trips.documentKinds})`,
       lastLocation: sql<
         string | null
       >`CASE WHEN jsonb_typeof(${location}) = 'object' THEN nullif(concat_ws(', ',
@@ -190,9 +202,6 @@ export async function masterRows(input: ReportInput, slice: MasterSlice) {
     .leftJoin(drivers, eq(drivers.id, trips.driverId))
     .leftJoin(motorBoys, eq(motorBoys.id, trips.motorBoyId))
     .leftJoin(invoices, eq(invoices.tripId, trips.id))
-    .leftJoinLateral(steps, sql`true`)
-    .leftJoinLateral(docs, sql`true`)
-    .leftJoinLateral(issueCounts, sql`true`)
     .orderBy(asc(trips.pickupDate), asc(trips.tripNumber));
 }
 

@@ -22,6 +22,7 @@ import {
 } from '../../test/customer-trips-world';
 import { pdfPages } from '../../test/pdf-text';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
+import { reportInput } from './report-definition';
 import { reportWindow } from './report-window';
 import { masterPdfColumns } from './master-report';
 import { masterRows, type MasterKey } from './master-report.repository';
@@ -204,11 +205,11 @@ describe('the master report', () => {
     const past = await report(world.customer.accessToken, `${REPORT_RANGE}&size=3&page=50`);
     expect(past.body.page).toMatchObject({ content: [], totalElements: all.length });
 
-    const input = {
-      db: t.ctx.db,
-      scope: { companyId: world.customer.company.id },
-      window: reportWindow({ from: REPORT_FROM, to: REPORT_TO }),
-    };
+    const input = reportInput(
+      t.ctx.db,
+      { companyId: world.customer.company.id },
+      reportWindow({ from: REPORT_FROM, to: REPORT_TO }),
+    );
     const keyed: string[] = [];
     let after: MasterKey | null = null;
     for (;;) {

@@ -9,7 +9,13 @@ import {
   type ReportColumn,
   type ReportRow,
 } from '@freightlane/domain';
-import { keysetBatches, pickColumns, totalOfPage, type ReportDefinition } from './report-definition';
+import {
+  keysetBatches,
+  pickColumns,
+  type ReportDefinition,
+  type ReportInput,
+  readOnce,
+} from './report-definition';
 import { periodsOf } from './report-window';
 import { masterOverview, masterRows, type MasterKey, type MasterRow } from './master-report.repository';
 
@@ -141,13 +147,21 @@ function toRow(r: MasterRow): ReportRow {
   };
 }
 
+/**
+ * The summary's figures, read once per request: its count of trips is the page's total, which the page
+ * would otherwise count again over every trip of the range.
+ */
+function overviewOf(input: ReportInput): ReturnType<typeof masterOverview> {
+  return readOnce(input, 'master', masterOverview);
+}
+
 /** One row per trip picked up in the range, cancelled included, with every field (docs/reports.md 2.4). */
 export const masterReport: ReportDefinition = {
   kind: 'master',
   columns,
   pdfColumns: masterPdfColumns,
   async overview(input) {
-    const groups = await masterOverview(input);
+    const groups = await overviewOf(input);
     const totals = groups.find((g) => g.period === null)!;
     const count = new Map(groups.map((g) => [`${g.period}|${g.cargoType}`, g.trips]));
     return {
@@ -174,7 +188,8 @@ export const masterReport: ReportDefinition = {
   },
   async page(input, { page, size }) {
     const rows = await masterRows(input, { limit: size, offset: page * size });
-    return { total: await totalOfPage(this, input, rows, page), rows: rows.map(toRow) };
+    const totals = (await overviewOf(input)).find((g) => g.period === null)!;
+    return { total: totals.trips, rows: rows.map(toRow) };
   },
   // One row per trip, unbounded: read by keyset on (pickup date, trip number).
   rows(input) {

@@ -1,37 +1,7 @@
-import { and, eq, gte, isNull, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client';
-import { tripIssues, trips, tripStatusLogs } from '../../db/schema';
+import { and, eq, gte, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { tripIssues, trips } from '../../db/schema';
 import type { ReportInput } from './report-definition';
-import { countWhere } from './report-sql.repository';
-
-/**
- * The step times of a trip (docs/reports.md 1.8) as one lateral aggregate over its live logs: an undone
- * log is never read, and the live-log unique index allows one live log per status, so `min` is that log.
- * `tripId` is the outer query's trip id; join the result `ON true`.
- */
-export function liveStepTimes(db: Executor, tripId: SQLWrapper) {
-  const log = alias(tripStatusLogs, 'step_log');
-  const at = (statuses: string) =>
-    sql<Date | null>`min(${log.at}) FILTER (WHERE ${log.status} IN (${sql.raw(statuses)}))`.mapWith(log.at);
-  return db
-    .select({
-      startedAt: at(`'STARTED'`).as('started_at'),
-      arrivedPickupAt: at(`'AT_PICKUP_LOCATION', 'AT_WAREHOUSE_LOCATION'`).as('arrived_pickup_at'),
-      // One arrival is live at most (one status per cargo type's timeline), so the first is it.
-      arrivedPickupBy: sql<string | null>`(array_agg(${log.recordedBy} ORDER BY ${log.at})
-        FILTER (WHERE ${log.status} IN ('AT_PICKUP_LOCATION', 'AT_WAREHOUSE_LOCATION')))[1]`.as(
-        'arrived_pickup_by',
-      ),
-      loadedAt: at(`'LOADED'`).as('loaded_at'),
-      arrivedDeliveryAt: at(`'AT_DELIVERY_LOCATION', 'AT_DROP_OFF_LOCATION'`).as('arrived_delivery_at'),
-      deliveredAt: at(`'DELIVERED'`).as('delivered_at'),
-      emptyDroppedAt: at(`'EMPTY_DROP_OFF'`).as('empty_dropped_at'),
-    })
-    .from(log)
-    .where(and(eq(log.tripId, tripId), isNull(log.undoneAt)))
-    .as('steps');
-}
+import { countWhere, tripSteps } from './report-sql.repository';
 
 /** Seconds from `from` to `to`, null when either is missing. */
 export function secondsBetween(from: SQLWrapper, to: SQLWrapper): SQL<number | null> {
@@ -47,16 +17,37 @@ export function nullableNumber(value: unknown): number | null {
   return value === null || value === undefined ? null : Number(value);
 }
 
-/** The mean, median and longest of a duration in hours, over the trips where it is measured (≥ 0). */
-export function durationFigures(seconds: SQL) {
-  const measured = sql`${seconds} >= 0`;
+/**
+ * A duration in whole microseconds when it is measured (`to` ≥ `from`), else null, as a bigint: a sum or
+ * mean of bigints is exact (as `extract(epoch …)`'s numeric was) yet costs a fraction of numeric's
+ * arithmetic over hundreds of thousands of trips. `date_part`'s float seconds times a million round back
+ * to the exact microseconds (a timestamp has no finer ones).
+ */
+export function measuredMicros(from: SQLWrapper, to: SQLWrapper): SQL<number | null> {
+  return sql<number | null>`CASE WHEN ${to} >= ${from}
+    THEN (date_part('epoch', ${to} - ${from}) * 1000000)::bigint END`;
+}
+
+/**
+ * `OFFSET 0` on a subquery keeps it whole: PostgreSQL then computes each of its columns once per row, where
+ * it would otherwise copy the column's expression into every aggregate that reads it. (Drizzle leaves out
+ * an offset of the number 0, so this one is SQL.)
+ */
+export const KEEP_SUBQUERY = sql`0` as unknown as number;
+
+const MICROS_PER_HOUR = sql.raw('3600000000');
+
+/**
+ * The count, mean, median and longest in hours of a measured duration (`measuredMicros`, null when not
+ * measured, which every aggregate here skips).
+ */
+export function durationFigures(micros: SQLWrapper) {
   return {
-    measured: countWhere(measured),
-    average: hoursOf(sql`avg(${seconds}) FILTER (WHERE ${measured})`),
-    median: hoursOf(
-      sql`percentile_cont(0.5) WITHIN GROUP (ORDER BY (${seconds})::float8) FILTER (WHERE ${measured})`,
-    ),
-    longest: hoursOf(sql`max(${seconds}) FILTER (WHERE ${measured})`),
+    measured: sql<number>`count(${micros})`.mapWith(Number),
+    average: sql<number | null>`round(avg(${micros}) / ${MICROS_PER_HOUR}, 1)`.mapWith(nullableNumber),
+    median: sql<number | null>`round((percentile_cont(0.5) WITHIN GROUP (ORDER BY (${micros})::float8)
+      / ${MICROS_PER_HOUR})::numeric, 1)`.mapWith(nullableNumber),
+    longest: sql<number | null>`round(max(${micros}) / ${MICROS_PER_HOUR}.0, 1)`.mapWith(nullableNumber),
   };
 }
 
@@ -70,19 +61,6 @@ function population({ scope, window }: ReportInput) {
 }
 
 const live = sql`NOT ${trips.completed} AND ${trips.cancelledAt} IS NULL`;
-
-export async function operationTotals(input: ReportInput) {
-  const [row] = await input.db
-    .select({
-      trips: countWhere(),
-      inProgress: countWhere(sql`${live} AND ${trips.latestStatus} IS NOT NULL`),
-      completed: countWhere(sql`${trips.completed}`),
-      cancelled: countWhere(sql`${trips.cancelledAt} IS NOT NULL`),
-    })
-    .from(trips)
-    .where(population(input));
-  return row!;
-}
 
 /**
  * The issues of the population's trips by type, whenever opened; the row whose type is null (ROLLUP) is
@@ -117,34 +95,65 @@ const NOW_STATES = {
 export type OperationState = keyof typeof NOW_STATES;
 export type OperationStage = Exclude<OperationState, 'completed' | 'cancelled'>;
 
+/** The two ends of each stage (docs/reports.md 1.8, time per stage). */
+const STAGE_ENDS: Record<OperationStage, [SQLWrapper, SQLWrapper]> = {
+  awaitingStart: [trips.createdAt, tripSteps.startedAt],
+  toPickup: [tripSteps.startedAt, tripSteps.arrivedPickupAt],
+  atPickup: [tripSteps.arrivedPickupAt, tripSteps.loadedAt],
+  inTransit: [tripSteps.loadedAt, tripSteps.arrivedDeliveryAt],
+  atDelivery: [tripSteps.arrivedDeliveryAt, tripSteps.deliveredAt],
+  emptyReturn: [tripSteps.deliveredAt, tripSteps.emptyDroppedAt],
+};
+
 /**
- * Every figure of the table in one pass over the population: the trips in each state now, and per stage
- * the trips it was measured on with its mean, median and longest hours. The step times are read per trip
- * of the population only.
+ * Some figures of the table in one pass over the population, read off the customer and pickup-date
+ * covering index alone: with `withStates`, the trips in each state now (and the ongoing ones), and per
+ * stage named the trips it was measured on with its mean, median and longest hours. Each stage's duration
+ * is computed once per trip in the inner query, which the aggregates then read by name.
  */
-export async function operationStages(input: ReportInput) {
-  const steps = liveStepTimes(input.db, trips.id);
-  const stageSeconds: Record<OperationStage, SQL> = {
-    awaitingStart: secondsBetween(trips.createdAt, steps.startedAt),
-    toPickup: secondsBetween(steps.startedAt, steps.arrivedPickupAt),
-    atPickup: secondsBetween(steps.arrivedPickupAt, steps.loadedAt),
-    inTransit: secondsBetween(steps.loadedAt, steps.arrivedDeliveryAt),
-    atDelivery: secondsBetween(steps.arrivedDeliveryAt, steps.deliveredAt),
-    emptyReturn: secondsBetween(steps.deliveredAt, steps.emptyDroppedAt),
-  };
-  const fields: Record<string, SQL> = { population: countWhere() };
-  for (const [state, filter] of Object.entries(NOW_STATES)) fields[`${state}Now`] = countWhere(filter);
-  for (const [stage, seconds] of Object.entries(stageSeconds)) {
-    const figures = durationFigures(seconds);
+async function populationFigures(input: ReportInput, stages: OperationStage[], withStates: boolean) {
+  const states = withStates ? (Object.keys(NOW_STATES) as OperationState[]) : [];
+  const measured = input.db
+    .select({
+      ongoing: sql<boolean>`${live} AND ${trips.latestStatus} IS NOT NULL`.as('is_ongoing'),
+      ...(Object.fromEntries(
+        states.map((state) => [`${state}Now`, sql`${NOW_STATES[state]}`.as(`is_${state}`)]),
+      ) as Record<`${OperationState}Now`, SQL.Aliased<boolean>>),
+      ...(Object.fromEntries(
+        stages.map((stage) => [`${stage}Micros`, measuredMicros(...STAGE_ENDS[stage]).as(`${stage}_micros`)]),
+      ) as Record<`${OperationStage}Micros`, SQL.Aliased<number | null>>),
+    })
+    .from(trips)
+    .where(population(input))
+    .offset(KEEP_SUBQUERY)
+    .as('measured');
+  const fields: Record<string, SQL> = {};
+  if (withStates) {
+    fields.population = countWhere();
+    fields.ongoing = countWhere(sql`${measured.ongoing}`);
+  }
+  for (const state of states) fields[`${state}Now`] = countWhere(sql`${measured[`${state}Now`]}`);
+  for (const stage of stages) {
+    const figures = durationFigures(measured[`${stage}Micros`]);
     fields[`${stage}Measured`] = figures.measured;
     fields[`${stage}Average`] = figures.average;
     fields[`${stage}Median`] = figures.median;
     fields[`${stage}Longest`] = figures.longest;
   }
-  const [row] = await input.db
-    .select(fields)
-    .from(trips)
-    .leftJoinLateral(steps, sql`true`)
-    .where(population(input));
+  const [row] = await input.db.select(fields).from(measured);
   return row as Record<string, number | null>;
+}
+
+/**
+ * Every figure of the table and the trip counts of the summary: the trips in each state now, and per stage
+ * the trips it was measured on with its mean, median and longest hours. A median sorts every measured
+ * duration of its stage and cannot be split over parallel workers, so the stages are shared between two
+ * statements that, asked for together, run side by side on a pool; each gives its own figures.
+ */
+export async function operationStages(input: ReportInput): Promise<Record<string, number | null>> {
+  const [first, second] = await Promise.all([
+    populationFigures(input, ['awaitingStart', 'inTransit', 'emptyReturn'], true),
+    populationFigures(input, ['toPickup', 'atPickup', 'atDelivery'], false),
+  ]);
+  return { ...first, ...second };
 }

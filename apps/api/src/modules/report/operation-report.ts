@@ -10,11 +10,10 @@ import { percentOf } from './financial-report';
 import {
   operationIssues,
   operationStages,
-  operationTotals,
   type OperationStage,
   type OperationState,
 } from './operation-report.repository';
-import { rowsByPages, type ReportDefinition, type ReportInput } from './report-definition';
+import { rowsByPages, type ReportDefinition, type ReportInput, readOnce } from './report-definition';
 
 const columns: ReportColumn[] = [
   { key: 'stage', label: 'Stage', type: 'text' },
@@ -44,8 +43,18 @@ function issueKey(type: TripIssueType): string {
   return `${words.map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1))).join('')}Issues`;
 }
 
+type Figures = Awaited<ReturnType<typeof operationStages>>;
+
+/**
+ * The population's figures, read once per request: the summary's trip counts and the table come from the
+ * same pass over the trips, which the overview and the page would otherwise each make.
+ */
+function figuresOf(input: ReportInput): Promise<Figures> {
+  return readOnce(input, 'operation', operationStages);
+}
+
 async function operationRows(input: ReportInput): Promise<ReportRow[]> {
-  const figures = await operationStages(input);
+  const figures = await figuresOf(input);
   const figure = (key: string) => figures[key] ?? null;
   const population = Number(figure('population') ?? 0);
   return ROWS.map(({ state, label, stage }) => {
@@ -67,14 +76,15 @@ export const operationReport: ReportDefinition = {
   kind: 'operation',
   columns,
   async overview(input) {
-    const [totals, issues] = [await operationTotals(input), await operationIssues(input)];
+    const [figures, issues] = [await figuresOf(input), await operationIssues(input)];
+    const count = (key: string) => Number(figures[key] ?? 0);
     const all = issues.find((i) => i.issueType === null);
     const ofType = new Map(issues.filter((i) => i.issueType !== null).map((i) => [i.issueType, i.issues]));
     const summary: ReportFigure[] = [
-      { key: 'trips', label: 'Trips', type: 'count', value: totals.trips },
-      { key: 'inProgress', label: 'In progress', type: 'count', value: totals.inProgress },
-      { key: 'completed', label: 'Completed', type: 'count', value: totals.completed },
-      { key: 'cancelled', label: 'Cancelled', type: 'count', value: totals.cancelled },
+      { key: 'trips', label: 'Trips', type: 'count', value: count('population') },
+      { key: 'inProgress', label: 'In progress', type: 'count', value: count('ongoing') },
+      { key: 'completed', label: 'Completed', type: 'count', value: count('completedNow') },
+      { key: 'cancelled', label: 'Cancelled', type: 'count', value: count('cancelledNow') },
       { key: 'issues', label: 'Issues', type: 'count', value: all?.issues ?? 0 },
       { key: 'openIssues', label: 'Open issues', type: 'count', value: all?.open ?? 0 },
       { key: 'tripsWithIssue', label: 'Trips with an issue', type: 'count', value: all?.trips ?? 0 },

@@ -53,25 +53,47 @@ export async function paymentsByPeriod(input: ReportInput) {
     .groupBy(period);
 }
 
+/** The number of rows of the table: the invoices paid in the window, counted on the index alone. */
+export async function paymentCount(input: ReportInput) {
+  const [row] = await input.db.select({ total: countWhere() }).from(invoices).where(paidInWindow(input));
+  return row!.total;
+}
+
+/**
+ * A page of the table. The page's invoices are picked from the paid invoices alone, in the order of the
+ * index on (customer, paid at, number), so only those rows are joined to their trip, order and transporter.
+ */
 export async function paymentRows(input: ReportInput, limit: number, offset: number) {
-  return input.db
+  const page = input.db
     .select({
-      paidAt: invoices.paidAt,
-      invoiceNumber: invoices.invoiceNumber,
-      tripNumber: trips.tripNumber,
-      orderNumber: orders.orderNumber,
-      transporter: companies.name,
-      amountKobo: invoices.amountKobo,
-      daysToPay: sql<number>`${daysToPay}`.mapWith(Number),
-      onTime: sql<boolean>`${paidOnTime}`,
-      total: sql<number>`count(*) OVER ()`.mapWith(Number),
+      paidAt: sql<Date>`${invoices.paidAt}`.as('page_paid_at'),
+      invoiceNumber: sql<string>`${invoices.invoiceNumber}`.as('page_invoice_number'),
+      tripId: sql<string>`${invoices.tripId}`.as('page_trip_id'),
+      transporterCompanyId: sql<string>`${invoices.transporterCompanyId}`.as('page_transporter_company_id'),
+      amountKobo: sql<number>`${invoices.amountKobo}`.as('page_amount_kobo'),
+      daysToPay: sql<number>`${daysToPay}`.as('page_days_to_pay'),
+      onTime: sql<boolean>`${paidOnTime}`.as('page_on_time'),
     })
     .from(invoices)
-    .innerJoin(trips, eq(trips.id, invoices.tripId))
-    .innerJoin(orders, eq(orders.id, trips.orderId))
-    .innerJoin(companies, eq(companies.id, invoices.transporterCompanyId))
     .where(paidInWindow(input))
     .orderBy(asc(invoices.paidAt), asc(invoices.invoiceNumber))
     .limit(limit)
-    .offset(offset);
+    .offset(offset)
+    .as('page');
+  return input.db
+    .select({
+      paidAt: sql<Date | null>`${page.paidAt}`.mapWith(invoices.paidAt),
+      invoiceNumber: page.invoiceNumber,
+      tripNumber: trips.tripNumber,
+      orderNumber: orders.orderNumber,
+      transporter: companies.name,
+      amountKobo: sql<number>`${page.amountKobo}`.mapWith(invoices.amountKobo),
+      daysToPay: sql<number>`${page.daysToPay}`.mapWith(Number),
+      onTime: sql<boolean>`${page.onTime}`,
+    })
+    .from(page)
+    .innerJoin(trips, eq(trips.id, page.tripId))
+    .innerJoin(orders, eq(orders.id, trips.orderId))
+    .innerJoin(companies, eq(companies.id, page.transporterCompanyId))
+    .orderBy(asc(page.paidAt), asc(page.invoiceNumber));
 }

@@ -1,7 +1,7 @@
 import type { ReportColumn } from '@freightlane/domain';
-import { rowsByPages, totalOfPage, type ReportDefinition } from './report-definition';
+import { rowsByPages, type ReportDefinition } from './report-definition';
 import { percentOf } from './financial-report';
-import { paymentRows, paymentsByPeriod, paymentTotals } from './payment-report.repository';
+import { paymentCount, paymentRows, paymentsByPeriod, paymentTotals } from './payment-report.repository';
 import { periodsOf } from './report-window';
 
 const columns: ReportColumn[] = [
@@ -49,9 +49,9 @@ export const paymentReport: ReportDefinition = {
     };
   },
   async page(input, { page, size }) {
-    const rows = await paymentRows(input, size, page * size);
+    const [rows, total] = [await paymentRows(input, size, page * size), await paymentCount(input)];
     return {
-      total: await totalOfPage(this, input, rows, page),
+      total,
       rows: rows.map((r) => ({
         paidAt: r.paidAt?.toISOString() ?? null,
         invoice: r.invoiceNumber,

@@ -1,6 +1,6 @@
 import type { ReportColumn, ReportFigure, ReportRow } from '@freightlane/domain';
 import { percentOf } from './financial-report';
-import type { ReportDefinition, ReportInput } from './report-definition';
+import { type ReportDefinition, type ReportInput, readOnce } from './report-definition';
 import { periodsOf } from './report-window';
 import { performanceFigures, type PerformanceFigures } from './performance-report.repository';
 
@@ -58,18 +58,11 @@ function valuesOf(f: Omit<PerformanceFigures, 'month'>) {
 }
 
 /**
- * The figures, read once per request (the service reads the overview, then the page, with one input).
+ * Every month of the range (always months, clipped to the range), and the whole range's figures, read
+ * once per request (the service reads the overview, then the page, with one input).
  */
-const figuresRead = new WeakMap<ReportInput, Promise<PerformanceFigures[]>>();
-
-/** Every month of the range (always months, clipped to the range), and the whole range's figures. */
 async function monthsOf(input: ReportInput) {
-  let read = figuresRead.get(input);
-  if (!read) {
-    read = performanceFigures(input);
-    figuresRead.set(input, read);
-  }
-  const figures = await read;
+  const figures = await readOnce(input, 'performance', performanceFigures);
   const byMonth = new Map(figures.map((f) => [f.month, f]));
   const months = periodsOf({ ...input.window, period: 'month' });
   return {

@@ -19,6 +19,30 @@ export interface ReportInput {
   db: Executor;
   scope: ReportScope;
   window: ReportWindow;
+  /**
+   * The statements this request has run, by name. A request reads the overview, then the page or the
+   * export, with one input; a kind whose summary and table come from one statement runs it once.
+   */
+  reads: Map<string, Promise<unknown>>;
+}
+
+/** The input of one request for a report: its reads start empty. */
+export function reportInput(db: Executor, scope: ReportScope, window: ReportWindow): ReportInput {
+  return { db, scope, window, reads: new Map() };
+}
+
+/** `read(input)`, run once per request under `name`: a second call gets the first call's answer. */
+export function readOnce<T>(
+  input: ReportInput,
+  name: string,
+  read: (input: ReportInput) => Promise<T>,
+): Promise<T> {
+  let found = input.reads.get(name) as Promise<T> | undefined;
+  if (!found) {
+    found = read(input);
+    input.reads.set(name, found);
+  }
+  return found;
 }
 
 /**

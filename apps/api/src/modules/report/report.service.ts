@@ -12,7 +12,7 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
 import type { Principal } from '../../plugins/auth';
 import { findCompany } from '../../queries/company.repository';
-import type { ReportDefinition, ReportInput } from './report-definition';
+import { reportInput, type ReportDefinition, type ReportInput } from './report-definition';
 import { exportReport, type ReportFile } from './report-export';
 import { reportWindow } from './report-window';
 import { activeTripReport } from './active-trip-report';
@@ -78,7 +78,7 @@ export function reportAccess(principal: Principal, kind: ReportKind): ReportDefi
 }
 
 function inputOf(ctx: AppContext, principal: Principal, range: { from: string; to: string }): ReportInput {
-  return { db: ctx.db, scope: { companyId: principal.companyId }, window: reportWindow(range) };
+  return reportInput(ctx.db, { companyId: principal.companyId }, reportWindow(range));
 }
 
 export async function readReport(

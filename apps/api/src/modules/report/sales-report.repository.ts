@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { invoices, orders, trips } from '../../db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { orders, trips } from '../../db/schema';
 import type { ReportInput } from './report-definition';
 import {
   asWhole,
@@ -7,7 +7,6 @@ import {
   CHART_TOP,
   containerCargo,
   generalCargo,
-  generalCargoWeight,
   koboPer,
   numberOrNull,
   tonnesOf,
@@ -17,28 +16,26 @@ const OTHERS_BUCKET = sql.raw(String(CHART_TOP + 1));
 
 /**
  * The clients of the window's trips with their figures. The trips are first summed per order (a hash on
- * the order id, and an order's count is then a plain count), then per client name. A client is one
- * however its name was typed (`Dangote Foods Ltd`, `DANGOTE FOODS LTD `), and shows one spelling of its
- * own, the same on every database: the first in byte order (capitals first).
+ * the order id, and an order's count is then a plain count), off the trips alone (their weight and what
+ * is owed on them are kept on the trip), then per client name. A client is one however its name was
+ * typed (`Dangote Foods Ltd`, `DANGOTE FOODS LTD `), and shows one spelling of its own, the same on every
+ * database: the first in byte order (capitals first).
  */
 function clientsOf(input: ReportInput) {
-  const pending = sql`${invoices.status} = 'PENDING_PAYMENT'`;
-  const weight = generalCargoWeight(input.db);
+  const general = generalCargo(trips.cargoType);
   const perOrder = input.db
     .select({
       orderId: sql<string>`${trips.orderId}`.as('order_id'),
       tripCount: sql<number>`count(*)`.as('trip_count'),
       containers: sql<number>`count(*) FILTER (WHERE ${containerCargo(trips.cargoType)})`.as('containers'),
-      truckLoads: sql<number>`count(*) FILTER (WHERE ${generalCargo(trips.cargoType)})`.as('truck_loads'),
-      kg: sql<number | null>`sum(${weight.kg})`.as('kg'),
+      truckLoads: sql<number>`count(*) FILTER (WHERE ${general})`.as('truck_loads'),
+      kg: sql<number | null>`sum(${trips.weightKg}) FILTER (WHERE ${general})`.as('kg'),
       haulage: sql<number>`sum(${trips.amountKobo})`.as('haulage'),
-      outstanding: sql<number | null>`sum(${invoices.amountKobo})`.as('outstanding'),
+      outstanding: sql<number>`sum(${trips.outstandingKobo})`.as('outstanding'),
       firstAward: sql<Date>`min(${trips.createdAt})`.as('first_award'),
       lastAward: sql<Date>`max(${trips.createdAt})`.as('last_award'),
     })
     .from(trips)
-    .leftJoinLateral(weight, sql`true`)
-    .leftJoin(invoices, and(eq(invoices.tripId, trips.id), pending))
     .where(awardedInWindow(input))
     .groupBy(trips.orderId)
     .as('per_order');
@@ -71,17 +68,26 @@ function clientsOf(input: ReportInput) {
 }
 
 /**
- * The summary and the chart in one statement: the clients aggregated once and ranked by haulage cost;
- * then the first ten and `Others` as chart points, and every client together as the grouping set `()`.
+ * Every figure of the sales report in one statement, so the range's trips are read once per request: the
+ * clients aggregated once and ranked by haulage cost (the table's order), then summed again with the
+ * grouping sets: each client alone (the table's rows, `level` 1, in the table's order), the first ten and
+ * `Others` (the chart, `level` 2) and every client together (the summary, `level` 3).
  */
-export async function salesOverview(input: ReportInput) {
+export async function salesFigures(input: ReportInput) {
   const perClient = clientsOf(input);
   const ranked = input.db
     .select({
       name: sql<string>`${perClient.name}`.as('name'),
+      orderCount: sql<number>`${perClient.orderCount}`.as('order_count'),
       tripCount: sql<number>`${perClient.tripCount}`.as('trip_count'),
+      containers: sql<number>`${perClient.containers}`.as('containers'),
+      truckLoads: sql<number>`${perClient.truckLoads}`.as('truck_loads'),
+      kg: sql<number | null>`${perClient.kg}`.as('kg'),
       haulage: sql<number>`${perClient.haulage}`.as('haulage'),
+      allHaulage: sql<number>`sum(${perClient.haulage}) OVER ()`.as('all_haulage'),
       outstanding: sql<number | null>`${perClient.outstanding}`.as('outstanding'),
+      firstAward: sql<Date>`${perClient.firstAward}`.as('first_award'),
+      lastAward: sql<Date>`${perClient.lastAward}`.as('last_award'),
       rank: sql<number>`row_number() OVER (ORDER BY ${perClient.haulage} DESC, ${perClient.name}, ${perClient.clientKey})`.as(
         'rank',
       ),
@@ -89,46 +95,29 @@ export async function salesOverview(input: ReportInput) {
     .from(perClient)
     .as('ranked');
   const bucket = sql`least(${ranked.rank}, ${OTHERS_BUCKET})`;
-  const rows = await input.db
-    .select({
-      whole: sql<number>`grouping(${bucket})`.mapWith(Number),
-      client: sql<string>`CASE WHEN ${bucket} = ${OTHERS_BUCKET} THEN 'Others' ELSE min(${ranked.name}) END`,
-      clients: sql<number>`count(*)`.mapWith(Number),
-      trips: asWhole(sql`sum(${ranked.tripCount})`),
-      haulage: asWhole(sql`sum(${ranked.haulage})`),
-      outstanding: asWhole(sql`sum(${ranked.outstanding})`),
-      averagePerClient: koboPer(sql`sum(${ranked.haulage})`, sql`count(*)`),
-    })
-    .from(ranked)
-    .groupBy(sql`GROUPING SETS ((${bucket}), ())`)
-    .orderBy(sql`grouping(${bucket})`, sql`${bucket}`);
-  return { totals: rows.find((r) => r.whole === 1)!, byClient: rows.filter((r) => r.whole === 0) };
-}
-
-/** A page of the rows, one per client name, with the count of all of them. */
-export async function salesRows(input: ReportInput, limit: number, offset: number) {
-  const perClient = clientsOf(input);
+  const level = sql`grouping(${ranked.rank}, ${bucket})`;
   return input.db
     .select({
-      clientName: sql<string>`${perClient.name}`,
-      orders: sql<number>`${perClient.orderCount}`.mapWith(Number),
-      trips: sql<number>`${perClient.tripCount}`.mapWith(Number),
-      containers: sql<number>`${perClient.containers}`.mapWith(Number),
-      truckLoads: sql<number>`${perClient.truckLoads}`.mapWith(Number),
-      tonnes: tonnesOf(sql`${perClient.kg}`),
-      haulage: asWhole(sql`${perClient.haulage}`),
+      level: sql<number>`${level}`.mapWith(Number),
+      client: sql<string>`CASE WHEN ${bucket} = ${OTHERS_BUCKET} THEN 'Others' ELSE min(${ranked.name}) END`,
+      clients: sql<number>`count(*)`.mapWith(Number),
+      orders: asWhole(sql`sum(${ranked.orderCount})`),
+      trips: asWhole(sql`sum(${ranked.tripCount})`),
+      containers: asWhole(sql`sum(${ranked.containers})`),
+      truckLoads: asWhole(sql`sum(${ranked.truckLoads})`),
+      tonnes: tonnesOf(sql`sum(${ranked.kg})`),
+      haulage: asWhole(sql`sum(${ranked.haulage})`),
       share: sql<
         number | null
-      >`round(100.0 * ${perClient.haulage} / nullif(sum(${perClient.haulage}) OVER (), 0), 1)`.mapWith(
+      >`round(100.0 * sum(${ranked.haulage}) / nullif(min(${ranked.allHaulage}), 0), 1)`.mapWith(
         numberOrNull,
       ),
-      outstanding: asWhole(sql`${perClient.outstanding}`),
-      firstAward: sql<Date>`${perClient.firstAward}`.mapWith(trips.createdAt),
-      lastAward: sql<Date>`${perClient.lastAward}`.mapWith(trips.createdAt),
-      total: sql<number>`count(*) OVER ()`.mapWith(Number),
+      outstanding: asWhole(sql`sum(${ranked.outstanding})`),
+      averagePerClient: koboPer(sql`sum(${ranked.haulage})`, sql`count(*)`),
+      firstAward: sql<Date | null>`min(${ranked.firstAward})`.mapWith(trips.createdAt),
+      lastAward: sql<Date | null>`max(${ranked.lastAward})`.mapWith(trips.createdAt),
     })
-    .from(perClient)
-    .orderBy(desc(perClient.haulage), asc(perClient.name), asc(perClient.clientKey))
-    .limit(limit)
-    .offset(offset);
+    .from(ranked)
+    .groupBy(sql`GROUPING SETS ((${ranked.rank}), (${bucket}), ())`)
+    .orderBy(sql`${level}`, sql`${ranked.rank}`, sql`${bucket}`);
 }

@@ -1,6 +1,35 @@
-import type { ReportColumn } from '@freightlane/domain';
-import { rowsByPages, totalOfPage, type ReportDefinition } from './report-definition';
-import { salesOverview, salesRows } from './sales-report.repository';
+import type { ReportColumn, ReportRow } from '@freightlane/domain';
+import { type ReportDefinition, type ReportInput, readOnce } from './report-definition';
+import { salesFigures } from './sales-report.repository';
+
+type SalesLine = Awaited<ReturnType<typeof salesFigures>>[number];
+
+/**
+ * The report's one statement, read once per request: the page and the export ask for the same input as
+ * the overview did, and summing every trip of the range again for them would double the request's cost.
+ */
+function figuresOf(input: ReportInput): Promise<SalesLine[]> {
+  return readOnce(input, 'sales', salesFigures);
+}
+
+/** The table's rows, one per client name, in the table's order. */
+async function tableOf(input: ReportInput): Promise<ReportRow[]> {
+  return (await figuresOf(input))
+    .filter((line) => line.level === 1)
+    .map((r) => ({
+      clientName: r.client,
+      orders: r.orders,
+      trips: r.trips,
+      containers: r.containers,
+      truckLoads: r.truckLoads,
+      tonnes: r.tonnes,
+      haulageCost: r.haulage,
+      share: r.share,
+      outstanding: r.outstanding,
+      firstAward: r.firstAward!.toISOString(),
+      lastAward: r.lastAward!.toISOString(),
+    }));
+}
 
 const columns: ReportColumn[] = [
   { key: 'clientName', label: 'Client name', type: 'text' },
@@ -19,14 +48,16 @@ const columns: ReportColumn[] = [
 /**
  * What an agent paid transporters for each of its clients' loads, by award time (docs/reports.md 2.11).
  * The price the agent bills its client is not stored, so there is no margin here. A row per client name
- * is a grouped table (an agent's clients, not its trips), so it is exported by pages: a keyset on an
- * aggregate would aggregate the range for every batch all the same.
+ * is a grouped table (an agent's clients, not its trips), so it is read whole with the summary and the
+ * chart, and paged from that.
  */
 export const salesReport: ReportDefinition = {
   kind: 'sales',
   columns,
   async overview(input) {
-    const { totals, byClient } = await salesOverview(input);
+    const lines = await figuresOf(input);
+    const totals = lines.find((line) => line.level === 3)!;
+    const byClient = lines.filter((line) => line.level === 2);
     return {
       summary: [
         { key: 'clients', label: 'Clients', type: 'count', value: totals.clients },
@@ -50,26 +81,13 @@ export const salesReport: ReportDefinition = {
       },
     };
   },
+  // One row per client name: an agent's clients, a few thousand at most, read whole.
   async page(input, { page, size }) {
-    const rows = await salesRows(input, size, page * size);
-    return {
-      total: await totalOfPage(this, input, rows, page),
-      rows: rows.map((r) => ({
-        clientName: r.clientName,
-        orders: r.orders,
-        trips: r.trips,
-        containers: r.containers,
-        truckLoads: r.truckLoads,
-        tonnes: r.tonnes,
-        haulageCost: r.haulage,
-        share: r.share,
-        outstanding: r.outstanding,
-        firstAward: r.firstAward.toISOString(),
-        lastAward: r.lastAward.toISOString(),
-      })),
-    };
+    const rows = await tableOf(input);
+    return { total: rows.length, rows: rows.slice(page * size, (page + 1) * size) };
   },
-  rows(input) {
-    return rowsByPages(this, input);
+  async *rows(input) {
+    const rows = await tableOf(input);
+    if (rows.length > 0) yield rows;
   },
 };

@@ -8,30 +8,6 @@ async function rowsOf<T>(input: ReportInput, query: SQL): Promise<T[]> {
 }
 
 /**
- * The schedule's events (docs/reports.md 3.4): a live trip's pickup on its pickup date and its delivery on
- * its expected delivery date, each when it falls in the range; `kind` 0 is a pickup, 1 a delivery, which
- * is also the order the two take on one day. Each kind is one range of its own index; `first` marks the
- * first event of each trip among them, so trips are counted without a DISTINCT over every event.
- */
-function eventsSql({ scope, window }: ReportInput): SQL {
-  const from = sql`${window.from}::date`;
-  const to = sql`${window.to}::date`;
-  const columns = sql`t.id, t.trip_number, t.truck_id, t.driver_id, t.latest_status`;
-  return sql`
-    ev AS (
-      SELECT ${columns}, 0 AS kind, t.pickup_date AS on_date, true AS first
-      FROM ${trips} t
-      WHERE t.transporter_company_id = ${scope.companyId} AND t.completed = false AND t.cancelled_at IS NULL
-        AND t.pickup_date >= ${from} AND t.pickup_date <= ${to}
-      UNION ALL
-      SELECT ${columns}, 1, t.expected_delivery_date, NOT (t.pickup_date >= ${from} AND t.pickup_date <= ${to})
-      FROM ${trips} t
-      WHERE t.transporter_company_id = ${scope.companyId} AND t.completed = false AND t.cancelled_at IS NULL
-        AND t.expected_delivery_date >= ${from} AND t.expected_delivery_date <= ${to}
-    )`;
-}
-
-/**
  * Whether a live trip has reached its pickup (or, for an export, the warehouse): a live trip's live logs
  * are its timeline up to its latest status (a step is taken only after the one before it, an undo takes
  * back only the latest), so its arrival log is live exactly when its latest status is past set-off. Read
@@ -40,58 +16,86 @@ function eventsSql({ scope, window }: ReportInput): SQL {
 const arrivedAtPickup = (latestStatus: SQL) =>
   sql`(${latestStatus} IS NOT NULL AND ${latestStatus} <> 'STARTED')`;
 
-export async function scheduleTotals(input: ReportInput) {
-  const { scope, window } = input;
-  const [row] = await rowsOf<Record<string, unknown>>(
-    input,
-    sql`WITH ${eventsSql(input)}
-      SELECT
-        count(*) FILTER (WHERE ev.kind = 0)::int AS pickups,
-        count(*) FILTER (WHERE ev.kind = 1)::int AS deliveries,
-        count(*) FILTER (WHERE ev.first AND ev.truck_id IS NULL)::int AS "withoutTruck",
-        count(*) FILTER (WHERE ev.first AND ev.driver_id IS NULL)::int AS "withoutDriver",
-        count(*) FILTER (
-          WHERE ev.kind = 0 AND ev.on_date < ${lagosDateSql(window.now)} AND NOT ${arrivedAtPickup(sql`ev.latest_status`)}
-        )::int AS "pickupsOverdue",
-        (SELECT count(*) FROM ${trips} t
-          WHERE t.transporter_company_id = ${scope.companyId} AND t.completed = false
-            AND t.cancelled_at IS NULL AND t.expected_delivery_date IS NULL)::int AS "withoutExpectedDelivery"
-      FROM ev`,
-  );
-  const n = (key: string) => Number(row?.[key] ?? 0);
-  return {
-    pickups: n('pickups'),
-    deliveries: n('deliveries'),
-    withoutTruck: n('withoutTruck'),
-    withoutDriver: n('withoutDriver'),
-    pickupsOverdue: n('pickupsOverdue'),
-    withoutExpectedDelivery: n('withoutExpectedDelivery'),
+/** The company's live trips (not completed, not cancelled): every event is one of theirs. */
+const liveWhere = ({ scope }: ReportInput) =>
+  sql`t.transporter_company_id = ${scope.companyId} AND t.completed = false AND t.cancelled_at IS NULL`;
+
+export interface ScheduleOverview {
+  totals: {
+    pickups: number;
+    deliveries: number;
+    withoutTruck: number;
+    withoutDriver: number;
+    pickupsOverdue: number;
+    withoutExpectedDelivery: number;
   };
+  /** Pickups and deliveries per period: only the periods with events (the caller fills the others). */
+  byPeriod: { period: string; pickups: number; deliveries: number }[];
 }
 
 /**
- * Pickups and deliveries per period: only the periods with events (the caller fills the others). Events
- * are counted per date first, so only a few dates are formatted.
+ * The summary's counts and the chart in one pass over the company's live trips (docs/reports.md 3.4: a
+ * live trip's pickup on its pickup date, its delivery on its expected delivery date, each when in the
+ * range). The trips are first counted per (pickup date, expected delivery date, without a truck, without a
+ * driver, arrived) from the index of live trips, which leaves a few hundred groups to read every figure
+ * from; a trip with both events in the range counts once among the trips without a truck or driver.
  */
-export async function scheduleByPeriod(input: ReportInput) {
-  const format = input.window.period === 'day' ? sql.raw(`'YYYY-MM-DD'`) : sql.raw(`'YYYY-MM'`);
-  const rows = await rowsOf<{ period: string; pickups: unknown; deliveries: unknown }>(
+export async function scheduleOverview(input: ReportInput): Promise<ScheduleOverview> {
+  const { window } = input;
+  const from = sql`${window.from}::date`;
+  const to = sql`${window.to}::date`;
+  const format = window.period === 'day' ? sql.raw(`'YYYY-MM-DD'`) : sql.raw(`'YYYY-MM'`);
+  const [row] = await rowsOf<{ totals: Record<string, unknown>; chart: ScheduleOverview['byPeriod'] | null }>(
     input,
-    sql`WITH ${eventsSql(input)}
-      SELECT to_char(per_date.on_date, ${format}) AS period,
-        sum(per_date.pickups)::int AS pickups, sum(per_date.deliveries)::int AS deliveries
-      FROM (
-        SELECT ev.on_date, count(*) FILTER (WHERE ev.kind = 0) AS pickups,
-          count(*) FILTER (WHERE ev.kind = 1) AS deliveries
-        FROM ev GROUP BY ev.on_date
-      ) per_date
-      GROUP BY 1`,
+    sql`WITH live AS (
+        SELECT t.pickup_date AS pickup, t.expected_delivery_date AS delivery, t.truck_id IS NULL AS no_truck,
+          t.driver_id IS NULL AS no_driver, ${arrivedAtPickup(sql`t.latest_status`)} AS arrived, count(*) AS n
+        FROM ${trips} t
+        WHERE ${liveWhere(input)}
+        GROUP BY 1, 2, 3, 4, 5
+      ),
+      groups AS (
+        SELECT live.*, pickup >= ${from} AND pickup <= ${to} AS picks,
+          coalesce(delivery >= ${from} AND delivery <= ${to}, false) AS delivers
+        FROM live
+      ),
+      per_date AS (
+        SELECT pickup AS on_date, n AS pickups, 0 AS deliveries FROM groups WHERE picks
+        UNION ALL
+        SELECT delivery, 0, n FROM groups WHERE delivers
+      )
+      SELECT
+        (SELECT row_to_json(x) FROM (
+          SELECT coalesce(sum(n) FILTER (WHERE picks), 0)::int AS pickups,
+            coalesce(sum(n) FILTER (WHERE delivers), 0)::int AS deliveries,
+            coalesce(sum(n) FILTER (WHERE (picks OR delivers) AND no_truck), 0)::int AS "withoutTruck",
+            coalesce(sum(n) FILTER (WHERE (picks OR delivers) AND no_driver), 0)::int AS "withoutDriver",
+            coalesce(sum(n) FILTER (WHERE picks AND pickup < ${lagosDateSql(window.now)} AND NOT arrived), 0)::int
+              AS "pickupsOverdue",
+            coalesce(sum(n) FILTER (WHERE delivery IS NULL), 0)::int AS "withoutExpectedDelivery"
+          FROM groups) x) AS totals,
+        (SELECT json_agg(y) FROM (
+          SELECT to_char(on_date, ${format}) AS period, sum(pickups)::int AS pickups,
+            sum(deliveries)::int AS deliveries
+          FROM per_date GROUP BY 1
+        ) y) AS chart`,
   );
-  return rows.map((r) => ({
-    period: r.period,
-    pickups: Number(r.pickups),
-    deliveries: Number(r.deliveries),
-  }));
+  const n = (key: string) => Number(row?.totals[key] ?? 0);
+  return {
+    totals: {
+      pickups: n('pickups'),
+      deliveries: n('deliveries'),
+      withoutTruck: n('withoutTruck'),
+      withoutDriver: n('withoutDriver'),
+      pickupsOverdue: n('pickupsOverdue'),
+      withoutExpectedDelivery: n('withoutExpectedDelivery'),
+    },
+    byPeriod: (row?.chart ?? []).map((r) => ({
+      period: r.period,
+      pickups: Number(r.pickups),
+      deliveries: Number(r.deliveries),
+    })),
+  };
 }
 
 /** Where a page of events starts in the default sort: after this event's key (an export's batches). */
@@ -118,8 +122,11 @@ export interface ScheduleRow extends ScheduleKey {
 
 /**
  * A page of events in the default sort (date, truck with unassigned last, pickup before delivery, trip
- * number), after `after` when given. Only the page's events are joined to their details; their count is
- * the summary's pickups and deliveries.
+ * number), after `after` when given; their count is the summary's pickups and deliveries. A truck is on
+ * one live trip at a time, so the events with a truck are few and read through the company's trucks; the
+ * others are, within a date, every pickup then every delivery by trip number, so each kind's first rows
+ * come in order from its own index of the live trips (by pickup date, or by expected delivery date, then
+ * trip number). The page is cut from those, then joined to its details.
  */
 export async function scheduleRows(
   input: ReportInput,
@@ -127,19 +134,47 @@ export async function scheduleRows(
   offset: number,
   after: ScheduleKey | null = null,
 ): Promise<ScheduleRow[]> {
-  const { scope } = input;
-  const sortKey = sql`ev.on_date, tr.registration_number IS NULL, coalesce(tr.registration_number, ''), ev.kind, ev.trip_number`;
+  const { scope, window } = input;
+  const from = sql`${window.from}::date`;
+  const to = sql`${window.to}::date`;
+  const sortKey = sql`on_date, truck IS NULL, coalesce(truck, ''), kind, trip_number`;
   const keyset = after
     ? sql`WHERE (${sortKey}) > (${after.date}::date, ${after.truck === null}, ${after.truck ?? ''}::text,
         ${after.kind}::int, ${after.tripNumber}::text)`
     : sql``;
+  // The events without a truck of one kind after `after`, written as a range of that kind's index.
+  const unassignedAfter = (kind: number, onDate: SQL) => {
+    if (!after) return sql``;
+    if (after.truck === null && after.kind === kind) {
+      return sql`AND (${onDate}, t.trip_number) > (${after.date}::date, ${after.tripNumber}::text)`;
+    }
+    return after.truck === null && after.kind > kind
+      ? sql`AND ${onDate} > ${after.date}::date`
+      : sql`AND ${onDate} >= ${after.date}::date`;
+  };
+  const unassigned = (kind: number, onDate: SQL) => sql`
+    SELECT t.id, t.trip_number, t.driver_id, NULL::text AS truck, ${sql.raw(String(kind))} AS kind, ${onDate} AS on_date
+    FROM ${trips} t
+    WHERE ${liveWhere(input)} AND ${onDate} >= ${from} AND ${onDate} <= ${to}
+      AND NOT EXISTS (SELECT 1 FROM ${trucks} tr WHERE tr.id = t.truck_id AND tr.company_id = ${scope.companyId})
+      ${unassignedAfter(kind, onDate)}
+    ORDER BY ${onDate}, t.trip_number
+    LIMIT ${offset + limit}`;
   const rows = await rowsOf<Record<string, unknown>>(
     input,
-    sql`WITH ${eventsSql(input)},
+    sql`WITH assigned AS (
+        SELECT t.id, t.trip_number, t.driver_id, tr.registration_number AS truck, e.kind, e.on_date
+        FROM ${trucks} tr
+        JOIN ${trips} t ON t.truck_id = tr.id AND ${liveWhere(input)}
+        CROSS JOIN LATERAL (VALUES (0, t.pickup_date), (1, t.expected_delivery_date)) AS e(kind, on_date)
+        WHERE tr.company_id = ${scope.companyId} AND e.on_date >= ${from} AND e.on_date <= ${to}
+      ),
       page AS (
-        SELECT ev.id, ev.kind, ev.on_date, ev.trip_number, ev.driver_id, tr.registration_number AS truck
-        FROM ev
-        LEFT JOIN ${trucks} tr ON tr.id = ev.truck_id AND tr.company_id = ${scope.companyId}
+        SELECT * FROM (
+          SELECT * FROM assigned
+          UNION ALL (${unassigned(0, sql`t.pickup_date`)})
+          UNION ALL (${unassigned(1, sql`t.expected_delivery_date`)})
+        ) ev
         ${keyset}
         ORDER BY ${sortKey}
         LIMIT ${limit} OFFSET ${offset}

@@ -3,6 +3,7 @@ import { lagosDateInDays, locationText, TRIP_STATUS_LABELS, type TripStatus } fr
 import { pdfPages } from '../../test/pdf-text';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { transporterTripsWorld, type TransporterTripsWorld } from '../../test/transporter-trips-world';
+import { reportInput } from './report-definition';
 import { reportWindow } from './report-window';
 import { scheduleRows, type ScheduleKey } from './schedule-report.repository';
 
@@ -131,11 +132,11 @@ describe('the schedule report', () => {
 
   it('pages by offset and by keyset alike, never overlapping', async () => {
     const all = (await report(world.transporter.accessToken)).body.page.content;
-    const input = {
-      db: t.ctx.db,
-      scope: { companyId: world.transporter.company.id },
-      window: reportWindow({ from: FROM, to: TO }),
-    };
+    const input = reportInput(
+      t.ctx.db,
+      { companyId: world.transporter.company.id },
+      reportWindow({ from: FROM, to: TO }),
+    );
     const byKeyset: string[] = [];
     let after: ScheduleKey | null = null;
     for (;;) {

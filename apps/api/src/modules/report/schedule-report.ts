@@ -1,10 +1,9 @@
 import { locationText, TRIP_STATUS_LABELS, type ReportColumn, type TripStatus } from '@freightlane/domain';
-import { keysetBatches, type ReportDefinition, type ReportInput } from './report-definition';
+import { keysetBatches, type ReportDefinition, type ReportInput, readOnce } from './report-definition';
 import { periodsOf } from './report-window';
 import {
-  scheduleByPeriod,
+  scheduleOverview,
   scheduleRows,
-  scheduleTotals,
   type ScheduleKey,
   type ScheduleRow,
 } from './schedule-report.repository';
@@ -30,17 +29,12 @@ function placeOf(terminal: ScheduleRow['pickupTerminal'], address: ScheduleRow['
 }
 
 /**
- * The summary's counts, read once per request (the service reads the overview, then the page, with one
- * input): the table's length is its pickups plus its deliveries, so the page needs no count of its own.
+ * The summary's counts and the chart, read once per request (the service reads the overview, then the
+ * page, with one input): the table's length is its pickups plus its deliveries, so the page needs no count
+ * of its own.
  */
-const totalsRead = new WeakMap<ReportInput, ReturnType<typeof scheduleTotals>>();
-function totalsOf(input: ReportInput) {
-  let read = totalsRead.get(input);
-  if (!read) {
-    read = scheduleTotals(input);
-    totalsRead.set(input, read);
-  }
-  return read;
+function overviewOf(input: ReportInput) {
+  return readOnce(input, 'schedule', scheduleOverview);
 }
 
 function rowOf(r: ScheduleRow) {
@@ -67,7 +61,7 @@ export const scheduleReport: ReportDefinition = {
   kind: 'schedule',
   columns,
   async overview(input) {
-    const [totals, byPeriod] = [await totalsOf(input), await scheduleByPeriod(input)];
+    const { totals, byPeriod } = await overviewOf(input);
     const found = new Map(byPeriod.map((p) => [p.period, p]));
     return {
       summary: [
@@ -101,7 +95,7 @@ export const scheduleReport: ReportDefinition = {
     };
   },
   async page(input, { page, size }) {
-    const { pickups, deliveries } = await totalsOf(input);
+    const { pickups, deliveries } = (await overviewOf(input)).totals;
     const total = pickups + deliveries;
     if (page * size >= total) return { total, rows: [] };
     const rows = await scheduleRows(input, size, page * size);

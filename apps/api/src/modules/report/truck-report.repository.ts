@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { tripIssues, trips, tripStatusLogs, truckPositions, trucks } from '../../db/schema';
+import { trips, truckPositions, trucks } from '../../db/schema';
 import type { ReportInput } from './report-definition';
 import { lagosDateSql } from './report-sql.repository';
 
@@ -13,36 +13,36 @@ const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
 /** The earth's mean radius of `geo.ts`, so a route measures the same km here as on the trip page. */
 const EARTH_RADIUS_KM = 6371.0088;
 
-/** When a trip set off: its live STARTED log. */
-const startedAtOf = (tripId: SQL) => sql`(SELECT min(l.at) FROM ${tripStatusLogs} l
-  WHERE l.trip_id = ${tripId} AND l.status = 'STARTED' AND l.undone_at IS NULL)`;
-
 /**
- * The trips of truck `tr` completed in the range (their completion time is `latest_status_at`), found on
- * the truck's own trips, so a truck costs one index range whatever the company's size.
+ * The CTE `done`: the company's trips completed in the range (their completion time is
+ * `latest_status_at`) counted per truck, the trips without a truck under a null one. One range of the
+ * index of the company's completed trips, whatever the number of trucks.
  */
-function completedOnTruck({ scope, window }: ReportInput): SQL {
-  return sql`d.truck_id = tr.id AND d.transporter_company_id = ${scope.companyId} AND d.completed
-    AND d.latest_status_at >= ${at(window.fromAt)} AND d.latest_status_at < ${at(window.toAt)}`;
-}
-
-/** Trips, revenue and last completion of truck `tr` in the range. */
-function doneOfTruck(input: ReportInput): SQL {
-  return sql`(
-    SELECT count(*) AS trips, coalesce(sum(d.amount_kobo), 0) AS revenue, max(d.latest_status_at) AS last_completed
-    FROM ${trips} d WHERE ${completedOnTruck(input)}
+function doneCte({ scope, window }: ReportInput): SQL {
+  return sql`done AS (
+    SELECT d.truck_id, count(*) AS trips, coalesce(sum(d.amount_kobo), 0) AS revenue,
+      max(d.latest_status_at) AS last_completed
+    FROM ${trips} d
+    WHERE d.transporter_company_id = ${scope.companyId} AND d.completed
+      AND d.latest_status_at >= ${at(window.fromAt)} AND d.latest_status_at < ${at(window.toAt)}
+    GROUP BY d.truck_id
   )`;
 }
 
-/** Route km, the revenue of the trips with a route, and issues, over truck `tr`'s trips completed in range. */
+/**
+ * Route km, the revenue of the trips with a route, and issues, over truck `tr`'s trips completed in range
+ * (read only for a truck with some: `tr.trips`).
+ */
 function routesOfTruck(input: ReportInput): SQL {
+  const { scope, window } = input;
   return sql`(
     SELECT sum(x.km) AS km, sum(x.amount_kobo) FILTER (WHERE x.km IS NOT NULL) AS revenue_with_km,
-      coalesce(sum(x.issues), 0) AS issues
+      coalesce(sum(x.issue_count), 0) AS issues
     FROM (
-      SELECT d.amount_kobo, ${routeOf(input)} AS km,
-        (SELECT count(*) FROM ${tripIssues} i WHERE i.trip_id = d.id) AS issues
-      FROM ${trips} d WHERE ${completedOnTruck(input)}
+      SELECT d.amount_kobo, ${routeOf(input)} AS km, d.issue_count
+      FROM ${trips} d
+      WHERE tr.trips > 0 AND d.truck_id = tr.id AND d.transporter_company_id = ${scope.companyId} AND d.completed
+        AND d.latest_status_at >= ${at(window.fromAt)} AND d.latest_status_at < ${at(window.toAt)}
     ) x
   )`;
 }
@@ -64,7 +64,7 @@ function routeOf({ scope }: ReportInput): SQL {
           * power(sin(radians(p.longitude - lag(p.longitude) OVER w) / 2), 2) AS h
       FROM ${truckPositions} p
       WHERE p.truck_id = d.truck_id AND p.company_id = ${scope.companyId}
-        AND p.recorded_at >= greatest(${startedAtOf(sql`d.id`)}, d.truck_assigned_at)
+        AND p.recorded_at >= greatest(d.started_at, d.truck_assigned_at)
         AND p.recorded_at <= d.latest_status_at
       WINDOW w AS (ORDER BY p.recorded_at)
     ) legs
@@ -93,7 +93,7 @@ function daysOnTripOf(input: ReportInput): SQL {
   return sql`(
     SELECT count(DISTINCT g.n)::int
     FROM ${trips} t
-    CROSS JOIN LATERAL (SELECT ${startedAtOf(sql`t.id`)} AS started_at,
+    CROSS JOIN LATERAL (SELECT t.started_at,
       coalesce(CASE WHEN t.completed THEN t.latest_status_at END, t.cancelled_at, ${at(window.now)}) AS ended_at) i
     CROSS JOIN LATERAL generate_series(
       greatest(${lagosDateSql(sql`i.started_at`)}, ${first}) - ${first},
@@ -113,24 +113,24 @@ function availableDaysOf(input: ReportInput): SQL {
 }
 
 export async function truckTotals(input: ReportInput) {
-  const { scope, window } = input;
+  const { scope } = input;
   const [row] = await rowsOf<Record<string, unknown>>(
     input,
-    sql`WITH fleet AS (
-        SELECT tr.active, done.trips, route.km, route.revenue_with_km,
+    sql`WITH ${doneCte(input)},
+      fleet AS (
+        SELECT tr.active, tr.trips, route.km, route.revenue_with_km,
           CASE WHEN tr.active THEN ${daysOnTripOf(input)} END AS days_on_trip,
           ${availableDaysOf(input)} AS available_days
-        FROM ${trucks} tr
-        CROSS JOIN LATERAL ${doneOfTruck(input)} done
+        FROM (
+          SELECT tr.*, coalesce(done.trips, 0) AS trips FROM ${trucks} tr LEFT JOIN done ON done.truck_id = tr.id
+          WHERE tr.company_id = ${scope.companyId}
+        ) tr
         CROSS JOIN LATERAL ${routesOfTruck(input)} route
-        WHERE tr.company_id = ${scope.companyId}
       ),
       company AS (
-        SELECT count(*) AS trips, coalesce(sum(t.amount_kobo), 0) AS revenue,
-          count(*) FILTER (WHERE t.truck_id IS NULL) AS without_truck
-        FROM ${trips} t
-        WHERE t.transporter_company_id = ${scope.companyId} AND t.completed
-          AND t.latest_status_at >= ${at(window.fromAt)} AND t.latest_status_at < ${at(window.toAt)}
+        SELECT coalesce(sum(trips), 0) AS trips, coalesce(sum(revenue), 0) AS revenue,
+          coalesce(sum(trips) FILTER (WHERE truck_id IS NULL), 0) AS without_truck
+        FROM done
       )
       SELECT
         count(*) FILTER (WHERE f.trips > 0)::int AS "trucksUsed",
@@ -162,11 +162,12 @@ export async function truckRevenueChart(input: ReportInput) {
   const { scope } = input;
   const rows = await rowsOf<{ truck: string; revenue: unknown }>(
     input,
-    sql`WITH per AS (
+    sql`WITH ${doneCte(input)},
+      per AS (
         SELECT tr.registration_number AS plate, done.revenue,
           row_number() OVER (ORDER BY done.revenue DESC, tr.registration_number) AS rn
         FROM ${trucks} tr
-        CROSS JOIN LATERAL ${doneOfTruck(input)} done
+        JOIN done ON done.truck_id = tr.id
         WHERE tr.company_id = ${scope.companyId} AND done.trips > 0
       )
       SELECT CASE WHEN rn <= 10 THEN plate ELSE 'Others' END AS truck, sum(revenue)::bigint AS revenue
@@ -199,11 +200,12 @@ export async function truckRows(input: ReportInput, limit: number, offset: numbe
   const { scope } = input;
   const rows = await rowsOf<Record<string, unknown>>(
     input,
-    sql`WITH per_truck AS (
+    sql`WITH ${doneCte(input)},
+      per_truck AS (
         SELECT tr.id, tr.registration_number, tr.type, tr.active, tr.created_at,
-          done.trips, done.revenue, done.last_completed
+          coalesce(done.trips, 0) AS trips, coalesce(done.revenue, 0) AS revenue, done.last_completed
         FROM ${trucks} tr
-        CROSS JOIN LATERAL ${doneOfTruck(input)} done
+        LEFT JOIN done ON done.truck_id = tr.id
         WHERE tr.company_id = ${scope.companyId} AND (tr.active OR done.trips > 0)
       ),
       page AS (

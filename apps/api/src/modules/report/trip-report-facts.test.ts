@@ -1,0 +1,119 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consignments, invoices, tripDocuments, trips, tripStatusLogs } from '../../db/schema';
+import { call, createTestApp, type TestApp } from '../../test/test-app';
+import {
+  stepTimesOf,
+  tripsOf,
+  tripStepsWorld,
+  type CustomerTrip,
+  type TripStepsWorld,
+} from '../../test/trip-steps-world';
+
+type Invoice = typeof invoices.$inferSelect;
+
+/** What the trip's own row should say, computed in JS from its logs, issues, documents, load and invoice. */
+function expectedFacts(c: CustomerTrip, invoiceOf: Map<string, Invoice>) {
+  const { deliveredLog: _, ...steps } = stepTimesOf(c);
+  const invoice = invoiceOf.get(c.trip.id);
+  return {
+    ...steps,
+    issueCount: c.issues.length,
+    documentKinds: [...new Set(c.documents.map((d) => d.kind))].sort(),
+    weightKg: c.consignment?.weightKg ?? null,
+    outstandingKobo: invoice?.status === 'PENDING_PAYMENT' ? invoice.amountKobo : 0,
+  };
+}
+
+function storedFacts(c: CustomerTrip) {
+  const t = c.trip;
+  return {
+    startedAt: t.startedAt,
+    arrivedPickupAt: t.arrivedPickupAt,
+    arrivedPickupBy: t.arrivedPickupBy,
+    loadedAt: t.loadedAt,
+    arrivedDeliveryAt: t.arrivedDeliveryAt,
+    deliveredAt: t.deliveredAt,
+    emptyDroppedAt: t.emptyDroppedAt,
+    issueCount: t.issueCount,
+    documentKinds: [...t.documentKinds].sort(),
+    weightKg: t.weightKg,
+    outstandingKobo: t.outstandingKobo,
+  };
+}
+
+async function expectFactsKept(t: TestApp, companyId: string) {
+  const list = await tripsOf(t, companyId);
+  expect(list.length).toBeGreaterThan(0);
+  const invoiceOf = new Map((await t.ctx.db.select().from(invoices)).map((i) => [i.tripId, i]));
+  for (const c of list)
+    expect({ trip: c.trip.tripNumber, ...storedFacts(c) }).toEqual({
+      trip: c.trip.tripNumber,
+      ...expectedFacts(c, invoiceOf),
+    });
+  return list;
+}
+
+describe("a trip's report facts (migration 0016)", () => {
+  let t: TestApp;
+  let w: TripStepsWorld;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    w = await tripStepsWorld(t);
+  });
+  afterAll(() => t.close());
+
+  it('equal its live logs, its issues and its documents after moves, undos, backdating, issues and uploads', async () => {
+    const list = await expectFactsKept(t, w.customer.company.id);
+    // The world holds the cases the triggers must get right, so the comparison above is not vacuous.
+    expect(list.some((c) => c.logs.some((l) => l.undoneAt !== null))).toBe(true);
+    expect(list.some((c) => c.trip.arrivedPickupBy !== null)).toBe(true);
+    expect(list.some((c) => c.trip.issueCount > 1)).toBe(true);
+    expect(list.some((c) => c.trip.documentKinds.length > 1)).toBe(true);
+    expect(list.some((c) => c.trip.weightKg !== null)).toBe(true);
+    expect(list.some((c) => c.trip.outstandingKobo > 0)).toBe(true);
+    expect(list.some((c) => c.trip.outstandingKobo === 0)).toBe(true);
+    await expectFactsKept(t, w.otherCustomer.company.id);
+  });
+
+  it('follow a document taken off the trip, an invoice paid, a load reweighed, and a log undone outside the API', async () => {
+    const [withDocuments] = (await t.ctx.db.select().from(tripDocuments).limit(1)).map((d) => d);
+    expect(withDocuments).toBeDefined();
+    const res = await call(t.app, 'DELETE', `/api/v1/trips/documents/${withDocuments!.id}`, undefined, {
+      token: w.admin.accessToken,
+    });
+    expect([200, 204]).toContain(res.status);
+    const [delivered] = await t.ctx.db
+      .select()
+      .from(tripStatusLogs)
+      .where(sql`${tripStatusLogs.status} = 'DELIVERED' AND ${tripStatusLogs.undoneAt} IS NULL`)
+      .limit(1);
+    expect(delivered).toBeDefined();
+    await t.ctx.db
+      .update(tripStatusLogs)
+      .set({ undoneAt: new Date() })
+      .where(eq(tripStatusLogs.id, delivered!.id));
+    const [after] = await t.ctx.db.select().from(trips).where(eq(trips.id, delivered!.tripId));
+    expect(after!.deliveredAt).toBeNull();
+    const [pending] = await t.ctx.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.status, 'PENDING_PAYMENT'))
+      .limit(1);
+    await t.ctx.db
+      .update(invoices)
+      .set({ status: 'PAID', paidAt: new Date() })
+      .where(eq(invoices.id, pending!.id));
+    const [paid] = await t.ctx.db.select().from(trips).where(eq(trips.id, pending!.tripId));
+    expect(paid!.outstandingKobo).toBe(0);
+    await t.ctx.db
+      .update(consignments)
+      .set({ weightKg: 12_345 })
+      .where(eq(consignments.tripId, pending!.tripId));
+    const [reweighed] = await t.ctx.db.select().from(trips).where(eq(trips.id, pending!.tripId));
+    expect(reweighed!.weightKg).toBe(12_345);
+    await expectFactsKept(t, w.customer.company.id);
+    await expectFactsKept(t, w.otherCustomer.company.id);
+  });
+});
