@@ -114,8 +114,8 @@ export async function driverOverview(input: ReportInput) {
 
 /**
  * A page of drivers: every active one and every inactive one with a trip in P, by trips then name. The
- * trips are counted per driver (an index on (driver, pickup date) reads only the range); the on-time
- * figures are read for the page's drivers only.
+ * trips are counted per driver in one range of the company's trips by pickup date (its report index
+ * carries the driver); the on-time figures are read for the page's drivers only.
  */
 export async function driverRows(input: ReportInput, limit: number, offset: number) {
   const { scope } = input;
