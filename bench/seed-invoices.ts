@@ -4,10 +4,9 @@
  * Set-based and idempotent, so a database seeded before invoices were part of the bench is topped up.
  */
 import { sql } from 'drizzle-orm';
-import { lagosYear } from '@freightlane/domain';
+import { DEFAULT_PAYMENT_TERMS_DAYS, lagosYear } from '@freightlane/domain';
 import type { Database } from '../apps/api/src/db/client';
 import { reserveNumbers } from '../apps/api/src/lib/counter';
-import { INVOICE_DUE_DAYS } from '../apps/api/src/modules/order/award.service';
 import { BENCH_CUSTOMER_EMAIL, companyOf } from './seed-many-trips';
 
 export async function seedBenchInvoices(database: Database): Promise<{ inserted: number; seconds: number }> {
@@ -33,7 +32,7 @@ export async function seedBenchInvoices(database: Database): Promise<{ inserted:
       SELECT 'INV-' || ${sql.raw(String(year))} || '-' || lpad(n::text, greatest(6, length(n::text)), '0'),
         id, customer_company_id, transporter_company_id, amount_kobo, cargo_type,
         CASE WHEN paid THEN 'PAID' ELSE 'PENDING_PAYMENT' END,
-        created_at + ${sql.raw(String(INVOICE_DUE_DAYS))} * interval '1 day',
+        created_at + ${sql.raw(String(DEFAULT_PAYMENT_TERMS_DAYS))} * interval '1 day',
         CASE WHEN paid THEN least(now(), latest_status_at + (h % 20) * interval '1 day' + interval '3 hours') END,
         created_at
       FROM (

@@ -10,6 +10,9 @@ const baseURL = `http://127.0.0.1:${port}`;
 const trackingPort = Number(process.env.E2E_TRACKING_PORT ?? port + 1);
 const trackingURL = `http://127.0.0.1:${trackingPort}`;
 const TRACKING_JOURNEY = /truck-tracking\.spec\.ts/;
+/** The SMTP server the main API sends its e-mails to; its HTTP side (one port up) lists them. */
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 20);
+process.env.E2E_SMTP_SINK_URL = `http://127.0.0.1:${smtpPort + 1}`;
 
 const browserMissing = !fs.existsSync(CHROMIUM);
 if (browserMissing) {
@@ -82,7 +85,15 @@ export default defineConfig({
     },
   ],
   webServer: [
-    apiServer(port, '../.data/e2e'),
+    {
+      command: `npx tsx smtp-sink.ts ${smtpPort}`,
+      url: `http://127.0.0.1:${smtpPort + 1}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    },
+    apiServer(port, '../.data/e2e', { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` }),
     // Positions every 5 s from trucks at 3,600 km/h (a kilometre a second): a Lagos trip, its diversion
     // and its arrival take about a minute. A server of its own, so the other journeys' trips stand still.
     apiServer(trackingPort, '../.data/e2e-tracking', {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { TripSummary } from '@freightlane/domain';
-import { apiCall, apiToken, signIn, snap } from './support';
+import { apiCall, apiToken, signIn, snap, waitForQuiet } from './support';
 
 /** Phone, large phone, the spec's 600 px, tablet, the sidebar's 1024 px, laptop, desktop, wide. */
 const WIDTHS = [375, 480, 600, 768, 1024, 1280, 1440, 1920];
@@ -74,7 +74,7 @@ test.describe('signed-in layout', () => {
       // Reloaded, so the picture does not catch the sidebar sliding in.
       await page.reload();
       await expect(page.getByRole('link', { name: 'Find users' })).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      await waitForQuiet(page);
       await snap(page, 'layout-home-admin');
     }
   });
@@ -94,7 +94,7 @@ test.describe('signed-in layout', () => {
     await page.goto(`/trips/${trip.id}`);
     await expect(page.getByRole('heading', { level: 1, name: `Trip ${trip.tripNumber}` })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Invoice' })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await waitForQuiet(page);
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     expect(height, 'the trip page is longer than the screen').toBeGreaterThan(1400);
     const sidebar = await page.getByRole('navigation', { name: 'Main navigation' }).boundingBox();

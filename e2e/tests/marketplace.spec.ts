@@ -1,7 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { containerCheckDigit } from '@freightlane/domain';
-import { lagosDateInput as lagosDate, signedInPage, snap } from './support';
+import {
+  lagosDateInput as lagosDate,
+  settle,
+  signedInPage,
+  snap,
+  waitForMail,
+  waitForQuiet,
+} from './support';
 
 /** A fresh container number with its ISO 6346 check digit, so reruns never collide. */
 function containerNumber(): string {
@@ -159,7 +166,7 @@ test.describe('the marketplace, end to end', () => {
     await page.context().close();
   });
 
-  test('a company uploads its documents and an admin verifies another', async ({ browser }) => {
+  test('a company uploads its documents and an admin verifies another', async ({ browser, request }) => {
     test.setTimeout(120_000);
     const customer = await signedInPage(browser, 'unverified.customer@example.com');
     await customer.goto('/company');
@@ -183,7 +190,26 @@ test.describe('the marketplace, end to end', () => {
     await admin.getByRole('button', { name: 'Verify', exact: true }).click();
     await admin.getByRole('button', { name: 'Yes' }).click();
     await expect(admin.getByText(/Verified on/)).toBeVisible();
+
+    // The audit log shows who verified it, when, and what changed.
+    await admin.getByRole('link', { name: 'Its audit log' }).click();
+    await expect(admin.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
+    const verified = admin.getByRole('row').filter({ hasText: 'company.verified' }).first();
+    await expect(verified).toBeVisible();
+    await expect(verified).toContainText('Northgate Trucking Ltd');
+    await expect(verified).toContainText('Tolu Adeyemi');
+    await verified.getByRole('button', { name: 'Show changes', exact: true }).click();
+    const changes = admin.getByRole('table', { name: 'Before and after' }).first();
+    await expect(changes).toContainText('PENDING_REVIEW');
+    await expect(changes).toContainText('VERIFIED');
+    await settle(admin);
+    await snap(admin, 'admin-audit-log');
+    await expectNoSeriousAxeViolations(admin);
     await admin.context().close();
+
+    // The company's people are told: in the app, and by e-mail over SMTP.
+    const told = await waitForMail(request, 'new.transporter@example.com', 'Your company is verified');
+    expect(told.text).toContain('We have checked the details and documents of Northgate Trucking Ltd');
 
     // Verified at once: the transporter can bid now.
     const transporter = await signedInPage(browser, 'new.transporter@example.com');
@@ -207,7 +233,7 @@ test.describe('the marketplace, end to end', () => {
     ] as const) {
       await customer.goto(path);
       await expect(customer.getByRole('heading', { level: 1 })).toBeVisible();
-      await customer.waitForLoadState('networkidle');
+      await waitForQuiet(customer);
       await snap(customer, name);
       await expectNoSeriousAxeViolations(customer);
     }
@@ -222,7 +248,7 @@ test.describe('the marketplace, end to end', () => {
     ] as const) {
       await transporter.goto(path);
       await expect(transporter.getByRole('heading', { level: 1 })).toBeVisible();
-      await transporter.waitForLoadState('networkidle');
+      await waitForQuiet(transporter);
       await snap(transporter, name);
       await expectNoSeriousAxeViolations(transporter);
     }
@@ -231,7 +257,7 @@ test.describe('the marketplace, end to end', () => {
     const admin = await signedInPage(browser, 'admin@example.com', 375);
     await admin.goto('/admin/companies?status=UNVERIFIED');
     await expect(admin.getByRole('heading', { level: 1 })).toBeVisible();
-    await admin.waitForLoadState('networkidle');
+    await waitForQuiet(admin);
     await snap(admin, 'admin-companies');
     await expectNoSeriousAxeViolations(admin);
     await admin.context().close();

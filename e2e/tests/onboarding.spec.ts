@@ -1,6 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
-import { DEMO_PASSWORD, linkFromOutbox, signIn, snap, uniqueEmail, uniqueLocalPhone } from './support';
+import {
+  DEMO_PASSWORD,
+  linkFromOutbox,
+  signIn,
+  snap,
+  uniqueEmail,
+  uniqueLocalPhone,
+  waitForQuiet,
+} from './support';
 
 async function expectNoSeriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -38,6 +46,7 @@ test.describe('a new customer', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Phone number').fill(uniqueLocalPhone());
     await page.getByLabel('Password', { exact: true }).fill('Sturdy-Cargo-2026');
+    await page.getByRole('checkbox', { name: 'I agree to the Terms and Conditions' }).check();
     await page.getByRole('button', { name: 'Sign up' }).click();
     await expect(page.getByText(email)).toBeVisible();
     await snap(page, 'signup-check-email');
@@ -97,6 +106,7 @@ test.describe('password reset', () => {
         phoneNumber: `+234${uniqueLocalPhone().slice(1)}`,
         password: 'Sturdy-Cargo-2026',
         type: 'TRANSPORTER',
+        acceptTerms: true,
       },
     });
     expect(signup.status()).toBe(201);
@@ -261,7 +271,7 @@ test.describe('signed-in pages', () => {
       for (const width of [375, 1280]) {
         await page.setViewportSize({ width, height: 900 });
         await page.reload();
-        await page.waitForLoadState('networkidle');
+        await waitForQuiet(page);
         await snap(page, `home-${name}`);
         await expectNoSeriousA11yViolations(page);
       }
@@ -276,7 +286,7 @@ test.describe('signed-in pages', () => {
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.reload();
-      await page.waitForLoadState('networkidle');
+      await waitForQuiet(page);
       await snap(page, 'company');
     }
     await expectNoSeriousA11yViolations(page);

@@ -6,6 +6,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { lagosDateInDays } from '@freightlane/domain';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
+/** The HTTP side of the SMTP server the API under test sends its e-mails to (playwright.config.ts). */
+export const SMTP_SINK_URL = process.env.E2E_SMTP_SINK_URL ?? 'http://127.0.0.1:3128';
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
 
 export function uniqueEmail(prefix: string): string {
@@ -17,10 +19,42 @@ export function uniqueLocalPhone(): string {
   return `080${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 }
 
-interface OutboxEntry {
+/** An e-mail as the journeys' SMTP server received it (e2e/smtp-sink.ts). */
+export interface ReceivedMail {
   to: string;
   subject: string;
+  text: string;
+  html: string;
   links: string[];
+  headers: Record<string, string>;
+}
+
+/** The e-mails the API sent to `to` through the journeys' SMTP server, newest first. */
+export async function mailsTo(request: APIRequestContext, to: string): Promise<ReceivedMail[]> {
+  const res = await request.get(`${SMTP_SINK_URL}/messages?to=${encodeURIComponent(to)}`);
+  expect(res.status()).toBe(200);
+  return (await res.json()) as ReceivedMail[];
+}
+
+/** Waits for the newest e-mail to `to` with `subject`, as the SMTP server received it. */
+export async function waitForMail(
+  request: APIRequestContext,
+  to: string,
+  subject: string | RegExp,
+): Promise<ReceivedMail> {
+  let found: ReceivedMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await mailsTo(request, to)).find((m) =>
+          typeof subject === 'string' ? m.subject === subject : subject.test(m.subject),
+        );
+        return found;
+      },
+      { timeout: 20_000, message: `e-mail "${subject}" to ${to}` },
+    )
+    .toBeTruthy();
+  return found!;
 }
 
 /** Waits for the newest e-mail to `to` with `subject` and answers its link containing `pathPart`. */
@@ -30,18 +64,9 @@ export async function linkFromOutbox(
   subject: string,
   pathPart: string,
 ) {
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-        const mails = (await res.json()) as OutboxEntry[];
-        link = mails.find((m) => m.subject === subject)?.links.find((l) => l.includes(pathPart));
-        return link;
-      },
-      { timeout: 15_000, message: `e-mail "${subject}" to ${to}` },
-    )
-    .toBeTruthy();
+  const mail = await waitForMail(request, to, subject);
+  const link = mail.links.find((l) => l.includes(pathPart));
+  expect(link, `a link with ${pathPart} in "${subject}"`).toBeTruthy();
   return new URL(link!);
 }
 
@@ -60,6 +85,7 @@ export async function snapViewport(page: Page, name: string): Promise<void> {
 }
 
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  watchRequests(page);
   await page.goto('/signin');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -73,6 +99,47 @@ export async function signedInPage(browser: Browser, email: string, width = 1280
   await signIn(page, email);
   await expect(page.getByRole('button', { name: /Sign out|Open navigation/ }).first()).toBeVisible();
   return page;
+}
+
+/** Requests that stay open as long as the page does: the signed-in app's live notification stream. */
+const LONG_LIVED = /\/api\/v1\/notifications\/events$/;
+const idleWatchers = new WeakMap<Page, { inFlight: Set<unknown>; lastChange: number }>();
+
+/**
+ * Waits until the page has had no request in flight for half a second, as Playwright's 'networkidle'
+ * does, except for the live notification stream a signed-in page keeps open for good.
+ */
+function watchRequests(page: Page): { inFlight: Set<unknown>; lastChange: number } {
+  const known = idleWatchers.get(page);
+  if (known) return known;
+  const watch = { inFlight: new Set<unknown>(), lastChange: Date.now() };
+  idleWatchers.set(page, watch);
+  page.on('request', (r) => {
+    if (LONG_LIVED.test(r.url())) return;
+    watch.inFlight.add(r);
+    watch.lastChange = Date.now();
+  });
+  const done = (r: unknown) => {
+    if (watch.inFlight.delete(r)) watch.lastChange = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return watch;
+}
+
+/**
+ * Waits until the page has had no request in flight for half a second, as Playwright's 'networkidle'
+ * does, except for the live notification stream a signed-in page keeps open for good. The page's
+ * requests are watched from its sign-in (signIn), so none is missed.
+ */
+export async function waitForQuiet(page: Page, timeoutMs = 30_000): Promise<void> {
+  const watch = watchRequests(page);
+  await page.waitForLoadState('load');
+  const deadline = Date.now() + timeoutMs;
+  while (watch.inFlight.size > 0 || Date.now() - watch.lastChange < 500) {
+    if (Date.now() > deadline) throw new Error(`The page kept loading for ${timeoutMs} ms`);
+    await page.waitForTimeout(100);
+  }
 }
 
 /** Waits for opening and closing transitions and the map's zoom, so a screenshot shows what a person sees. */

@@ -23,6 +23,9 @@ import { CompanyAnswers } from './plugins/company-answers';
 import { PrincipalCache } from './plugins/principal-cache';
 import { serveWebApp } from './web-app';
 import { adminCompanyRoutes } from './modules/admin/admin-company.routes';
+import { referenceDataRoutes } from './modules/reference-data/reference-data.routes';
+import { adminUserRoutes } from './modules/admin/admin-user.routes';
+import { auditLogRoutes } from './modules/admin/audit-log.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { bidRoutes } from './modules/bid/bid.routes';
 import { companyRoutes } from './modules/company/company.routes';
@@ -53,6 +56,35 @@ import { PhonePositionBatcher } from './modules/truck-tracking/phone-position-ba
 import { TripWatch } from './modules/truck-tracking/trip-watch';
 import { driverPhoneRoutes } from './modules/truck-tracking/driver-phone.routes';
 import { userRoutes } from './modules/user/user.routes';
+import { notificationRoutes } from './modules/notification/notification.routes';
+import { UserNotifications } from './modules/notification/notification-stream';
+import { WebPush } from './modules/notification/web-push';
+import {
+  DELIVERY_MAX_ATTEMPTS,
+  deliver,
+  deliveryBackoffSeconds,
+} from './modules/notification/notification-delivery';
+import {
+  fanOut,
+  NOTIFICATION_DELIVERY_JOB,
+  NOTIFICATION_FANOUT_JOB,
+  type DeliveryJob,
+  type NotificationEvent,
+} from './modules/notification/notification-fanout';
+import { UnsubscribeTokens } from './lib/unsubscribe-token';
+import { INVOICE_REMINDER_JOB, remindInvoice } from './modules/invoice/invoice-reminders';
+import {
+  LICENCE_EXPIRY_SWEEP_JOB,
+  nextLicenceSweepAt,
+  sweepLicenceExpiry,
+} from './modules/fleet/licence-expiry';
+import {
+  BIDDING_CLOSED_JOB,
+  ORDER_OPENED_JOB,
+  tellBiddingClosed,
+  tellTransportersOfOrder,
+} from './modules/order/order-announcements';
+import { FREE_TIME_ALERT_JOB, sendFreeTimeAlert } from './modules/trip/free-time-alerts';
 
 export interface BuildOptions {
   env: Env;
@@ -143,10 +175,40 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     publicTracking,
     tripMaps: new TripMapCache(env.MAP_CACHE_SECONDS * 1000),
     phonePositions: new PhonePositionBatcher({ db: database.db }),
+    push: new WebPush({ db: database.db, env, secretBox }),
+    unsubscribeTokens: new UnsubscribeTokens(options.jwtSecret),
+    userNotifications: new UserNotifications(database),
   };
+  jobs.handle(ORDER_OPENED_JOB, (payload) =>
+    tellTransportersOfOrder(ctx, payload as Parameters<typeof tellTransportersOfOrder>[1]),
+  );
+  jobs.handle(BIDDING_CLOSED_JOB, (payload) =>
+    tellBiddingClosed(ctx, payload as Parameters<typeof tellBiddingClosed>[1]),
+  );
+  jobs.handle(INVOICE_REMINDER_JOB, (payload) =>
+    remindInvoice(ctx, payload as Parameters<typeof remindInvoice>[1]),
+  );
+  jobs.handle(FREE_TIME_ALERT_JOB, (payload) =>
+    sendFreeTimeAlert(ctx, payload as Parameters<typeof sendFreeTimeAlert>[1]),
+  );
+  jobs.every(LICENCE_EXPIRY_SWEEP_JOB, nextLicenceSweepAt, async () => {
+    await sweepLicenceExpiry(ctx);
+  });
+  jobs.handle(NOTIFICATION_FANOUT_JOB, async (payload) => {
+    await fanOut(ctx, payload as NotificationEvent);
+  });
+  jobs.handle(
+    NOTIFICATION_DELIVERY_JOB,
+    (payload, attempt) => deliver(ctx, payload as DeliveryJob, attempt),
+    {
+      maxAttempts: DELIVERY_MAX_ATTEMPTS,
+      backoffSeconds: deliveryBackoffSeconds,
+    },
+  );
   await ctx.tripEvents.start();
   await ctx.principals.start();
   await ctx.answers.start();
+  await ctx.userNotifications.start();
 
   sendSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -178,6 +240,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   authRoutes(app, ctx);
   companyRoutes(app, ctx);
   adminCompanyRoutes(app, ctx);
+  referenceDataRoutes(app, ctx);
+  adminUserRoutes(app, ctx);
+  auditLogRoutes(app, ctx);
   lookupRoutes(app, ctx);
   orderRoutes(app, ctx);
   partnerRoutes(app, ctx);
@@ -198,6 +263,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   reportRoutes(app, ctx);
   truckTrackingRoutes(app, ctx);
   driverPhoneRoutes(app, ctx);
+  notificationRoutes(app, ctx);
   if (env.NODE_ENV !== 'production') outboxRoutes(app, ctx);
 
   await serveWebApp(app, env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST);

@@ -14,6 +14,9 @@ import type { TripMapCache } from './modules/trip-map/trip-map-cache';
 import type { PhonePositionBatcher } from './modules/truck-tracking/phone-position-batch';
 import type { TrackingPoller } from './modules/truck-tracking/tracking-poller';
 import type { TripWatch } from './modules/truck-tracking/trip-watch';
+import type { UnsubscribeTokens } from './lib/unsubscribe-token';
+import type { UserNotifications } from './modules/notification/notification-stream';
+import type { WebPush } from './modules/notification/web-push';
 
 /** What services need from the outside world, built once per app. */
 export interface AppContext {
@@ -44,4 +47,10 @@ export interface AppContext {
   phonePositions: PhonePositionBatcher;
   /** Each company's live map answer, reused for a few seconds. */
   tripMaps: TripMapCache;
+  /** Web Push to browsers, with the platform's VAPID key pair. */
+  push: WebPush;
+  /** Signs and checks the one-click unsubscribe links of e-mails. */
+  unsubscribeTokens: UnsubscribeTokens;
+  /** Users' live notification streams on this instance, told of each new one by the database. */
+  userNotifications: UserNotifications;
 }

@@ -134,6 +134,30 @@ const envSchema = z.object({
    * 15 minutes), so no lookup of an existing trip waits for the database.
    */
   TRACKING_CACHE_WARM: booleanFlag.default(true),
+  /**
+   * The Web Push (VAPID) key pair, base64url, as `npx web-push generate-vapid-keys` prints it. Both or
+   * neither: without them the first instance to start makes a pair and keeps it in the database (the
+   * private key sealed by the secret box), so every instance signs with the same one.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{86,88}$/, 'must be a P-256 public key in base64url (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{42,44}$/, 'must be a P-256 private key in base64url (43 characters)')
+    .optional(),
+  /** Who push services may contact about this server's pushes: a mailto: or https: address. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https: address')
+    .optional(),
+  /**
+   * Lets push subscriptions point at this machine or a private network (tests run a push service on
+   * loopback). Off by default: a browser's subscription is input, and the server must not be made to
+   * post to its own network.
+   */
+  PUSH_ALLOW_INTERNAL_HOSTS: booleanFlag.default(false),
   JOBS_POLL_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int()
@@ -169,6 +193,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.TRACKING_SECRET_KEY) {
     throw new ConfigError(
       'Invalid configuration:\n  TRACKING_SECRET_KEY: is required in production on PostgreSQL (32 random bytes in base64, the same on every instance)',
+    );
+  }
+  if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither',
     );
   }
   if (env.NODE_ENV === 'production' && !env.APP_URL) {

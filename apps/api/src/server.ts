@@ -28,7 +28,12 @@ async function main(): Promise<void> {
   const { app, ctx } = await buildApp({ env, database, jwtSecret: resolveJwtSecret(env) });
   if (env.seedDemo) {
     const seeded = await seedDemo(ctx);
-    if (seeded) console.info('Seeded the demo data.');
+    if (seeded) {
+      // The demo's own story (orders, bids, trips) queued its notifications: they are sent before the
+      // server opens, so the first visitors' notifications are not queued behind hundreds of them.
+      await ctx.jobs.drain();
+      console.info('Seeded the demo data.');
+    }
   }
   ctx.jobs.start();
   ctx.trackingPoller.start();

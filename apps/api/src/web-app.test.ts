@@ -13,6 +13,7 @@ const TRACK_HTML =
 const APP_JS = 'console.info("the app");'.repeat(40);
 const TRACKING_ID = 'Xq3vT9kLm2Pz8RwYb4Nc1A';
 const SERVICE_WORKER = 'self.addEventListener("fetch", () => undefined);';
+const NOTIFICATIONS_WORKER = 'self.addEventListener("push", () => undefined);';
 
 function writeCompressed(file: string, content: string) {
   fs.writeFileSync(file, content);
@@ -29,6 +30,7 @@ function fakeDist(): string {
   writeCompressed(path.join(dir, 'assets', 'app-Ab12.js'), APP_JS);
   fs.mkdirSync(path.join(dir, 'driver'));
   writeCompressed(path.join(dir, 'driver', 'sw.js'), SERVICE_WORKER);
+  writeCompressed(path.join(dir, 'notifications-sw.js'), NOTIFICATIONS_WORKER);
   fs.writeFileSync(path.join(dir, 'driver', 'manifest.webmanifest'), '{"name":"Freightlane Driver"}');
   return dir;
 }
@@ -127,6 +129,17 @@ describe('serving the web app', () => {
     expect(manifest.statusCode).toBe(200);
     expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
     expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the push notifications worker from the root (scope /) as a fresh file under worker-src', async () => {
+    const worker = await get('/notifications-sw.js');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(?:application|text)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.body).toBe(NOTIFICATIONS_WORKER);
+    // A worker at the root may take scope / without a Service-Worker-Allowed header.
+    expect(worker.headers['service-worker-allowed']).toBeUndefined();
+    expect(worker.headers['content-security-policy'] as string).toContain("worker-src 'self'");
   });
 
   it('serves the light entry without a preload when the URL breaks the five-part rule', async () => {

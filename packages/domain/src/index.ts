@@ -45,3 +45,7 @@ export * from './contracts/truck-position';
 export * from './contracts/driver-phone';
 export * from './track-analysis';
 export * from './trip-watch';
+export * from './contracts/notification';
+export * from './contracts/audit-log';
+export * from './contracts/reference-data';
+export * from './contracts/data-rights';

@@ -48,3 +48,42 @@ export async function audit(
     ipAddress: request.ip,
   });
 }
+
+/** A value as the log stores it: dates as ISO text, big integers as text, absent as null. */
+function logged(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'bigint') return value.toString();
+  return value === undefined ? null : value;
+}
+
+/** JSON with object keys in order, so two objects equal in content compare equal. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
+        )
+      : v,
+  );
+}
+
+/**
+ * The fields of `change` whose value differs from `current`, as `{ before, after }` for an audit row's
+ * data: what a reader of the log needs to see what an edit did. Fields the change leaves as they were
+ * are left out; values compare by their content, so an address object equal field by field is unchanged.
+ */
+export function changeOf(
+  current: object,
+  change: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const [field, next] of Object.entries(change)) {
+    if (next === undefined) continue;
+    const previous = logged((current as Record<string, unknown>)[field]);
+    if (canonical(previous) === canonical(logged(next))) continue;
+    before[field] = previous;
+    after[field] = logged(next);
+  }
+  return { before, after };
+}

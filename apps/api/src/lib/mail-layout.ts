@@ -15,6 +15,8 @@ export interface EmailContent {
   paragraphs: string[];
   action?: { label: string; url: string };
   after?: string[];
+  /** Small print under the message, each line with its link: why this e-mail came, how to stop it. */
+  footer?: { text: string; link: { label: string; url: string } }[];
 }
 
 /** Every e-mail shares this plain, light layout: readable on a cheap phone and in plain-text clients. */
@@ -22,6 +24,7 @@ export function renderEmail(content: EmailContent): { subject: string; text: str
   const textParts = [content.greeting, '', ...content.paragraphs.flatMap((p) => [p, ''])];
   if (content.action) textParts.push(`${content.action.label}: ${content.action.url}`, '');
   for (const p of content.after ?? []) textParts.push(p, '');
+  for (const f of content.footer ?? []) textParts.push(`${f.text} ${f.link.label}: ${f.link.url}`, '');
   textParts.push('Freightlane · Haulage from the ports of Lagos and Port Harcourt and beyond');
 
   const p = (t: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(t)}</p>`;
@@ -35,6 +38,7 @@ export function renderEmail(content: EmailContent): { subject: string; text: str
 <div style="background:#ffffff;border-radius:8px;padding:24px">
 ${p(content.greeting)}${content.paragraphs.map(p).join('')}${button}${(content.after ?? []).map(p).join('')}
 </div>
+${(content.footer ?? []).map((f) => `<p style="font-size:12px;color:#666;margin:16px 0 0;line-height:1.5">${escapeHtml(f.text)} <a href="${escapeHtml(f.link.url)}" style="color:#2b8a3e">${escapeHtml(f.link.label)}</a></p>`).join('')}
 <p style="font-size:12px;color:#666;margin-top:16px">Freightlane · Haulage from the ports of Lagos and Port Harcourt and beyond</p>
 </div></body></html>`;
   return { subject: content.subject, text: textParts.join('\n'), html };

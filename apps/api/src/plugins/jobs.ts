@@ -1,16 +1,31 @@
 import type { Db, Executor } from '../db/client';
 import { BackgroundLoop } from '../lib/background-loop';
 import {
+  type ClaimedJob,
   claimNextJob,
   insertJob,
+  insertJobUnlessPending,
   markJobDone,
   markJobFailed,
   retryJobLater,
 } from '../queries/job.repository';
 
-export type JobHandler = (payload: unknown) => Promise<void>;
+/** `final` is true on the last try the queue will make: a handler may record the failure then. */
+export type JobHandler = (payload: unknown, attempt: { number: number; final: boolean }) => Promise<void>;
+
+export interface JobKindOptions {
+  /** Tries before the job is marked failed (5 unless given). */
+  maxAttempts?: number;
+  /** Seconds to wait after failed try number `attempt` (2, 4, 8, 16 unless given). */
+  backoffSeconds?: (attempt: number) => number;
+}
 
 const MAX_ATTEMPTS = 5;
+/**
+ * Jobs one instance runs side by side: a slow mail server or push service holds up one of them, not the
+ * in-app notifications and other work queued behind it.
+ */
+const CONCURRENCY = 4;
 /** A job locked longer than this is taken to belong to an instance that died. */
 const STALE_LOCK_SECONDS = 300;
 
@@ -20,8 +35,12 @@ const STALE_LOCK_SECONDS = 300;
  * PostgreSQL never run a job twice.
  */
 export class JobQueue {
-  private readonly handlers = new Map<string, JobHandler>();
+  private readonly handlers = new Map<string, { run: JobHandler; options: JobKindOptions }>();
+  /** Kinds that run again and again: when each next run is due, after a given moment. */
+  private readonly recurring = new Map<string, (after: Date) => Date>();
   private readonly loop: BackgroundLoop;
+  /** Jobs this instance has run, for drain's answer. */
+  private jobsRun = 0;
 
   constructor(
     private readonly db: Db,
@@ -29,14 +48,23 @@ export class JobQueue {
     private readonly log: { error: (obj: object, msg: string) => void },
   ) {
     this.loop = new BackgroundLoop(
-      () => this.runOne(),
+      async () => (await this.runSome()) > 0,
       pollMs,
       (err) => this.log.error({ err }, 'job worker failed to claim work'),
     );
   }
 
-  handle(kind: string, handler: JobHandler): void {
-    this.handlers.set(kind, handler);
+  handle(kind: string, handler: JobHandler, options: JobKindOptions = {}): void {
+    this.handlers.set(kind, { run: handler, options });
+  }
+
+  /**
+   * A job that runs on a schedule (a daily sweep): one run is always waiting, queued at start when none
+   * is, and the next is queued when a run finishes. Instances share it, so it runs once, not once each.
+   */
+  every(kind: string, next: (after: Date) => Date, handler: () => Promise<void>): void {
+    this.recurring.set(kind, next);
+    this.handle(kind, () => handler());
   }
 
   async enqueue(executor: Executor, kind: string, payload: unknown, runAt?: Date): Promise<void> {
@@ -44,7 +72,16 @@ export class JobQueue {
   }
 
   start(): void {
-    this.loop.start();
+    void this.queueRecurring().finally(() => this.loop.start());
+  }
+
+  /** Makes sure every recurring kind has its next run waiting. */
+  async queueRecurring(): Promise<void> {
+    for (const [kind, next] of this.recurring) {
+      await insertJobUnlessPending(this.db, { kind, payload: {}, runAt: next(new Date()) }).catch(
+        (err: unknown) => this.log.error({ err, kind }, 'could not queue a recurring job'),
+      );
+    }
   }
 
   async stop(): Promise<void> {
@@ -58,27 +95,47 @@ export class JobQueue {
 
   /** Runs every due job to the end; tests and the CLI use it instead of waiting for the poll. */
   async drain(): Promise<number> {
-    return this.loop.drain();
+    const before = this.jobsRun;
+    await this.loop.drain();
+    return this.jobsRun - before;
   }
 
-  private async runOne(): Promise<boolean> {
-    const job = await claimNextJob(this.db, STALE_LOCK_SECONDS);
-    if (!job) return false;
+  /** Claims up to CONCURRENCY due jobs and runs them together; answers how many ran. */
+  private async runSome(): Promise<number> {
+    const claimed: ClaimedJob[] = [];
+    while (claimed.length < CONCURRENCY) {
+      const job = await claimNextJob(this.db, STALE_LOCK_SECONDS);
+      if (!job) break;
+      claimed.push(job);
+    }
+    await Promise.all(claimed.map((job) => this.run(job)));
+    return claimed.length;
+  }
+
+  private async run(job: ClaimedJob): Promise<void> {
+    this.jobsRun += 1;
     const handler = this.handlers.get(job.kind);
+    const maxAttempts = handler?.options.maxAttempts ?? MAX_ATTEMPTS;
     try {
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
-      await handler(job.payload);
+      await handler.run(job.payload, { number: job.attempts, final: job.attempts >= maxAttempts });
       await markJobDone(this.db, job.id);
+      const next = this.recurring.get(job.kind);
+      if (next)
+        await insertJobUnlessPending(this.db, { kind: job.kind, payload: {}, runAt: next(new Date()) });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       this.log.error({ err, jobId: job.id, kind: job.kind }, 'job failed');
-      if (job.attempts >= MAX_ATTEMPTS) {
+      if (job.attempts >= maxAttempts) {
         await markJobFailed(this.db, job.id, message);
+        const next = this.recurring.get(job.kind);
+        if (next)
+          await insertJobUnlessPending(this.db, { kind: job.kind, payload: {}, runAt: next(new Date()) });
       } else {
-        // Back off 2, 4, 8, 16 seconds between tries.
-        await retryJobLater(this.db, job.id, message, 2 ** job.attempts);
+        // Back off 2, 4, 8, 16 seconds between tries unless the kind says otherwise.
+        const delay = handler?.options.backoffSeconds?.(job.attempts) ?? 2 ** job.attempts;
+        await retryJobLater(this.db, job.id, message, delay);
       }
     }
-    return true;
   }
 }

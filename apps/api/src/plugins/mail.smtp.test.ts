@@ -68,6 +68,7 @@ describe('mail over SMTP', () => {
       phoneNumber: '+2348012345678',
       password: 'Sturdy-Cargo-2026',
       type: 'CUSTOMER',
+      acceptTerms: true,
     });
     expect(res.status).toBe(201);
 

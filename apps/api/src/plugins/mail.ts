@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 2369, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface OutboxEntry extends MailMessage {

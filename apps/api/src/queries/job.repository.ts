@@ -58,3 +58,16 @@ export async function retryJobLater(
       run_at = now() + make_interval(secs => ${delaySeconds})
     WHERE id = ${jobId}`);
 }
+
+/** Queues a job of `kind` at `runAt` unless one of that kind is still waiting (a recurring job's next run). */
+export async function insertJobUnlessPending(
+  db: Executor,
+  values: { kind: string; payload: unknown; runAt: Date },
+): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO jobs (kind, payload, run_at)
+    SELECT ${values.kind}, ${JSON.stringify(values.payload)}::jsonb, ${values.runAt.toISOString()}::timestamptz
+    WHERE NOT EXISTS (
+      SELECT 1 FROM jobs WHERE kind = ${values.kind} AND done_at IS NULL AND failed_at IS NULL
+    )`);
+}

@@ -1,6 +1,6 @@
-import { and, eq, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { bids, orders, preferredPartners } from '../db/schema';
+import { bids, companies, orders, preferredPartners } from '../db/schema';
 
 /** The order fields the visibility rule reads. */
 export interface VisibleOrder {
@@ -64,4 +64,31 @@ export function transporterCanSeeOrderSql(transporterCompanyId: string | Placeho
     hasBid,
     and(eq(orders.status, 'OPEN'), or(eq(orders.preferredPartnersOnly, false), isPreferred)),
   )!;
+}
+
+/**
+ * The transporter companies that may bid on a new order: verified and not suspended, and for a
+ * preferred-partners-only order only the customer's preferred partners.
+ */
+export async function listTransportersWhoMayBid(
+  db: Executor,
+  order: Pick<VisibleOrder, 'customerCompanyId' | 'preferredPartnersOnly'>,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(
+      and(
+        eq(companies.type, 'TRANSPORTER'),
+        eq(companies.verificationStatus, 'VERIFIED'),
+        isNull(companies.suspendedAt),
+        order.preferredPartnersOnly
+          ? sql`EXISTS (
+              SELECT 1 FROM ${preferredPartners}
+              WHERE ${preferredPartners.customerCompanyId} = ${order.customerCompanyId}
+                AND ${preferredPartners.transporterCompanyId} = ${companies.id})`
+          : undefined,
+      ),
+    );
+  return rows.map((r) => r.id);
 }

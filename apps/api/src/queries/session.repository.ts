@@ -55,7 +55,7 @@ export async function revokeAllSessionsOfUser(db: Executor, userId: string, reas
 
 /**
  * What an authenticated request needs, in one indexed lookup: the session is live, the user is
- * active, and which company the user acts for.
+ * active, the company is not suspended, and which company the user acts for.
  */
 export async function findLiveSessionPrincipal(db: Executor, sessionId: string, userId: string) {
   const [row] = await db
@@ -77,6 +77,8 @@ export async function findLiveSessionPrincipal(db: Executor, sessionId: string, 
         isNull(sessions.revokedAt),
         isNull(users.deactivatedAt),
         sql`${users.activatedAt} IS NOT NULL`,
+        // A suspended company's sessions stop working at once (the suspension announces itself to the cache).
+        isNull(companies.suspendedAt),
       ),
     )
     .limit(1);

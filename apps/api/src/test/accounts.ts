@@ -23,6 +23,7 @@ export function signupBody(overrides: Record<string, unknown> = {}) {
     phoneNumber: uniquePhone(),
     password: GOOD_PASSWORD,
     type: 'CUSTOMER',
+    acceptTerms: true,
     ...overrides,
   };
 }

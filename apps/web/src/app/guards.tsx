@@ -10,9 +10,9 @@ export function RequireSignedIn() {
   const location = useLocation();
   if (state.status !== 'signed-in') {
     const from = `${location.pathname}${location.search}`;
-    return (
-      <Navigate to={PATHS.signIn} replace state={state.reason === 'signed-out' ? undefined : { from }} />
-    );
+    // Only an ended session comes back to where it was; one the person ended themselves starts afresh.
+    const leftOnPurpose = state.reason === 'signed-out' || state.reason === 'account-deleted';
+    return <Navigate to={PATHS.signIn} replace state={leftOnPurpose ? undefined : { from }} />;
   }
   return <Outlet />;
 }

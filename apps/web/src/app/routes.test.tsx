@@ -197,6 +197,8 @@ describe('the app shell', () => {
       ['Trips', '/trips'],
       ['Map', '/trips/map'],
       ['Issues', '/trips/issues'],
+      ['Reference data', '/admin/reference'],
+      ['Audit log', '/admin/audit-log'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Companies' })).not.toHaveAttribute('aria-current');
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeVisible();

@@ -49,6 +49,16 @@ const ProfilePage = lazyWithTimeout(() =>
 const CompanyPage = lazyWithTimeout(() =>
   import('../features/company/routes/company-page').then((m) => ({ default: m.CompanyPage })),
 );
+const NotificationsPage = lazyWithTimeout(() =>
+  import('../features/notifications/routes/notifications-page').then((m) => ({
+    default: m.NotificationsPage,
+  })),
+);
+const NotificationSettingsPage = lazyWithTimeout(() =>
+  import('../features/notifications/routes/notification-settings-page').then((m) => ({
+    default: m.NotificationSettingsPage,
+  })),
+);
 
 const NewBidsPage = lazyWithTimeout(() =>
   import('../features/bids/routes/new-bids-page').then((m) => ({ default: m.NewBidsPage })),
@@ -112,6 +122,40 @@ const AdminCompaniesPage = lazyWithTimeout(() =>
 const AdminCompanyPage = lazyWithTimeout(() =>
   import('../features/admin/routes/admin-company-page').then((m) => ({ default: m.AdminCompanyPage })),
 );
+const ReferenceDataPage = lazyWithTimeout(() =>
+  import('../features/reference-data/routes/reference-data-page').then((m) => ({
+    default: m.ReferenceDataPage,
+  })),
+);
+const ShippingLinesPage = lazyWithTimeout(() =>
+  import('../features/reference-data/routes/shipping-lines-page').then((m) => ({
+    default: m.ShippingLinesPage,
+  })),
+);
+const ShippingLinePage = lazyWithTimeout(() =>
+  import('../features/reference-data/routes/shipping-line-page').then((m) => ({
+    default: m.ShippingLinePage,
+  })),
+);
+const TerminalsPage = lazyWithTimeout(() =>
+  import('../features/reference-data/routes/terminals-page').then((m) => ({ default: m.TerminalsPage })),
+);
+const NewTerminalPage = lazyWithTimeout(() =>
+  import('../features/reference-data/routes/new-terminal-page').then((m) => ({ default: m.NewTerminalPage })),
+);
+const TerminalPage = lazyWithTimeout(() =>
+  import('../features/reference-data/routes/terminal-page').then((m) => ({ default: m.TerminalPage })),
+);
+const TrackingCompaniesPage = lazyWithTimeout(() =>
+  import('../features/reference-data/routes/tracking-companies-page').then((m) => ({
+    default: m.TrackingCompaniesPage,
+  })),
+);
+const PlatformTermsPage = lazyWithTimeout(() =>
+  import('../features/reference-data/routes/platform-terms-page').then((m) => ({
+    default: m.PlatformTermsPage,
+  })),
+);
 
 const TrucksPage = lazyWithTimeout(() =>
   import('../features/fleet/routes/trucks-page').then((m) => ({ default: m.TrucksPage })),
@@ -157,6 +201,14 @@ const FleetManagerPage = lazyWithTimeout(() =>
 
 const AdminUsersPage = lazyWithTimeout(() =>
   import('../features/admin/users/routes/admin-users-page').then((m) => ({ default: m.AdminUsersPage })),
+);
+const AdminUserPage = lazyWithTimeout(() =>
+  import('../features/admin/users/routes/admin-user-page').then((m) => ({ default: m.AdminUserPage })),
+);
+const AdminAuditLogPage = lazyWithTimeout(() =>
+  import('../features/admin/audit-log/routes/admin-audit-log-page').then((m) => ({
+    default: m.AdminAuditLogPage,
+  })),
 );
 
 /** Signed-in pages keep the app shell when they fail: the error shows in place of the page. */
@@ -216,6 +268,13 @@ export const routes: RouteObject[] = [
               },
               { path: PATHS.profile, errorElement: pageError, element: <ProfilePage /> },
               { path: PATHS.company, errorElement: pageError, element: <CompanyPage /> },
+              // Every signed-in role has its own notifications and settings.
+              { path: PATHS.notifications, errorElement: pageError, element: <NotificationsPage /> },
+              {
+                path: PATHS.notificationSettings,
+                errorElement: pageError,
+                element: <NotificationSettingsPage />,
+              },
               {
                 element: <RequireRole roles={CUSTOMER_ROLES} />,
                 errorElement: pageError,
@@ -302,6 +361,37 @@ export const routes: RouteObject[] = [
                     element: <AdminCompanyPage />,
                   },
                   { path: PATHS.adminUsers, errorElement: pageError, element: <AdminUsersPage /> },
+                  { path: PATHS.adminUser(':userId'), errorElement: pageError, element: <AdminUserPage /> },
+                  { path: PATHS.adminAuditLog, errorElement: pageError, element: <AdminAuditLogPage /> },
+                  { path: PATHS.adminReference, errorElement: pageError, element: <ReferenceDataPage /> },
+                  {
+                    path: PATHS.adminShippingLines,
+                    errorElement: pageError,
+                    element: <ShippingLinesPage />,
+                  },
+                  {
+                    path: PATHS.adminShippingLine(':shippingLineId'),
+                    errorElement: pageError,
+                    element: <ShippingLinePage />,
+                  },
+                  { path: PATHS.adminTerminals, errorElement: pageError, element: <TerminalsPage /> },
+                  // The static segment ranks above the id, so /terminals/new keeps its page.
+                  { path: PATHS.adminNewTerminal, errorElement: pageError, element: <NewTerminalPage /> },
+                  {
+                    path: PATHS.adminTerminal(':terminalId'),
+                    errorElement: pageError,
+                    element: <TerminalPage />,
+                  },
+                  {
+                    path: PATHS.adminTrackingCompanies,
+                    errorElement: pageError,
+                    element: <TrackingCompaniesPage />,
+                  },
+                  {
+                    path: PATHS.adminPlatformTerms,
+                    errorElement: pageError,
+                    element: <PlatformTermsPage />,
+                  },
                 ],
               },
             ],

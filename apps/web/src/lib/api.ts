@@ -177,6 +177,15 @@ export const api = {
 };
 
 /**
+ * Opens an answer that is read as it arrives, such as a Server-Sent Events stream (the browser's
+ * EventSource cannot send the bearer token), renewing the token once on a 401 like any call. The
+ * answer is returned whatever its status, for the caller to read; only an unreachable server throws.
+ */
+export function openApiStream(path: string, signal: AbortSignal): Promise<Response> {
+  return sendRenewingOnce(path, { headers: { Accept: 'text/event-stream' }, signal });
+}
+
+/**
  * Fetches a file the API serves (with the bearer token, renewed once on a 401), e.g. a photo to show
  * in an <img> through an object URL. Failures throw an ApiError like any call.
  */

@@ -42,6 +42,10 @@ describe('returnPathAfterSignIn', () => {
     expect(returnPathAfterSignIn('/bids/monitored', 'role_fleet_manager')).toBe('/bids/monitored');
     expect(returnPathAfterSignIn('/admin/companies/c-1', 'role_admin')).toBe('/admin/companies/c-1');
     expect(returnPathAfterSignIn('/admin/users', 'role_transporter')).toBe('/transporterhome');
+    expect(returnPathAfterSignIn('/admin/audit-log?q=suspended', 'role_admin')).toBe(
+      '/admin/audit-log?q=suspended',
+    );
+    expect(returnPathAfterSignIn('/admin/audit-log', 'role_customer')).toBe('/home');
     // Without a role only the pages every role may see are returned to.
     expect(returnPathAfterSignIn('/fleet/trucks', null)).toBe('/transporterhome');
     expect(returnPathAfterSignIn('/trips/t-42', null)).toBe('/trips/t-42');

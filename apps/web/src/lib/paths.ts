@@ -16,6 +16,10 @@ export const PATHS = {
   ongoingTrips: '/ongoingtripprogress',
   unsubscribe: '/unsubscribe',
   profile: '/profile',
+  /** Every notification of the signed-in user, newest first. */
+  notifications: '/notifications',
+  /** What the user is told about, per kind and channel, and browser push on this device. */
+  notificationSettings: '/settings/notifications',
   company: '/company',
   orders: '/orders',
   newOrder: '/orders/new',
@@ -63,8 +67,23 @@ export const PATHS = {
   marketOrder: (orderId: string) => `/bids/orders/${orderId}`,
   adminCompanies: '/admin/companies',
   adminUsers: '/admin/users',
+  /** /admin/users/:userId: one account with its actions. */
+  adminUser: (userId: string) => `/admin/users/${userId}`,
+  /** Who changed what, searchable by text, entity and date range. */
+  adminAuditLog: '/admin/audit-log',
   /** /admin/companies/:companyId */
   adminCompany: (companyId: string) => `/admin/companies/${companyId}`,
+  /** The platform's reference data: shipping lines, terminals, tracking companies and terms. */
+  adminReference: '/admin/reference',
+  adminShippingLines: '/admin/reference/shipping-lines',
+  /** /admin/reference/shipping-lines/:shippingLineId, with its tariffs. */
+  adminShippingLine: (shippingLineId: string) => `/admin/reference/shipping-lines/${shippingLineId}`,
+  adminTerminals: '/admin/reference/terminals',
+  adminNewTerminal: '/admin/reference/terminals/new',
+  /** /admin/reference/terminals/:terminalId */
+  adminTerminal: (terminalId: string) => `/admin/reference/terminals/${terminalId}`,
+  adminTrackingCompanies: '/admin/reference/tracking-companies',
+  adminPlatformTerms: '/admin/reference/platform-terms',
 } as const;
 
 /**
@@ -112,6 +131,8 @@ export const ADMIN_ROLES = ['role_admin'] as const satisfies readonly Role[];
 const RETURN_PAGES: { prefix: string; roles?: readonly Role[] }[] = [
   { prefix: PATHS.profile },
   { prefix: PATHS.company },
+  { prefix: PATHS.notifications },
+  { prefix: PATHS.notificationSettings },
   // Trips, their schedule and issues, and the invoices are every role's, scoped to the company by the API.
   { prefix: PATHS.trips },
   { prefix: PATHS.payments },
@@ -122,6 +143,8 @@ const RETURN_PAGES: { prefix: string; roles?: readonly Role[] }[] = [
   { prefix: PATHS.fleet, roles: FLEET_ROLES },
   { prefix: PATHS.adminCompanies, roles: ADMIN_ROLES },
   { prefix: PATHS.adminUsers, roles: ADMIN_ROLES },
+  { prefix: PATHS.adminAuditLog, roles: ADMIN_ROLES },
+  { prefix: PATHS.adminReference, roles: ADMIN_ROLES },
 ];
 
 /** Where to go after signing in: back to the page that asked for it when the role may see it, else home. */

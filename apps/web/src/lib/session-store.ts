@@ -16,7 +16,8 @@ import {
 } from './session';
 import { ApiError } from './api';
 
-export type SignedOutReason = 'expired' | 'signed-out' | null;
+/** Why the person is signed out; 'account-deleted': they erased their own account. */
+export type SignedOutReason = 'expired' | 'signed-out' | 'account-deleted' | null;
 
 export type SessionState =
   { status: 'signed-in'; session: Session } | { status: 'signed-out'; reason: SignedOutReason };
@@ -56,8 +57,11 @@ export interface SessionStore {
   signOut(): Promise<void>;
   /** The session cannot be renewed: clear both storages; guarded pages send the user to /signin. */
   expire(): void;
-  /** Clears the stored session without calling the server (the reset-failure rule). */
-  clear(): void;
+  /**
+   * Clears the stored session without calling the server (the reset-failure rule, and an erased
+   * account, whose sessions the server has already ended), saying why when there is a reason.
+   */
+  clear(reason?: SignedOutReason): void;
   setFirstName(firstName: string): void;
   getAccessToken(): string | null;
   /** Another tab changed localStorage (the window 'storage' event). */
@@ -213,8 +217,8 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
     expire() {
       signedOut('expired');
     },
-    clear() {
-      signedOut(null);
+    clear(reason = null) {
+      signedOut(reason);
     },
     setFirstName(firstName) {
       if (state.status !== 'signed-in') return;

@@ -12,6 +12,7 @@ const validSignup = {
   phoneNumber: '+2348031234567',
   password: 'Sturdy-Cargo-2026',
   type: 'CUSTOMER',
+  acceptTerms: true,
 };
 
 /** The issues of a failed parse as path → messages, so a test names the field and the words. */
@@ -125,6 +126,15 @@ describe('signupRequest', () => {
     });
   });
 
+  it.each([[false], [undefined], ['true'], [1]])(
+    'refuses the consent %j: only true accepts the terms',
+    (acceptTerms) => {
+      expect(issuesOf(signupRequest, { ...validSignup, acceptTerms })).toEqual({
+        acceptTerms: ['You must accept the terms and conditions'],
+      });
+    },
+  );
+
   it('names every bad field at once', () => {
     expect(
       Object.keys(
@@ -156,6 +166,14 @@ describe('passwordResetRequest', () => {
     ).toEqual({
       resetToken: token,
       newPassword: 'Sturdy-Cargo-2026',
+    });
+  });
+
+  it('takes the consent of an invited fleet manager, and only as true', () => {
+    const body = { resetToken: token, newPassword: 'Sturdy-Cargo-2026' };
+    expect(passwordResetRequest.parse({ ...body, acceptTerms: true }).acceptTerms).toBe(true);
+    expect(issuesOf(passwordResetRequest, { ...body, acceptTerms: false })).toEqual({
+      acceptTerms: ['You must accept the terms and conditions'],
     });
   });
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { SIGNUP_USER_TYPES } from '../roles';
 import { emailField, nameField, newPasswordField, phoneE164Field } from './common';
+import { acceptTermsField } from './data-rights';
 
-/** POST /api/v1/user: the spec's signup payload. */
+/** POST /api/v1/user: the spec's signup payload, plus the consent to the terms (our addition). */
 export const signupRequest = z.strictObject({
   email: emailField,
   firstName: nameField('First name'),
@@ -15,6 +16,7 @@ export const signupRequest = z.strictObject({
   phoneNumber: phoneE164Field,
   password: newPasswordField,
   type: z.enum(SIGNUP_USER_TYPES, { error: 'Type must be CUSTOMER or TRANSPORTER' }),
+  acceptTerms: acceptTermsField,
 });
 export type SignupRequest = z.infer<typeof signupRequest>;
 

@@ -14,6 +14,9 @@ export const companies = pgTable('companies', {
   verificationStatus: text('verification_status').$type<VerificationStatus>().notNull().default('UNVERIFIED'),
   rejectionReason: text('rejection_reason'),
   verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  /** Set by an admin: the company's users cannot sign in or act until it is lifted. */
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  suspensionReason: text('suspension_reason'),
   /** The id in a customer's /ongoingtripprogress link: random, made on first use, replaced on rotation. */
   ongoingShareId: text('ongoing_share_id').unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -6,3 +6,4 @@ export * from './marketplace';
 export * from './fleet';
 export * from './trip';
 export * from './truck-tracking';
+export * from './notification';

@@ -40,6 +40,8 @@ export const terminals = pgTable('terminals', {
   /** The terminal's gate, for its geofence; null where it is not known. */
   latitude: doublePrecision('latitude'),
   longitude: doublePrecision('longitude'),
+  /** A retired terminal is not offered for new orders; orders and trips that name it keep it. */
+  active: boolean('active').notNull().default(true),
 });
 
 /** Shipping lines (liners) that own or carry the containers. */
@@ -47,7 +49,28 @@ export const shippingLines = pgTable('shipping_lines', {
   id: uuid('id').primaryKey().defaultRandom(),
   code: text('code').notNull().unique(),
   name: text('name').notNull(),
+  active: boolean('active').notNull().default(true),
 });
+
+/**
+ * A shipping line's free days and daily charges for one container size: demurrage while the full
+ * container waits at the port past its free days, detention while the container is out of the port
+ * until its empty is returned. Kept by admins.
+ */
+export const shippingLineTariffs = pgTable(
+  'shipping_line_tariffs',
+  {
+    shippingLineId: uuid('shipping_line_id')
+      .notNull()
+      .references(() => shippingLines.id, { onDelete: 'cascade' }),
+    containerSize: text('container_size').$type<ContainerSize>().notNull(),
+    freeDays: integer('free_days').notNull(),
+    demurrageKoboPerDay: bigint('demurrage_kobo_per_day', { mode: 'number' }).notNull(),
+    detentionKoboPerDay: bigint('detention_kobo_per_day', { mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.shippingLineId, t.containerSize] })],
+);
 
 /** Gap-free-enough human numbers (TRP-2026-000123) handed out atomically per name and year. */
 export const counters = pgTable('counters', {

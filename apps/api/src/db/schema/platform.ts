@@ -9,6 +9,7 @@ import {
   timestamp,
   uuid,
   index,
+  check,
 } from 'drizzle-orm/pg-core';
 
 /** Background work (mail, push), claimed with FOR UPDATE SKIP LOCKED so two instances never run one job twice. */
@@ -62,7 +63,25 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_entity_idx').on(t.entityType, t.entityId),
     index('audit_log_company_idx').on(t.companyId),
+    index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('audit_log_actor_idx').on(t.actorUserId, t.createdAt.desc()),
   ],
+);
+
+/**
+ * The platform's commercial terms, one row (id 1), kept by admins: the commission taken from what a
+ * customer pays (basis points: 500 is 5 %) and the days an invoice is due after it is raised.
+ */
+export const platformSettings = pgTable(
+  'platform_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    commissionBasisPoints: integer('commission_basis_points').notNull().default(500),
+    paymentTermsDays: integer('payment_terms_days').notNull().default(14),
+    updatedBy: uuid('updated_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('platform_settings_one_row', sql`${t.id} = 1`)],
 );
 
 export const appMeta = pgTable('app_meta', {

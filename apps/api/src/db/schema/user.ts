@@ -18,6 +18,11 @@ export const users = pgTable(
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** When the user accepted the terms at sign-up, and which version (the Nigeria Data Protection Act's consent record). */
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    termsVersion: text('terms_version'),
+    /** When the person's identity was erased at their request; the row stays for the records that name it. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
+  TERMS_VERSION,
   TRUCK_TYPES,
   changeTripStatusRequest,
   createDriverRequest,
@@ -298,7 +299,13 @@ async function seedFleetManager(
   );
   await tx
     .update(users)
-    .set({ passwordHash: await hashPassword(password), activatedAt: new Date() })
+    .set({
+      passwordHash: await hashPassword(password),
+      activatedAt: new Date(),
+      // She took the invitation, which records her consent to the terms.
+      termsAcceptedAt: new Date(),
+      termsVersion: TERMS_VERSION,
+    })
     .where(eq(users.email, 'fleet.manager@example.com'));
 }
 

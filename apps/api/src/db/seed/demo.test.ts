@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
-import { CARGO_TYPES, expiringWithin, isFinalStatus, tripTimeline } from '@freightlane/domain';
+import { CARGO_TYPES, expiringWithin, isFinalStatus, TERMS_VERSION, tripTimeline } from '@freightlane/domain';
 import {
   appMeta,
   auditLog,
@@ -78,6 +78,8 @@ describe('seedDemo', () => {
       'transporter2@example.com': 'TRANSPORTER',
       'unverified.customer@example.com': 'CUSTOMER',
     });
+    // Each accepted the terms, at sign-up or when taking their invitation.
+    expect(rows.filter((u) => !u.termsAcceptedAt || u.termsVersion !== TERMS_VERSION)).toEqual([]);
     expect(await t.ctx.db.select().from(companies)).toHaveLength(7);
   });
 

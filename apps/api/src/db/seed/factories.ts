@@ -1,5 +1,11 @@
 import { randomInt } from 'node:crypto';
-import type { Address, CompanyType, UserType, VerificationStatus } from '@freightlane/domain';
+import {
+  TERMS_VERSION,
+  type Address,
+  type CompanyType,
+  type UserType,
+  type VerificationStatus,
+} from '@freightlane/domain';
 import type { Executor } from '../client';
 import { companies, users } from '../schema';
 import { hashPassword } from '../../lib/password-hash';
@@ -39,6 +45,11 @@ export interface UserSeed {
   phoneNumber?: string;
   userType: UserType;
   activated?: boolean;
+  /**
+   * Whether the person accepted the terms, as sign-up and a taken invitation record it. By default
+   * everyone did except a fleet manager whose invitation is still open.
+   */
+  acceptedTerms?: boolean;
 }
 
 export async function createCompany(db: Executor, seed: CompanySeed) {
@@ -55,6 +66,9 @@ export async function createCompany(db: Executor, seed: CompanySeed) {
 }
 
 export async function createUser(db: Executor, companyId: string, seed: UserSeed) {
+  const now = new Date();
+  const acceptedTerms =
+    seed.acceptedTerms ?? !(seed.userType === 'FLEET_MANAGER' && seed.activated === false);
   const [row] = await db
     .insert(users)
     .values({
@@ -65,7 +79,9 @@ export async function createUser(db: Executor, companyId: string, seed: UserSeed
       lastName: seed.lastName ?? 'User',
       passwordHash: await cachedHash(seed.password),
       userType: seed.userType,
-      activatedAt: seed.activated === false ? null : new Date(),
+      activatedAt: seed.activated === false ? null : now,
+      termsAcceptedAt: acceptedTerms ? now : null,
+      termsVersion: acceptedTerms ? TERMS_VERSION : null,
     })
     .returning();
   return row!;

@@ -1,7 +1,10 @@
+import type { ContainerSize } from '@freightlane/domain';
+
 /**
  * Reference data every installation needs: the terminals, holding bays and depots loads move
- * between, and the shipping lines that own the containers. Data only; `reference.ts` writes it.
- * Codes are stable keys: correct a name freely, never change a code.
+ * between, the shipping lines that own the containers with their tariffs, and the tracking
+ * companies. Data only; `reference.ts` inserts what a database lacks and never overwrites a row, so
+ * what admins changed in the back office stays. Codes are stable keys: never change a code.
  */
 
 export interface TerminalSeed {
@@ -321,6 +324,59 @@ export const SHIPPING_LINES: readonly ShippingLineSeed[] = [
   { code: 'MESSINA', name: 'Ignazio Messina & C.' },
 ];
 
+export interface TariffSeed {
+  freeDays: number;
+  demurrageKoboPerDay: number;
+  detentionKoboPerDay: number;
+}
+
+const NAIRA = 100;
+/** Daily charges are quoted in round figures: to the nearest ₦500. */
+const roundRate = (naira: number) => Math.round(naira / 500) * 500 * NAIRA;
+
+/**
+ * A line's tariff for every size from its 20-foot import tariff: a 40-foot box costs about 1.8 times
+ * as much a day, a high cube 1.9 times, a 45-foot 2.1 times and gets two free days fewer (at least 5).
+ */
+function tariffsFrom(freeDays: number, demurrage20Naira: number, detention20Naira: number) {
+  const size = (factor: number, days = freeDays): TariffSeed => ({
+    freeDays: days,
+    demurrageKoboPerDay: roundRate(demurrage20Naira * factor),
+    detentionKoboPerDay: roundRate(detention20Naira * factor),
+  });
+  return {
+    FTS_20: size(1),
+    FTS_40: size(1.8),
+    FTS_45: size(2.1, Math.max(5, freeDays - 2)),
+    FTS_40_HIGH: size(1.9),
+  } satisfies Record<ContainerSize, TariffSeed>;
+}
+
+/**
+ * Free days and daily demurrage (full box at the terminal) and detention (box out until the empty is
+ * returned) on imports into Lagos, by line code. Believable starting figures in naira of the kind
+ * importers are charged (most lines 7 free days on a 20-foot box, tens of thousands of naira a day);
+ * admins set each line's current tariff in the back office, and the seed never overwrites it.
+ */
+export const SHIPPING_LINE_TARIFFS: Readonly<Record<string, Record<ContainerSize, TariffSeed>>> = {
+  MAERSK: tariffsFrom(7, 38_000, 30_000),
+  MSC: tariffsFrom(7, 36_000, 28_000),
+  'CMA-CGM': tariffsFrom(7, 37_500, 29_000),
+  'HAPAG-LLOYD': tariffsFrom(7, 40_000, 31_000),
+  COSCO: tariffsFrom(10, 33_000, 26_000),
+  ONE: tariffsFrom(7, 35_000, 27_500),
+  EVERGREEN: tariffsFrom(7, 34_000, 27_000),
+  PIL: tariffsFrom(10, 30_000, 24_000),
+  GRIMALDI: tariffsFrom(10, 32_000, 25_000),
+  ZIM: tariffsFrom(7, 36_500, 28_500),
+  ARKAS: tariffsFrom(10, 29_000, 23_000),
+  OOCL: tariffsFrom(7, 35_500, 27_500),
+  HMM: tariffsFrom(7, 34_500, 27_000),
+  'YANG-MING': tariffsFrom(7, 33_500, 26_500),
+  SEALEAD: tariffsFrom(10, 28_000, 22_000),
+  MESSINA: tariffsFrom(10, 31_000, 24_500),
+};
+
 export interface TrackingCompanySeed {
   code: string;
   name: string;
@@ -328,7 +384,7 @@ export interface TrackingCompanySeed {
   description: string;
 }
 
-/** The tracking companies the platform reads positions from. Admins may retire one (active = false). */
+/** The tracking companies the platform reads positions from. Admins may turn one off (active = false). */
 export const TRACKING_COMPANIES: readonly TrackingCompanySeed[] = [
   {
     code: 'TRACCAR',

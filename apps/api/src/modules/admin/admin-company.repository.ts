@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { CompanyType, VerificationStatus } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
 import { companies, users } from '../../db/schema';
@@ -8,6 +8,8 @@ export interface AdminCompanyFilter {
   status?: VerificationStatus | undefined;
   type?: CompanyType | undefined;
   q?: string | undefined;
+  /** true: suspended companies only; false: those not suspended. */
+  suspended?: boolean | undefined;
 }
 
 // Drizzle leaves columns unqualified in a one-table select, so the correlated subqueries name
@@ -27,6 +29,11 @@ function filterOf(filter: AdminCompanyFilter): SQL | undefined {
     ne(companies.type, 'PLATFORM'),
     filter.status ? eq(companies.verificationStatus, filter.status) : undefined,
     filter.type ? eq(companies.type, filter.type) : undefined,
+    filter.suspended === undefined
+      ? undefined
+      : filter.suspended
+        ? isNotNull(companies.suspendedAt)
+        : isNull(companies.suspendedAt),
     pattern
       ? or(
           ilike(companies.name, pattern),
@@ -52,6 +59,7 @@ export async function listAdminCompanies(
       verificationStatus: companies.verificationStatus,
       ownerEmail,
       documentCount: currentDocumentCount,
+      suspendedAt: companies.suspendedAt,
       createdAt: companies.createdAt,
       updatedAt: companies.updatedAt,
     })

@@ -5,6 +5,7 @@ import {
   companyDocumentParams,
   companyIdParams,
   rejectCompanyRequest,
+  suspendCompanyRequest,
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import { bearerSecurity, errorResponses, type ZodApp } from '../../lib/route-kit';
@@ -15,6 +16,8 @@ import {
   listCompaniesForReview,
   openCompanyDocumentForReview,
   rejectCompany,
+  suspendCompany,
+  unsuspendCompany,
   verifyCompany,
 } from './admin-company.service';
 
@@ -102,5 +105,37 @@ export function adminCompanyRoutes(app: ZodApp, ctx: AppContext): void {
     },
     async (request) =>
       rejectCompany(ctx, principalOf(request), request.params.id, request.body.reason, request.ip),
+  );
+
+  app.post(
+    '/api/v1/admin/companies/:id/suspend',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['Admin'],
+        summary: 'Suspend a company with a reason: its users cannot sign in and their sessions end at once',
+        security: bearerSecurity,
+        params: companyIdParams,
+        body: suspendCompanyRequest,
+        response: { 200: adminCompanyDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      suspendCompany(ctx, principalOf(request), request.params.id, request.body.reason, request.ip),
+  );
+
+  app.post(
+    '/api/v1/admin/companies/:id/unsuspend',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['Admin'],
+        summary: 'Lift a suspension: the company’s users may sign in again',
+        security: bearerSecurity,
+        params: companyIdParams,
+        response: { 200: adminCompanyDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => unsuspendCompany(ctx, principalOf(request), request.params.id, request.ip),
   );
 }

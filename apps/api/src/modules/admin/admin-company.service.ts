@@ -12,7 +12,6 @@ import type { Executor } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { audit } from '../../lib/audit';
 import type { Principal } from '../../plugins/auth';
-import { MAIL_JOB } from '../../plugins/mail';
 import {
   findCompany,
   listCompanyDocuments,
@@ -33,11 +32,17 @@ import {
   countAdminCompanies,
   findCompanyOwner,
   listAdminCompanies,
-  listCompanyRecipients,
   type AdminCompanyFilter,
 } from './admin-company.repository';
-import { companyRejectedEmail, companyVerifiedEmail } from './admin-company-mail';
+import { queueNotification } from '../notification/notification.service';
+import {
+  companyRejectedNotification,
+  companySuspendedNotification,
+  companyVerifiedNotification,
+} from './admin-company-notifications';
 import { readAll } from '../../db/read-all';
+import { notify } from '../../db/notify';
+import { PRINCIPAL_CHANGED_CHANNEL } from '../../plugins/principal-cache';
 
 const DETAIL_NAMES: Record<CompanyDocumentsValidation['missingDetails'][number], string> = {
   cacRegistrationNumber: 'CAC registration number',
@@ -50,13 +55,19 @@ export async function listCompaniesForReview(
   ctx: AppContext,
   query: PageQuery & AdminCompanyFilter,
 ): Promise<Page<AdminCompanySummary>> {
-  const filter = { status: query.status, type: query.type, q: query.q || undefined };
+  const filter = {
+    status: query.status,
+    type: query.type,
+    q: query.q || undefined,
+    suspended: query.suspended,
+  };
   const [rows, total] = await readAll(ctx.db, [
     () => listAdminCompanies(ctx.db, filter, { offset: query.page * query.size, limit: query.size }),
     () => countAdminCompanies(ctx.db, filter),
   ]);
   const content = rows.map((row) => ({
     ...row,
+    suspendedAt: row.suspendedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }));
@@ -82,6 +93,8 @@ async function detailOf(db: Executor, company: CompanyRow): Promise<AdminCompany
     ownerName: owner ? `${owner.firstName} ${owner.lastName}`.trim() : null,
     createdAt: company.createdAt.toISOString(),
     verifiedAt: company.verifiedAt?.toISOString() ?? null,
+    suspendedAt: company.suspendedAt?.toISOString() ?? null,
+    suspensionReason: company.suspensionReason,
     documents: current.map(toCompanyDocument),
     missingDetails: assessment.missingDetails,
     missingDocuments: assessment.missingDocuments,
@@ -143,12 +156,7 @@ export async function verifyCompany(
       verifiedAt: new Date(),
       rejectionReason: null,
     });
-    for (const user of await listCompanyRecipients(tx, company.id)) {
-      await ctx.jobs.enqueue(tx, MAIL_JOB, {
-        to: user.email,
-        ...companyVerifiedEmail(user.firstName, company, `${ctx.env.appUrl}/signin`),
-      });
-    }
+    await queueNotification(ctx, tx, companyVerifiedNotification(company));
     await audit(
       tx,
       { userId: principal.userId, companyId: company.id },
@@ -157,7 +165,14 @@ export async function verifyCompany(
         action: 'company.verified',
         entityType: 'company',
         entityId: company.id,
-        data: { previousStatus: company.verificationStatus, documentIds },
+        data: {
+          before: {
+            verificationStatus: company.verificationStatus,
+            rejectionReason: company.rejectionReason,
+          },
+          after: { verificationStatus: 'VERIFIED', rejectionReason: null },
+          documentIds,
+        },
       },
     );
     return detailOf(tx, updated!);
@@ -189,12 +204,7 @@ export async function rejectCompany(
       verifiedAt: null,
       rejectionReason: reason,
     });
-    for (const user of await listCompanyRecipients(tx, company.id)) {
-      await ctx.jobs.enqueue(tx, MAIL_JOB, {
-        to: user.email,
-        ...companyRejectedEmail(user.firstName, company.name, reason, `${ctx.env.appUrl}/company`),
-      });
-    }
+    await queueNotification(ctx, tx, companyRejectedNotification(company, reason));
     await audit(
       tx,
       { userId: principal.userId, companyId: company.id },
@@ -203,11 +213,94 @@ export async function rejectCompany(
         action: 'company.rejected',
         entityType: 'company',
         entityId: company.id,
-        data: { previousStatus: company.verificationStatus, reason, documentIds },
+        data: {
+          reason,
+          before: {
+            verificationStatus: company.verificationStatus,
+            rejectionReason: company.rejectionReason,
+          },
+          after: { verificationStatus: 'REJECTED', rejectionReason: reason },
+          documentIds,
+        },
       },
     );
     return detailOf(tx, updated!);
   });
   ctx.jobs.kick();
   return detail;
+}
+
+/**
+ * Suspends a company: its users cannot sign in, and their sessions stop working at once on every
+ * instance. The session check refuses a suspended company; migration 0004's trigger announces changes
+ * to a company's type and verification only, so the suspension announces itself on the same channel.
+ */
+export async function suspendCompany(
+  ctx: AppContext,
+  principal: Principal,
+  companyId: string,
+  reason: string,
+  ip: string,
+): Promise<AdminCompanyDetail> {
+  const detail = await ctx.db.transaction(async (tx) => {
+    const company = await reviewableCompany(tx, companyId, true);
+    if (company.suspendedAt) throw new AppError('CONFLICT', 'This company is already suspended.');
+    const suspendedAt = new Date();
+    const updated = await updateCompany(tx, company.id, { suspendedAt, suspensionReason: reason });
+    await notify(tx, PRINCIPAL_CHANGED_CHANNEL, `c:${company.id}`);
+    await audit(
+      tx,
+      { userId: principal.userId, companyId: company.id },
+      { ip },
+      {
+        action: 'company.suspended',
+        entityType: 'company',
+        entityId: company.id,
+        data: {
+          reason,
+          before: { suspendedAt: null, suspensionReason: null },
+          after: { suspendedAt: suspendedAt.toISOString(), suspensionReason: reason },
+        },
+      },
+    );
+    await queueNotification(ctx, tx, companySuspendedNotification(company, reason));
+    return detailOf(tx, updated!);
+  });
+  // This instance forgets at once; the others when the announcement reaches them a moment after commit.
+  ctx.principals.forget(`c:${companyId}`);
+  ctx.jobs.kick();
+  return detail;
+}
+
+/** Lifts a suspension: the company's users may sign in again. */
+export async function unsuspendCompany(
+  ctx: AppContext,
+  principal: Principal,
+  companyId: string,
+  ip: string,
+): Promise<AdminCompanyDetail> {
+  return ctx.db.transaction(async (tx) => {
+    const company = await reviewableCompany(tx, companyId, true);
+    if (!company.suspendedAt) throw new AppError('CONFLICT', 'This company is not suspended.');
+    const updated = await updateCompany(tx, company.id, { suspendedAt: null, suspensionReason: null });
+    await notify(tx, PRINCIPAL_CHANGED_CHANNEL, `c:${company.id}`);
+    await audit(
+      tx,
+      { userId: principal.userId, companyId: company.id },
+      { ip },
+      {
+        action: 'company.unsuspended',
+        entityType: 'company',
+        entityId: company.id,
+        data: {
+          before: {
+            suspendedAt: company.suspendedAt.toISOString(),
+            suspensionReason: company.suspensionReason,
+          },
+          after: { suspendedAt: null, suspensionReason: null },
+        },
+      },
+    );
+    return detailOf(tx, updated!);
+  });
 }

@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, companies, companyDocuments } from '../../db/schema';
 import { createUser } from '../../db/seed/factories';
-import { GOOD_PASSWORD, signedInAccount, uniqueEmail } from '../../test/accounts';
+import { GOOD_PASSWORD, LOGIN_URL, signedInAccount, uniqueEmail } from '../../test/accounts';
+import { signedInFleetManagerOf } from '../../test/fleet';
+import { COMPANY_SUSPENDED } from '../auth/auth.service';
 import { multipartBody, SAMPLE_FILES } from '../../test/multipart';
-import { call, createTestApp, randomIp, type TestApp } from '../../test/test-app';
+import { call, createTestApp, randomIp, twoInstances, type TestApp } from '../../test/test-app';
 
 const COMPLETE_DETAILS = {
   cacRegistrationNumber: 'RC 7654321',
@@ -81,6 +83,7 @@ describe('admin: company verification', () => {
         verificationStatus: 'PENDING_REVIEW',
         ownerEmail: waiting.email,
         documentCount: 3,
+        suspendedAt: null,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       },
@@ -284,10 +287,15 @@ describe('admin: company verification', () => {
       expect((await get(`${base}/documents/${company.docs[0]!.id}/file`, token)).status).toBe(403);
       expect((await post(`${base}/verify`, undefined, token)).status).toBe(403);
       expect((await post(`${base}/reject`, { reason: 'Looks wrong to me' }, token)).status).toBe(403);
+      expect((await post(`${base}/suspend`, { reason: 'Looks wrong to me' }, token)).status).toBe(403);
+      expect((await post(`${base}/unsuspend`, undefined, token)).status).toBe(403);
     }
+    expect((await call(t.app, 'POST', `${base}/suspend`, { reason: 'No token' })).status).toBe(401);
+    expect((await call(t.app, 'POST', `${base}/unsuspend`)).status).toBe(401);
     expect((await call(t.app, 'GET', '/api/v1/admin/companies')).status).toBe(401);
     const [row] = await t.ctx.db.select().from(companies).where(eq(companies.id, company.company.id));
     expect(row!.verificationStatus).toBe('PENDING_REVIEW');
+    expect(row!.suspendedAt).toBeNull();
   });
 
   it('answers 404 for an unknown company or the platform company, 400 for an id that is not one', async () => {
@@ -299,8 +307,16 @@ describe('admin: company verification', () => {
     ).toBe(404);
     expect((await get(`/api/v1/admin/companies/${unknown}/documents/${unknown}/file`)).status).toBe(404);
 
+    expect(
+      (await post(`/api/v1/admin/companies/${unknown}/suspend`, { reason: 'No such company' })).status,
+    ).toBe(404);
+    expect((await post(`/api/v1/admin/companies/${unknown}/unsuspend`)).status).toBe(404);
+
     const platform = admin.company.id;
     expect((await get(`/api/v1/admin/companies/${platform}`)).status).toBe(404);
+    expect(
+      (await post(`/api/v1/admin/companies/${platform}/suspend`, { reason: 'Not ours to stop' })).status,
+    ).toBe(404);
     expect((await post(`/api/v1/admin/companies/${platform}/verify`)).status).toBe(404);
     expect(
       (await post(`/api/v1/admin/companies/${platform}/reject`, { reason: 'Not reviewable' })).status,
@@ -312,5 +328,139 @@ describe('admin: company verification', () => {
     const badDoc = await get(`/api/v1/admin/companies/${unknown}/documents/123/file`);
     expect(badDoc.status).toBe(400);
     expect(badDoc.body.errors[0].field).toBe('params.documentId');
+  });
+
+  describe('suspension', () => {
+    const me = (token: string) => get('/api/v1/user/me', token);
+    const login = (email: string) =>
+      call(t.app, 'POST', LOGIN_URL, { username: email, password: GOOD_PASSWORD });
+
+    it('stops the company at once: live sessions end, sign-in and refresh are refused, until it is lifted', async () => {
+      const owner = await signedInAccount(t, 'TRANSPORTER', { name: 'Suspended Haulage Ltd' });
+      const colleague = await signedInFleetManagerOf(t, owner);
+      const bystander = await signedInAccount(t, 'CUSTOMER');
+      // Both sessions are remembered by the session cache before the suspension.
+      expect((await me(owner.accessToken)).status).toBe(200);
+      expect((await me(colleague.accessToken)).status).toBe(200);
+
+      const res = await post(`/api/v1/admin/companies/${owner.company.id}/suspend`, {
+        reason: '  Forged goods-in-transit insurance  ',
+      });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        id: owner.company.id,
+        suspendedAt: expect.any(String),
+        suspensionReason: 'Forged goods-in-transit insurance',
+      });
+
+      // Refused at once on this instance, without waiting for the database's announcement.
+      for (const token of [owner.accessToken, colleague.accessToken]) {
+        const refused = await me(token);
+        expect(refused.status).toBe(401);
+      }
+      expect((await me(bystander.accessToken)).status).toBe(200);
+
+      const signIn = await login(owner.email);
+      expect(signIn.status).toBe(403);
+      expect(signIn.body.message).toBe(COMPANY_SUSPENDED);
+      expect((await login(colleague.email)).status).toBe(403);
+      const refresh = await call(t.app, 'POST', '/api/v1/auth/refresh', { refreshToken: owner.refreshToken });
+      expect(refresh.status).toBe(401);
+
+      const listed = await get(`/api/v1/admin/companies?status=UNVERIFIED&suspended=true&size=100`);
+      expect(listed.body.content.map((c: { id: string }) => c.id)).toContain(owner.company.id);
+      expect(listed.body.content.every((c: { suspendedAt: string | null }) => c.suspendedAt !== null)).toBe(
+        true,
+      );
+      const notSuspended = await get(`/api/v1/admin/companies?status=UNVERIFIED&suspended=false&size=100`);
+      expect(notSuspended.body.content.map((c: { id: string }) => c.id)).not.toContain(owner.company.id);
+
+      const lifted = await post(`/api/v1/admin/companies/${owner.company.id}/unsuspend`);
+      expect(lifted.status).toBe(200);
+      expect(lifted.body).toMatchObject({ suspendedAt: null, suspensionReason: null });
+      expect((await login(owner.email)).status).toBe(200);
+      expect((await me(colleague.accessToken)).status).toBe(200);
+
+      const rows = await t.ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, owner.company.id), eq(auditLog.entityType, 'company')))
+        .orderBy(auditLog.id);
+      expect(rows.map((r) => [r.action, r.actorUserId, r.companyId])).toEqual([
+        ['company.suspended', admin.user.id, owner.company.id],
+        ['company.unsuspended', admin.user.id, owner.company.id],
+      ]);
+      expect(rows[0]!.data).toEqual({
+        reason: 'Forged goods-in-transit insurance',
+        before: { suspendedAt: null, suspensionReason: null },
+        after: { suspendedAt: res.body.suspendedAt, suspensionReason: 'Forged goods-in-transit insurance' },
+      });
+      expect(rows[1]!.data).toEqual({
+        before: { suspendedAt: res.body.suspendedAt, suspensionReason: 'Forged goods-in-transit insurance' },
+        after: { suspendedAt: null, suspensionReason: null },
+      });
+    });
+
+    it('answers 409 when the company is already suspended, or is not when lifting', async () => {
+      const account = await signedInAccount(t, 'CUSTOMER');
+      const base = `/api/v1/admin/companies/${account.company.id}`;
+      expect((await post(`${base}/unsuspend`)).status).toBe(409);
+      expect((await post(`${base}/suspend`, { reason: 'Chargebacks' })).status).toBe(200);
+      const again = await post(`${base}/suspend`, { reason: 'Chargebacks again' });
+      expect(again.status).toBe(409);
+      expect(again.body.message).toBe('This company is already suspended.');
+      const [row] = await t.ctx.db.select().from(companies).where(eq(companies.id, account.company.id));
+      expect(row!.suspensionReason).toBe('Chargebacks');
+    });
+
+    it.each([
+      ['no reason', {}],
+      ['a blank reason', { reason: '   ' }],
+      ['a reason over 500 characters', { reason: 'x'.repeat(501) }],
+      ['a NUL byte in the reason', { reason: 'Fraud\u0000' }],
+      ['an unknown field', { reason: 'Fraud', until: '2027-01-01' }],
+    ])('answers 400 on the reason for %s and suspends nothing', async (_label, body) => {
+      const account = await signedInAccount(t, 'CUSTOMER');
+      const res = await post(`/api/v1/admin/companies/${account.company.id}/suspend`, body);
+      expect(res.status).toBe(400);
+      expect(res.body.errors.length).toBeGreaterThan(0);
+      if (!('until' in body)) expect(res.body.errors[0].field).toBe('reason');
+      const [row] = await t.ctx.db.select().from(companies).where(eq(companies.id, account.company.id));
+      expect(row!.suspendedAt).toBeNull();
+    });
+
+    it('answers 400 for a suspended filter that is not true or false', async () => {
+      const res = await get('/api/v1/admin/companies?suspended=yes');
+      expect(res.status).toBe(400);
+      expect(res.body.errors[0]).toEqual({
+        field: 'query.suspended',
+        message: 'suspended must be true or false',
+      });
+    });
+  });
+});
+
+describe.skipIf(process.env.TEST_DB !== 'postgres')('admin: suspension on two API instances', () => {
+  const instances = twoInstances();
+
+  it('ends the company’s sessions on the other instance as soon as it is suspended on one', async () => {
+    const admin = await signedInAccount(instances.a, 'ADMIN');
+    const account = await signedInAccount(instances.a, 'CUSTOMER');
+    const meOn = (t: TestApp) =>
+      call(t.app, 'GET', '/api/v1/user/me', undefined, { token: account.accessToken });
+    expect((await meOn(instances.b)).status).toBe(200);
+    expect(instances.b.ctx.principals.size).toBeGreaterThan(0);
+
+    const heardOnB = instances.b.ctx.principals.heard(`c:${account.company.id}`);
+    const res = await call(
+      instances.a.app,
+      'POST',
+      `/api/v1/admin/companies/${account.company.id}/suspend`,
+      { reason: 'Chargebacks under investigation' },
+      { token: admin.accessToken },
+    );
+    expect(res.status).toBe(200);
+    await heardOnB;
+    expect((await meOn(instances.b)).status).toBe(401);
   });
 });

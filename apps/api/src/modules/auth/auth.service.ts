@@ -7,6 +7,7 @@ import { audit } from '../../lib/audit';
 import { TokenError } from '../../lib/jwt';
 import { LIMITS } from '../../lib/limits';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/password-hash';
+import { findCompany } from '../../queries/company.repository';
 import { findUserByEmail, findUserById, type UserRow } from '../../queries/user.repository';
 import {
   insertRefreshToken,
@@ -16,9 +17,17 @@ import {
   revokeSession,
   touchSession,
 } from '../../queries/session.repository';
+import { linkLoginDevice } from '../notification/notification.service';
 
 const BAD_CREDENTIALS = 'Incorrect e-mail or password.';
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+export const COMPANY_SUSPENDED =
+  "Your company's Freightlane account has been suspended, so you cannot sign in. Contact Freightlane support.";
+
+/** Whether the user's company is suspended by an admin: then no one of it signs in or refreshes a session. */
+async function companySuspended(db: Executor, user: UserRow): Promise<boolean> {
+  return Boolean((await findCompany(db, user.companyId))?.suspendedAt);
+}
 
 export interface ClientInfo {
   ip: string;
@@ -69,6 +78,7 @@ export async function login(
   if (user.deactivatedAt) {
     throw new AppError('FORBIDDEN', 'This account has been deactivated. Contact your company administrator.');
   }
+  if (await companySuspended(ctx.db, user)) throw new AppError('FORBIDDEN', COMPANY_SUSPENDED);
   if (!user.activatedAt) {
     throw new AppError(
       'ACCOUNT_NOT_ACTIVATED',
@@ -82,6 +92,7 @@ export async function login(
       userAgent: client.userAgent?.slice(0, 300) ?? null,
       ipAddress: client.ip,
     });
+    await linkLoginDevice(ctx, tx, { userId: user.id, sessionId: session.id }, client.deviceId);
     await audit(
       tx,
       { userId: user.id, companyId: user.companyId },
@@ -124,6 +135,7 @@ export async function refresh(ctx: AppContext, refreshToken: string, ip: string)
     }
     const user = await findUserById(tx, claims.userId);
     if (!user || user.deactivatedAt || !user.activatedAt) return { kind: 'invalid' as const };
+    if (await companySuspended(tx, user)) return { kind: 'invalid' as const };
     await markRefreshTokenUsed(tx, row.token.id);
     await touchSession(tx, row.session.id);
     return { kind: 'ok' as const, tokens: await issueTokens(ctx, user, row.session.id, tx) };

@@ -1,5 +1,4 @@
 import {
-  isContainerCargo,
   toPage,
   type BidStatus,
   type MyBid,
@@ -8,19 +7,17 @@ import {
   type ReviseBidRequest,
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
 import { AppError, notFound } from '../../errors';
-import { audit } from '../../lib/audit';
+import { audit, changeOf } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { assertCompanyVerified } from '../../lib/verified';
 import type { Principal } from '../../plugins/auth';
-import { MAIL_JOB } from '../../plugins/mail';
 import { findCompany } from '../../queries/company.repository';
 import { listOrderRowsByIds } from '../../queries/order-rows.repository';
-import { listActiveUsersOfCompanies } from '../../queries/user.repository';
-import { loadOrderFor, type OrderRecord } from '../order/order-access';
+import { loadOrderFor } from '../order/order-access';
 import { isBiddingOpen, toOrderSummaries } from '../order/order-summary';
-import { newBidEmail } from './bid-mail';
+import { queueNotification } from '../notification/notification.service';
+import { bidChangedNotification } from './bid-notifications';
 import {
   findBidOfCompany,
   insertBid,
@@ -35,31 +32,6 @@ import { toMyBid, toMyBids } from './my-bid';
 export const BIDDING_CLOSED = 'Bidding on this order has closed';
 export const BIDDING_CLOSED_NO_CHANGE = 'Bidding on this order has closed; bids can no longer change';
 export const ALREADY_BID = 'You already bid on this order; revise your bid instead';
-
-async function queueNewBidMails(
-  ctx: AppContext,
-  tx: Executor,
-  order: OrderRecord,
-  bid: BidRow,
-  transporterName: string,
-): Promise<void> {
-  const recipients = await listActiveUsersOfCompanies(tx, [order.customerCompanyId]);
-  for (const user of recipients) {
-    await ctx.jobs.enqueue(tx, MAIL_JOB, {
-      to: user.email,
-      ...newBidEmail({
-        firstName: user.firstName,
-        orderNumber: order.orderNumber,
-        transporterName,
-        amountKobo: bid.amountKobo,
-        trucksAvailable: bid.trucksAvailable,
-        perUnit: isContainerCargo(order.cargoType) ? 'container' : 'truck load',
-        biddingClosesAt: order.biddingClosesAt,
-        url: `${ctx.env.appUrl}/orders/${order.id}`,
-      }),
-    });
-  }
-}
 
 export async function placeBid(
   ctx: AppContext,
@@ -106,7 +78,18 @@ export async function placeBid(
         },
       );
       const transporter = await findCompany(tx, principal.companyId);
-      await queueNewBidMails(ctx, tx, order, saved, transporter?.name ?? '');
+      await queueNotification(
+        ctx,
+        tx,
+        bidChangedNotification(
+          'placed',
+          order,
+          saved,
+          transporter?.name ?? '',
+          principal.userId,
+          saved.updatedAt.toISOString(),
+        ),
+      );
       return saved;
     });
   } catch (err) {
@@ -154,6 +137,8 @@ async function changeBid(
       change.kind === 'revise'
         ? await updateBid(tx, bidId, change.input)
         : await updateBid(tx, bidId, { status: 'WITHDRAWN', withdrawnAt: new Date() });
+    const bidChange =
+      change.kind === 'revise' ? change.input : { status: saved.status, withdrawnAt: saved.withdrawnAt };
     await audit(
       tx,
       principal,
@@ -162,18 +147,25 @@ async function changeBid(
         action: change.kind === 'revise' ? 'bid.revised' : 'bid.withdrawn',
         entityType: 'bid',
         entityId: bidId,
-        data:
-          change.kind === 'revise'
-            ? {
-                orderId: order.id,
-                ...change.input,
-                previous: { amountKobo: current.amountKobo, trucksAvailable: current.trucksAvailable },
-              }
-            : { orderId: order.id },
+        data: { orderId: order.id, ...changeOf(current, bidChange) },
       },
+    );
+    const transporter = await findCompany(tx, principal.companyId);
+    await queueNotification(
+      ctx,
+      tx,
+      bidChangedNotification(
+        change.kind === 'revise' ? 'revised' : 'withdrawn',
+        order,
+        saved,
+        transporter?.name ?? '',
+        principal.userId,
+        saved.updatedAt.toISOString(),
+      ),
     );
     return saved;
   });
+  ctx.jobs.kick();
   return toMyBid(bid, 0);
 }
 

@@ -97,6 +97,9 @@ export async function uploadCompanyDocument(
           mimeType: document.mimeType,
           sizeBytes: document.sizeBytes,
           verificationStatus,
+          // The company's status, which an upload can move (to review, or back to it once verified).
+          before: { verificationStatus: company.verificationStatus },
+          after: { verificationStatus },
         },
       });
       return document;

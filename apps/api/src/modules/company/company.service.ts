@@ -1,7 +1,7 @@
 import type { Company, CompanyDocumentsValidation, UpdateCompanyRequest } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
-import { audit } from '../../lib/audit';
+import { audit, changeOf } from '../../lib/audit';
 import type { Principal } from '../../plugins/auth';
 import { toCompany } from '../user/profile.service';
 import {
@@ -46,7 +46,7 @@ export async function updateCompanyDetails(
         action: 'company.details_updated',
         entityType: 'company',
         entityId: principal.companyId,
-        data: { ...input, verificationStatus },
+        data: changeOf(current, { ...input, verificationStatus }),
       },
     );
     return row!;

@@ -87,3 +87,17 @@ export async function updateDriverRow(
     .returning();
   return row!;
 }
+
+/** Active drivers whose licence runs out on or before `lastDay` (a Lagos date), with their company. */
+export async function listDriversWithLicenceEndingBy(db: Executor, lastDay: string) {
+  return db
+    .select({
+      id: drivers.id,
+      companyId: drivers.companyId,
+      firstName: drivers.firstName,
+      lastName: drivers.lastName,
+      licenceExpiresOn: drivers.licenceExpiresOn,
+    })
+    .from(drivers)
+    .where(and(lte(drivers.licenceExpiresOn, lastDay), eq(drivers.active, true)));
+}

@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../context';
 import type { AppError } from '../../errors';
 import { notFound } from '../../errors';
-import { audit } from '../../lib/audit';
+import { audit, changeOf } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { readUpload } from '../../lib/upload';
 import type { Principal } from '../../plugins/auth';
@@ -124,7 +124,12 @@ export async function updateDriver(
         tx,
         principal,
         { ip },
-        { action: 'driver.updated', entityType: 'driver', entityId: driver.id, data: { ...input } },
+        {
+          action: 'driver.updated',
+          entityType: 'driver',
+          entityId: driver.id,
+          data: changeOf(driver, input),
+        },
       );
       return updated;
     });
@@ -155,6 +160,7 @@ export async function setDriverActive(
         action: active ? 'driver.activated' : 'driver.deactivated',
         entityType: 'driver',
         entityId: driver.id,
+        data: { before: { active: driver.active }, after: { active } },
       },
     );
     return updated;

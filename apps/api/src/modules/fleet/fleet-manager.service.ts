@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { AppError, notFound } from '../../errors';
-import { audit } from '../../lib/audit';
+import { audit, changeOf } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { hashPassword } from '../../lib/password-hash';
 import { randomToken } from '../../lib/secure-token';
@@ -110,7 +110,8 @@ async function queueInvitation(
   const owner = await findUserWithCompany(tx, principal.userId);
   if (!owner) throw notFound('Company');
   const token = await issueAccountToken(tx, invitee.id, 'INVITATION', INVITATION_TTL_DAYS * 24 * 3600 * 1000);
-  const url = `${ctx.env.appUrl}/reset/password?token=${encodeURIComponent(token)}`;
+  // `invitation=1` lets the page ask for the consent to the terms that taking the invitation gives.
+  const url = `${ctx.env.appUrl}/reset/password?token=${encodeURIComponent(token)}&invitation=1`;
   await ctx.jobs.enqueue(tx, MAIL_JOB, {
     to: invitee.email,
     ...fleetManagerInvitationEmail({
@@ -232,7 +233,13 @@ export async function updateFleetManager(
           action: 'fleet_manager.updated',
           entityType: 'fleet_manager',
           entityId: locked.manager.id,
-          data: { ...input, invitationResent: emailChanges },
+          data: {
+            ...changeOf(
+              { ...locked.user, ...locked.manager },
+              { firstName, lastName, phoneNumber, ...(emailChanges ? { email } : {}), ...staff },
+            ),
+            invitationResent: emailChanges,
+          },
         },
       );
       return { manager, user: user! };
@@ -259,6 +266,13 @@ export async function setFleetManagerActive(
       throw new AppError('UNPROCESSABLE', 'You cannot deactivate your own account. Ask the company owner.');
     }
     if (current.manager.active === active) return current;
+    if (active && current.user.erasedAt) {
+      // The person is gone (docs/decisions/018-data-rights.md): nobody could sign in to this account again.
+      throw new AppError(
+        'UNPROCESSABLE',
+        'This fleet manager erased their account, so it cannot be activated again. Invite them afresh if they come back.',
+      );
+    }
     const manager = await updateFleetManagerRow(tx, current.manager.id, { active });
     const user = await updateUser(tx, current.user.id, { deactivatedAt: active ? null : new Date() });
     if (!active) await revokeAllSessionsOfUser(tx, current.user.id, 'DEACTIVATED');
@@ -270,7 +284,7 @@ export async function setFleetManagerActive(
         action: active ? 'fleet_manager.activated' : 'fleet_manager.deactivated',
         entityType: 'fleet_manager',
         entityId: current.manager.id,
-        data: { userId: current.user.id },
+        data: { userId: current.user.id, before: { active: current.manager.active }, after: { active } },
       },
     );
     return { manager, user: user! };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, isNull } from 'drizzle-orm';
-import type { FleetManager, InviteFleetManagerInput } from '@freightlane/domain';
+import { TERMS_VERSION, type FleetManager, type InviteFleetManagerInput } from '@freightlane/domain';
 import { accountTokens, auditLog, fleetManagers, sessions, users } from '../../db/schema';
 import {
   decodeJwt,
@@ -49,6 +49,7 @@ describe('fleet managers', () => {
     const reset = await call(t.app, 'POST', RESET, {
       resetToken: await invitationToken(manager.email),
       newPassword: NEW_PASSWORD,
+      acceptTerms: true,
     });
     expect(reset.status).toBe(200);
     const login = await signIn(manager.email);
@@ -89,6 +90,7 @@ describe('fleet managers', () => {
       email: 'halima.yusuf@example.com',
       activatedAt: null,
       deactivatedAt: null,
+      termsAcceptedAt: null,
     });
     expect(row!.user.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row!.manager).toMatchObject({ companyId: owner.company.id, invitedByUserId: owner.user.id });
@@ -104,13 +106,28 @@ describe('fleet managers', () => {
     expect(mail!.text).toContain('expires in 7 days');
     const link = mail!.links.find((l) => l.startsWith('http://localhost:3000/reset/password?token='));
     expect(link).toBeDefined();
+    // The page asks an invited manager to accept the terms.
+    expect(new URL(link!).searchParams.get('invitation')).toBe('1');
 
     // Not usable before the password is chosen.
     expect((await signIn('halima.yusuf@example.com', GOOD_PASSWORD)).status).toBe(401);
 
     const resetToken = new URL(link!).searchParams.get('token')!;
-    const reset = await call(t.app, 'POST', RESET, { resetToken, newPassword: NEW_PASSWORD });
+    // Taking the invitation is where a fleet manager accepts the terms; without it the link stays unspent.
+    const withoutConsent = await call(t.app, 'POST', RESET, { resetToken, newPassword: NEW_PASSWORD });
+    expect(withoutConsent.status).toBe(400);
+    expect(withoutConsent.body.errors).toEqual([
+      { field: 'acceptTerms', message: 'You must accept the terms and conditions' },
+    ]);
+    const reset = await call(t.app, 'POST', RESET, {
+      resetToken,
+      newPassword: NEW_PASSWORD,
+      acceptTerms: true,
+    });
     expect(reset.status).toBe(200);
+    const [consented] = await t.ctx.db.select().from(users).where(eq(users.id, row!.user.id));
+    expect(consented!.termsAcceptedAt).toBeInstanceOf(Date);
+    expect(consented!.termsVersion).toBe(TERMS_VERSION);
     expect(reset.body).toEqual({ status: 'Successful' });
     const again = await call(t.app, 'POST', RESET, { resetToken, newPassword: 'Other-Route-2029' });
     expect(again.body.code).toBe('TOKEN_USED');
@@ -311,6 +328,7 @@ describe('fleet managers', () => {
     const fresh = await call(t.app, 'POST', RESET, {
       resetToken: await invitationToken(corrected),
       newPassword: NEW_PASSWORD,
+      acceptTerms: true,
     });
     expect(fresh.status).toBe(200);
     expect((await signIn(corrected)).status).toBe(200);

@@ -8,7 +8,7 @@ import {
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
-import { audit } from '../../lib/audit';
+import { audit, changeOf } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { Principal } from '../../plugins/auth';
 import { duplicateField, toPerson } from './fleet-person';
@@ -87,7 +87,12 @@ export async function updateMotorBoy(
         tx,
         principal,
         { ip },
-        { action: 'motor_boy.updated', entityType: 'motor_boy', entityId: motorBoy.id, data: { ...input } },
+        {
+          action: 'motor_boy.updated',
+          entityType: 'motor_boy',
+          entityId: motorBoy.id,
+          data: changeOf(motorBoy, input),
+        },
       );
       return updated;
     });
@@ -119,6 +124,7 @@ export async function setMotorBoyActive(
         action: active ? 'motor_boy.activated' : 'motor_boy.deactivated',
         entityType: 'motor_boy',
         entityId: motorBoy.id,
+        data: { before: { active: motorBoy.active }, after: { active } },
       },
     );
     return updated;

@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { notFound } from '../../errors';
-import { audit } from '../../lib/audit';
+import { audit, changeOf } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { Principal } from '../../plugins/auth';
 import { duplicateField } from './fleet-person';
@@ -150,16 +150,17 @@ export async function updateTruck(
       const truck = await findTruck(tx, principal.companyId, id, { forUpdate: true });
       if (!truck) throw notFound('Truck');
       const { capacityTonnes, documents, ...rest } = input;
-      const updated = await updateTruckRow(tx, truck.id, {
+      const change = {
         ...rest,
         ...(capacityTonnes === undefined ? {} : { capacityTenthTonnes: tenthTonnes(capacityTonnes) }),
         ...(documents === undefined ? {} : { documents: mergeDocuments(truck.documents, documents) }),
-      });
+      };
+      const updated = await updateTruckRow(tx, truck.id, change);
       await audit(
         tx,
         principal,
         { ip },
-        { action: 'truck.updated', entityType: 'truck', entityId: truck.id, data: { ...input } },
+        { action: 'truck.updated', entityType: 'truck', entityId: truck.id, data: changeOf(truck, change) },
       );
       return updated;
     });
@@ -187,7 +188,12 @@ export async function setTruckActive(
       tx,
       principal,
       { ip },
-      { action: active ? 'truck.activated' : 'truck.deactivated', entityType: 'truck', entityId: truck.id },
+      {
+        action: active ? 'truck.activated' : 'truck.deactivated',
+        entityType: 'truck',
+        entityId: truck.id,
+        data: { before: { active: truck.active }, after: { active } },
+      },
     );
     return updated;
   });

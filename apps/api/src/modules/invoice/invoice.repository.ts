@@ -37,3 +37,23 @@ export async function listInvoices(db: Executor, scope: TripScope, query: Invoic
   const [totalRow] = await db.select({ total: count() }).from(invoices).where(where);
   return { rows, total: totalRow?.total ?? 0 };
 }
+
+/** A trip's invoice with what a reminder says of it. */
+export async function findInvoiceOfTrip(db: Executor, tripId: string) {
+  const [row] = await db
+    .select({
+      id: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      status: invoices.status,
+      amountKobo: invoices.amountKobo,
+      dueAt: invoices.dueAt,
+      customerCompanyId: invoices.customerCompanyId,
+      transporterCompanyId: invoices.transporterCompanyId,
+      tripNumber: trips.tripNumber,
+    })
+    .from(invoices)
+    .innerJoin(trips, eq(trips.id, invoices.tripId))
+    .where(eq(invoices.tripId, tripId))
+    .limit(1);
+  return row;
+}

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { Liner, Terminal } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
 import { shippingLines, terminals } from '../../db/schema';
@@ -8,18 +9,23 @@ import { shippingLines, terminals } from '../../db/schema';
  */
 const byText = new Intl.Collator('en', { sensitivity: 'base', numeric: true }).compare;
 
-/** Grouped the way the wizard shows them: by state, then port, then name. */
+/**
+ * Grouped the way the wizard shows them: by state, then port, then name. Only those offered for new
+ * orders: a retired terminal stays on the orders and trips that name it, which do not read this list.
+ */
 export async function listTerminals(db: Executor): Promise<Terminal[]> {
-  const rows = await db.select().from(terminals);
+  const rows = await db.select().from(terminals).where(eq(terminals.active, true));
   return rows.sort(
     (a, b) =>
       byText(a.state, b.state) || byText(a.port, b.port) || byText(a.name, b.name) || byText(a.code, b.code),
   );
 }
 
+/** The lines offered for new orders; a retired line stays on the orders and trips that name it. */
 export async function listLiners(db: Executor): Promise<Liner[]> {
   const rows = await db
     .select({ id: shippingLines.id, code: shippingLines.code, name: shippingLines.name })
-    .from(shippingLines);
+    .from(shippingLines)
+    .where(eq(shippingLines.active, true));
   return rows.sort((a, b) => byText(a.name, b.name) || byText(a.code, b.code));
 }

@@ -11,7 +11,8 @@ export function lookupRoutes(app: ZodApp, ctx: AppContext): void {
       preHandler: requireAuth(ctx),
       schema: {
         tags: ['Lookups'],
-        summary: 'Port terminals, holding bays and inland depots, by state, port and name',
+        summary:
+          'Port terminals, holding bays and inland depots offered for new orders, by state, port and name',
         security: bearerSecurity,
         response: { 200: terminalListResponse, ...errorResponses(401) },
       },
@@ -25,7 +26,7 @@ export function lookupRoutes(app: ZodApp, ctx: AppContext): void {
       preHandler: requireAuth(ctx),
       schema: {
         tags: ['Lookups'],
-        summary: 'Shipping lines (liners), by name',
+        summary: 'Shipping lines (liners) offered for new orders, by name',
         security: bearerSecurity,
         response: { 200: linerListResponse, ...errorResponses(401) },
       },

@@ -8,12 +8,12 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { randomDigits, randomToken } from '../../lib/secure-token';
 import { assertCompanyVerified } from '../../lib/verified';
 import type { Principal } from '../../plugins/auth';
-import { MAIL_JOB } from '../../plugins/mail';
-import { listActiveUsersOfCompanies } from '../../queries/user.repository';
+import { readPlatformTerms } from '../../queries/platform-settings.repository';
 import { insertConsignments, insertInvoices, insertTrips } from './award.repository';
 import { loadOrderFor } from './order-access';
 import { loadCustomerOrderDetail } from './order-detail';
-import { bidLostEmail, bidWonEmail } from './order-mail';
+import { queueNotification } from '../notification/notification.service';
+import { bidLostNotification, bidWonNotification, invoicesRaisedNotification } from './order-notifications';
 import { badRequest, orderClosedError } from './order.service';
 import {
   findCompanyNames,
@@ -26,9 +26,8 @@ import {
   type OrderItemRecord,
   type OrderRecord,
 } from './order.repository';
-
-/** Days a customer has to pay the invoice raised at award. */
-export const INVOICE_DUE_DAYS = 14;
+import { scheduleInvoiceReminders } from '../invoice/invoice-reminders';
+import { scheduleFreeTimeAlerts } from '../trip/free-time-alerts';
 
 const ALREADY_AWARDED = 'This order has already been awarded';
 
@@ -101,7 +100,8 @@ async function createTrips(
   items: OrderItemRecord[],
   bidOf: (item: OrderItemRecord) => BidRecord,
   now: Date,
-): Promise<Map<string, string>> {
+  dueAt: Date,
+): Promise<Map<string, { id: string; tripNumber: string; deliveryOrderValidityDate: string | null }>> {
   const year = lagosYear(now);
   const firstTrip = await reserveNumbers(tx, `trip:${year}`, items.length);
   const firstInvoice = await reserveNumbers(tx, `invoice:${year}`, items.length);
@@ -154,42 +154,41 @@ async function createTrips(
       amountKobo: trip.amountKobo,
       cargoType: trip.cargoType,
       status: 'PENDING_PAYMENT' as const,
-      dueAt: addDays(now, INVOICE_DUE_DAYS),
+      dueAt,
     })),
   );
-  return new Map(itemTrips.map(({ item, trip }) => [item.id, trip.tripNumber]));
+  return new Map(
+    itemTrips.map(({ item, trip }) => [
+      item.id,
+      { id: trip.id, tripNumber: trip.tripNumber, deliveryOrderValidityDate: item.deliveryOrderValidityDate },
+    ]),
+  );
 }
 
-async function queueAwardMails(ctx: AppContext, tx: Executor, outcome: AwardOutcome): Promise<void> {
+async function queueAwardNotifications(
+  ctx: AppContext,
+  tx: Executor,
+  outcome: AwardOutcome,
+  actorUserId: string,
+  dueAt: Date,
+): Promise<void> {
   const { order, won, lost } = outcome;
   const customerName =
     (await findCompanyNames(tx, [order.customerCompanyId])).get(order.customerCompanyId) ?? '';
-  const mailOrder = { orderNumber: order.orderNumber, cargoType: order.cargoType, customerName };
-  const companyIds = [
-    ...won.map((w) => w.bid.transporterCompanyId),
-    ...lost.map((b) => b.transporterCompanyId),
-  ];
-  const usersOf = new Map<string, { email: string; firstName: string }[]>();
-  for (const user of await listActiveUsersOfCompanies(tx, companyIds)) {
-    usersOf.set(user.companyId, [...(usersOf.get(user.companyId) ?? []), user]);
-  }
+  const notified = { id: order.id, orderNumber: order.orderNumber, cargoType: order.cargoType, customerName };
   for (const { bid, tripNumbers } of won) {
-    for (const user of usersOf.get(bid.transporterCompanyId) ?? []) {
-      const mail = bidWonEmail(
-        user.firstName,
-        mailOrder,
-        { tripNumbers, amountKobo: bid.amountKobo },
-        `${ctx.env.appUrl}/bids/won`,
-      );
-      await ctx.jobs.enqueue(tx, MAIL_JOB, { to: user.email, ...mail });
-    }
+    const award = {
+      bidId: bid.id,
+      transporterCompanyId: bid.transporterCompanyId,
+      customerCompanyId: order.customerCompanyId,
+      tripNumbers,
+      amountKobo: bid.amountKobo,
+      dueAt,
+    };
+    await queueNotification(ctx, tx, bidWonNotification(notified, award, actorUserId));
+    await queueNotification(ctx, tx, invoicesRaisedNotification(notified, award));
   }
-  for (const bid of lost) {
-    for (const user of usersOf.get(bid.transporterCompanyId) ?? []) {
-      const mail = bidLostEmail(user.firstName, mailOrder, bid.amountKobo, `${ctx.env.appUrl}/bids`);
-      await ctx.jobs.enqueue(tx, MAIL_JOB, { to: user.email, ...mail });
-    }
-  }
+  for (const bid of lost) await queueNotification(ctx, tx, bidLostNotification(notified, bid, actorUserId));
 }
 
 /**
@@ -218,11 +217,28 @@ export async function awardOrder(
       const losers = orderBids.filter((b) => b.status === 'ACTIVE' && !winnerIds.has(b.id));
 
       const now = new Date();
-      const tripNumberOfItem = await createTrips(
+      // The days a customer has to pay are the admins' payment terms as they stand at the award; a
+      // later change of terms leaves invoices already raised alone.
+      const dueAt = addDays(now, (await readPlatformTerms(tx)).paymentTermsDays);
+      const tripOfItem = await createTrips(
         tx,
         order,
         items,
         (item) => bidsById.get(bidOfItem.get(item.id)!)!,
+        now,
+        dueAt,
+      );
+      const created = [...tripOfItem.values()];
+      await scheduleInvoiceReminders(
+        ctx,
+        tx,
+        created.map((t) => t.id),
+        dueAt,
+      );
+      await scheduleFreeTimeAlerts(
+        ctx,
+        tx,
+        created.map((t) => ({ tripId: t.id, deliveryOrderValidityDate: t.deliveryOrderValidityDate })),
         now,
       );
       for (const allocation of input.allocations) {
@@ -241,7 +257,7 @@ export async function awardOrder(
         bid,
         tripNumbers: items
           .filter((i) => bidOfItem.get(i.id) === bid.id)
-          .map((i) => tripNumberOfItem.get(i.id)!),
+          .map((i) => tripOfItem.get(i.id)!.tripNumber),
       }));
       await audit(
         tx,
@@ -263,7 +279,7 @@ export async function awardOrder(
           },
         },
       );
-      await queueAwardMails(ctx, tx, { order, won, lost: losers });
+      await queueAwardNotifications(ctx, tx, { order, won, lost: losers }, principal.userId, dueAt);
     });
   } catch (err) {
     // The unique trip per item is the last guard, should two awards ever get past the order lock.

@@ -42,17 +42,22 @@ export async function findOrder(
   return row;
 }
 
+/** The terminals a new order may name: a retired one is no longer offered. */
 export async function findTerminals(db: Executor, ids: string[]) {
   if (ids.length === 0) return [];
-  return db.select().from(terminals).where(inArray(terminals.id, ids));
+  return db
+    .select()
+    .from(terminals)
+    .where(and(inArray(terminals.id, ids), eq(terminals.active, true)));
 }
 
+/** The shipping lines a new order may name: a retired one is no longer offered. */
 export async function findLinerIds(db: Executor, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .select({ id: shippingLines.id })
     .from(shippingLines)
-    .where(inArray(shippingLines.id, ids));
+    .where(and(inArray(shippingLines.id, ids), eq(shippingLines.active, true)));
   return new Set(rows.map((r) => r.id));
 }
 

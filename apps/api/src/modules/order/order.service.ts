@@ -20,11 +20,11 @@ import { humanNumber, lagosYear, reserveNumbers } from '../../lib/counter';
 import type { Upload } from '../../lib/upload';
 import { assertCompanyVerified } from '../../lib/verified';
 import type { Principal } from '../../plugins/auth';
-import { MAIL_JOB } from '../../plugins/mail';
-import { listActiveUsersOfCompanies } from '../../queries/user.repository';
 import { loadOrderFor } from './order-access';
 import { loadCustomerOrderDetail } from './order-detail';
-import { orderCancelledEmail } from './order-mail';
+import { queueNotification } from '../notification/notification.service';
+import { orderCancelledNotification } from './order-notifications';
+import { announceNewOrder } from './order-announcements';
 import { nextClosing, toOrderSummaries } from './order-summary';
 import {
   listCustomerOrderRows,
@@ -195,8 +195,10 @@ export async function placeOrder(
         data: { orderNumber, cargoType: input.cargoType, itemCount: items.length },
       },
     );
+    await announceNewOrder(ctx, tx, created);
     return created;
   });
+  ctx.jobs.kick();
   return loadCustomerOrderDetail(ctx.db, order.id);
 }
 
@@ -253,17 +255,29 @@ export async function cancelOrder(
         action: 'order.cancelled',
         entityType: 'order',
         entityId: order.id,
-        data: { orderNumber: order.orderNumber, reason, closedBids: closed.length },
+        data: {
+          orderNumber: order.orderNumber,
+          reason,
+          closedBids: closed.length,
+          before: { status: order.status },
+          after: { status: 'CANCELLED', cancelledAt: now.toISOString() },
+        },
       },
     );
     const bidderIds = closed.map((b) => b.transporterCompanyId);
     const customerName = (await findCompanyNames(tx, [principal.companyId])).get(principal.companyId) ?? '';
-    const mailOrder = { orderNumber: order.orderNumber, cargoType: order.cargoType, customerName };
-    for (const user of await listActiveUsersOfCompanies(tx, bidderIds)) {
-      await ctx.jobs.enqueue(tx, MAIL_JOB, {
-        to: user.email,
-        ...orderCancelledEmail(user.firstName, mailOrder, reason, `${ctx.env.appUrl}/bids`),
-      });
+    const notified = {
+      id: order.id,
+      orderNumber: order.orderNumber,
+      cargoType: order.cargoType,
+      customerName,
+    };
+    if (bidderIds.length > 0) {
+      await queueNotification(
+        ctx,
+        tx,
+        orderCancelledNotification(notified, reason, bidderIds, principal.userId),
+      );
     }
   });
   ctx.jobs.kick();

@@ -1,3 +1,4 @@
+import { eventFrame } from '../../lib/server-sent-events';
 import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -20,13 +21,7 @@ import {
 } from '../../test/event-stream';
 import { call, createSecondTestApp, createTestApp, type TestApp } from '../../test/test-app';
 import { tripWorld, type TripRef, type TripWorld } from '../../test/trip-world';
-import {
-  LiveStreams,
-  RECONNECT_DELAY_MS,
-  eventFrame,
-  startLiveStream,
-  type LiveStreamOptions,
-} from './tracking-events';
+import { LiveStreams, RECONNECT_DELAY_MS, startLiveStream, type LiveStreamOptions } from './tracking-events';
 import { trackingEventRoutes } from './tracking-events.routes';
 import { trackingLinkExpiredMessage, type PublicDocument } from './tracking.service';
 

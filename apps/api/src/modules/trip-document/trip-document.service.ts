@@ -24,6 +24,8 @@ import {
   type TripDocumentRecord,
   type TripDocumentRow,
 } from './trip-document.repository';
+import { queueNotification } from '../notification/notification.service';
+import { documentAddedNotification } from '../trip/trip-notifications';
 
 /** The uploader's company, or an admin, may remove a document; the other party only reads it. */
 function mayDelete(principal: Principal, document: TripDocumentRecord): boolean {
@@ -83,6 +85,7 @@ export interface StoredTripFile {
  * arrived.
  */
 export async function insertTripDocumentIn(
+  ctx: Pick<AppContext, 'jobs'>,
   tx: Executor,
   actor: TripActor,
   tripId: string,
@@ -111,6 +114,15 @@ export async function insertTripDocumentIn(
       sizeBytes: document.sizeBytes,
     },
   });
+  await queueNotification(
+    ctx,
+    tx,
+    documentAddedNotification(
+      trip,
+      { id: document.id, kindLabel: TRIP_DOCUMENT_KIND_LABELS[file.kind], fileName: document.fileName },
+      actor.userId,
+    ),
+  );
   return document.id;
 }
 
@@ -151,6 +163,7 @@ export async function uploadTripDocument(
   const documentId = await withStoredFile(ctx, upload.buffer, (storageKey) =>
     ctx.db.transaction((tx) =>
       insertTripDocumentIn(
+        ctx,
         tx,
         principal,
         tripId,
@@ -165,6 +178,7 @@ export async function uploadTripDocument(
       ),
     ),
   );
+  ctx.jobs.kick();
   const row = await findTripDocumentRow(ctx.db, documentId);
   if (!row) throw notFound('Document');
   return toTripDocument(principal, row);

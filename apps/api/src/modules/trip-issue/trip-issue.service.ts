@@ -34,6 +34,8 @@ import {
   listTripIssues,
   markTripIssueResolved,
 } from './trip-issue.repository';
+import { queueNotification } from '../notification/notification.service';
+import { issueNotification } from '../trip/trip-notifications';
 
 /** The trip detail lists the issues of a trip it has already let the caller see. */
 export { issuesOfTrip } from './trip-issue.repository';
@@ -91,6 +93,7 @@ async function issueView(ctx: AppContext, issueId: string): Promise<TripIssue> {
  * lock like every other trip change.
  */
 export async function openTripIssueIn(
+  ctx: Pick<AppContext, 'jobs'>,
   tx: Executor,
   actor: TripActor,
   tripId: string,
@@ -117,6 +120,16 @@ export async function openTripIssueIn(
   });
   if (location) await setTripLocation(tx, trip, location);
   await auditIssueOpened(tx, actor, { ip }, trip, issue, { side });
+  await queueNotification(
+    ctx,
+    tx,
+    issueNotification(
+      trip,
+      { id: issue.id, type: issue.issueType, description: issue.description },
+      'opened',
+      actor.userId,
+    ),
+  );
   return issue.id;
 }
 
@@ -128,7 +141,8 @@ export async function openTripIssue(
   input: OpenTripIssueRequest,
   ip: string,
 ): Promise<TripIssue> {
-  const issueId = await ctx.db.transaction((tx) => openTripIssueIn(tx, principal, tripId, input, ip));
+  const issueId = await ctx.db.transaction((tx) => openTripIssueIn(ctx, tx, principal, tripId, input, ip));
+  ctx.jobs.kick();
   return issueView(ctx, issueId);
 }
 
@@ -185,6 +199,16 @@ export async function resolveTripIssue(
     if (issue.status === 'RESOLVED') throw new AppError('CONFLICT', 'This issue is already resolved');
     const resolvedAt = new Date();
     await markTripIssueResolved(tx, issue.id, principal.userId, resolvedAt);
+    await queueNotification(
+      ctx,
+      tx,
+      issueNotification(
+        trip,
+        { id: issue.id, type: issue.issueType, description: issue.description },
+        'resolved',
+        principal.userId,
+      ),
+    );
     await audit(
       tx,
       principal,
@@ -193,10 +217,17 @@ export async function resolveTripIssue(
         action: 'trip.issue_resolved',
         entityType: 'trip_issue',
         entityId: issue.id,
-        data: { tripId: trip.id, tripNumber: trip.tripNumber, resolvedAt: resolvedAt.toISOString() },
+        data: {
+          tripId: trip.id,
+          tripNumber: trip.tripNumber,
+          resolvedAt: resolvedAt.toISOString(),
+          before: { status: issue.status, resolvedAt: null },
+          after: { status: 'RESOLVED', resolvedAt: resolvedAt.toISOString() },
+        },
       },
     );
   });
+  ctx.jobs.kick();
   return issueView(ctx, issueId);
 }
 

@@ -7,6 +7,8 @@ import { loadTripFor } from './trip-access';
 import { assertTripAction } from './trip-actions';
 import { loadTripDetail } from './trip-detail';
 import { deleteTripNote, updateTrip, upsertTripNote } from './trip.repository';
+import { queueNotification } from '../notification/notification.service';
+import { noteAddedNotification } from './trip-notifications';
 
 /**
  * PATCH /trips/{id}: the caller's side's note (an empty note removes it) and, for the transporter side,
@@ -42,8 +44,14 @@ export async function editTrip(
       } else {
         await upsertTripNote(tx, { tripId: trip.id, side, note: input.note, userId: principal.userId });
         await audit('trip.note_saved', { side, length: input.note.length });
+        await queueNotification(
+          ctx,
+          tx,
+          noteAddedNotification(trip, { text: input.note, side }, principal.userId),
+        );
       }
     }
   });
+  ctx.jobs.kick();
   return loadTripDetail(ctx, principal, tripId);
 }

@@ -1,33 +1,13 @@
 import type { CancelTripsRequest, NoteSide } from '@freightlane/domain';
 import type { AppContext } from '../../context';
-import { renderEmail } from '../../lib/mail-layout';
-import { MAIL_JOB } from '../../plugins/mail';
 import type { Principal } from '../../plugins/auth';
 import { auditTrip } from './audit-trip';
 import { loadTripFor, type TripRecord } from './trip-access';
 import { assertTripAction } from './trip-actions';
 import { findCompany } from '../../queries/company.repository';
-import { listActiveUsersOfCompanies } from '../../queries/user.repository';
 import { markTripsCancelled, voidPendingInvoices } from './trip.repository';
-
-export function tripsCancelledEmail(
-  firstName: string,
-  cancellation: { tripNumbers: string[]; cancelledBy: string; reason: string },
-  url: string,
-) {
-  const { tripNumbers, cancelledBy, reason } = cancellation;
-  const one = tripNumbers.length === 1;
-  const trips = `${one ? 'trip' : 'trips'} ${tripNumbers.join(', ')}`;
-  return renderEmail({
-    subject: `${one ? 'Trip' : 'Trips'} ${tripNumbers.join(', ')} ${one ? 'was' : 'were'} cancelled`,
-    greeting: `Hello ${firstName},`,
-    paragraphs: [
-      `${cancelledBy} has cancelled ${trips}. No more work is due on ${one ? 'it' : 'them'}, and an unpaid invoice for ${one ? 'it' : 'them'} is void.`,
-      `Reason given: ${reason}`,
-    ],
-    action: { label: 'See your trips', url },
-  });
-}
+import { queueNotification } from '../notification/notification.service';
+import { tripsCancelledNotification } from './trip-notifications';
 
 /** Who hears of a cancellation: the other party, or both parties when an admin cancels. */
 function companiesToTell(side: NoteSide, trip: TripRecord): string[] {
@@ -68,23 +48,31 @@ export async function cancelTrips(
       });
     }
 
-    const tripNumbersOf = new Map<string, string[]>();
+    const tripsOf = new Map<string, TripRecord[]>();
     for (const { trip, side } of locked) {
       for (const companyId of companiesToTell(side, trip)) {
-        tripNumbersOf.set(companyId, [...(tripNumbersOf.get(companyId) ?? []), trip.tripNumber]);
+        tripsOf.set(companyId, [...(tripsOf.get(companyId) ?? []), trip]);
       }
     }
     const cancelledBy =
       principal.role === 'role_admin'
         ? 'A Freightlane admin'
         : ((await findCompany(tx, principal.companyId))?.name ?? 'The other party');
-    for (const user of await listActiveUsersOfCompanies(tx, [...tripNumbersOf.keys()])) {
-      const mail = tripsCancelledEmail(
-        user.firstName,
-        { tripNumbers: tripNumbersOf.get(user.companyId) ?? [], cancelledBy, reason: input.reason },
-        `${ctx.env.appUrl}/trips`,
+    for (const [companyId, cancelled] of tripsOf) {
+      await queueNotification(
+        ctx,
+        tx,
+        tripsCancelledNotification(
+          companyId,
+          {
+            tripIds: cancelled.map((t) => t.id),
+            tripNumbers: cancelled.map((t) => t.tripNumber),
+            cancelledBy,
+            reason: input.reason,
+          },
+          principal.userId,
+        ),
       );
-      await ctx.jobs.enqueue(tx, MAIL_JOB, { to: user.email, ...mail });
     }
   });
   ctx.jobs.kick();

@@ -15,6 +15,8 @@ import { assertTripAction } from './trip-actions';
 import { loadTripDetail } from './trip-detail';
 import { findFleetChoice, liveTripHolding } from './trip-resources.repository';
 import { updateTrip } from './trip.repository';
+import { queueNotification } from '../notification/notification.service';
+import { resourcesAssignedNotification } from './trip-notifications';
 
 /** The resources a write sets; undefined leaves one as it is, null (motor boy only) removes it. */
 interface ResourceChange {
@@ -123,6 +125,15 @@ async function saveResources(
       tripId = trip.id;
       assertTripAction(side, trip, 'ASSIGN_RESOURCES');
       await writeResources(tx, principal, trip, change, action, ip);
+      await queueNotification(
+        ctx,
+        tx,
+        resourcesAssignedNotification(
+          trip,
+          action === 'trip.resources_assigned' ? 'assigned' : 'changed',
+          principal.userId,
+        ),
+      );
     });
   } catch (err) {
     const constraint = uniqueViolation(err)?.constraint;
@@ -133,6 +144,7 @@ async function saveResources(
     }
     throw err;
   }
+  ctx.jobs.kick();
   return loadTripDetail(ctx, principal, tripId!);
 }
 

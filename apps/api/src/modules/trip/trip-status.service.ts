@@ -34,6 +34,8 @@ import {
 import { assertTripAction } from './trip-actions';
 import { loadTripDetail } from './trip-detail';
 import { insertStatusLog, latestLiveStatusLog, markStatusLogUndone, updateTrip } from './trip.repository';
+import { queueNotification } from '../notification/notification.service';
+import { tripStatusNotification } from './trip-notifications';
 
 const DELIVERED: TripStatus = 'DELIVERED';
 const LOADED: TripStatus = 'LOADED';
@@ -244,6 +246,15 @@ export async function changeTripStatus(
       async (tx): Promise<{ refused: AppError } | { detail: TripDetail }> => {
         const move = await moveTripStatus(tx, principal, tripId, input, ip);
         if ('refused' in move) return move;
+        await queueNotification(
+          ctx,
+          tx,
+          tripStatusNotification(
+            move.moved,
+            { status: input.tripStatus, at: move.moved.latestStatusAt ?? new Date(), by: 'person' },
+            principal.userId,
+          ),
+        );
         return { detail: await loadTripDetail(ctx, principal, move.moved.id, tx) };
       },
     );
@@ -251,6 +262,7 @@ export async function changeTripStatus(
     return refuseRacedMove(ctx.db, principal, tripId, err);
   }
   if ('refused' in outcome) throw outcome.refused;
+  ctx.jobs.kick();
   return outcome.detail;
 }
 

@@ -29,6 +29,8 @@ import {
   type DriverActionRecord,
 } from './driver-action.repository';
 import { driverOfToken } from './driver-phone.service';
+import { queueNotification } from '../notification/notification.service';
+import { tripStatusNotification } from '../trip/trip-notifications';
 
 /** An action's answer, and whether it is the stored answer of an earlier send of the same action. */
 export interface DriverActionOutcome {
@@ -142,6 +144,15 @@ export async function recordDriverStatus(
         ip,
       );
       if ('refused' in move) return move;
+      await queueNotification(
+        ctx,
+        tx,
+        tripStatusNotification(
+          move.moved,
+          { status: tripStatus, at: move.moved.latestStatusAt ?? new Date(), by: 'driver' },
+          null,
+        ),
+      );
       return {
         result: resultOf(clientActionId, 'STATUS', move.moved, `Recorded: ${TRIP_STATUS_LABELS[tripStatus]}`),
       };
@@ -161,7 +172,7 @@ export async function reportDriverIssue(
   const { actor, trip } = await driverOnTrip(ctx, token);
   const { clientActionId, position: _position, ...issue } = input;
   return once(ctx, actor, trip, clientActionId, 'ISSUE', async (tx) => {
-    await openTripIssueIn(tx, actor, trip.id, { ...issue, location: placeOf(input) }, ip);
+    await openTripIssueIn(ctx, tx, actor, trip.id, { ...issue, location: placeOf(input) }, ip);
     return {
       result: resultOf(
         clientActionId,
@@ -208,7 +219,7 @@ export async function addDriverPhoto(
         sizeBytes: upload.buffer.length,
         storageKey,
       };
-      await insertTripDocumentIn(tx, actor, trip.id, file, request);
+      await insertTripDocumentIn(ctx, tx, actor, trip.id, file, request);
       return {
         result: resultOf(clientActionId, 'DOCUMENT', trip, `Photo added: ${TRIP_DOCUMENT_KIND_LABELS[kind]}`),
       };

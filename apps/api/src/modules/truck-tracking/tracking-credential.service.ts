@@ -335,12 +335,18 @@ export async function linkTrackingDevices(
 ): Promise<Page<TrackingDevice>> {
   await ctx.db.transaction(async (tx) => {
     await loadCredentialFor(tx, principal, credentialId, { forUpdate: true });
-    await applyLinks(tx, principal, credentialId, input);
+    const before = await applyLinks(tx, principal, credentialId, input);
     await audit(tx, principal, origin, {
       action: 'tracking_devices.linked',
       entityType: 'tracking_credential',
       entityId: credentialId,
-      data: { links: input.links },
+      data: {
+        links: input.links,
+        before: { truckIdOfDevice: before },
+        after: {
+          truckIdOfDevice: Object.fromEntries(input.links.map((l) => [l.deviceId, l.truckId ?? null])),
+        },
+      },
     });
   });
   const { rows, total } = await pageDevicesOfCredential(ctx.db, credentialId, { offset: 0, limit: 20 });
@@ -352,10 +358,11 @@ async function applyLinks(
   principal: Principal,
   credentialId: string,
   input: LinkTrackingDevicesRequest,
-): Promise<void> {
+): Promise<Record<string, string | null>> {
   const deviceIds = input.links.map((l) => l.deviceId);
   const truckIds = input.links.flatMap((l) => (l.truckId ? [l.truckId] : []));
-  const devices = new Set((await findDevicesOfCredential(tx, credentialId, deviceIds)).map((d) => d.id));
+  const found = await findDevicesOfCredential(tx, credentialId, deviceIds);
+  const devices = new Set(found.map((d) => d.id));
   const trucks = new Map((await companyTrucksAmong(tx, principal.companyId, truckIds)).map((t) => [t.id, t]));
   const errors: FieldError[] = [];
   const seenDevices = new Set<string>();
@@ -386,4 +393,6 @@ async function applyLinks(
   if (errors.length > 0) throw new AppError('BAD_REQUEST', errors[0]!.message, { errors });
   await unlinkTrucks(tx, truckIds);
   for (const link of input.links) await setDeviceTruck(tx, link.deviceId, link.truckId);
+  // The truck each listed device had before, for the audit log.
+  return Object.fromEntries(found.map((d) => [d.id, d.truckId]));
 }

@@ -12,14 +12,12 @@ import {
   type WatchOutcome,
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
 import { BackgroundLoop } from '../../lib/background-loop';
-import { renderEmail } from '../../lib/mail-layout';
-import { MAIL_JOB } from '../../plugins/mail';
-import { listActiveUsersOfCompanies } from '../../queries/user.repository';
 import { pastTripsOnLaneOf } from '../../queries/trip-lane.repository';
 import { openAlarmIssue } from '../trip-issue/trip-issue.service';
 import { recordTrackedArrival } from '../trip/trip-status.service';
+import { tripStatusNotification, type NotifiedTrip } from '../trip/trip-notifications';
+import { queueNotification, type NotificationEvent } from '../notification/notification.service';
 import { trackingSettingsOfCompany } from './tracking-settings.service';
 import {
   dropFinishedWatches,
@@ -54,25 +52,33 @@ interface Log {
   error: (obj: object, msg: string) => void;
 }
 
-function alarmEmail(
-  firstName: string,
-  trip: { tripNumber: string },
+/** An alarm the watch raised: an issue opened by tracking, told to both companies on the trip. */
+function alarmNotification(
+  trip: NotifiedTrip,
   alarm: RaisedAlarm,
   place: TripLocation | null,
-  url: string,
-) {
+  issueId: string,
+): NotificationEvent {
   const label = TRACKING_ALARM_LABELS[alarm.alarm];
-  return renderEmail({
-    subject: `Trip ${trip.tripNumber}: ${label.toLowerCase()}`,
-    greeting: `Hello ${firstName},`,
-    paragraphs: [
-      `The tracking of trip ${trip.tripNumber} raised an alarm: ${label.toLowerCase()}.`,
-      alarm.description,
-      ...(place ? [`Last known place: ${place.lga}, ${place.state}.`] : []),
-      'An issue is open on the trip until someone resolves it.',
-    ],
-    action: { label: 'Open the trip', url },
-  });
+  const subject = `Trip ${trip.tripNumber}: ${label.toLowerCase()}`;
+  return {
+    kind: 'ISSUE_OPENED',
+    to: { companyIds: [trip.customerCompanyId, trip.transporterCompanyId] },
+    title: subject,
+    body: `${alarm.description}${place ? ` Last known place: ${place.lga}, ${place.state}.` : ''}`,
+    link: `/trips/${trip.id}`,
+    key: `trip-issue-opened:${issueId}`,
+    email: {
+      subject,
+      paragraphs: [
+        `The tracking of trip ${trip.tripNumber} raised an alarm: ${label.toLowerCase()}.`,
+        alarm.description,
+        ...(place ? [`Last known place: ${place.lga}, ${place.state}.`] : []),
+        'An issue is open on the trip until someone resolves it.',
+      ],
+      actionLabel: 'Open the trip',
+    },
+  };
 }
 
 const thin = <T>(points: readonly T[], most: number): T[] => {
@@ -213,7 +219,19 @@ export class TripWatch {
       if (arrival) {
         const location = locationOf(arrival.position);
         if (settings.arrivalMode === 'RECORD') {
-          await recordTrackedArrival(tx, trip.id, { status: arrival.status, at: arrival.at, location });
+          const recorded = await recordTrackedArrival(tx, trip.id, {
+            status: arrival.status,
+            at: arrival.at,
+            location,
+          });
+          if (recorded) {
+            await queueNotification(
+              ctx,
+              tx,
+              tripStatusNotification(trip, { status: arrival.status, at: arrival.at, by: 'geofence' }, null),
+            );
+            told = true;
+          }
           proposal = null;
         } else {
           proposal = { status: arrival.status, at: arrival.at };
@@ -222,32 +240,14 @@ export class TripWatch {
       for (const alarm of outcome.alarms) {
         const location = alarm.position ? locationOf(alarm.position) : null;
         const issueId = await openAlarmIssue(tx, trip.id, { ...alarm, location });
-        if (issueId) told = (await this.tell(tx, trip, alarm, location)) || told;
+        if (issueId) {
+          await queueNotification(ctx, tx, alarmNotification(trip, alarm, location, issueId));
+          told = true;
+        }
       }
       await finishWatch(tx, trip.id, { ...next, checkedUntil: outcome.checkedUntil, proposal });
     });
     if (told) ctx.jobs.kick();
-  }
-
-  /** E-mails the alarm to the active users of both companies on the trip. */
-  private async tell(
-    tx: Executor,
-    trip: WatchedTripRow,
-    alarm: RaisedAlarm,
-    location: TripLocation | null,
-  ): Promise<boolean> {
-    const users = await listActiveUsersOfCompanies(tx, [trip.customerCompanyId, trip.transporterCompanyId]);
-    for (const user of users) {
-      const mail = alarmEmail(
-        user.firstName,
-        trip,
-        alarm,
-        location,
-        `${this.ctx.env.appUrl}/trips/${trip.id}`,
-      );
-      await this.ctx.jobs.enqueue(tx, MAIL_JOB, { to: user.email, ...mail });
-    }
-    return users.length > 0;
   }
 
   private async terminalPlaces(): Promise<LatLon[]> {

@@ -1,4 +1,4 @@
-import type { PhoneCheckResponse, SignupRequest } from '@freightlane/domain';
+import { TERMS_VERSION, type PhoneCheckResponse, type SignupRequest } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { audit } from '../../lib/audit';
@@ -58,7 +58,8 @@ export async function issueAccountToken(
   return token;
 }
 
-async function queueActivationMail(ctx: AppContext, tx: Executor, user: UserRow): Promise<void> {
+/** A new activation link for `user` (earlier ones stop working), queued as the activation e-mail. */
+export async function queueActivationMail(ctx: AppContext, tx: Executor, user: UserRow): Promise<void> {
   const token = await issueAccountToken(tx, user.id, 'ACTIVATION', ACTIVATION_TTL_HOURS * 3600 * 1000);
   const url = `${ctx.env.appUrl}/activate/account/?token=${encodeURIComponent(token)}`;
   await ctx.jobs.enqueue(tx, MAIL_JOB, { to: user.email, ...activationEmail(user.firstName, url) });
@@ -80,13 +81,21 @@ export async function signup(ctx: AppContext, input: SignupRequest, ip: string):
         lastName: input.lastName,
         passwordHash,
         userType: input.type,
+        // The schema lets only an explicit acceptance through: this is the consent record.
+        termsAcceptedAt: new Date(),
+        termsVersion: TERMS_VERSION,
       });
       await queueActivationMail(ctx, tx, created);
       await audit(
         tx,
         { userId: created.id, companyId: company.id },
         { ip },
-        { action: 'user.signed_up', entityType: 'user', entityId: created.id, data: { type: input.type } },
+        {
+          action: 'user.signed_up',
+          entityType: 'user',
+          entityId: created.id,
+          data: { type: input.type, termsVersion: TERMS_VERSION },
+        },
       );
       return created;
     });
@@ -151,12 +160,18 @@ export async function activateAccount(ctx: AppContext, token: string, ip: string
       expired: `This activation link has expired (links last ${ACTIVATION_TTL_HOURS} hours). Request a new one below.`,
     });
     if (!user.activatedAt) {
-      await updateUser(tx, user.id, { activatedAt: new Date() });
+      const activatedAt = new Date();
+      await updateUser(tx, user.id, { activatedAt });
       await audit(
         tx,
         { userId: user.id, companyId: user.companyId },
         { ip },
-        { action: 'user.activated', entityType: 'user', entityId: user.id },
+        {
+          action: 'user.activated',
+          entityType: 'user',
+          entityId: user.id,
+          data: { before: { activatedAt: null }, after: { activatedAt: activatedAt.toISOString() } },
+        },
       );
     }
     return user;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
+import { TERMS_VERSION } from '@freightlane/domain';
 import { accountTokens, companies, users } from '../../db/schema';
 import { GOOD_PASSWORD, LOGIN_URL, signupBody, uniqueEmail } from '../../test/accounts';
 import { call, createTestApp, randomIp, tokenFromMail, type TestApp } from '../../test/test-app';
@@ -37,6 +38,9 @@ describe('sign-up and activation', () => {
       verificationStatus: 'UNVERIFIED',
     });
     expect(row!.user.activatedAt).toBeNull();
+    // The consent record: when, and to which version of the terms.
+    expect(row!.user.termsAcceptedAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(row!.user.termsVersion).toBe(TERMS_VERSION);
     expect(row!.user.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
 
     const [mail] = await t.mailsTo('ngozi.a@example.com');
@@ -104,6 +108,8 @@ describe('sign-up and activation', () => {
     ['type', { type: 'ADMIN' }, 'Type must be CUSTOMER or TRANSPORTER'],
     ['firstName', { firstName: '   ' }, 'First name is required'],
     ['companyName', { companyName: undefined }, 'Company name is required'],
+    ['acceptTerms', { acceptTerms: undefined }, 'You must accept the terms and conditions'],
+    ['acceptTerms', { acceptTerms: false }, 'You must accept the terms and conditions'],
   ])('answers 400 naming %s when it is bad', async (field, override, message) => {
     const before = await companyCount();
     const res = await call(t.app, 'POST', '/api/v1/user', signupBody(override));

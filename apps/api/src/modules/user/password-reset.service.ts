@@ -1,4 +1,6 @@
+import { ACCEPT_TERMS_MESSAGE, TERMS_VERSION } from '@freightlane/domain';
 import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
 import { audit } from '../../lib/audit';
 import { LIMITS } from '../../lib/limits';
 import { hashPassword } from '../../lib/password-hash';
@@ -36,13 +38,15 @@ export async function initiatePasswordReset(ctx: AppContext, email: string, ip: 
 /**
  * Sets the new password and signs the user out everywhere. The link proves the person holds the
  * mailbox, so an account that was never activated is activated too; that is how an invited fleet
- * manager's account comes alive.
+ * manager's account comes alive. Whoever has no consent to the terms on record (an invited fleet
+ * manager, whom nobody asked at sign-up) gives it here, or the link stays unspent.
  */
 export async function resetPassword(
   ctx: AppContext,
   token: string,
   newPassword: string,
   ip: string,
+  acceptTerms = false,
 ): Promise<void> {
   const passwordHash = await hashPassword(newPassword);
   await ctx.db.transaction(async (tx) => {
@@ -54,11 +58,18 @@ export async function resetPassword(
           ? `This invitation link has expired (links last ${INVITATION_TTL_DAYS} days). Use "Forgot password" with your e-mail address to get a new one.`
           : 'This reset link has expired (links last 1 hour). Request a new one.',
     });
+    const consents = !user.termsAcceptedAt;
+    if (consents && !acceptTerms) {
+      throw new AppError('BAD_REQUEST', ACCEPT_TERMS_MESSAGE, {
+        errors: [{ field: 'acceptTerms', message: ACCEPT_TERMS_MESSAGE }],
+      });
+    }
     const now = new Date();
     await updateUser(tx, user.id, {
       passwordHash,
       passwordChangedAt: now,
       activatedAt: user.activatedAt ?? now,
+      ...(consents ? { termsAcceptedAt: now, termsVersion: TERMS_VERSION } : {}),
     });
     await revokeAllSessionsOfUser(tx, user.id, 'PASSWORD_RESET');
     await ctx.jobs.enqueue(tx, MAIL_JOB, {
@@ -69,7 +80,12 @@ export async function resetPassword(
       tx,
       { userId: user.id, companyId: user.companyId },
       { ip },
-      { action: 'user.password_reset', entityType: 'user', entityId: user.id },
+      {
+        action: 'user.password_reset',
+        entityType: 'user',
+        entityId: user.id,
+        ...(consents ? { data: { termsVersion: TERMS_VERSION } } : {}),
+      },
     );
   });
   ctx.jobs.kick();

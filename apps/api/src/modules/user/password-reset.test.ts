@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
+import { TERMS_VERSION } from '@freightlane/domain';
 import { accountTokens, sessions, users } from '../../db/schema';
 import { createAccount } from '../../db/seed/factories';
 import { GOOD_PASSWORD, LOGIN_URL, signedInAccount, uniqueEmail } from '../../test/accounts';
@@ -32,6 +33,40 @@ describe('password reset', () => {
     const [mail] = await t.mailsTo(account.email);
     expect(mail!.subject).toBe('Reset your Freightlane password');
     expect(mail!.links.some((l) => l.startsWith('http://localhost:3000/reset/password?token='))).toBe(true);
+  });
+
+  it('asks an account with no consent on record to accept the terms, and keeps a consent already given', async () => {
+    const email = uniqueEmail('legacy');
+    const { user } = await createAccount(t.ctx.db, {
+      email,
+      password: GOOD_PASSWORD,
+      userType: 'CUSTOMER',
+      acceptedTerms: false,
+    });
+    const token = await requestReset(email);
+    const refused = await call(t.app, 'POST', RESET, { resetToken: token, newPassword: NEW_PASSWORD });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([
+      { field: 'acceptTerms', message: 'You must accept the terms and conditions' },
+    ]);
+    // The link is not spent by the refusal.
+    const accepted = await call(t.app, 'POST', RESET, {
+      resetToken: token,
+      newPassword: NEW_PASSWORD,
+      acceptTerms: true,
+    });
+    expect(accepted.status).toBe(200);
+    const [row] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.termsVersion).toBe(TERMS_VERSION);
+    const acceptedAt = row!.termsAcceptedAt!;
+
+    // A later reset neither needs nor moves the consent record.
+    const again = await requestReset(email);
+    expect(
+      (await call(t.app, 'POST', RESET, { resetToken: again, newPassword: 'Other-Trailer-2028' })).status,
+    ).toBe(200);
+    const [later] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(later!.termsAcceptedAt).toEqual(acceptedAt);
   });
 
   it('sets the new password, answers Successful, and signs out every session', async () => {

@@ -7,10 +7,11 @@ import {
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../errors';
-import { audit } from '../../lib/audit';
+import { audit, changeOf } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { Principal } from '../../plugins/auth';
 import {
+  findUserById,
   findUserByPhone,
   findUserWithCompany,
   updateUser,
@@ -75,6 +76,8 @@ export async function updateProfile(
   if (owner && owner.id !== principal.userId) throw phoneTaken();
   try {
     await ctx.db.transaction(async (tx) => {
+      const current = owner?.id === principal.userId ? owner : await findUserById(tx, principal.userId);
+      if (!current) throw notFound('User');
       await updateUser(tx, principal.userId, input);
       await audit(
         tx,
@@ -84,7 +87,7 @@ export async function updateProfile(
           action: 'user.profile_updated',
           entityType: 'user',
           entityId: principal.userId,
-          data: { ...input },
+          data: changeOf(current, input),
         },
       );
     });

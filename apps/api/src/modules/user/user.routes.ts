@@ -1,6 +1,11 @@
 import {
   activateRequest,
   activateResponse,
+  adminEraseUserParams,
+  adminEraseUserRequest,
+  eraseMyAccountRequest,
+  erasureResponse,
+  myDataExport,
   clientIdQuery,
   messageResponse,
   passwordResetInitiateRequest,
@@ -16,8 +21,16 @@ import {
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import { bearerSecurity, errorResponses, type ZodApp } from '../../lib/route-kit';
+import { attachmentHeader } from '../../lib/upload';
 import { principalOf, requireAuth } from '../../plugins/auth';
+import { exportMyData } from './data-export.service';
 import { activateAccount, checkPhone, RESEND_ANSWER, resendActivation, signup } from './enrolment.service';
+import {
+  ACCOUNT_ERASED_BY_ADMIN,
+  eraseMyAccount,
+  eraseUserAsAdmin,
+  MY_ACCOUNT_ERASED,
+} from './erasure.service';
 import { initiatePasswordReset, RESET_INITIATED_ANSWER, resetPassword } from './password-reset.service';
 import { getProfile, updateProfile } from './profile.service';
 
@@ -119,7 +132,8 @@ export function userRoutes(app: ZodApp, ctx: AppContext): void {
       },
     },
     async (request) => {
-      await resetPassword(ctx, request.body.resetToken, request.body.newPassword, request.ip);
+      const { resetToken, newPassword, acceptTerms } = request.body;
+      await resetPassword(ctx, resetToken, newPassword, request.ip, acceptTerms === true);
       return { status: 'Successful' as const };
     },
   );
@@ -154,5 +168,68 @@ export function userRoutes(app: ZodApp, ctx: AppContext): void {
       status: 'Successful' as const,
       data: await updateProfile(ctx, principalOf(request), request.body, request.ip),
     }),
+  );
+
+  app.get(
+    '/api/v1/user/me/data',
+    {
+      preHandler: requireAuth(ctx),
+      schema: {
+        tags: ['Profile'],
+        summary: 'Download everything Freightlane holds about you, as a JSON file',
+        description:
+          'Your profile, company and role, consent to the terms, sign-ins, notification settings and list, push subscriptions (without their keys), what you did (from the audit log) and the trip notes you wrote. Nothing about anyone else. At most 5 an hour.',
+        security: bearerSecurity,
+        response: { 200: myDataExport, ...errorResponses(401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, data } = await exportMyData(ctx, principalOf(request));
+      return reply
+        .header('content-disposition', attachmentHeader(fileName))
+        .header('cache-control', 'private, no-store')
+        .send(data);
+    },
+  );
+
+  app.post(
+    '/api/v1/user/me/erasure',
+    {
+      preHandler: requireAuth(ctx),
+      schema: {
+        tags: ['Profile'],
+        summary:
+          'Delete your account: erase your identity and sign out everywhere (confirm with your password)',
+        description:
+          "Trips, orders, invoices and notes stay with the companies and show you as 'Erased user'. Refused (409) when you are the only owner of a company that still has other users or work under way.",
+        security: bearerSecurity,
+        body: eraseMyAccountRequest,
+        response: { 200: erasureResponse, ...errorResponses(400, 401, 409, 429) },
+      },
+    },
+    async (request) => {
+      await eraseMyAccount(ctx, principalOf(request), request.body);
+      return { status: 'Successful' as const, message: MY_ACCOUNT_ERASED };
+    },
+  );
+
+  app.post(
+    '/api/v1/admin/users/:id/erasure',
+    {
+      preHandler: requireAuth(ctx, 'role_admin'),
+      schema: {
+        tags: ['Admin'],
+        summary: "Erase a person's account at their request, with the reason",
+        description: 'The same erasure and the same refusals as a person erasing their own account.',
+        security: bearerSecurity,
+        params: adminEraseUserParams,
+        body: adminEraseUserRequest,
+        response: { 200: erasureResponse, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => {
+      await eraseUserAsAdmin(ctx, principalOf(request), request.params.id, request.body, request.ip);
+      return { status: 'Successful' as const, message: ACCOUNT_ERASED_BY_ADMIN };
+    },
   );
 }

@@ -9,6 +9,7 @@ import { PATHS } from '../../lib/paths';
 import { useSession, useSessionStore } from '../../lib/session-context';
 import { ROLE_LABELS } from '../../lib/role-labels';
 import { useBreakpoint } from '../../lib/use-breakpoint';
+import { NotificationBell, NotificationLiveUpdates } from '../../features/notifications';
 import { activeNavItem, navigationFor } from './navigation';
 
 const NAVBAR_ID = 'app-navigation';
@@ -58,11 +59,14 @@ export function DashboardLayout() {
             />
             <Logo to={items[0]?.to ?? PATHS.root} />
           </Group>
-          {firstName ? (
-            <Text size="sm" c="dimmed" visibleFrom="sm">
-              Signed in as {firstName}
-            </Text>
-          ) : null}
+          <Group gap="sm" wrap="nowrap">
+            {firstName ? (
+              <Text size="sm" c="dimmed" visibleFrom="sm">
+                Signed in as {firstName}
+              </Text>
+            ) : null}
+            <NotificationBell />
+          </Group>
         </Group>
       </AppShell.Header>
 
@@ -117,6 +121,8 @@ export function DashboardLayout() {
       <AppShell.Main bg="gray.0">
         <Suspense fallback={<PageLoader />}>
           <Outlet />
+          {/* After the page, so the page's own requests go out first. */}
+          <NotificationLiveUpdates />
         </Suspense>
       </AppShell.Main>
     </AppShell>

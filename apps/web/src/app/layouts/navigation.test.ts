@@ -27,6 +27,9 @@ describe('activeNavItem', () => {
     expect(activeLabel('role_admin', '/admin')).toBe('Home');
     expect(activeLabel('role_admin', '/admin/companies/c1')).toBe('Companies');
     expect(activeLabel('role_admin', '/admin/users')).toBe('Users');
+    expect(activeLabel('role_admin', '/admin/users/u1')).toBe('Users');
+    expect(activeLabel('role_admin', '/admin/audit-log')).toBe('Audit log');
+    expect(activeLabel('role_admin', '/admin/reference/terminals/t1')).toBe('Reference data');
   });
 
   it('matches whole path segments only and lights nothing on pages without an item', () => {

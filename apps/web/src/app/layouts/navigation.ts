@@ -6,6 +6,7 @@ import {
   IconCalendar,
   IconCash,
   IconChartBar,
+  IconDatabase,
   IconEye,
   IconGavel,
   IconHeartHandshake,
@@ -66,6 +67,8 @@ const ADMIN: NavItem[] = [
   { label: 'Trips', icon: IconRoute, to: PATHS.trips },
   { label: 'Map', icon: IconMap, to: PATHS.tripMap },
   { label: 'Issues', icon: IconAlertTriangle, to: PATHS.tripIssues },
+  { label: 'Reference data', icon: IconDatabase, to: PATHS.adminReference },
+  { label: 'Audit log', icon: IconHistory, to: PATHS.adminAuditLog },
 ];
 
 /**

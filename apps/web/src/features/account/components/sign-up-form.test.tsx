@@ -6,6 +6,8 @@ import { mockApi } from '../../../test/api-mock';
 import { renderRoute } from '../../../test/render';
 import { PHONE_TAKEN_MESSAGE } from './sign-up-schema';
 
+const TERMS_CHECKBOX = 'I agree to the Terms and Conditions';
+
 async function renderSignUp() {
   const view = renderRoute('/signup');
   await screen.findByRole('heading', { level: 1, name: 'Create your Freightlane account' });
@@ -24,6 +26,7 @@ describe('sign-up form', () => {
     expect(screen.getByText('Email is required')).toBeVisible();
     expect(screen.getByText('Phone number is required')).toBeVisible();
     expect(screen.getByText('Password must be at least 8 characters')).toBeVisible();
+    expect(screen.getByText('You must accept the terms and conditions')).toBeVisible();
     expect(screen.getByLabelText('First name')).toHaveAttribute('aria-invalid', 'true');
     expect(api.requests).toHaveLength(0);
   });
@@ -87,6 +90,7 @@ describe('sign-up form', () => {
     await user.type(screen.getByLabelText('Email'), 'Musa@Kano-Haulage.ng');
     await user.type(screen.getByLabelText('Phone number'), '0803 123 4567');
     await user.type(screen.getByLabelText('Password'), 'Trucks-on-the-Lagos-road');
+    await user.click(screen.getByRole('checkbox', { name: TERMS_CHECKBOX }));
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeVisible();
@@ -99,6 +103,7 @@ describe('sign-up form', () => {
       email: 'musa@kano-haulage.ng',
       phoneNumber: '+2348031234567',
       password: 'Trucks-on-the-Lagos-road',
+      acceptTerms: true,
     });
 
     await user.click(screen.getByRole('button', { name: 'Resend activation e-mail' }));
@@ -154,6 +159,7 @@ describe('sign-up form', () => {
     await user.type(screen.getByLabelText('Email'), 'ada@ezefoods.ng');
     await user.type(screen.getByLabelText('Phone number'), '8031234567');
     await user.type(screen.getByLabelText('Password'), 'Palm-oil-from-Aba');
+    await user.click(screen.getByRole('checkbox', { name: TERMS_CHECKBOX }));
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
 
     expect(await screen.findByText('An account with this e-mail already exists.')).toBeVisible();
@@ -161,9 +167,33 @@ describe('sign-up form', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Create your Freightlane account' })).toBeVisible();
   });
 
-  it('links to the terms and hints the password rules', async () => {
+  it('links to the terms in a new tab from the consent checkbox, and hints the password rules', async () => {
     await renderSignUp();
-    expect(screen.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute('href', '/terms');
+    const link = screen.getByRole('link', { name: 'Terms and Conditions' });
+    expect(link).toHaveAttribute('href', '/terms');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('checkbox', { name: TERMS_CHECKBOX })).not.toBeChecked();
     expect(screen.getByText('8 to 128 characters, not a common password.')).toBeVisible();
+  });
+
+  it('sends nothing until the terms are accepted, and clears the message once they are', async () => {
+    const api = mockApi({
+      'POST /api/v1/user/enrolment/phone/check': { body: { phoneNumber: '+2348031234567', available: true } },
+    });
+    const { user } = await renderSignUp();
+    await user.type(screen.getByLabelText('First name'), 'Ada');
+    await user.type(screen.getByLabelText('Last name'), 'Eze');
+    await user.type(screen.getByLabelText('Company name'), 'Eze Foods');
+    await user.type(screen.getByLabelText('Email'), 'ada@ezefoods.ng');
+    await user.type(screen.getByLabelText('Phone number'), '8031234567');
+    await user.type(screen.getByLabelText('Password'), 'Palm-oil-from-Aba');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByText('You must accept the terms and conditions')).toBeVisible();
+    expect(api.calls('POST /api/v1/user')).toHaveLength(0);
+
+    // By keyboard: Space ticks the focused checkbox.
+    screen.getByRole('checkbox', { name: TERMS_CHECKBOX }).focus();
+    await user.keyboard(' ');
+    await waitFor(() => expect(screen.queryByText('You must accept the terms and conditions')).toBeNull());
   });
 });

@@ -1,9 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { PASSWORD_MAX, PASSWORD_MIN, type SignupUserType } from '@freightlane/domain';
 import { useRef } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
+import { PATHS } from '../../../lib/paths';
 import { PasswordField } from '../../../components/password-field';
 import { PhoneField } from '../../../components/phone-field';
 import { ApiError } from '../../../lib/api';
@@ -71,6 +81,7 @@ export function SignUpForm({
       email: '',
       phoneNumber: '',
       password: '',
+      acceptTerms: false,
     },
   });
 
@@ -183,13 +194,29 @@ export function SignUpForm({
           error={errors.password?.message}
           {...register('password')}
         />
-        <Text size="sm" c="dimmed">
-          By signing up you agree to the Freightlane{' '}
-          <Anchor component={Link} to="/terms">
-            terms and conditions
-          </Anchor>
-          .
-        </Text>
+        <Controller
+          control={control}
+          name="acceptTerms"
+          render={({ field }) => (
+            <Checkbox
+              ref={field.ref}
+              name={field.name}
+              checked={field.value}
+              onChange={(event) => field.onChange(event.currentTarget.checked)}
+              onBlur={field.onBlur}
+              required
+              error={errors.acceptTerms?.message}
+              label={
+                <>
+                  I agree to the {/* A new tab keeps what has been typed into the form. */}
+                  <Anchor component={Link} to={PATHS.terms} target="_blank" rel="noopener noreferrer">
+                    Terms and Conditions
+                  </Anchor>
+                </>
+              }
+            />
+          )}
+        />
         <Button type="submit" size="md" loading={isSubmitting} fullWidth>
           Sign up
         </Button>

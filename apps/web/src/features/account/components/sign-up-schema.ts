@@ -1,5 +1,5 @@
-import { COUNTRY_NIGERIA, signupRequest } from '@freightlane/domain';
-import type { z } from 'zod';
+import { ACCEPT_TERMS_MESSAGE, COUNTRY_NIGERIA, signupRequest } from '@freightlane/domain';
+import { z } from 'zod';
 import { nationalPhoneInput } from '../../../lib/phone-input';
 
 /**
@@ -11,9 +11,16 @@ export const SIGN_UP_COUNTRY = COUNTRY_NIGERIA;
 
 /**
  * The domain's signup schema, except that the phone is typed as a national number after the
- * phone code and turned into E.164 for the API.
+ * phone code and turned into E.164 for the API, and the consent is a checkbox that starts unticked
+ * (the API takes only an explicit true).
  */
-export const signUpFormSchema = signupRequest.extend({ phoneNumber: nationalPhoneInput });
+export const signUpFormSchema = signupRequest.extend({
+  phoneNumber: nationalPhoneInput,
+  acceptTerms: z
+    .boolean()
+    .refine((ticked) => ticked, ACCEPT_TERMS_MESSAGE)
+    .transform((): true => true),
+});
 export type SignUpFormInput = z.input<typeof signUpFormSchema>;
 export type SignUpFormOutput = z.output<typeof signUpFormSchema>;
 
@@ -25,6 +32,7 @@ export const SIGN_UP_FIELDS = [
   'email',
   'phoneNumber',
   'password',
+  'acceptTerms',
 ] as const;
 
 export const PHONE_TAKEN_MESSAGE = 'This phone number is already registered. Sign in, or use another number.';

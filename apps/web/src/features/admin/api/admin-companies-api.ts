@@ -16,6 +16,8 @@ export interface AdminCompanyFilter {
   /** null: customers and transporters. */
   type: CompanyType | null;
   q: string;
+  /** true: suspended companies only; false: those not suspended; absent or null: both. */
+  suspended?: boolean | null;
   /** Zero-based, as the API counts. */
   page: number;
   size?: number;
@@ -26,6 +28,7 @@ function listUrl(filter: AdminCompanyFilter): string {
   if (filter.status) params.set('status', filter.status);
   if (filter.type) params.set('type', filter.type);
   if (filter.q) params.set('q', filter.q);
+  if (typeof filter.suspended === 'boolean') params.set('suspended', String(filter.suspended));
   params.set('page', String(filter.page));
   params.set('size', String(filter.size ?? 20));
   return `/api/v1/admin/companies?${params.toString()}`;
@@ -69,6 +72,7 @@ function useReviewMutation<V>(companyId: string, send: (variables: V) => Promise
       queryClient.setQueryData(adminKeys.company(companyId), detail);
       void queryClient.invalidateQueries({ queryKey: adminKeys.companyLists() });
       void queryClient.invalidateQueries({ queryKey: adminKeys.pendingCount() });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.auditLog() });
     },
     // A refused review (409: something went missing meanwhile) shows the company as it is now.
     onError: () => void queryClient.invalidateQueries({ queryKey: adminKeys.company(companyId) }),
@@ -88,6 +92,22 @@ export function useRejectCompany(companyId: string) {
     api.post<AdminCompanyDetail>(`/api/v1/admin/companies/${encodeURIComponent(companyId)}/reject`, {
       reason,
     }),
+  );
+}
+
+/** POST /api/v1/admin/companies/{id}/suspend: its users cannot sign in until it is lifted. */
+export function useSuspendCompany(companyId: string) {
+  return useReviewMutation<string>(companyId, (reason) =>
+    api.post<AdminCompanyDetail>(`/api/v1/admin/companies/${encodeURIComponent(companyId)}/suspend`, {
+      reason,
+    }),
+  );
+}
+
+/** POST /api/v1/admin/companies/{id}/unsuspend. */
+export function useUnsuspendCompany(companyId: string) {
+  return useReviewMutation<void>(companyId, () =>
+    api.post<AdminCompanyDetail>(`/api/v1/admin/companies/${encodeURIComponent(companyId)}/unsuspend`),
   );
 }
 

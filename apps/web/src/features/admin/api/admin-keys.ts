@@ -1,3 +1,5 @@
+import type { AuditLogFilter } from '../audit-log/api/audit-log-api';
+import type { AdminUserFilter } from '../users/api/admin-users-api';
 import type { AdminCompanyFilter } from './admin-companies-api';
 
 /** The query keys of the back office: every one starts with ['admin']. */
@@ -8,5 +10,10 @@ export const adminKeys = {
   companyList: (filter: AdminCompanyFilter) => [...adminKeys.companyLists(), filter] as const,
   pendingCount: () => [...adminKeys.companies(), 'pending-count'] as const,
   company: (companyId: string) => [...adminKeys.companies(), 'detail', companyId] as const,
-  userSearch: (phone: string | null) => [...adminKeys.all, 'users', 'search', phone] as const,
+  users: () => [...adminKeys.all, 'users'] as const,
+  userLists: () => [...adminKeys.users(), 'list'] as const,
+  userList: (filter: AdminUserFilter) => [...adminKeys.userLists(), filter] as const,
+  user: (userId: string) => [...adminKeys.users(), 'detail', userId] as const,
+  auditLog: () => [...adminKeys.all, 'audit-log'] as const,
+  auditLogPage: (filter: AuditLogFilter) => [...adminKeys.auditLog(), filter] as const,
 };

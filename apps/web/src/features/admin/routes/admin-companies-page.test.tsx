@@ -62,6 +62,21 @@ describe('the admin company list', () => {
     expect(router.state.location.search).toBe('?status=ALL&type=TRANSPORTER&q=kano');
   });
 
+  it('filters suspended companies and marks them', async () => {
+    pretendDesktop();
+    const api = mockApi({
+      [LIST]: { body: pageOf([companySummary({ suspendedAt: '2026-11-21T10:00:00.000Z' })]) },
+    });
+    seedSession('role_admin');
+    const { user, router } = renderRoute('/admin/companies');
+    const table = await screen.findByRole('table', { name: 'Companies' }, FIRST_LOAD);
+    expect(within(table).getByText('Suspended')).toBeVisible();
+    await user.click(screen.getByRole('textbox', { name: 'Suspension' }));
+    await user.click(screen.getByRole('option', { name: 'Suspended only' }));
+    await waitFor(() => expect(queryOf(api.calls(LIST).at(-1)!.url)).toMatchObject({ suspended: 'true' }));
+    expect(router.state.location.search).toBe('?suspended=true');
+  });
+
   it('says when nobody waits for review and offers every company instead', async () => {
     const api = mockApi({
       [LIST]: (request) => ({

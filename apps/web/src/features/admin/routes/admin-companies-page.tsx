@@ -1,5 +1,6 @@
 import {
   Anchor,
+  Badge,
   Button,
   Card,
   Group,
@@ -42,6 +43,11 @@ const STATUS_OPTIONS = [
   })),
   { value: ALL, label: 'All statuses' },
 ];
+const SUSPENSION_OPTIONS = [
+  { value: ALL, label: 'Suspended or not' },
+  { value: 'true', label: 'Suspended only' },
+  { value: 'false', label: 'Not suspended' },
+];
 const TYPE_OPTIONS = [
   { value: ALL, label: 'Customers and transporters' },
   { value: 'CUSTOMER', label: 'Customers' },
@@ -60,6 +66,19 @@ function typeFrom(value: string | null): CompanyType | null {
   return value === 'CUSTOMER' || value === 'TRANSPORTER' ? value : null;
 }
 
+function suspendedFrom(value: string | null): boolean | null {
+  return value === 'true' ? true : value === 'false' ? false : null;
+}
+
+function SuspendedBadge({ company }: { company: AdminCompanySummary }) {
+  if (!company.suspendedAt) return null;
+  return (
+    <Badge variant="filled" color="red" style={{ flexShrink: 0 }}>
+      Suspended
+    </Badge>
+  );
+}
+
 function documentsText(company: AdminCompanySummary): string {
   return company.documentCount === 1 ? '1 document' : `${company.documentCount} documents`;
 }
@@ -73,7 +92,10 @@ function CompanyCards({ companies }: { companies: AdminCompanySummary[] }) {
             <Anchor component={Link} to={PATHS.adminCompany(company.id)} fw={700} style={{ minWidth: 0 }}>
               {company.name}
             </Anchor>
-            <VerificationBadge status={company.verificationStatus} />
+            <Group gap={6} wrap="nowrap">
+              <SuspendedBadge company={company} />
+              <VerificationBadge status={company.verificationStatus} />
+            </Group>
           </Group>
           <Text size="sm" c="dimmed" mt={4}>
             {COMPANY_TYPE_LABELS[company.type]} · {documentsText(company)}
@@ -114,7 +136,10 @@ function CompanyTable({ companies }: { companies: AdminCompanySummary[] }) {
               </Table.Td>
               <Table.Td>{COMPANY_TYPE_LABELS[company.type]}</Table.Td>
               <Table.Td>
-                <VerificationBadge status={company.verificationStatus} />
+                <Group gap={6}>
+                  <VerificationBadge status={company.verificationStatus} />
+                  <SuspendedBadge company={company} />
+                </Group>
               </Table.Td>
               <Table.Td>{company.ownerEmail ?? '—'}</Table.Td>
               <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -138,12 +163,13 @@ export function AdminCompaniesPage() {
   const status = statusFrom(params.get('status'));
   const type = typeFrom(params.get('type'));
   const q = params.get('q') ?? '';
+  const suspended = suspendedFrom(params.get('suspended'));
   const { search, setSearch } = useListSearch(list);
 
-  const companies = useAdminCompanies({ status, type, q, page, size: PAGE_SIZE });
+  const companies = useAdminCompanies({ status, type, q, suspended, page, size: PAGE_SIZE });
 
   const showAll = (
-    <Button variant="default" onClick={() => update({ status: ALL })}>
+    <Button variant="default" onClick={() => update({ status: ALL, suspended: null })}>
       Show all companies
     </Button>
   );
@@ -155,7 +181,7 @@ export function AdminCompaniesPage() {
         description="Check company details and documents, then verify or reject."
       />
       <Stack gap="lg">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
           <Select
             label="Status"
             data={STATUS_OPTIONS}
@@ -168,6 +194,13 @@ export function AdminCompaniesPage() {
             data={TYPE_OPTIONS}
             value={type ?? ALL}
             onChange={(value) => update({ type: value === ALL ? null : value })}
+            allowDeselect={false}
+          />
+          <Select
+            label="Suspension"
+            data={SUSPENSION_OPTIONS}
+            value={suspended === null ? ALL : String(suspended)}
+            onChange={(value) => update({ suspended: value === ALL ? null : value })}
             allowDeselect={false}
           />
           <TextInput
@@ -213,7 +246,10 @@ export function AdminCompaniesPage() {
               documents.
             </EmptyList>
           ) : (
-            <EmptyList icon={IconBuildingWarehouse} action={status ? showAll : undefined}>
+            <EmptyList
+              icon={IconBuildingWarehouse}
+              action={status || suspended !== null ? showAll : undefined}
+            >
               No companies with this filter.
             </EmptyList>
           )

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, type MockReply } from '../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../test/render';
@@ -8,6 +8,8 @@ const ID = '7b0c5d2e-4a39-4a0e-9a34-0c1f5f1d2a10';
 const BASE = `/api/v1/admin/companies/${ID}`;
 /** The first render loads the page's lazy chunk, which can take a while on a busy machine. */
 const FIRST_LOAD = { timeout: 5000 };
+// A busy machine also slows the dialogs' round trips.
+configure({ asyncUtilTimeout: 5000 });
 
 function open(routes: Record<string, MockReply | ((request: { body: unknown }) => MockReply)> = {}) {
   const api = mockApi({
@@ -138,5 +140,61 @@ describe('reviewing one company', () => {
     open({ [`GET ${BASE}`]: { status: 404, body: { message: 'Company not found' } } });
     expect(await screen.findByText('Company not found', {}, FIRST_LOAD)).toBeVisible();
     expect(screen.getByText('Could not load this company')).toBeVisible();
+  });
+
+  it('suspends with a required reason, shows the suspension and links to its users and audit log', async () => {
+    const { api, user } = open({
+      [`POST ${BASE}/suspend`]: (request) => ({
+        body: companyDetail({
+          suspendedAt: '2026-11-21T10:00:00.000Z',
+          suspensionReason: (request.body as { reason: string }).reason,
+        }),
+      }),
+    });
+    expect(await screen.findByRole('link', { name: 'Its users' }, FIRST_LOAD)).toHaveAttribute(
+      'href',
+      `/admin/users?companyId=${ID}&company=Kano+Haulage+Ltd`,
+    );
+    expect(screen.getByRole('link', { name: 'Its audit log' })).toHaveAttribute(
+      'href',
+      `/admin/audit-log?companyId=${ID}&company=Kano+Haulage+Ltd`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Suspend' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend Kano Haulage Ltd?' });
+    expect(dialog).toHaveTextContent('Everyone at the company is signed out at once');
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend company' }));
+    expect(await within(dialog).findByText('Give the reason for the suspension')).toBeVisible();
+    expect(api.calls(`POST ${BASE}/suspend`)).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Forged insurance certificate');
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend company' }));
+    expect(
+      await screen.findByText('Kano Haulage Ltd is suspended. Its users are signed out and cannot sign in.'),
+    ).toBeVisible();
+    expect(api.calls(`POST ${BASE}/suspend`)[0]!.body).toEqual({ reason: 'Forged insurance certificate' });
+    expect(await screen.findByText('Suspended on 21 Nov 2026, 11:00')).toBeVisible();
+    expect(screen.getByText('Reason: Forged insurance certificate')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Lift suspension' })).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('lifts a suspension after confirmation', async () => {
+    const { api, user } = open({
+      [`GET ${BASE}`]: {
+        body: companyDetail({ suspendedAt: '2026-11-21T10:00:00.000Z', suspensionReason: 'Unpaid invoices' }),
+      },
+      [`POST ${BASE}/unsuspend`]: { body: companyDetail() },
+    });
+    expect(await screen.findByText('Reason: Unpaid invoices', {}, FIRST_LOAD)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Lift suspension' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lift the suspension of Kano Haulage Ltd?' });
+    expect(api.calls(`POST ${BASE}/unsuspend`)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(
+      await screen.findByText('The suspension of Kano Haulage Ltd is lifted. Its users can sign in again.'),
+    ).toBeVisible();
+    expect(api.calls(`POST ${BASE}/unsuspend`)).toHaveLength(1);
+    expect(await screen.findByRole('button', { name: 'Suspend' })).toBeVisible();
+    expect(screen.queryByText('Reason: Unpaid invoices')).toBeNull();
   });
 });

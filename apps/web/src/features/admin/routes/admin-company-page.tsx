@@ -19,7 +19,16 @@ import {
   type CompanyDocument,
   type CompanyDocumentType,
 } from '@freightlane/domain';
-import { IconArrowLeft, IconCheck, IconDownload, IconX } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconBan,
+  IconCheck,
+  IconDownload,
+  IconHistory,
+  IconLockOpen,
+  IconUsers,
+  IconX,
+} from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { PATHS } from '../../../lib/paths';
@@ -31,9 +40,15 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDownload } from '../../../lib/use-download';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { DETAIL_LABELS, DOCUMENT_STATUS_LABELS, formatFileSize } from '../../company';
-import { downloadAdminCompanyDocument, useAdminCompany, useVerifyCompany } from '../api/admin-companies-api';
+import {
+  downloadAdminCompanyDocument,
+  useAdminCompany,
+  useUnsuspendCompany,
+  useVerifyCompany,
+} from '../api/admin-companies-api';
 import { COMPANY_TYPE_LABELS } from '../components/company-labels';
 import { RejectCompanyDialog } from '../components/reject-company-dialog';
+import { SuspendCompanyDialog } from '../components/suspend-company-dialog';
 
 const WHAT_VERIFIED_MEANS = {
   CUSTOMER: 'Its users can place haulage orders at once.',
@@ -77,6 +92,43 @@ function StatusAlert({ company }: { company: AdminCompanyDetail }) {
         </Alert>
       );
   }
+}
+
+function SuspensionAlert({ company }: { company: AdminCompanyDetail }) {
+  if (!company.suspendedAt) return null;
+  return (
+    <Alert
+      color="red"
+      title={`Suspended on ${formatDateTime(company.suspendedAt)}`}
+      icon={<IconBan aria-hidden />}
+    >
+      <Text size="sm">
+        {company.suspensionReason ? `Reason: ${company.suspensionReason}` : 'No reason was recorded.'}
+      </Text>
+      <Text size="sm">Its users cannot sign in until you lift the suspension.</Text>
+    </Alert>
+  );
+}
+
+/** Where the rest of the company's story is: its people and every change made to or by it. */
+function CompanyLinks({ company }: { company: AdminCompanyDetail }) {
+  const named = new URLSearchParams({ companyId: company.id, company: company.name }).toString();
+  return (
+    <Group gap="md">
+      <Anchor component={Link} to={`${PATHS.adminUsers}?${named}`} size="sm">
+        <Group gap={4} component="span">
+          <IconUsers size={14} aria-hidden />
+          Its users
+        </Group>
+      </Anchor>
+      <Anchor component={Link} to={`${PATHS.adminAuditLog}?${named}`} size="sm">
+        <Group gap={4} component="span">
+          <IconHistory size={14} aria-hidden />
+          Its audit log
+        </Group>
+      </Anchor>
+    </Group>
+  );
 }
 
 function MissingAlert({ company }: { company: AdminCompanyDetail }) {
@@ -146,8 +198,11 @@ function addressLine(address: AdminCompanyDetail['address']): string {
 
 function CompanyReview({ company }: { company: AdminCompanyDetail }) {
   const verify = useVerifyCompany(company.id);
+  const unsuspend = useUnsuspendCompany(company.id);
   const [confirmVerify, setConfirmVerify] = useState(false);
   const [rejecting, setRejecting] = useState(false);
+  const [suspending, setSuspending] = useState(false);
+  const [confirmLift, setConfirmLift] = useState(false);
   const complete = company.missingDetails.length === 0 && company.missingDocuments.length === 0;
 
   async function onVerify() {
@@ -158,6 +213,17 @@ function CompanyReview({ company }: { company: AdminCompanyDetail }) {
       notifyError(error, 'Company not verified');
     } finally {
       setConfirmVerify(false);
+    }
+  }
+
+  async function onLift() {
+    try {
+      await unsuspend.mutateAsync();
+      notifySuccess(`The suspension of ${company.name} is lifted. Its users can sign in again.`);
+    } catch (error) {
+      notifyError(error, 'Suspension not lifted');
+    } finally {
+      setConfirmLift(false);
     }
   }
 
@@ -185,14 +251,34 @@ function CompanyReview({ company }: { company: AdminCompanyDetail }) {
             >
               Reject
             </Button>
+            {company.suspendedAt ? (
+              <Button
+                variant="outline"
+                leftSection={<IconLockOpen size={16} aria-hidden />}
+                onClick={() => setConfirmLift(true)}
+              >
+                Lift suspension
+              </Button>
+            ) : (
+              <Button
+                color="red"
+                variant="subtle"
+                leftSection={<IconBan size={16} aria-hidden />}
+                onClick={() => setSuspending(true)}
+              >
+                Suspend
+              </Button>
+            )}
           </Group>
         }
       />
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="md">
+            <SuspensionAlert company={company} />
             <StatusAlert company={company} />
             <MissingAlert company={company} />
+            <CompanyLinks company={company} />
             <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="company-facts">
               <Title order={2} fz="lg" mb="md" id="company-facts">
                 Company details
@@ -245,6 +331,17 @@ function CompanyReview({ company }: { company: AdminCompanyDetail }) {
         {`${WHAT_VERIFIED_MEANS[company.type]} Its documents are approved and we e-mail its users.`}
       </NoticeDialog>
       <RejectCompanyDialog opened={rejecting} onClose={() => setRejecting(false)} company={company} />
+      <SuspendCompanyDialog opened={suspending} onClose={() => setSuspending(false)} company={company} />
+      <NoticeDialog
+        opened={confirmLift}
+        title={`Lift the suspension of ${company.name}?`}
+        buttons="yes-no"
+        onClose={() => setConfirmLift(false)}
+        onConfirm={() => void onLift()}
+        confirming={unsuspend.isPending}
+      >
+        Its users can sign in again at once.
+      </NoticeDialog>
     </>
   );
 }

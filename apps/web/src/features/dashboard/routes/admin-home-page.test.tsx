@@ -19,6 +19,14 @@ describe('admin home', () => {
     expect(within(main).getByRole('link', { name: 'Find users' })).toHaveAttribute('href', '/admin/users');
     expect(within(main).getByRole('link', { name: 'Open trips' })).toHaveAttribute('href', '/trips');
     expect(within(main).getByRole('link', { name: 'Open issues' })).toHaveAttribute('href', '/trips/issues');
+    expect(within(main).getByRole('link', { name: 'Open reference data' })).toHaveAttribute(
+      'href',
+      '/admin/reference',
+    );
+    expect(within(main).getByRole('link', { name: 'Open the audit log' })).toHaveAttribute(
+      'href',
+      '/admin/audit-log',
+    );
     expect(within(main).queryByText('Soon')).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack } from '@mantine/core';
-import { IconAlertTriangle, IconRoute, IconUsers } from '@tabler/icons-react';
+import { IconAlertTriangle, IconDatabase, IconHistory, IconRoute, IconUsers } from '@tabler/icons-react';
 import { PATHS } from '../../../lib/paths';
 import { useSession } from '../../../lib/session-context';
 import { PageHeader } from '../../../components/page-header';
@@ -26,6 +26,19 @@ export function AdminHomePage() {
         </LinkCard>
         <LinkCard icon={IconAlertTriangle} title="Issues" to={PATHS.tripIssues} action="Open issues">
           See open issues across all trips: breakdowns, accidents, checkpoint delays and port congestion.
+        </LinkCard>
+        <LinkCard
+          icon={IconDatabase}
+          title="Reference data"
+          to={PATHS.adminReference}
+          action="Open reference data"
+        >
+          Keep shipping lines and their free days and rates, terminals and holding bays, tracking companies,
+          and the platform commission and payment terms up to date.
+        </LinkCard>
+        <LinkCard icon={IconHistory} title="Audit log" to={PATHS.adminAuditLog} action="Open the audit log">
+          See who changed what and when, with what it was before: verifications, suspensions, orders, bids and
+          trips.
         </LinkCard>
       </SimpleGrid>
     </Stack>

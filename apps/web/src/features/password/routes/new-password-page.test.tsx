@@ -84,6 +84,56 @@ describe('new-password screen', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
   });
 
+  it('asks an invited fleet manager to accept the terms, and sends the consent with the password', async () => {
+    const api = mockApi({ 'POST /api/v1/user/password/reset/': { body: { status: 'Successful' } } });
+    const { user } = await renderPage(`${PATH}&invitation=1`);
+    const consent = screen.getByRole('checkbox', { name: 'I agree to the Terms and Conditions' });
+    expect(screen.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('target', '_blank');
+    await user.type(screen.getByLabelText('Password'), 'Lagos-Haulage-2026');
+    await user.type(screen.getByLabelText('Confirm Password'), 'Lagos-Haulage-2026');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('You must accept the terms and conditions')).toBeVisible();
+    expect(api.calls('POST /api/v1/user/password/reset/')).toHaveLength(0);
+
+    await user.click(consent);
+    expect(screen.queryByText('You must accept the terms and conditions')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('dialog', { name: 'Password Reset Successfully' })).toBeVisible();
+    expect(api.calls('POST /api/v1/user/password/reset/')[0]?.body).toEqual({
+      resetToken: TOKEN,
+      newPassword: 'Lagos-Haulage-2026',
+      acceptTerms: true,
+    });
+  });
+
+  it('asks for the consent when the server says the account has none on record, without failing the reset', async () => {
+    let answered = 0;
+    const api = mockApi({
+      'POST /api/v1/user/password/reset/': () =>
+        answered++ === 0
+          ? {
+              status: 400,
+              body: {
+                message: 'You must accept the terms and conditions',
+                errors: [{ field: 'acceptTerms', message: 'You must accept the terms and conditions' }],
+              },
+            }
+          : { body: { status: 'Successful' } },
+    });
+    const { user } = await renderPage();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    await user.type(screen.getByLabelText('Password'), 'Lagos-Haulage-2026');
+    await user.type(screen.getByLabelText('Confirm Password'), 'Lagos-Haulage-2026');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('You must accept the terms and conditions')).toBeVisible();
+    expect(screen.queryByRole('dialog', { name: 'Reset Failed' })).toBeNull();
+
+    await user.click(screen.getByRole('checkbox', { name: 'I agree to the Terms and Conditions' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('dialog', { name: 'Password Reset Successfully' })).toBeVisible();
+    expect(api.calls('POST /api/v1/user/password/reset/')[1]?.body).toMatchObject({ acceptTerms: true });
+  });
+
   it('shows Reset Failed on an error answer, and closing it clears the stored session', async () => {
     mockApi({
       'POST /api/v1/user/password/reset/': { status: 400, body: { message: 'This reset link has expired.' } },

@@ -1,5 +1,11 @@
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
-import { newPasswordField, passwordResetRequest, PASSWORD_MAX, PASSWORD_MIN } from '@freightlane/domain';
+import { Alert, Anchor, Button, Checkbox, Stack, Text } from '@mantine/core';
+import {
+  ACCEPT_TERMS_MESSAGE,
+  newPasswordField,
+  passwordResetRequest,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+} from '@freightlane/domain';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSessionStore } from '../../../lib/session-context';
@@ -7,6 +13,7 @@ import { NoticeDialog } from '../../../components/notice-dialog';
 import { OnboardingLayout } from '../../../components/onboarding-layout';
 import { PasswordField } from '../../../components/password-field';
 import { ApiError } from '../../../lib/api';
+import { PATHS } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useResetPassword } from '../api/password-api';
 
@@ -22,11 +29,46 @@ export const NEW_PASSWORD_TEXT = {
 
 type Dialog = { kind: 'success' } | { kind: 'failure'; detail: string | null } | null;
 
-/** /reset/password?token=…: choose a new password. */
+/** The consent that an invitation (and any account without one on record) gives with its first password. */
+function TermsConsent({
+  checked,
+  error,
+  onChange,
+}: {
+  checked: boolean;
+  error: string | null;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <Checkbox
+      checked={checked}
+      onChange={(event) => onChange(event.currentTarget.checked)}
+      required
+      error={error}
+      label={
+        <>
+          I agree to the{' '}
+          <Anchor component={Link} to={PATHS.terms} target="_blank" rel="noopener noreferrer">
+            Terms and Conditions
+          </Anchor>
+        </>
+      }
+    />
+  );
+}
+
+/**
+ * /reset/password?token=…: choose a new password. An invited fleet manager's link adds `invitation=1`:
+ * they accept the terms here, as everyone else did at sign-up.
+ */
 export function NewPasswordPage() {
   usePageTitle('New password');
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
+  // The server asks for consent from anyone who has none on record, whatever the link says.
+  const [asksTerms, setAsksTerms] = useState(params.get('invitation') === '1');
+  const [acceptTerms, setAcceptTerms] = useState(false);
+  const [termsError, setTermsError] = useState<string | null>(null);
   const navigate = useNavigate();
   const store = useSessionStore();
   const resetPassword = useResetPassword();
@@ -48,7 +90,15 @@ export function NewPasswordPage() {
       return;
     }
     setPasswordError(null);
-    const body = passwordResetRequest.safeParse({ resetToken: token, newPassword: password });
+    if (asksTerms && !acceptTerms) {
+      setTermsError(ACCEPT_TERMS_MESSAGE);
+      return;
+    }
+    const body = passwordResetRequest.safeParse({
+      resetToken: token,
+      newPassword: password,
+      ...(asksTerms ? { acceptTerms } : {}),
+    });
     if (!body.success) {
       setDialog({ kind: 'failure', detail: body.error.issues[0]?.message ?? null });
       return;
@@ -58,6 +108,14 @@ export function NewPasswordPage() {
       if (response?.status === 'Successful') setDialog({ kind: 'success' });
       else setDialog({ kind: 'failure', detail: response?.message ?? null });
     } catch (error) {
+      const consent =
+        error instanceof ApiError ? error.errors.find((e) => e.field === 'acceptTerms') : undefined;
+      if (consent) {
+        // Not a failed reset: the link is still good once the terms are accepted.
+        setAsksTerms(true);
+        setTermsError(consent.message);
+        return;
+      }
       setDialog({ kind: 'failure', detail: error instanceof ApiError ? error.message : null });
     }
   }
@@ -100,6 +158,16 @@ export function NewPasswordPage() {
             onChange={(event) => setConfirmation(event.currentTarget.value)}
             error={mismatch ? NEW_PASSWORD_TEXT.mismatch : null}
           />
+          {asksTerms ? (
+            <TermsConsent
+              checked={acceptTerms}
+              error={termsError}
+              onChange={(checked) => {
+                setAcceptTerms(checked);
+                setTermsError(null);
+              }}
+            />
+          ) : null}
           <Button type="submit" size="md" fullWidth disabled={!canSave} loading={resetPassword.isPending}>
             Save
           </Button>

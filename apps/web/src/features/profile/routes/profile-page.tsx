@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { formatNigerianPhone, updateProfileRequest, type Profile } from '@freightlane/domain';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import type { z } from 'zod';
 import { PageHeader } from '../../../components/page-header';
 import { PhoneField } from '../../../components/phone-field';
@@ -9,9 +10,11 @@ import { QueryError } from '../../../components/query-error';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { formatDate } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { PATHS } from '../../../lib/paths';
 import { e164ToNational, nationalPhoneInput } from '../../../lib/phone-input';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useProfile, useUpdateProfile } from '../api/profile-api';
+import { YourDataCard } from '../components/your-data-card';
 
 const profileFormSchema = updateProfileRequest.extend({ phoneNumber: nationalPhoneInput });
 type Input = z.input<typeof profileFormSchema>;
@@ -146,6 +149,18 @@ export function ProfilePage() {
             </Title>
             <ProfileForm profile={profile.data} />
           </Card>
+          <Card withBorder radius="md" padding="lg">
+            <Title order={2} fz="lg" mb="xs">
+              Notifications
+            </Title>
+            <Text mb="md">
+              Choose what Freightlane tells you about: in the app, by e-mail or as browser push.
+            </Text>
+            <Button component={Link} to={PATHS.notificationSettings} variant="default">
+              Notification settings
+            </Button>
+          </Card>
+          <YourDataCard companyName={profile.data.company.name} />
         </Stack>
       )}
     </>

@@ -1,18 +1,79 @@
-import { USER_SEARCH_PREFIX, type AdminUser } from '@freightlane/domain';
-import { useQuery } from '@tanstack/react-query';
+import type { AdminUserDetail, AdminUserStatus, AdminUserSummary, Page, Role } from '@freightlane/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api';
 import { adminKeys } from '../../api/admin-keys';
 
-export function userSearchPath(phone: string): string {
-  // URLSearchParams encodes the + of +234 as %2B, so the API reads it as a plus, not a space.
-  return `/api/v1/internal/user/search?${new URLSearchParams({ q: `${USER_SEARCH_PREFIX}${phone}` }).toString()}`;
+export interface AdminUserFilter {
+  /** A name, an e-mail or a phone number; empty: everyone. */
+  q: string;
+  role: Role | null;
+  status: AdminUserStatus | null;
+  companyId: string | null;
+  /** Zero-based, as the API counts. */
+  page: number;
+  size?: number;
 }
 
-/** GET /api/v1/internal/user/search?q=phoneNumber:{value}: the users with that phone number. */
-export function useUserSearch(phone: string | null) {
+export function adminUsersUrl(filter: AdminUserFilter): string {
+  const params = new URLSearchParams();
+  if (filter.q) params.set('q', filter.q);
+  if (filter.role) params.set('role', filter.role);
+  if (filter.status) params.set('status', filter.status);
+  if (filter.companyId) params.set('companyId', filter.companyId);
+  params.set('page', String(filter.page));
+  params.set('size', String(filter.size ?? 20));
+  return `/api/v1/admin/users?${params.toString()}`;
+}
+
+/** GET /api/v1/admin/users: one page of users; the previous page stays while the next loads. */
+export function useAdminUsers(filter: AdminUserFilter) {
   return useQuery({
-    queryKey: adminKeys.userSearch(phone),
-    queryFn: ({ signal }) => api.get<AdminUser[]>(userSearchPath(phone ?? ''), { signal }),
-    enabled: phone !== null,
+    queryKey: adminKeys.userList(filter),
+    queryFn: ({ signal }) => api.get<Page<AdminUserSummary>>(adminUsersUrl(filter), { signal }),
+    placeholderData: keepPreviousData,
   });
+}
+
+const userPath = (userId: string) => `/api/v1/admin/users/${encodeURIComponent(userId)}`;
+
+/** GET /api/v1/admin/users/{id}: the account, its company, live sign-ins and activation. */
+export function useAdminUser(userId: string) {
+  return useQuery({
+    queryKey: adminKeys.user(userId),
+    queryFn: ({ signal }) => api.get<AdminUserDetail>(userPath(userId), { signal }),
+  });
+}
+
+/** An action on one account: the answer is the account as it is now; lists and the log read again. */
+function useUserAction<V>(userId: string, send: (variables: V) => Promise<AdminUserDetail>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (detail) => {
+      queryClient.setQueryData(adminKeys.user(userId), detail);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.userLists() });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.auditLog() });
+    },
+    // A refused action (409: someone changed the account meanwhile) shows the account as it is now.
+    onError: () => void queryClient.invalidateQueries({ queryKey: adminKeys.user(userId) }),
+  });
+}
+
+/** POST /api/v1/admin/users/{id}/deactivate with the reason, kept in the audit log. */
+export function useDeactivateUser(userId: string) {
+  return useUserAction<string>(userId, (reason) =>
+    api.post<AdminUserDetail>(`${userPath(userId)}/deactivate`, { reason }),
+  );
+}
+
+/** POST /api/v1/admin/users/{id}/reactivate. */
+export function useReactivateUser(userId: string) {
+  return useUserAction<void>(userId, () => api.post<AdminUserDetail>(`${userPath(userId)}/reactivate`));
+}
+
+/** POST /api/v1/admin/users/{id}/resend-activation. */
+export function useResendActivation(userId: string) {
+  return useUserAction<void>(userId, () =>
+    api.post<AdminUserDetail>(`${userPath(userId)}/resend-activation`),
+  );
 }

@@ -1,65 +1,65 @@
-import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  CloseButton,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import {
+  ADMIN_USER_STATUS_LABELS,
+  ADMIN_USER_STATUSES,
   formatNigerianPhone,
-  USER_SEARCH_PHONE_MESSAGE,
-  userSearchPhone,
-  type AdminUser,
+  ROLES,
+  type AdminUserStatus,
+  type AdminUserSummary,
+  type Role,
 } from '@freightlane/domain';
 import { IconSearch, IconUserSearch } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { ROLE_LABELS } from '../../../../lib/role-labels';
-import { PATHS } from '../../../../lib/paths';
+import { Link } from 'react-router';
 import { EmptyList } from '../../../../components/empty-list';
+import { ListPagination } from '../../../../components/list-pagination';
 import { ListSkeleton } from '../../../../components/list-skeleton';
 import { PageHeader } from '../../../../components/page-header';
 import { QueryError } from '../../../../components/query-error';
+import { useListParams, useListSearch } from '../../../../components/use-list-params';
+import { formatDateTime } from '../../../../lib/format';
+import { PATHS } from '../../../../lib/paths';
+import { ROLE_LABELS } from '../../../../lib/role-labels';
 import { useBreakpoint } from '../../../../lib/use-breakpoint';
 import { usePageTitle } from '../../../../lib/use-page-title';
 import { VerificationBadge } from '../../components/company-labels';
-import { usePhoneCode } from '../../../profile';
-import { useUserSearch } from '../api/admin-users-api';
+import { useAdminUsers } from '../api/admin-users-api';
+import { fullName } from '../components/user-name';
+import { UserStatusBadge } from '../components/user-status-badge';
 
-export const PHONE_SEARCH_REQUIRED_MESSAGE = 'Enter the phone number to search for';
+const ALL = 'ALL';
+const PAGE_SIZE = 20;
 
-/** Spaces and dashes people type or paste between the digits. */
-function withoutSeparators(value: string): string {
-  return value.replace(/[\s\-().]/g, '');
+const ROLE_OPTIONS = [
+  { value: ALL, label: 'All roles' },
+  ...ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] })),
+];
+const STATUS_OPTIONS = [
+  { value: ALL, label: 'All accounts' },
+  ...ADMIN_USER_STATUSES.map((s) => ({ value: s, label: ADMIN_USER_STATUS_LABELS[s] })),
+];
+
+function roleFrom(value: string | null): Role | null {
+  return (ROLES as readonly string[]).includes(value ?? '') ? (value as Role) : null;
 }
 
-/** The API's rule for the search value: the message to show, or null when it may be sent. */
-export function phoneSearchProblem(value: string): string | null {
-  const phone = withoutSeparators(value);
-  if (phone === '') return PHONE_SEARCH_REQUIRED_MESSAGE;
-  return userSearchPhone(phone) === undefined ? USER_SEARCH_PHONE_MESSAGE : null;
+function statusFrom(value: string | null): AdminUserStatus | null {
+  return (ADMIN_USER_STATUSES as readonly string[]).includes(value ?? '') ? (value as AdminUserStatus) : null;
 }
 
-function fullName(user: AdminUser): string {
-  return `${user.firstName} ${user.lastName}`.trim();
-}
-
-function AccountBadges({ user }: { user: AdminUser }) {
-  return (
-    <Group gap={6} wrap="wrap">
-      {user.activated ? (
-        <Badge variant="light" color="green" radius="sm">
-          Activated
-        </Badge>
-      ) : (
-        <Badge variant="light" color="orange" radius="sm">
-          Not activated
-        </Badge>
-      )}
-      {user.deactivated ? (
-        <Badge variant="light" color="red" radius="sm">
-          Deactivated
-        </Badge>
-      ) : null}
-    </Group>
-  );
-}
-
-function CompanyLink({ user }: { user: AdminUser }) {
+function CompanyLink({ user }: { user: AdminUserSummary }) {
   // The platform's own company has no review page.
   if (user.company.type === 'PLATFORM') return <Text size="sm">{user.company.name}</Text>;
   return (
@@ -69,25 +69,34 @@ function CompanyLink({ user }: { user: AdminUser }) {
   );
 }
 
-function UserTable({ users }: { users: AdminUser[] }) {
+function lastSignIn(user: AdminUserSummary): string {
+  return user.lastSignInAt ? formatDateTime(user.lastSignInAt) : 'Never';
+}
+
+function UserTable({ users }: { users: AdminUserSummary[] }) {
   return (
-    <Table.ScrollContainer minWidth={860} type="native">
-      <Table verticalSpacing="sm" aria-label="Users with this phone number">
+    <Table.ScrollContainer minWidth={980} type="native">
+      <Table verticalSpacing="sm" highlightOnHover aria-label="Users">
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">Email</Table.Th>
+            <Table.Th scope="col">E-mail</Table.Th>
             <Table.Th scope="col">Phone</Table.Th>
             <Table.Th scope="col">Role</Table.Th>
             <Table.Th scope="col">Company</Table.Th>
             <Table.Th scope="col">Account</Table.Th>
+            <Table.Th scope="col">Last sign-in</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {users.map((user) => (
             <Table.Tr key={user.id}>
-              <Table.Td fw={600}>{fullName(user)}</Table.Td>
-              <Table.Td>{user.email}</Table.Td>
+              <Table.Td>
+                <Anchor component={Link} to={PATHS.adminUser(user.id)} fw={600} size="sm">
+                  {fullName(user)}
+                </Anchor>
+              </Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{user.email}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatNigerianPhone(user.phoneNumber)}</Table.Td>
               <Table.Td>{ROLE_LABELS[user.role]}</Table.Td>
               <Table.Td>
@@ -97,8 +106,9 @@ function UserTable({ users }: { users: AdminUser[] }) {
                 </Stack>
               </Table.Td>
               <Table.Td>
-                <AccountBadges user={user} />
+                <UserStatusBadge status={user.status} />
               </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{lastSignIn(user)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -107,17 +117,20 @@ function UserTable({ users }: { users: AdminUser[] }) {
   );
 }
 
-function UserCards({ users }: { users: AdminUser[] }) {
+function UserCards({ users }: { users: AdminUserSummary[] }) {
   return (
-    <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+    <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Users">
       {users.map((user) => (
         <Card key={user.id} withBorder radius="md" padding="md" component="li">
-          <Group justify="space-between" align="flex-start" gap="xs" mb={4}>
-            <Text fw={700}>{fullName(user)}</Text>
-            <Text size="sm" c="dimmed">
-              {ROLE_LABELS[user.role]}
-            </Text>
+          <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+            <Anchor component={Link} to={PATHS.adminUser(user.id)} fw={700} style={{ minWidth: 0 }}>
+              {fullName(user)}
+            </Anchor>
+            <UserStatusBadge status={user.status} />
           </Group>
+          <Text size="sm" c="dimmed">
+            {ROLE_LABELS[user.role]}
+          </Text>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             {user.email}
           </Text>
@@ -126,90 +139,125 @@ function UserCards({ users }: { users: AdminUser[] }) {
             <CompanyLink user={user} />
             <VerificationBadge status={user.company.verificationStatus} />
           </Group>
-          <Group mt="xs">
-            <AccountBadges user={user} />
-          </Group>
+          <Text size="xs" c="dimmed" mt={4}>
+            Last sign-in: {lastSignIn(user)}
+          </Text>
         </Card>
       ))}
     </Stack>
   );
 }
 
-/** /admin/users: find the users behind a phone number (the spec's internal user search). */
+/** /admin/users: every account, searchable by name, e-mail or phone and filtered by role, status and company. */
 export function AdminUsersPage() {
   usePageTitle('Users');
-  const [params, setParams] = useSearchParams();
-  const searched = params.get('phone') ?? '';
-  const searchable = searched !== '' && phoneSearchProblem(searched) === null;
-  const [value, setValue] = useState(searched);
-  const [problem, setProblem] = useState<string | null>(null);
-  const isWide = useBreakpoint('sm');
-  const phoneCode = usePhoneCode();
-  const users = useUserSearch(searchable ? withoutSeparators(searched) : null);
-
-  function search(event: FormEvent) {
-    event.preventDefault();
-    const found = phoneSearchProblem(value);
-    setProblem(found);
-    if (found) return;
-    setParams({ phone: withoutSeparators(value) }, { replace: true });
-  }
+  const isWide = useBreakpoint('md');
+  const list = useListParams();
+  const { params, page, update } = list;
+  const { search, setSearch } = useListSearch(list);
+  const q = params.get('q') ?? '';
+  const role = roleFrom(params.get('role'));
+  const status = statusFrom(params.get('status'));
+  const companyId = params.get('companyId');
+  const users = useAdminUsers({ q, role, status, companyId, page, size: PAGE_SIZE });
+  const filtered = q !== '' || role !== null || status !== null || companyId !== null;
 
   return (
     <>
       <PageHeader
         title="Users"
-        description="Find who uses a phone number: their account, role and company."
+        description="Find anyone by name, e-mail or phone number, then open their account to deactivate it, reactivate it or resend the activation link."
       />
       <Stack gap="lg">
-        <Card withBorder radius="md" padding="lg">
-          <form noValidate onSubmit={search} role="search" aria-label="Find users by phone number">
-            <Stack gap="sm" align="flex-start">
-              <TextInput
-                label="Phone number"
-                description={`10 digits without the leading 0, 11 with it, or ${phoneCode} followed by 10 digits`}
-                placeholder="0803 123 4567"
-                type="tel"
-                inputMode="tel"
-                value={value}
-                onChange={(event) => {
-                  setValue(event.currentTarget.value);
-                  if (problem) setProblem(phoneSearchProblem(event.currentTarget.value));
-                }}
-                error={problem}
-                w={{ base: '100%', sm: 420 }}
-                maxLength={20}
-              />
-              <Button
-                type="submit"
-                leftSection={<IconSearch size={16} aria-hidden />}
-                loading={users.isFetching}
+        <Stack gap="sm" component="section" aria-label="Filters">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            <TextInput
+              label="Search"
+              placeholder="Name, e-mail or phone, e.g. 0803 123 4567"
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+              maxLength={100}
+              type="search"
+            />
+            <Select
+              label="Role"
+              data={ROLE_OPTIONS}
+              value={role ?? ALL}
+              onChange={(value) => update({ role: value === ALL ? null : value })}
+              allowDeselect={false}
+            />
+            <Select
+              label="Account"
+              data={STATUS_OPTIONS}
+              value={status ?? ALL}
+              onChange={(value) => update({ status: value === ALL ? null : value })}
+              allowDeselect={false}
+            />
+          </SimpleGrid>
+          {companyId ? (
+            <Group gap="xs">
+              <Badge
+                variant="light"
+                size="lg"
+                radius="sm"
+                tt="none"
+                fw={500}
+                rightSection={
+                  <CloseButton
+                    size="xs"
+                    aria-label="Show users of every company"
+                    onClick={() => update({ companyId: null, company: null })}
+                  />
+                }
               >
-                Search
-              </Button>
-            </Stack>
-          </form>
-        </Card>
+                Company: {params.get('company') || companyId}
+              </Badge>
+            </Group>
+          ) : null}
+        </Stack>
 
-        {!searchable ? null : users.isPending ? (
-          <ListSkeleton label="Searching" rows={2} height={isWide ? 52 : 150} />
+        {users.isPending ? (
+          <ListSkeleton label="Loading users" rows={5} height={isWide ? 56 : 170} />
         ) : users.isError ? (
-          <QueryError error={users.error} onRetry={() => void users.refetch()} title="The search failed" />
-        ) : users.data.length === 0 ? (
-          <EmptyList icon={IconUserSearch}>No user has this phone number</EmptyList>
+          <QueryError
+            error={users.error}
+            onRetry={() => void users.refetch()}
+            title="Could not load the users"
+          />
+        ) : users.data.content.length === 0 ? (
+          <EmptyList
+            icon={IconUserSearch}
+            action={
+              filtered ? (
+                <Button
+                  variant="default"
+                  onClick={() => {
+                    setSearch('');
+                    update({ q: null, role: null, status: null, companyId: null, company: null });
+                  }}
+                >
+                  Clear filters
+                </Button>
+              ) : undefined
+            }
+          >
+            {q
+              ? `No user matches “${q}”. Search by first or last name, e-mail, or phone number with or without the 0.`
+              : filtered
+                ? 'No user matches these filters.'
+                : 'No users yet. People appear here once they sign up or are invited by their company.'}
+          </EmptyList>
         ) : (
-          <Stack gap="xs">
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {users.data.length === 1 ? '1 user' : `${users.data.length} users`} with{' '}
-              {formatNigerianPhone(userSearchPhone(withoutSeparators(searched)) ?? searched)}
-            </Text>
+          <Stack gap="md" aria-busy={users.isPlaceholderData}>
             {isWide ? (
               <Card withBorder radius="md" padding={0}>
-                <UserTable users={users.data} />
+                <UserTable users={users.data.content} />
               </Card>
             ) : (
-              <UserCards users={users.data} />
+              <UserCards users={users.data.content} />
             )}
+            <ListPagination page={users.data} noun={['user', 'users']} onChange={list.setPage} />
           </Stack>
         )}
       </Stack>

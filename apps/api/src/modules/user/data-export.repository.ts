@@ -1,0 +1,114 @@
+import { asc, desc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { readAll } from '../../db/read-all';
+import {
+  auditLog,
+  fleetManagers,
+  notificationPreferences,
+  notifications,
+  pushSubscriptions,
+  sessions,
+  tripNotes,
+  trips,
+} from '../../db/schema';
+
+/**
+ * Every row that is about one person, each read as the columns the export shows: never a session's
+ * device id (the push token) or a push subscription's keys, and of a trip note only its text and trip.
+ */
+export async function readPersonalRows(db: Executor, userId: string) {
+  const [
+    staffRecords,
+    sessionRows,
+    preferenceRows,
+    notificationRows,
+    subscriptionRows,
+    activityRows,
+    noteRows,
+  ] = await readAll(db, [
+    () =>
+      db
+        .select({
+          address: fleetManagers.address,
+          active: fleetManagers.active,
+          createdAt: fleetManagers.createdAt,
+        })
+        .from(fleetManagers)
+        .where(eq(fleetManagers.userId, userId))
+        .limit(1),
+    () =>
+      db
+        .select({
+          device: sessions.userAgent,
+          ipAddress: sessions.ipAddress,
+          signedInAt: sessions.createdAt,
+          lastUsedAt: sessions.lastUsedAt,
+          endedAt: sessions.revokedAt,
+        })
+        .from(sessions)
+        .where(eq(sessions.userId, userId))
+        .orderBy(desc(sessions.createdAt)),
+    () =>
+      db
+        .select({
+          kind: notificationPreferences.kind,
+          channel: notificationPreferences.channel,
+          enabled: notificationPreferences.enabled,
+          updatedAt: notificationPreferences.updatedAt,
+        })
+        .from(notificationPreferences)
+        .where(eq(notificationPreferences.userId, userId))
+        .orderBy(asc(notificationPreferences.kind), asc(notificationPreferences.channel)),
+    () =>
+      db
+        .select({
+          kind: notifications.kind,
+          title: notifications.title,
+          body: notifications.body,
+          link: notifications.link,
+          createdAt: notifications.createdAt,
+          readAt: notifications.readAt,
+        })
+        .from(notifications)
+        .where(eq(notifications.userId, userId))
+        .orderBy(desc(notifications.createdAt), desc(notifications.id)),
+    () =>
+      db
+        .select({
+          endpoint: pushSubscriptions.endpoint,
+          createdAt: pushSubscriptions.createdAt,
+          lastSentAt: pushSubscriptions.lastSentAt,
+        })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, userId))
+        .orderBy(desc(pushSubscriptions.createdAt)),
+    () =>
+      db
+        .select({
+          action: auditLog.action,
+          entityType: auditLog.entityType,
+          entityId: auditLog.entityId,
+          at: auditLog.createdAt,
+          ipAddress: auditLog.ipAddress,
+        })
+        .from(auditLog)
+        .where(eq(auditLog.actorUserId, userId))
+        .orderBy(desc(auditLog.createdAt), desc(auditLog.id)),
+    () =>
+      db
+        .select({ tripNumber: trips.tripNumber, note: tripNotes.note, updatedAt: tripNotes.updatedAt })
+        .from(tripNotes)
+        .innerJoin(trips, eq(trips.id, tripNotes.tripId))
+        .where(eq(tripNotes.updatedByUserId, userId))
+        .orderBy(desc(tripNotes.updatedAt)),
+  ]);
+  return {
+    staffRecord: staffRecords[0] ?? null,
+    sessions: sessionRows,
+    notificationPreferences: preferenceRows,
+    notifications: notificationRows,
+    pushSubscriptions: subscriptionRows,
+    activity: activityRows,
+    tripNotes: noteRows,
+  };
+}

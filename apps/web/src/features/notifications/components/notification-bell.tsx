@@ -1,0 +1,215 @@
+import {
+  ActionIcon,
+  Anchor,
+  Box,
+  Button,
+  Divider,
+  Group,
+  Indicator,
+  Popover,
+  ScrollArea,
+  Skeleton,
+  Stack,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import type { NotificationItem } from '@freightlane/domain';
+import { IconBell } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { QueryError } from '../../../components/query-error';
+import { notifyError } from '../../../lib/notify';
+import { PATHS } from '../../../lib/paths';
+import {
+  BELL_LIST_SIZE,
+  useMarkNotificationsRead,
+  useNotifications,
+  useUnreadCount,
+} from '../api/notifications-api';
+import { appPath } from '../notification-link';
+import { NotificationTime } from './notification-time';
+
+/** What the badge shows: the count, or 99+ beyond that so it keeps its size. */
+function badgeText(count: number): string {
+  return count > 99 ? '99+' : String(count);
+}
+
+function BellItem({
+  item,
+  first,
+  onOpen,
+}: {
+  item: NotificationItem;
+  first: boolean;
+  onOpen: (item: NotificationItem) => void;
+}) {
+  return (
+    <Box component="li" style={first ? undefined : { borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+      <UnstyledButton
+        onClick={() => onOpen(item)}
+        w="100%"
+        px="md"
+        py="sm"
+        bg={item.read ? undefined : 'green.0'}
+        style={{ display: 'block' }}
+      >
+        <Group wrap="nowrap" align="flex-start" gap="sm">
+          <Box
+            aria-hidden
+            mt={6}
+            w={8}
+            h={8}
+            bg={item.read ? 'transparent' : 'green.7'}
+            style={{ borderRadius: '50%', flexShrink: 0 }}
+          />
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Text size="sm" fw={item.read ? 500 : 700} style={{ overflowWrap: 'anywhere' }}>
+              {item.read ? null : <VisuallyHidden>Unread: </VisuallyHidden>}
+              {item.title}
+            </Text>
+            <Text size="sm" c="dimmed" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+              {item.body}
+            </Text>
+            <NotificationTime iso={item.createdAt} />
+          </Stack>
+        </Group>
+      </UnstyledButton>
+    </Box>
+  );
+}
+
+function LatestNotifications({ unreadCount, onClose }: { unreadCount: number; onClose: () => void }) {
+  const navigate = useNavigate();
+  const latest = useNotifications({ page: 0, size: BELL_LIST_SIZE, unreadOnly: false });
+  const markRead = useMarkNotificationsRead();
+
+  function open(item: NotificationItem) {
+    if (!item.read) {
+      markRead.mutate({ ids: [item.id] }, { onError: (error) => notifyError(error, 'Not marked as read') });
+    }
+    const path = appPath(item.link);
+    if (path) {
+      onClose();
+      void navigate(path);
+    }
+  }
+
+  let content;
+  if (latest.isPending) {
+    content = (
+      <Stack gap="xs" p="md" role="status" aria-label="Loading notifications">
+        {Array.from({ length: 3 }, (_, i) => (
+          <Skeleton key={i} h={56} radius="sm" />
+        ))}
+      </Stack>
+    );
+  } else if (latest.isError) {
+    content = (
+      <Box p="md">
+        <QueryError
+          error={latest.error}
+          onRetry={() => void latest.refetch()}
+          title="Could not load your notifications"
+        />
+      </Box>
+    );
+  } else if (latest.data.content.length === 0) {
+    content = (
+      <Text size="sm" c="dimmed" p="md">
+        No notifications yet — you will see bids, trips and payments here
+      </Text>
+    );
+  } else {
+    content = (
+      <Box
+        component="ul"
+        aria-label="Latest notifications"
+        style={{ listStyle: 'none', margin: 0, padding: 0 }}
+      >
+        {latest.data.content.map((item, index) => (
+          <BellItem key={item.id} item={item} first={index === 0} onOpen={open} />
+        ))}
+      </Box>
+    );
+  }
+
+  return (
+    <>
+      <Group justify="space-between" px="md" py="sm" wrap="nowrap">
+        <Text fw={700}>Notifications</Text>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          disabled={unreadCount === 0}
+          loading={markRead.isPending && markRead.variables?.all === true}
+          onClick={() =>
+            markRead.mutate({ all: true }, { onError: (error) => notifyError(error, 'Not marked as read') })
+          }
+        >
+          Mark all as read
+        </Button>
+      </Group>
+      <Divider />
+      <ScrollArea.Autosize mah="min(420px, 60vh)" type="auto">
+        {content}
+      </ScrollArea.Autosize>
+      <Divider />
+      <Group justify="space-between" px="md" py="sm">
+        <Anchor component={Link} to={PATHS.notifications} size="sm" fw={600} onClick={onClose}>
+          See all
+        </Anchor>
+        <Anchor component={Link} to={PATHS.notificationSettings} size="sm" onClick={onClose}>
+          Notification settings
+        </Anchor>
+      </Group>
+    </>
+  );
+}
+
+/**
+ * The bell in the app's header: the unread count (kept live by NotificationLiveUpdates) and, when
+ * opened, the latest ten notifications.
+ */
+export function NotificationBell() {
+  const [opened, setOpened] = useState(false);
+  const count = useUnreadCount({ load: false }).data?.unreadCount ?? 0;
+
+  return (
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-end"
+      width={380}
+      shadow="md"
+      radius="md"
+      trapFocus
+      returnFocus
+      middlewares={{ flip: true, shift: { padding: 8 } }}
+    >
+      <Indicator
+        label={<span aria-hidden>{badgeText(count)}</span>}
+        disabled={count === 0}
+        color="red"
+        size={18}
+        offset={6}
+        inline
+      >
+        <Popover.Target>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={`Notifications, ${count} unread`}
+            onClick={() => setOpened((o) => !o)}
+          >
+            <IconBell size={22} stroke={1.6} aria-hidden />
+          </ActionIcon>
+        </Popover.Target>
+      </Indicator>
+      <Popover.Dropdown p={0} maw="calc(100vw - 16px)">
+        {opened ? <LatestNotifications unreadCount={count} onClose={() => setOpened(false)} /> : null}
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,14 @@
+import { Text } from '@mantine/core';
+import { formatDateTime } from '../../../lib/format';
+import { timeAgo } from '../time-ago';
+
+/** When a notification came: how long ago, beside the absolute time in Lagos. */
+export function NotificationTime({ iso }: { iso: string }) {
+  const ago = timeAgo(iso);
+  return (
+    <Text size="xs" c="dimmed" component="time" dateTime={iso}>
+      {ago ? `${ago} · ` : ''}
+      {formatDateTime(iso)}
+    </Text>
+  );
+}

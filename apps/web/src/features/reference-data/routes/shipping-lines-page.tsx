@@ -1,0 +1,191 @@
+import {
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { CONTAINER_SIZES, type AdminShippingLineSummary } from '@freightlane/domain';
+import { IconPlus, IconSearch, IconShip } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { EmptyList } from '../../../components/empty-list';
+import { ListPagination } from '../../../components/list-pagination';
+import { ListSkeleton } from '../../../components/list-skeleton';
+import { PageHeader } from '../../../components/page-header';
+import { QueryError } from '../../../components/query-error';
+import { useListParams, useListSearch } from '../../../components/use-list-params';
+import { PATHS } from '../../../lib/paths';
+import { useBreakpoint } from '../../../lib/use-breakpoint';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useAdminShippingLines } from '../api/reference-data-api';
+import { ReferenceNav } from '../components/reference-nav';
+import { NewShippingLineDialog } from '../components/shipping-line-dialog';
+import { STATUS_LABELS, STATUS_OPTIONS, StatusBadge, statusFrom } from '../components/status-badge';
+
+function tariffText(line: AdminShippingLineSummary): string {
+  if (line.tariffCount === 0) return 'No tariffs yet';
+  return `${line.tariffCount} of ${CONTAINER_SIZES.length} sizes`;
+}
+
+function LineCards({ lines }: { lines: AdminShippingLineSummary[] }) {
+  return (
+    <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {lines.map((line) => (
+        <Card key={line.id} withBorder radius="md" padding="md" component="li">
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+            <Anchor component={Link} to={PATHS.adminShippingLine(line.id)} fw={700} style={{ minWidth: 0 }}>
+              {line.name}
+            </Anchor>
+            <StatusBadge active={line.active} />
+          </Group>
+          <Text size="sm" c="dimmed" mt={4}>
+            {line.code} · Tariffs: {tariffText(line)}
+          </Text>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+function LineTable({ lines }: { lines: AdminShippingLineSummary[] }) {
+  return (
+    <Table.ScrollContainer minWidth={600}>
+      <Table striped highlightOnHover verticalSpacing="sm" aria-label="Shipping lines">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Code</Table.Th>
+            <Table.Th>Tariffs</Table.Th>
+            <Table.Th>Status</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map((line) => (
+            <Table.Tr key={line.id}>
+              <Table.Td>
+                <Anchor component={Link} to={PATHS.adminShippingLine(line.id)} fw={600} size="sm">
+                  {line.name}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{line.code}</Table.Td>
+              <Table.Td>{tariffText(line)}</Table.Td>
+              <Table.Td>
+                <StatusBadge active={line.active} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** /admin/reference/shipping-lines: every line, searchable, with Add a shipping line. */
+export function ShippingLinesPage() {
+  usePageTitle('Shipping lines');
+  const isWide = useBreakpoint('md');
+  const list = useListParams();
+  const { params, page, update } = list;
+  const status = statusFrom(params.get('status'));
+  const q = params.get('q') ?? '';
+  const { search, setSearch } = useListSearch(list);
+  const [adding, setAdding] = useState(false);
+  const lines = useAdminShippingLines({ q, status, page });
+
+  const addButton = (
+    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
+      Add a shipping line
+    </Button>
+  );
+
+  return (
+    <>
+      <ReferenceNav current="Shipping lines" />
+      <PageHeader
+        title="Shipping lines"
+        description="Retired lines are not offered for new orders; orders and trips that name them keep them."
+        action={addButton}
+      />
+      <Stack gap="lg">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label="Search"
+            placeholder="Name or code"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            maxLength={100}
+            type="search"
+          />
+          <Select
+            label="Status"
+            data={STATUS_OPTIONS}
+            value={status ?? 'ALL'}
+            onChange={(value) => update({ status: value === 'ALL' ? null : value })}
+            allowDeselect={false}
+          />
+        </SimpleGrid>
+
+        {lines.isPending ? (
+          <ListSkeleton label="Loading shipping lines" rows={5} height={52} />
+        ) : lines.isError ? (
+          <QueryError
+            error={lines.error}
+            onRetry={() => void lines.refetch()}
+            title="Could not load the shipping lines"
+          />
+        ) : lines.data.content.length === 0 ? (
+          q ? (
+            <EmptyList
+              icon={IconShip}
+              action={
+                <Button
+                  variant="default"
+                  onClick={() => {
+                    setSearch('');
+                    update({ q: null });
+                  }}
+                >
+                  Clear search
+                </Button>
+              }
+            >
+              No shipping line matches “{q}”. Search by the line&apos;s name or code, or add it.
+            </EmptyList>
+          ) : status ? (
+            <EmptyList
+              icon={IconShip}
+              action={
+                <Button variant="default" onClick={() => update({ status: null })}>
+                  Show all shipping lines
+                </Button>
+              }
+            >
+              No {STATUS_LABELS[status].toLowerCase()} shipping lines.
+            </EmptyList>
+          ) : (
+            <EmptyList icon={IconShip} action={addButton}>
+              No shipping lines yet. Add the lines your customers&apos; containers come on.
+            </EmptyList>
+          )
+        ) : (
+          <Stack gap="md" aria-busy={lines.isPlaceholderData}>
+            {isWide ? <LineTable lines={lines.data.content} /> : <LineCards lines={lines.data.content} />}
+            <ListPagination
+              page={lines.data}
+              noun={['shipping line', 'shipping lines']}
+              onChange={list.setPage}
+            />
+          </Stack>
+        )}
+      </Stack>
+      <NewShippingLineDialog opened={adding} onClose={() => setAdding(false)} />
+    </>
+  );
+}

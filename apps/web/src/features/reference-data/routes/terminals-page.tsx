@@ -1,0 +1,222 @@
+import {
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import {
+  TERMINAL_KIND_LABELS,
+  TERMINAL_KINDS,
+  type AdminTerminal,
+  type TerminalKind,
+} from '@freightlane/domain';
+import { IconBuildingWarehouse, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { EmptyList } from '../../../components/empty-list';
+import { ListPagination } from '../../../components/list-pagination';
+import { ListSkeleton } from '../../../components/list-skeleton';
+import { PageHeader } from '../../../components/page-header';
+import { QueryError } from '../../../components/query-error';
+import { useListParams, useListSearch } from '../../../components/use-list-params';
+import { PATHS } from '../../../lib/paths';
+import { useBreakpoint } from '../../../lib/use-breakpoint';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useAdminTerminals } from '../api/reference-data-api';
+import { ReferenceNav } from '../components/reference-nav';
+import { STATUS_OPTIONS, StatusBadge, statusFrom } from '../components/status-badge';
+
+const ALL = 'ALL';
+const KIND_OPTIONS = [
+  { value: ALL, label: 'Every kind' },
+  ...TERMINAL_KINDS.map((kind) => ({ value: kind, label: TERMINAL_KIND_LABELS[kind] })),
+];
+
+function kindFrom(value: string | null): TerminalKind | null {
+  return (TERMINAL_KINDS as readonly string[]).includes(value ?? '') ? (value as TerminalKind) : null;
+}
+
+/** The gate's position as an admin checks it against a map, or why there is none. */
+export function positionText(terminal: Pick<AdminTerminal, 'latitude' | 'longitude'>): string {
+  if (terminal.latitude === null || terminal.longitude === null) return 'Not set';
+  return `${terminal.latitude}, ${terminal.longitude}`;
+}
+
+function TerminalCards({ terminals }: { terminals: AdminTerminal[] }) {
+  return (
+    <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {terminals.map((terminal) => (
+        <Card key={terminal.id} withBorder radius="md" padding="md" component="li">
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+            <Anchor component={Link} to={PATHS.adminTerminal(terminal.id)} fw={700} style={{ minWidth: 0 }}>
+              {terminal.name}
+            </Anchor>
+            <StatusBadge active={terminal.active} />
+          </Group>
+          <Text size="sm" c="dimmed" mt={4}>
+            {TERMINAL_KIND_LABELS[terminal.kind]} · {terminal.operator}
+          </Text>
+          <Text size="sm">
+            {terminal.port} port · {terminal.lga}, {terminal.state}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {terminal.code} · Gate {positionText(terminal)}
+          </Text>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+function TerminalTable({ terminals }: { terminals: AdminTerminal[] }) {
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table striped highlightOnHover verticalSpacing="sm" aria-label="Terminals">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Kind</Table.Th>
+            <Table.Th>Operator</Table.Th>
+            <Table.Th>Port</Table.Th>
+            <Table.Th>LGA, state</Table.Th>
+            <Table.Th>Gate</Table.Th>
+            <Table.Th>Status</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {terminals.map((terminal) => (
+            <Table.Tr key={terminal.id}>
+              <Table.Td>
+                <Anchor component={Link} to={PATHS.adminTerminal(terminal.id)} fw={600} size="sm">
+                  {terminal.name}
+                </Anchor>
+                <Text size="xs" c="dimmed">
+                  {terminal.code}
+                </Text>
+              </Table.Td>
+              <Table.Td>{TERMINAL_KIND_LABELS[terminal.kind]}</Table.Td>
+              <Table.Td>{terminal.operator}</Table.Td>
+              <Table.Td>{terminal.port}</Table.Td>
+              <Table.Td>
+                {terminal.lga}, {terminal.state}
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                {positionText(terminal)}
+              </Table.Td>
+              <Table.Td>
+                <StatusBadge active={terminal.active} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** /admin/reference/terminals: terminals, holding bays and depots, filtered by kind and status. */
+export function TerminalsPage() {
+  usePageTitle('Terminals');
+  const isWide = useBreakpoint('md');
+  const list = useListParams();
+  const { params, page, update } = list;
+  const kind = kindFrom(params.get('kind'));
+  const status = statusFrom(params.get('status'));
+  const q = params.get('q') ?? '';
+  const { search, setSearch } = useListSearch(list);
+  const terminals = useAdminTerminals({ q, kind, status, page });
+  const filtered = Boolean(q || kind || status);
+
+  const addButton = (
+    <Button component={Link} to={PATHS.adminNewTerminal} leftSection={<IconPlus size={16} aria-hidden />}>
+      Add a terminal
+    </Button>
+  );
+
+  return (
+    <>
+      <ReferenceNav current="Terminals" />
+      <PageHeader
+        title="Terminals"
+        description="Port terminals, holding bays and inland depots. Retired ones are not offered for new orders; orders and trips that name them keep them."
+        action={addButton}
+      />
+      <Stack gap="lg">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <TextInput
+            label="Search"
+            placeholder="Name, code, operator, port, LGA or state"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            maxLength={100}
+            type="search"
+          />
+          <Select
+            label="Kind"
+            data={KIND_OPTIONS}
+            value={kind ?? ALL}
+            onChange={(value) => update({ kind: value === ALL ? null : value })}
+            allowDeselect={false}
+          />
+          <Select
+            label="Status"
+            data={STATUS_OPTIONS}
+            value={status ?? ALL}
+            onChange={(value) => update({ status: value === ALL ? null : value })}
+            allowDeselect={false}
+          />
+        </SimpleGrid>
+
+        {terminals.isPending ? (
+          <ListSkeleton label="Loading terminals" rows={5} height={52} />
+        ) : terminals.isError ? (
+          <QueryError
+            error={terminals.error}
+            onRetry={() => void terminals.refetch()}
+            title="Could not load the terminals"
+          />
+        ) : terminals.data.content.length === 0 ? (
+          filtered ? (
+            <EmptyList
+              icon={IconBuildingWarehouse}
+              action={
+                <Button
+                  variant="default"
+                  onClick={() => {
+                    setSearch('');
+                    update({ q: null, kind: null, status: null });
+                  }}
+                >
+                  Show every terminal
+                </Button>
+              }
+            >
+              {q ? `No terminal matches “${q}” with these filters.` : 'No terminals with these filters.'} Add
+              it if it is missing.
+            </EmptyList>
+          ) : (
+            <EmptyList icon={IconBuildingWarehouse} action={addButton}>
+              No terminals yet. Add the terminals, holding bays and depots your customers move containers
+              between.
+            </EmptyList>
+          )
+        ) : (
+          <Stack gap="md" aria-busy={terminals.isPlaceholderData}>
+            {isWide ? (
+              <TerminalTable terminals={terminals.data.content} />
+            ) : (
+              <TerminalCards terminals={terminals.data.content} />
+            )}
+            <ListPagination page={terminals.data} noun={['terminal', 'terminals']} onChange={list.setPage} />
+          </Stack>
+        )}
+      </Stack>
+    </>
+  );
+}
