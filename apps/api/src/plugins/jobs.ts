@@ -22,10 +22,10 @@ export interface JobKindOptions {
 
 const MAX_ATTEMPTS = 5;
 /**
- * Jobs one instance runs side by side: a slow mail server or push service holds up one of them, not the
- * in-app notifications and other work queued behind it.
+ * Jobs one instance claims and runs together. One: jobs then run in the order they fell due, which
+ * e-mails and notifications of one person's successive actions rely on; more instances share the queue.
  */
-const CONCURRENCY = 4;
+const CONCURRENCY = 1;
 /** A job locked longer than this is taken to belong to an instance that died. */
 const STALE_LOCK_SECONDS = 300;
 
