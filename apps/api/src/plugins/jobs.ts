@@ -21,11 +21,6 @@ export interface JobKindOptions {
 }
 
 const MAX_ATTEMPTS = 5;
-/**
- * Jobs one instance claims and runs together. One: jobs then run in the order they fell due, which
- * e-mails and notifications of one person's successive actions rely on; more instances share the queue.
- */
-const CONCURRENCY = 1;
 /** A job locked longer than this is taken to belong to an instance that died. */
 const STALE_LOCK_SECONDS = 300;
 
@@ -48,7 +43,7 @@ export class JobQueue {
     private readonly log: { error: (obj: object, msg: string) => void },
   ) {
     this.loop = new BackgroundLoop(
-      async () => (await this.runSome()) > 0,
+      () => this.runOne(),
       pollMs,
       (err) => this.log.error({ err }, 'job worker failed to claim work'),
     );
@@ -100,16 +95,15 @@ export class JobQueue {
     return this.jobsRun - before;
   }
 
-  /** Claims up to CONCURRENCY due jobs and runs them together; answers how many ran. */
-  private async runSome(): Promise<number> {
-    const claimed: ClaimedJob[] = [];
-    while (claimed.length < CONCURRENCY) {
-      const job = await claimNextJob(this.db, STALE_LOCK_SECONDS);
-      if (!job) break;
-      claimed.push(job);
-    }
-    await Promise.all(claimed.map((job) => this.run(job)));
-    return claimed.length;
+  /**
+   * Claims the next due job and runs it; answers whether there was one. One at a time per instance, in
+   * the order jobs fell due, which one person's successive e-mails and notifications rely on.
+   */
+  private async runOne(): Promise<boolean> {
+    const job = await claimNextJob(this.db, STALE_LOCK_SECONDS);
+    if (!job) return false;
+    await this.run(job);
+    return true;
   }
 
   private async run(job: ClaimedJob): Promise<void> {

@@ -437,6 +437,16 @@ describe('notifications', () => {
         });
         expect(plain.statusCode).toBe(200);
         expect(await pushy.ctx.db.select().from(pushSubscriptions)).toHaveLength(1);
+        // Another person naming this browser's endpoint removes nothing: a subscription is only its owner's.
+        const stranger = await call(
+          pushy.app,
+          'DELETE',
+          '/api/v1/notifications/push/subscriptions',
+          { endpoint: 'http://127.0.0.1:9/push/abc' },
+          { token: first.accessToken },
+        );
+        expect(stranger.status).toBe(204);
+        expect(await pushy.ctx.db.select().from(pushSubscriptions)).toHaveLength(1);
         const removed = await call(
           pushy.app,
           'DELETE',
