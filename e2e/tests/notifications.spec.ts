@@ -96,11 +96,17 @@ test.describe('notifications', () => {
       });
 
       const page = await signedInPage(browser, TRANSPORTER, width);
+      // The stream answers once it has noted the notifications already there; from then on each new one
+      // arrives as an event. The page is left as it is from here on.
+      const streamOpen = page.waitForResponse(
+        (r) => r.url().endsWith('/api/v1/notifications/events') && r.status() === 200,
+      );
+      await page.reload();
+      await streamOpen;
       const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
       await expect(bell).toBeVisible();
       const unread = async () =>
         Number(/(\d+) unread/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1]);
-      // The live stream is open once the count has been read; the page is left as it is from here on.
       await expect.poll(unread).toBeGreaterThanOrEqual(0);
       const before = await unread();
 

@@ -265,9 +265,16 @@ test.describe('trip operations, end to end', () => {
     const trip = await awardedTrip(request);
     const fleet: Fleet = {
       plate: `KJA ${digits(3)} ${letters(2)}`,
-      // Names the demo seed does not use, so each list search finds only the one just added.
-      driver: { name: 'Ayodele Oyelaran', phone: uniqueLocalPhone() },
-      motorBoy: { name: 'Chinedu Anyanwu', phone: uniqueLocalPhone() },
+      // Names the demo seed does not use, and another pair on a retry (the first try's fleet is still
+      // there), so each list search finds only the one just added.
+      driver: {
+        name: ['Ayodele Oyelaran', 'Babatunde Ogunleye'][test.info().retry % 2]!,
+        phone: uniqueLocalPhone(),
+      },
+      motorBoy: {
+        name: ['Chinedu Anyanwu', 'Emeka Nwachukwu'][test.info().retry % 2]!,
+        phone: uniqueLocalPhone(),
+      },
     };
 
     const transporter = await signedInPage(browser, 'transporter@example.com');
@@ -468,9 +475,12 @@ test.describe('trip operations, end to end', () => {
       await transporter.goto(
         `/trips/schedule?year=${pickup.slice(0, 4)}&month=${Number(pickup.slice(5, 7))}`,
       );
-      await expect(
-        transporter.getByRole('link', { name: new RegExp(trip.tripNumber) }).first(),
-      ).toBeVisible();
+      // Other journeys pick up on the same day: a busy day's cell folds its events behind "N more".
+      const day = transporter.locator(`td[data-date="${pickup}"]`);
+      const more = day.getByRole('button', { name: /^\d+ more$/ });
+      await expect(day.getByRole('link').first()).toBeVisible();
+      if (await more.isVisible()) await more.click();
+      await expect(day.getByRole('link', { name: new RegExp(trip.tripNumber) }).first()).toBeVisible();
       await snap(transporter, 'trip-schedule');
       await expectNoSeriousAxeViolations(transporter);
       await transporter.goto(`/trips/${trip.id}`);

@@ -93,7 +93,8 @@ export class UserNotifications {
     let reading = false;
     let again = false;
     const write = (chunk: string) => {
-      if (closed || res.writableEnded) return;
+      // Before the first read has answered, the stream has not started (heartbeats wait too).
+      if (closed || res.writableEnded || !res.headersSent) return;
       if (res.writableLength > MAX_BUFFERED_BYTES) {
         close();
         return;
@@ -116,6 +117,10 @@ export class UserNotifications {
             first = false;
             since = newest[0] ? new Date(newest[0].createdAt) : new Date(0);
             for (const item of newest) sent.add(item.id);
+            // The answer starts only now: a client that has the stream's headers knows that anything
+            // arriving from here on comes as a `notification` event, not only as a higher count.
+            res.writeHead(200, STREAM_HEADERS);
+            write(`retry: ${RECONNECT_DELAY_MS}\n\n`);
           } else {
             for (const item of [...newest].reverse()) {
               if (sent.has(item.id)) continue;
@@ -132,6 +137,20 @@ export class UserNotifications {
           }
         } while (again && !closed);
       } catch {
+        if (first) {
+          // Nothing was sent yet: the client's retry with backoff opens the stream again later.
+          if (!closed && !res.headersSent) {
+            res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '2' });
+            res.end(
+              JSON.stringify({
+                message: 'Notifications are unavailable for a moment. Try again shortly.',
+                code: 'UNAVAILABLE',
+              }),
+            );
+          }
+          close();
+          return;
+        }
         // A passing failure (the database restarting): the next announcement or resync reads again.
       } finally {
         reading = false;
@@ -150,8 +169,6 @@ export class UserNotifications {
     this.open.add(res);
     res.on('close', close);
     res.on('error', close);
-    res.writeHead(200, STREAM_HEADERS);
-    write(`retry: ${RECONNECT_DELAY_MS}\n\n`);
     void refresh();
   }
 }
