@@ -1,11 +1,9 @@
-import { randomInt } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { OrderDetail } from '@freightlane/domain';
+import { expect, test } from '@playwright/test';
 import {
   apiCall,
   apiToken,
   expectNoSeriousAxeViolations,
-  lagosDateInput,
+  openOrder,
   settle,
   signedInPage,
   snap,
@@ -14,71 +12,6 @@ import {
 
 const CUSTOMER = 'customer@example.com';
 const TRANSPORTER = 'transporter@example.com';
-
-/** A valid ISO 6346 container number (owner MSCU, the check digit computed). */
-function containerNumber(): string {
-  const serial = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const code = `MSCU${serial}`;
-  const values = [...code].map((c) => {
-    if (/\d/.test(c)) return Number(c);
-    let v = c.charCodeAt(0) - 55;
-    v += Math.floor(v / 11);
-    return v;
-  });
-  const sum = values.reduce((acc, v, i) => acc + v * 2 ** i, 0);
-  return `${code}${(sum % 11) % 10}`;
-}
-
-/** An open order of the demo customer, placed through the API. */
-async function openOrder(request: APIRequestContext, customer: string): Promise<OrderDetail> {
-  const terminals = await apiCall<{ id: string; code: string }[]>(
-    request,
-    customer,
-    'GET',
-    '/api/v1/lookups/terminals',
-  );
-  const liners = await apiCall<{ id: string; code: string }[]>(
-    request,
-    customer,
-    'GET',
-    '/api/v1/lookups/liners',
-  );
-  return apiCall<OrderDetail>(request, customer, 'POST', '/api/v1/orders', {
-    cargoType: 'IMPORT_LINER_OWNED',
-    clientName: 'Okafor Imports warehouse',
-    reference: `BL-NOTE-${randomInt(10_000, 99_999)}`,
-    containers: [
-      {
-        containerNumber: containerNumber(),
-        containerSize: 'FTS_20',
-        linerId: (liners.find((l) => l.code === 'MSC') ?? liners[0]!).id,
-        deliveryOrderValidityDate: lagosDateInput(10),
-      },
-    ],
-    generalCargos: [],
-    pickup: {
-      kind: 'TERMINAL',
-      terminalId: (terminals.find((t) => t.code === 'APMT-APAPA') ?? terminals[0]!).id,
-    },
-    recipient: {
-      kind: 'ADDRESS',
-      address: {
-        street: '12 Oba Akran Avenue',
-        neighborhood: 'Ikeja Industrial Estate',
-        lga: 'Ikeja',
-        city: 'Ikeja',
-        state: 'Lagos',
-      },
-    },
-    bidDetails: {
-      pickupDate: lagosDateInput(3),
-      biddingClosesAt: new Date(Date.now() + 24 * 3600 * 1000).toISOString(),
-      targetAmountKobo: 45_000_000,
-    },
-    preferredPartnersOnly: false,
-    quoteDocumentId: null,
-  });
-}
 
 test.describe('notifications', () => {
   for (const width of [1280, 375]) {

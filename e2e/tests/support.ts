@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes, randomInt } from 'node:crypto';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
-import { lagosDateInDays } from '@freightlane/domain';
+import { containerCheckDigit, lagosDateInDays, type OrderDetail } from '@freightlane/domain';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 /** The HTTP side of the SMTP server the API under test sends its e-mails to (playwright.config.ts). */
@@ -191,4 +191,68 @@ export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
     (v) => `${v.id}: ${v.nodes.map((n) => `${n.html.slice(0, 160)} ${n.failureSummary ?? ''}`).join(' | ')}`,
   );
   expect(found, `axe on ${page.url()} at ${page.viewportSize()?.width ?? 0} px`).toEqual([]);
+}
+
+/** A valid ISO 6346 container number of MSC's (owner code MSCU, the check digit computed). */
+export function containerNumber(): string {
+  const firstTen = `MSCU${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+  return `${firstTen}${containerCheckDigit(firstTen)}`;
+}
+
+/**
+ * An open order of the demo customer for one MSC import container (20 ft unless said) from APM Terminals
+ * Apapa to an Ikeja warehouse, placed through the API.
+ */
+export async function openOrder(
+  request: APIRequestContext,
+  customer: string,
+  containerSize: 'FTS_20' | 'FTS_40' = 'FTS_20',
+): Promise<OrderDetail> {
+  const terminals = await apiCall<{ id: string; code: string }[]>(
+    request,
+    customer,
+    'GET',
+    '/api/v1/lookups/terminals',
+  );
+  const liners = await apiCall<{ id: string; code: string }[]>(
+    request,
+    customer,
+    'GET',
+    '/api/v1/lookups/liners',
+  );
+  return apiCall<OrderDetail>(request, customer, 'POST', '/api/v1/orders', {
+    cargoType: 'IMPORT_LINER_OWNED',
+    clientName: 'Okafor Imports warehouse',
+    reference: `BL-${randomInt(10_000, 99_999)}`,
+    containers: [
+      {
+        containerNumber: containerNumber(),
+        containerSize,
+        linerId: (liners.find((l) => l.code === 'MSC') ?? liners[0]!).id,
+        deliveryOrderValidityDate: lagosDateInput(10),
+      },
+    ],
+    generalCargos: [],
+    pickup: {
+      kind: 'TERMINAL',
+      terminalId: (terminals.find((t) => t.code === 'APMT-APAPA') ?? terminals[0]!).id,
+    },
+    recipient: {
+      kind: 'ADDRESS',
+      address: {
+        street: '12 Oba Akran Avenue',
+        neighborhood: 'Ikeja Industrial Estate',
+        lga: 'Ikeja',
+        city: 'Ikeja',
+        state: 'Lagos',
+      },
+    },
+    bidDetails: {
+      pickupDate: lagosDateInput(3),
+      biddingClosesAt: new Date(Date.now() + 24 * 3600 * 1000).toISOString(),
+      targetAmountKobo: 45_000_000,
+    },
+    preferredPartnersOnly: false,
+    quoteDocumentId: null,
+  });
 }

@@ -1,11 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { containerCheckDigit, tripTimeline, type OrderDetail, type TripDetail } from '@freightlane/domain';
+import { tripTimeline, type OrderDetail, type TripDetail } from '@freightlane/domain';
 import {
   apiCall,
   apiToken,
   expectNoSeriousAxeViolations,
   lagosDateInput,
+  openOrder,
   settle,
   signedInPage,
   snap,
@@ -29,12 +30,6 @@ const STEPS = [
 const letters = (count: number) =>
   Array.from({ length: count }, () => String.fromCharCode(65 + randomInt(0, 26))).join('');
 const digits = (count: number) => String(randomInt(0, 10 ** count)).padStart(count, '0');
-
-/** A fresh container number with its ISO 6346 check digit. */
-function containerNumber(): string {
-  const firstTen = `MSCU${digits(6)}`;
-  return `${firstTen}${containerCheckDigit(firstTen)}`;
-}
 
 /** Picks `option` in the Mantine select labelled `label` inside `scope`, typing `search` first if given. */
 async function choose(scope: Page | Locator, label: string, option: string | RegExp, search?: string) {
@@ -76,53 +71,7 @@ async function saveStage(page: Page, next: string): Promise<void> {
 async function awardedTrip(request: APIRequestContext): Promise<TripDetail> {
   const customer = await apiToken(request, 'customer@example.com');
   const transporter = await apiToken(request, 'transporter@example.com');
-  const terminals = await apiCall<{ id: string; code: string }[]>(
-    request,
-    customer,
-    'GET',
-    '/api/v1/lookups/terminals',
-  );
-  const liners = await apiCall<{ id: string; code: string }[]>(
-    request,
-    customer,
-    'GET',
-    '/api/v1/lookups/liners',
-  );
-  const terminal = terminals.find((t) => t.code === 'APMT-APAPA') ?? terminals[0]!;
-  const liner = liners.find((l) => l.code === 'MSC') ?? liners[0]!;
-
-  const order = await apiCall<OrderDetail>(request, customer, 'POST', '/api/v1/orders', {
-    cargoType: 'IMPORT_LINER_OWNED',
-    clientName: 'Okafor Imports warehouse',
-    reference: `BL-OPS-${digits(5)}`,
-    containers: [
-      {
-        containerNumber: containerNumber(),
-        containerSize: 'FTS_40',
-        linerId: liner.id,
-        deliveryOrderValidityDate: lagosDateInput(10),
-      },
-    ],
-    generalCargos: [],
-    pickup: { kind: 'TERMINAL', terminalId: terminal.id },
-    recipient: {
-      kind: 'ADDRESS',
-      address: {
-        street: '12 Oba Akran Avenue',
-        neighborhood: 'Ikeja Industrial Estate',
-        lga: 'Ikeja',
-        city: 'Ikeja',
-        state: 'Lagos',
-      },
-    },
-    bidDetails: {
-      pickupDate: lagosDateInput(3),
-      biddingClosesAt: new Date(Date.now() + 24 * 3600 * 1000).toISOString(),
-      targetAmountKobo: 45_000_000,
-    },
-    preferredPartnersOnly: false,
-    quoteDocumentId: null,
-  });
+  const order = await openOrder(request, customer, 'FTS_40');
   const bid = await apiCall<{ id: string }>(request, transporter, 'POST', '/api/v1/bids', {
     orderId: order.id,
     amountKobo: 45_500_000,

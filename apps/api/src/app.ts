@@ -48,6 +48,12 @@ import { userSearchRoutes } from './modules/admin/user-search.routes';
 import { tripIssueRoutes } from './modules/trip-issue/trip-issue.routes';
 import { tripDocumentRoutes } from './modules/trip-document/trip-document.routes';
 import { invoiceRoutes } from './modules/invoice/invoice.routes';
+import { paymentRoutes } from './modules/payment/payment.routes';
+import { payoutRoutes } from './modules/payment/payout.routes';
+import { paystackSimulatorRoutes } from './modules/payment/paystack-simulator.routes';
+import { buildPayments } from './modules/payment/payments';
+import { freeTimeRoutes } from './modules/container/free-time.routes';
+import { waitingTermsRoutes } from './modules/company/waiting-terms.routes';
 import { reportRoutes } from './modules/report/report.routes';
 import { truckTrackingRoutes } from './modules/truck-tracking/truck-tracking.routes';
 import { TrackingPoller } from './modules/truck-tracking/tracking-poller';
@@ -178,6 +184,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     push: new WebPush({ db: database.db, env, secretBox }),
     unsubscribeTokens: new UnsubscribeTokens(options.jwtSecret),
     userNotifications: new UserNotifications(database),
+    payments: buildPayments(env),
   };
   jobs.handle(ORDER_OPENED_JOB, (payload) =>
     tellTransportersOfOrder(ctx, payload as Parameters<typeof tellTransportersOfOrder>[1]),
@@ -260,6 +267,11 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   tripIssueRoutes(app, ctx);
   tripDocumentRoutes(app, ctx);
   invoiceRoutes(app, ctx);
+  paymentRoutes(app, ctx);
+  payoutRoutes(app, ctx);
+  if (ctx.payments.simulator && env.NODE_ENV !== 'production') paystackSimulatorRoutes(app, ctx);
+  freeTimeRoutes(app, ctx);
+  waitingTermsRoutes(app, ctx);
   reportRoutes(app, ctx);
   truckTrackingRoutes(app, ctx);
   driverPhoneRoutes(app, ctx);

@@ -17,6 +17,7 @@ import type { TripWatch } from './modules/truck-tracking/trip-watch';
 import type { UnsubscribeTokens } from './lib/unsubscribe-token';
 import type { UserNotifications } from './modules/notification/notification-stream';
 import type { WebPush } from './modules/notification/web-push';
+import type { Payments } from './modules/payment/payments';
 
 /** What services need from the outside world, built once per app. */
 export interface AppContext {
@@ -53,4 +54,6 @@ export interface AppContext {
   unsubscribeTokens: UnsubscribeTokens;
   /** Users' live notification streams on this instance, told of each new one by the database. */
   userNotifications: UserNotifications;
+  /** The payment provider (or none: bank transfers only) and the simulated checkout's memory in development. */
+  payments: Payments;
 }

@@ -158,6 +158,21 @@ const envSchema = z.object({
    * post to its own network.
    */
   PUSH_ALLOW_INTERNAL_HOSTS: booleanFlag.default(false),
+  /**
+   * The payment provider's secret key (Paystack's sk_live_… or sk_test_…): it authorises the API's calls
+   * to the provider and signs the provider's webhooks. Without it, online payment is off in production.
+   */
+  PAYSTACK_SECRET_KEY: z
+    .string()
+    .regex(/^\S{16,200}$/, 'must be the secret key from the Paystack dashboard (sk_live_… or sk_test_…)')
+    .optional(),
+  /** Where the provider's API is: Paystack's own unless a compatible provider or the simulator stands in. */
+  PAYSTACK_BASE_URL: z.url({ error: 'must be an absolute URL such as https://api.paystack.co' }).optional(),
+  /**
+   * Serves a local stand-in for the provider's checkout under /api/v1/dev/paystack (never in production).
+   * On by default outside production when no PAYSTACK_SECRET_KEY is set.
+   */
+  PAYSTACK_SIMULATOR: booleanFlag.optional(),
   JOBS_POLL_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int()
@@ -168,10 +183,28 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
 });
 
+/** How the platform takes online payments; null when it does not (bank transfers only). */
+export interface PaystackSettings {
+  /** `simulator`: the local stand-in answers the provider's calls; `paystack`: the real service does. */
+  mode: 'simulator' | 'paystack';
+  secretKey: string;
+  /** The provider's API, without a trailing slash. */
+  baseUrl: string;
+}
+
+/**
+ * The key the simulated checkout signs with when no PAYSTACK_SECRET_KEY is given. It is public, so it
+ * is refused in production, where the simulator never runs.
+ */
+export const SIMULATOR_SECRET_KEY = 'sk_test_freightlane_simulated_checkout';
+const PAYSTACK_API = 'https://api.paystack.co';
+export const SIMULATOR_PATH = '/api/v1/dev/paystack';
+
 export type Env = z.infer<typeof envSchema> & {
   appUrl: string;
   dataDir: string;
   seedDemo: boolean;
+  paystack: PaystackSettings | null;
 };
 
 export class ConfigError extends Error {}
@@ -205,10 +238,50 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       'Invalid configuration:\n  APP_URL: is required in production (the public address of the web app)',
     );
   }
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     ...env,
-    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    appUrl,
     dataDir: path.resolve(env.DATA_DIR),
     seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
+    paystack: paystackSettings(env, appUrl),
   };
+}
+
+/**
+ * Online payment's settings. Outside production the simulated checkout stands in unless a secret key
+ * names the real service; production refuses the simulator and its public key, and takes payments
+ * online only with a secret key of its own.
+ */
+function paystackSettings(env: z.infer<typeof envSchema>, appUrl: string): PaystackSettings | null {
+  const production = env.NODE_ENV === 'production';
+  const simulator = env.PAYSTACK_SIMULATOR ?? (!production && !env.PAYSTACK_SECRET_KEY);
+  const baseUrl = env.PAYSTACK_BASE_URL?.replace(/\/$/, '');
+  if (production) {
+    const refusals: string[] = [];
+    if (simulator) {
+      refusals.push('PAYSTACK_SIMULATOR: the simulated checkout cannot run in production');
+    }
+    if (env.PAYSTACK_SECRET_KEY === SIMULATOR_SECRET_KEY) {
+      refusals.push("PAYSTACK_SECRET_KEY: must be the platform's own key, not the simulator's");
+    }
+    if (baseUrl && !env.PAYSTACK_SECRET_KEY) {
+      refusals.push('PAYSTACK_SECRET_KEY: is required in production when PAYSTACK_BASE_URL is set');
+    }
+    if (baseUrl && !baseUrl.startsWith('https://')) {
+      refusals.push('PAYSTACK_BASE_URL: must be an https:// address in production');
+    }
+    if (refusals.length > 0) {
+      throw new ConfigError(`Invalid configuration:\n${refusals.map((r) => `  ${r}`).join('\n')}`);
+    }
+  }
+  if (simulator) {
+    return {
+      mode: 'simulator',
+      secretKey: env.PAYSTACK_SECRET_KEY ?? SIMULATOR_SECRET_KEY,
+      baseUrl: baseUrl ?? `${appUrl}${SIMULATOR_PATH}`,
+    };
+  }
+  if (!env.PAYSTACK_SECRET_KEY) return null;
+  return { mode: 'paystack', secretKey: env.PAYSTACK_SECRET_KEY, baseUrl: baseUrl ?? PAYSTACK_API };
 }

@@ -49,3 +49,8 @@ export * from './contracts/notification';
 export * from './contracts/audit-log';
 export * from './contracts/reference-data';
 export * from './contracts/data-rights';
+export * from './invoice-amounts';
+export * from './waiting-time';
+export * from './free-time';
+export * from './contracts/container-free-time';
+export * from './contracts/payment';

@@ -197,6 +197,8 @@ describe('the app shell', () => {
       ['Trips', '/trips'],
       ['Map', '/trips/map'],
       ['Issues', '/trips/issues'],
+      ['Payments', '/payments'],
+      ['Payouts', '/admin/payouts'],
       ['Reference data', '/admin/reference'],
       ['Audit log', '/admin/audit-log'],
     ]);
@@ -216,6 +218,7 @@ describe('the app shell', () => {
       ['Schedule', '/trips/schedule'],
       ['Issues', '/trips/issues'],
       ['Payments', '/payments'],
+      ['Earnings', '/earnings'],
       ['Fleet', '/fleet'],
       ['Reports', '/reports'],
     ]) {

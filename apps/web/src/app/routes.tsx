@@ -5,7 +5,15 @@ import { DashboardLayout } from './layouts/dashboard-layout';
 import { RootLayout } from './layouts/root-layout';
 import { lazyWithTimeout } from './lazy-with-timeout';
 import { NotFoundPage } from './not-found-page';
-import { ADMIN_ROLES, BIDDER_ROLES, CUSTOMER_ROLES, FLEET_ROLES, PATHS, REPORT_ROLES } from '../lib/paths';
+import {
+  ADMIN_ROLES,
+  BIDDER_ROLES,
+  CUSTOMER_ROLES,
+  EARNINGS_ROLES,
+  FLEET_ROLES,
+  PATHS,
+  REPORT_ROLES,
+} from '../lib/paths';
 import { RouteError } from './route-error';
 
 // Every page is its own chunk, loaded on first visit (120-second limit, then 'Loading chunk failed').
@@ -108,6 +116,27 @@ const TrackingQrPage = lazyWithTimeout(() =>
 );
 const PaymentsPage = lazyWithTimeout(() =>
   import('../features/invoices/routes/payments-page').then((m) => ({ default: m.PaymentsPage })),
+);
+const InvoicePage = lazyWithTimeout(() =>
+  import('../features/invoices/routes/invoice-page').then((m) => ({ default: m.InvoicePage })),
+);
+const PaymentCallbackPage = lazyWithTimeout(() =>
+  import('../features/invoices/routes/payment-callback-page').then((m) => ({
+    default: m.PaymentCallbackPage,
+  })),
+);
+const EarningsPage = lazyWithTimeout(() =>
+  import('../features/earnings/routes/earnings-page').then((m) => ({ default: m.EarningsPage })),
+);
+const ContainersAtRiskPage = lazyWithTimeout(() =>
+  import('../features/containers/routes/containers-at-risk-page').then((m) => ({
+    default: m.ContainersAtRiskPage,
+  })),
+);
+const AdminPayoutsPage = lazyWithTimeout(() =>
+  import('../features/admin/payouts/routes/admin-payouts-page').then((m) => ({
+    default: m.AdminPayoutsPage,
+  })),
 );
 const ReportsPage = lazyWithTimeout(() =>
   import('../features/reports/routes/reports-page').then((m) => ({ default: m.ReportsPage })),
@@ -283,6 +312,11 @@ export const routes: RouteObject[] = [
                   { path: PATHS.newOrder, errorElement: pageError, element: <NewOrderPage /> },
                   { path: PATHS.order(':orderId'), errorElement: pageError, element: <OrderDetailPage /> },
                   { path: PATHS.partners, errorElement: pageError, element: <PartnersPage /> },
+                  {
+                    path: PATHS.containersAtRisk,
+                    errorElement: pageError,
+                    element: <ContainersAtRiskPage />,
+                  },
                 ],
               },
               // Customers and transporters alike: each sees their own company's trips.
@@ -299,6 +333,14 @@ export const routes: RouteObject[] = [
               },
               // A customer's invoices to pay, a transporter's to be paid; the API scopes them to the company.
               { path: PATHS.payments, errorElement: pageError, element: <PaymentsPage /> },
+              // The static segment ranks above the id, so /payments/callback keeps its page.
+              { path: PATHS.paymentCallback, errorElement: pageError, element: <PaymentCallbackPage /> },
+              { path: PATHS.invoice(':invoiceId'), errorElement: pageError, element: <InvoicePage /> },
+              {
+                element: <RequireRole roles={EARNINGS_ROLES} />,
+                errorElement: pageError,
+                children: [{ path: PATHS.earnings, errorElement: pageError, element: <EarningsPage /> }],
+              },
               {
                 element: <RequireRole roles={REPORT_ROLES} />,
                 errorElement: pageError,
@@ -363,6 +405,7 @@ export const routes: RouteObject[] = [
                   { path: PATHS.adminUsers, errorElement: pageError, element: <AdminUsersPage /> },
                   { path: PATHS.adminUser(':userId'), errorElement: pageError, element: <AdminUserPage /> },
                   { path: PATHS.adminAuditLog, errorElement: pageError, element: <AdminAuditLogPage /> },
+                  { path: PATHS.adminPayouts, errorElement: pageError, element: <AdminPayoutsPage /> },
                   { path: PATHS.adminReference, errorElement: pageError, element: <ReferenceDataPage /> },
                   {
                     path: PATHS.adminShippingLines,

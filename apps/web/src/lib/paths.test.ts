@@ -26,6 +26,8 @@ describe('returnPathAfterSignIn', () => {
         '/trips/schedule',
         '/trips/issues',
         '/payments',
+        '/payments/inv-1',
+        '/payments/callback?reference=FL-abc&trxref=FL-abc',
       ]) {
         expect(returnPathAfterSignIn(page, role)).toBe(page);
       }
@@ -46,6 +48,12 @@ describe('returnPathAfterSignIn', () => {
       '/admin/audit-log?q=suspended',
     );
     expect(returnPathAfterSignIn('/admin/audit-log', 'role_customer')).toBe('/home');
+    expect(returnPathAfterSignIn('/earnings?tab=pending', 'role_fleet_manager')).toBe(
+      '/earnings?tab=pending',
+    );
+    expect(returnPathAfterSignIn('/earnings', 'role_customer')).toBe('/home');
+    expect(returnPathAfterSignIn('/admin/payouts', 'role_admin')).toBe('/admin/payouts');
+    expect(returnPathAfterSignIn('/admin/payouts', 'role_transporter')).toBe('/transporterhome');
     // Without a role only the pages every role may see are returned to.
     expect(returnPathAfterSignIn('/fleet/trucks', null)).toBe('/transporterhome');
     expect(returnPathAfterSignIn('/trips/t-42', null)).toBe('/trips/t-42');

@@ -36,6 +36,14 @@ export const PATHS = {
   tripMap: '/trips/map',
   tripIssues: '/trips/issues',
   payments: '/payments',
+  /** /payments/:invoiceId: one invoice with its charges, payments and payout. */
+  invoice: (invoiceId: string) => `/payments/${invoiceId}`,
+  /** Where the payment provider sends the payer back, with `reference` (and `trxref`) in the query. */
+  paymentCallback: '/payments/callback',
+  /** A transporter's paid trips: the commission and the payout of each. */
+  earnings: '/earnings',
+  /** A customer's import containers still counting free time, the fewest days left first. */
+  containersAtRisk: '/containers/at-risk',
   /** The report kinds of the caller's side. */
   reports: '/reports',
   /** /reports/:kind, one report with its range in `from` and `to`. */
@@ -84,6 +92,8 @@ export const PATHS = {
   adminTerminal: (terminalId: string) => `/admin/reference/terminals/${terminalId}`,
   adminTrackingCompanies: '/admin/reference/tracking-companies',
   adminPlatformTerms: '/admin/reference/platform-terms',
+  /** What the platform owes transporters for paid invoices, pending first. */
+  adminPayouts: '/admin/payouts',
 } as const;
 
 /**
@@ -121,6 +131,8 @@ export const REPORT_ROLES = [
   'role_transporter',
   'role_fleet_manager',
 ] as const satisfies readonly Role[];
+/** A transporter's earnings are read by its owner account and its fleet managers. */
+export const EARNINGS_ROLES = ['role_transporter', 'role_fleet_manager'] as const satisfies readonly Role[];
 /** The back office is for platform admins only. */
 export const ADMIN_ROLES = ['role_admin'] as const satisfies readonly Role[];
 
@@ -145,6 +157,9 @@ const RETURN_PAGES: { prefix: string; roles?: readonly Role[] }[] = [
   { prefix: PATHS.adminUsers, roles: ADMIN_ROLES },
   { prefix: PATHS.adminAuditLog, roles: ADMIN_ROLES },
   { prefix: PATHS.adminReference, roles: ADMIN_ROLES },
+  { prefix: PATHS.earnings, roles: EARNINGS_ROLES },
+  { prefix: PATHS.adminPayouts, roles: ADMIN_ROLES },
+  { prefix: PATHS.containersAtRisk, roles: CUSTOMER_ROLES },
 ];
 
 /** Where to go after signing in: back to the page that asked for it when the role may see it, else home. */

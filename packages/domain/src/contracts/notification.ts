@@ -31,6 +31,8 @@ export const NOTIFICATION_KINDS = [
   'COMPANY_REJECTED',
   'COMPANY_SUSPENDED',
   'FLEET_DOCUMENT_EXPIRING',
+  'INVOICE_CHARGE',
+  'PAYOUT_PAID',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -59,6 +61,8 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   COMPANY_REJECTED: 'Company verification rejected',
   COMPANY_SUSPENDED: 'Company suspended',
   FLEET_DOCUMENT_EXPIRING: 'Fleet documents expiring',
+  INVOICE_CHARGE: 'Extra charges proposed and answered',
+  PAYOUT_PAID: 'Payouts paid to you',
 };
 
 /** The groups the preferences page shows the kinds in, in this order. */
@@ -90,7 +94,14 @@ export const NOTIFICATION_KIND_GROUPS: { title: string; kinds: NotificationKind[
   },
   {
     title: 'Money',
-    kinds: ['INVOICE_RAISED', 'PAYMENT_DUE', 'PAYMENT_OVERDUE', 'PAYMENT_RECEIVED'],
+    kinds: [
+      'INVOICE_RAISED',
+      'INVOICE_CHARGE',
+      'PAYMENT_DUE',
+      'PAYMENT_OVERDUE',
+      'PAYMENT_RECEIVED',
+      'PAYOUT_PAID',
+    ],
   },
   {
     title: 'Your company and fleet',
@@ -114,6 +125,7 @@ const CUSTOMER_KINDS: NotificationKind[] = [
   'PAYMENT_DUE',
   'PAYMENT_OVERDUE',
   'PAYMENT_RECEIVED',
+  'INVOICE_CHARGE',
   'FREE_TIME_RUNNING_OUT',
   'COMPANY_VERIFIED',
   'COMPANY_REJECTED',
@@ -132,7 +144,9 @@ const TRANSPORTER_KINDS: NotificationKind[] = [
   'NOTE_ADDED',
   'FREE_TIME_RUNNING_OUT',
   'INVOICE_RAISED',
+  'INVOICE_CHARGE',
   'PAYMENT_RECEIVED',
+  'PAYOUT_PAID',
   'COMPANY_VERIFIED',
   'COMPANY_REJECTED',
   'COMPANY_SUSPENDED',

@@ -9,6 +9,8 @@ import {
 } from './trip';
 import { tripDocumentSchema } from './trip-document';
 import { tripIssueSchema } from './trip-issue';
+import { containerFreeTimeSchema } from './container-free-time';
+import { INVOICE_STATUSES } from './invoice';
 
 // ---------------------------------------------------------------------------------------------------------
 // The trip entity of the spec: GET /api/v1/trips/{id}
@@ -46,12 +48,17 @@ export const tripDetailSchema = tripSummarySchema.extend({
   }),
   invoice: z
     .object({
+      id: z.string(),
       invoiceNumber: z.string(),
       amountKobo: z.number(),
-      status: z.string(),
+      status: z.enum(INVOICE_STATUSES),
       dueAt: z.string(),
+      /** Charges proposed and not yet answered by the customer. */
+      chargesAwaitingAnswer: z.number().int(),
     })
     .nullable(),
+  /** An import container's free time and deposit; null for other cargo. */
+  freeTime: containerFreeTimeSchema.nullable(),
   /**
    * An arrival the truck's geofence saw, waiting to be recorded: for transporters whose tracking settings
    * propose arrivals instead of recording them. Null when there is none.

@@ -1,4 +1,4 @@
-import { jsonb, pgTable, text, timestamp, uuid, bigint, index } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text, timestamp, uuid, bigint, index, integer } from 'drizzle-orm/pg-core';
 import type { Address, CompanyType, VerificationStatus, CompanyDocumentType } from '@freightlane/domain';
 
 export const companies = pgTable('companies', {
@@ -19,6 +19,12 @@ export const companies = pgTable('companies', {
   suspensionReason: text('suspension_reason'),
   /** The id in a customer's /ongoingtripprogress link: random, made on first use, replaced on rotation. */
   ongoingShareId: text('ongoing_share_id').unique(),
+  /**
+   * A transporter's waiting terms: hours a truck waits free at a pickup or a delivery, then the rate per
+   * started hour proposed to the customer. No rate: the transporter does not charge for waiting.
+   */
+  waitingFreeHours: integer('waiting_free_hours').notNull().default(12),
+  waitingRateKoboPerHour: bigint('waiting_rate_kobo_per_hour', { mode: 'number' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -7,3 +7,4 @@ export * from './fleet';
 export * from './trip';
 export * from './truck-tracking';
 export * from './notification';
+export * from './money';

@@ -17,7 +17,8 @@ import type {
   Address,
   CargoType,
   ContainerSize,
-  InvoiceStatus,
+  DepositStatus,
+  StoredInvoiceStatus,
   NoteSide,
   TrackingAlarm,
   TripDocumentKind,
@@ -315,6 +316,12 @@ export const consignments = pgTable('consignments', {
   quantity: integer('quantity'),
   weightKg: integer('weight_kg'),
   truckType: text('truck_type').$type<TruckType>(),
+  /** The container's free time and deposit, kept by the customer (docs/decisions/019-money.md). */
+  dischargeDate: date('discharge_date', { mode: 'string' }),
+  expectedEmptyReturnDate: date('expected_empty_return_date', { mode: 'string' }),
+  depositKobo: bigint('deposit_kobo', { mode: 'number' }),
+  depositStatus: text('deposit_status').$type<DepositStatus>().notNull().default('NOT_PAID'),
+  depositRefundedOn: date('deposit_refunded_on', { mode: 'string' }),
 });
 
 /**
@@ -334,10 +341,18 @@ export const invoices = pgTable('invoices', {
   transporterCompanyId: uuid('transporter_company_id')
     .notNull()
     .references(() => companies.id),
+  /** What the customer pays: haulage, accepted charges and VAT (docs/decisions/019-money.md). */
   amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+  /** The price won at award, before VAT. */
+  haulageKobo: bigint('haulage_kobo', { mode: 'number' }).notNull(),
+  /** The accepted extra charges, before VAT; kept with them in the same transaction. */
+  chargesKobo: bigint('charges_kobo', { mode: 'number' }).notNull().default(0),
+  /** The VAT rate when the invoice was raised, in basis points (750 is 7.5 %). */
+  vatBasisPoints: integer('vat_basis_points').notNull().default(750),
+  vatKobo: bigint('vat_kobo', { mode: 'number' }).notNull(),
   /** The trip's cargo type, copied at award (it never changes): spend by cargo type reads invoices alone. */
   cargoType: text('cargo_type').$type<CargoType>().notNull(),
-  status: text('status').$type<InvoiceStatus>().notNull().default('PENDING_PAYMENT'),
+  status: text('status').$type<StoredInvoiceStatus>().notNull().default('PENDING_PAYMENT'),
   dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
   paidAt: timestamp('paid_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

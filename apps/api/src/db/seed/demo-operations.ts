@@ -7,6 +7,7 @@ import {
   createMotorBoyRequest,
   createTruckRequest,
   inviteFleetManagerRequest,
+  payoutAmounts,
   tripTimeline,
   type Address,
   type CargoType,
@@ -26,6 +27,9 @@ import { editTrip } from '../../modules/trip/edit-trip.service';
 import { assignResources } from '../../modules/trip/trip-resources.service';
 import { changeTripStatus } from '../../modules/trip/trip-status.service';
 import { openTripIssue, resolveTripIssue } from '../../modules/trip-issue/trip-issue.service';
+import { insertPayment, markInvoicePaid } from '../../modules/payment/payment.repository';
+import { insertPayout, markPayoutPaid } from '../../modules/payment/payout.repository';
+import { readPlatformTerms } from '../../queries/platform-settings.repository';
 import type { Tx } from '../client';
 import {
   consignments,
@@ -239,12 +243,13 @@ export async function seedDemoOperations(ctx: AppContext, tx: Tx, password: stri
 
   const walks = await awardTripsOfEveryCargoType(seedCtx, tx, parties);
   await walkTrips(seedCtx, tx, walks, fleets);
-  await settleCompletedTrips(tx);
+  await settleCompletedTrips(tx, parties.admin);
 
   const tripAt = (cargoType: CargoType, steps: number) =>
     walks.find((w) => w.cargoType === cargoType && w.steps === steps)!;
   const loaded = tripAt('IMPORT_SHIPPER_OWNED', 3);
   const delivered = tripAt('IMPORT_LINER_OWNED', 5);
+  await seedContainerFreeTime(tx, tripAt);
   await seedTripIssues(seedCtx, tx, { loaded, atPickup: tripAt('EXPORT', 2), delivered });
   await seedTripNotes(seedCtx, parties, { loaded, delivered });
   await seedTripDocuments(ctx, tx, [
@@ -554,19 +559,119 @@ async function seedTripDocuments(
   }
 }
 
+/**
+ * The customer's facts on some of its import containers (docs/decisions/019-money.md): discharge dates
+ * that put one container past its free time, one on its last free day and others a day or a few days from
+ * it, deposits the line holds, expected returns of empties, and a deposit refunded after the empty came
+ * back. "Containers at risk" then shows the naira at stake in every shade of urgency.
+ */
+async function seedContainerFreeTime(
+  tx: Tx,
+  tripAt: (cargoType: CargoType, steps: number) => OwnedWalk,
+): Promise<void> {
+  const deposit = 75_000_000;
+  const facts: [OwnedWalk, Partial<typeof consignments.$inferInsert>][] = [
+    // Loaded out days ago and past its free days: detention runs until the empty is back.
+    [
+      tripAt('IMPORT_LINER_OWNED', 3),
+      {
+        dischargeDate: lagosDate(-9),
+        depositKobo: deposit,
+        depositStatus: 'PAID',
+        expectedEmptyReturnDate: lagosDate(2),
+      },
+    ],
+    // Delivered, its empty due back tomorrow, and today its last free day.
+    [
+      tripAt('IMPORT_LINER_OWNED', 5),
+      {
+        dischargeDate: lagosDate(-6),
+        depositKobo: deposit,
+        depositStatus: 'PAID',
+        expectedEmptyReturnDate: lagosDate(1),
+      },
+    ],
+    // Still at the port with one free day left.
+    [
+      tripAt('IMPORT_LINER_OWNED', 1),
+      { dischargeDate: lagosDate(-5), depositKobo: deposit, depositStatus: 'PAID' },
+    ],
+    // A shipper-owned box at the terminal with two free days left: no deposit, no empty to return.
+    [tripAt('IMPORT_SHIPPER_OWNED', 2), { dischargeDate: lagosDate(-4) }],
+    [
+      tripAt('IMPORT_LINER_OWNED', 4),
+      {
+        dischargeDate: lagosDate(-1),
+        depositKobo: deposit,
+        depositStatus: 'PAID',
+        expectedEmptyReturnDate: lagosDate(3),
+      },
+    ],
+    // Its empty is back and the line has refunded the deposit.
+    [
+      tripAt('IMPORT_LINER_OWNED', 6),
+      {
+        dischargeDate: lagosDate(-10),
+        depositKobo: deposit,
+        depositStatus: 'REFUNDED',
+        depositRefundedOn: lagosDate(0),
+      },
+    ],
+  ];
+  for (const [walk, values] of facts) {
+    await tx.update(consignments).set(values).where(eq(consignments.tripId, walk.tripId));
+  }
+}
+
 /** Spreads a walked trip's logs over the last days, four hours apart, ending two hours ago. */
 /**
- * The customer has paid for every trip completed, an hour after it ended (by bank transfer, before the
- * platform took payments): the payment and financial reports then have money paid as well as owed.
+ * The customer has paid for every trip completed, an hour after it ended, by a bank transfer the admin
+ * recorded: the payment and financial reports then have money paid as well as owed, and the transporters'
+ * earnings have payouts, the older half transferred two days after payment and the newer still pending.
  */
-async function settleCompletedTrips(tx: Tx): Promise<void> {
-  await tx
-    .update(invoices)
-    .set({ status: 'PAID', paidAt: sql`${trips.latestStatusAt} + interval '1 hour'` })
-    .from(trips)
-    .where(
-      and(eq(trips.id, invoices.tripId), eq(trips.completed, true), eq(invoices.status, 'PENDING_PAYMENT')),
-    );
+async function settleCompletedTrips(tx: Tx, admin: Principal): Promise<void> {
+  const unpaid = await tx
+    .select({
+      id: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      transporterCompanyId: invoices.transporterCompanyId,
+      amountKobo: invoices.amountKobo,
+      subtotalKobo: sql<number>`${invoices.haulageKobo} + ${invoices.chargesKobo}`.mapWith(Number),
+      endedAt: trips.latestStatusAt,
+    })
+    .from(invoices)
+    .innerJoin(trips, eq(trips.id, invoices.tripId))
+    .where(and(eq(trips.completed, true), eq(invoices.status, 'PENDING_PAYMENT')))
+    .orderBy(asc(trips.latestStatusAt), asc(invoices.invoiceNumber));
+  const { commissionBasisPoints } = await readPlatformTerms(tx);
+  for (const [i, invoice] of unpaid.entries()) {
+    const paidAt = new Date((invoice.endedAt ?? new Date()).getTime() + HOUR);
+    await insertPayment(tx, {
+      invoiceId: invoice.id,
+      method: 'BANK_TRANSFER',
+      status: 'SUCCEEDED',
+      reference: `TRF-${invoice.invoiceNumber}`,
+      amountKobo: invoice.amountKobo,
+      channel: 'bank_transfer',
+      note: 'Seen on the statement of the platform’s collection account',
+      paidAt,
+      createdBy: admin.userId,
+    });
+    await markInvoicePaid(tx, invoice.id, paidAt);
+    const payout = await insertPayout(tx, {
+      invoiceId: invoice.id,
+      transporterCompanyId: invoice.transporterCompanyId,
+      status: 'PENDING',
+      ...payoutAmounts(invoice.amountKobo, invoice.subtotalKobo, commissionBasisPoints),
+    });
+    if (payout && i < Math.floor(unpaid.length / 2)) {
+      await markPayoutPaid(tx, payout.id, {
+        reference: `PO-${invoice.invoiceNumber}`,
+        paidOutAt: new Date(Math.min(paidAt.getTime() + 2 * DAY, Date.now())),
+        paidOutBy: admin.userId,
+      });
+    }
+  }
 }
 
 async function backdateLogs(tx: Tx, tripId: string, steps: number): Promise<void> {

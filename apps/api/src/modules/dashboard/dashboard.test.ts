@@ -97,7 +97,8 @@ describe('dashboards', () => {
         ongoingTrips: 0,
         uncompletedTrips: 3,
         completedTrips: 0,
-        pendingPaymentsKobo: 90_000_000,
+        // Three invoices of ₦300,000.00 haulage, each with 7.5 % VAT.
+        pendingPaymentsKobo: 96_750_000,
         pendingInvoiceCount: 3,
         ordersAwaitingAward: [],
       });
@@ -115,7 +116,7 @@ describe('dashboards', () => {
         ongoingTrips: 1,
         uncompletedTrips: 1,
         completedTrips: 1,
-        pendingPaymentsKobo: 30_000_000,
+        pendingPaymentsKobo: 32_250_000,
         pendingInvoiceCount: 1,
       });
     });

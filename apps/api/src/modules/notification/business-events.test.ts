@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { NotificationKind } from '@freightlane/domain';
-import { drivers, invoices, jobs, notifications, preferredPartners } from '../../db/schema';
+import { drivers, invoices, jobs, notifications, preferredPartners, trips } from '../../db/schema';
 import type { Mailer } from '../../plugins/mail';
 import { awardedOrder, placeBidViaApi, setTripState } from '../../test/awarded-trips';
 import { createDriverViaApi } from '../../test/fleet';
@@ -177,15 +177,21 @@ describe('what each business event tells whom', () => {
     expect(await titlesOf(customer.user.id, 'PAYMENT_OVERDUE')).toEqual([]);
   });
 
-  it("a container's delivery order running out is told before loading, and not after", async () => {
+  it("a container's delivery order running out is told before it leaves the port, and not after", async () => {
     const refs = await referenceIds(t);
     const containers = containerRows(2, refs.linerId).map((c) => ({
       ...c,
       deliveryOrderValidityDate: lagosDate(2),
     }));
-    const { order } = await awardedOrder(t, customer, transporter, { containers });
+    // Shipper-owned: once loaded out of the port no line charges it, so its clock stops (a liner-owned
+    // one runs detention until its empty is back, and is still told).
+    const { order } = await awardedOrder(t, customer, transporter, {
+      cargoType: 'IMPORT_SHIPPER_OWNED',
+      containers,
+    });
     const [first, second] = order.trips as { id: string; tripNumber: string }[];
     await setTripState(t, [second!.id], { latestStatus: 'LOADED' });
+    await t.ctx.db.update(trips).set({ loadedAt: new Date() }).where(eq(trips.id, second!.id));
     const alerts = await runScheduled(FREE_TIME_ALERT_JOB, (p) =>
       [first!.id, second!.id].includes(p.tripId as string),
     );

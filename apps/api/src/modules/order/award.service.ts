@@ -1,4 +1,10 @@
-import { HANDOVER_CODE_LENGTH, addDays, type AwardOrderRequest, type OrderDetail } from '@freightlane/domain';
+import {
+  HANDOVER_CODE_LENGTH,
+  addDays,
+  invoiceAmounts,
+  type AwardOrderRequest,
+  type OrderDetail,
+} from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { AppError, notFound } from '../../errors';
@@ -146,16 +152,24 @@ async function createTrips(
   );
   await insertInvoices(
     tx,
-    itemTrips.map(({ trip }, i) => ({
-      invoiceNumber: humanNumber('INV', year, firstInvoice + i),
-      tripId: trip.id,
-      customerCompanyId: trip.customerCompanyId,
-      transporterCompanyId: trip.transporterCompanyId,
-      amountKobo: trip.amountKobo,
-      cargoType: trip.cargoType,
-      status: 'PENDING_PAYMENT' as const,
-      dueAt,
-    })),
+    itemTrips.map(({ trip }, i) => {
+      // The winning price is the haulage; VAT is shown on top of it and the total is what the customer pays.
+      const amounts = invoiceAmounts(trip.amountKobo);
+      return {
+        invoiceNumber: humanNumber('INV', year, firstInvoice + i),
+        tripId: trip.id,
+        customerCompanyId: trip.customerCompanyId,
+        transporterCompanyId: trip.transporterCompanyId,
+        haulageKobo: amounts.haulageKobo,
+        chargesKobo: amounts.chargesKobo,
+        vatBasisPoints: amounts.vatBasisPoints,
+        vatKobo: amounts.vatKobo,
+        amountKobo: amounts.totalKobo,
+        cargoType: trip.cargoType,
+        status: 'PENDING_PAYMENT' as const,
+        dueAt,
+      };
+    }),
   );
   return new Map(
     itemTrips.map(({ item, trip }) => [

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { formatMoney } from '@freightlane/domain';
+import { formatMoney, invoiceAmounts } from '@freightlane/domain';
 import {
   auditLog,
   bids,
@@ -136,7 +136,10 @@ describe('awarding an order', () => {
       expect(invoice).toMatchObject({
         invoiceNumber: expect.stringMatching(INVOICE_NUMBER),
         transporterCompanyId: winner!.transporter.company.id,
-        amountKobo: 41_000_000,
+        // ₦410,000.00 haulage and 7.5 % VAT of ₦30,750.00.
+        haulageKobo: 41_000_000,
+        vatKobo: 3_075_000,
+        amountKobo: 44_075_000,
         status: 'PENDING_PAYMENT',
         paidAt: null,
       });
@@ -219,8 +222,13 @@ describe('awarding an order', () => {
     expect(raised).toHaveLength(3);
     for (const invoice of raised) {
       const trip = created.find((x) => x.id === invoice.tripId)!;
+      // The winning price is the haulage; the customer pays it with 7.5 % VAT on top.
       expect(invoice).toMatchObject({
-        amountKobo: trip.amountKobo,
+        haulageKobo: trip.amountKobo,
+        chargesKobo: 0,
+        vatBasisPoints: 750,
+        vatKobo: invoiceAmounts(trip.amountKobo).vatKobo,
+        amountKobo: invoiceAmounts(trip.amountKobo).totalKobo,
         transporterCompanyId: trip.transporterCompanyId,
       });
     }

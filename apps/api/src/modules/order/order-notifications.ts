@@ -1,4 +1,11 @@
-import { CARGO_TYPE_LABELS, formatMoney, lagosDayText, unitLabel, type CargoType } from '@freightlane/domain';
+import {
+  CARGO_TYPE_LABELS,
+  formatMoney,
+  invoiceAmounts,
+  lagosDayText,
+  unitLabel,
+  type CargoType,
+} from '@freightlane/domain';
 import type { NotificationEvent } from '../notification/notification.service';
 
 export interface NotifiedOrder {
@@ -113,7 +120,7 @@ export function invoicesRaisedNotification(
     kind: 'INVOICE_RAISED',
     to: { companyIds: [award.customerCompanyId, award.transporterCompanyId] },
     title,
-    body: `${formatMoney(award.amountKobo)} per ${unitLabel(order.cargoType)}, due ${lagosDayText(award.dueAt.toISOString())}.`,
+    body: `${formatMoney(invoiceAmounts(award.amountKobo).totalKobo)} per ${unitLabel(order.cargoType)} with VAT, due ${lagosDayText(award.dueAt.toISOString())}.`,
     link: '/payments',
     key: `invoices-raised:${award.bidId}`,
   };

@@ -229,7 +229,8 @@ describe('the executive report', () => {
     expect(value('tripsAwarded')).toBe(1);
     expect(value('ordersPlaced')).toBe(1);
     expect(value('tripsDelivered')).toBe(0);
-    expect(value('spend')).toBe(99_000_000);
+    // Spend is what the customer pays: the ₦990,000.00 haulage with 7.5 % VAT.
+    expect(value('spend')).toBe(106_425_000);
     const admin = await signedInAccount(t, 'ADMIN');
     for (const token of [world.first.accessToken, admin.accessToken]) {
       for (const url of [

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { consignments, shippingLines, trips } from '../../db/schema';
+import { consignments, shippingLines } from '../../db/schema';
 
 export type ConsignmentRecord = typeof consignments.$inferSelect;
 
@@ -31,24 +31,4 @@ export async function shippingLineExists(db: Executor, linerId: string): Promise
     .where(eq(shippingLines.id, linerId))
     .limit(1);
   return liner !== undefined;
-}
-
-/** What a delivery-order reminder needs: the trip's state and its container's order validity. */
-export async function findFreeTimeFacts(db: Executor, tripId: string) {
-  const [row] = await db
-    .select({
-      id: trips.id,
-      tripNumber: trips.tripNumber,
-      customerCompanyId: trips.customerCompanyId,
-      transporterCompanyId: trips.transporterCompanyId,
-      latestStatus: trips.latestStatus,
-      cancelledAt: trips.cancelledAt,
-      containerNumber: consignments.containerNumber,
-      deliveryOrderValidityDate: consignments.deliveryOrderValidityDate,
-    })
-    .from(trips)
-    .innerJoin(consignments, eq(consignments.tripId, trips.id))
-    .where(eq(trips.id, tripId))
-    .limit(1);
-  return row;
 }

@@ -2,6 +2,9 @@ import {
   toTripLocation,
   NOTE_SIDES,
   allowedNextStatuses,
+  endOfLagosDay,
+  lagosToday,
+  shownInvoiceStatus,
   tripActionRefusal,
   tripActionsFor,
   type NoteSide,
@@ -18,6 +21,7 @@ import type { Principal } from '../../plugins/auth';
 import { EVERY_COMPANY } from '../../plugins/company-answers';
 import { issuesOfTrip } from '../trip-issue/trip-issue.service';
 import { documentsOfTrip } from '../trip-document/trip-document.service';
+import { containerFreeTimeOf } from '../container/free-time.service';
 import { loadTripFor, type TripRecord } from './trip-access';
 import { tripActionState } from './trip-actions';
 import { findTripCrewAndInvoice, findTripRow, liveStatusLogsOf, notesOfTrip } from './trip.repository';
@@ -74,20 +78,29 @@ function handoverOf(trip: TripRecord, side: NoteSide, now: Date): TripDetail['ha
 }
 
 /**
+ * When an answer turns stale by the clock alone: a handover lock ending, an unpaid invoice falling due
+ * (it shows OVERDUE from then), and a container's days left changing at Lagos midnight.
+ */
+function clockExpiryOf(detail: TripDetail, now: Date): number | null {
+  const times: number[] = [];
+  if (detail.handover.lockedUntil) times.push(Date.parse(detail.handover.lockedUntil));
+  if (detail.invoice?.status === 'PENDING_PAYMENT') times.push(Date.parse(detail.invoice.dueAt));
+  if (detail.freeTime) times.push(endOfLagosDay(lagosToday(now)).getTime());
+  return times.length > 0 ? Math.min(...times) : null;
+}
+
+/**
  * The trip page, as JSON. Both companies' staff keep it open and reload it all day, so it is kept per
  * instance until a change it shows commits (CompanyAnswers): the key holds all that access and the answer
  * depend on besides the data (the caller's role and company), and only an answer that passed loadTripFor
- * is ever kept. A handover lock ends by the clock, so an answer showing one is kept until it ends.
+ * is ever kept. What changes by the clock (clockExpiryOf) keeps an answer only until it does.
  */
 export function readTripDetail(ctx: AppContext, principal: Principal, tripId: string): Promise<JsonAnswer> {
   const owner = principal.role === 'role_admin' ? EVERY_COMPANY : principal.companyId;
   return ctx.answers.read(`trip:${principal.role}:${owner}:${tripId}`, owner, async () => {
+    const now = new Date();
     const detail = await loadTripDetail(ctx, principal, tripId);
-    const { lockedUntil } = detail.handover;
-    return {
-      json: jsonOf(tripDetailSchema, detail),
-      expiresAt: lockedUntil ? Date.parse(lockedUntil) : null,
-    };
+    return { json: jsonOf(tripDetailSchema, detail), expiresAt: clockExpiryOf(detail, now) };
   });
 }
 
@@ -113,6 +126,7 @@ export async function loadTripDetail(
   ]);
   if (!row) throw notFound('Trip');
   const { invoice } = crew;
+  const now = new Date();
   const state = tripActionState(trip);
   const mayMove = tripActionRefusal(side, state, 'CHANGE_STATUS') === null;
   return {
@@ -146,13 +160,18 @@ export async function loadTripDetail(
     trackingExpiresAt: trip.trackingExpiresAt?.toISOString() ?? null,
     allowedNextStatuses: mayMove ? allowedNextStatuses(trip.cargoType, trip.latestStatus) : [],
     actions: tripActionsFor(side, state),
-    handover: handoverOf(trip, side, new Date()),
+    handover: handoverOf(trip, side, now),
     invoice: invoice && {
+      id: invoice.id,
       invoiceNumber: invoice.invoiceNumber,
       amountKobo: invoice.amountKobo,
-      status: invoice.status,
+      status: shownInvoiceStatus(invoice.status, invoice.dueAt, now),
       dueAt: invoice.dueAt.toISOString(),
+      chargesAwaitingAnswer: crew.chargesAwaitingAnswer,
     },
+    freeTime: row.consignment
+      ? containerFreeTimeOf({ ...trip, ...row.consignment, tariff: crew.tariff }, lagosToday(now))
+      : null,
     arrivalProposal: arrivalProposalOf(crew.arrivalProposal, trip, side),
     eta:
       trip.latestStatus === 'LOADED' && trip.etaTypicalAt && trip.etaWorstAt

@@ -36,6 +36,7 @@ import { loadTripDetail } from './trip-detail';
 import { insertStatusLog, latestLiveStatusLog, markStatusLogUndone, updateTrip } from './trip.repository';
 import { queueNotification } from '../notification/notification.service';
 import { tripStatusNotification } from './trip-notifications';
+import { chargeWaitingTime } from '../invoice/waiting-charges';
 
 const DELIVERED: TripStatus = 'DELIVERED';
 const LOADED: TripStatus = 'LOADED';
@@ -156,6 +157,7 @@ export type StatusMove = { moved: TripRecord } | { refused: AppError };
  * up a try) and answered as `refused`: the caller commits, then throws it.
  */
 export async function moveTripStatus(
+  ctx: Pick<AppContext, 'jobs'>,
   tx: Executor,
   actor: TripActor,
   tripId: string,
@@ -205,6 +207,7 @@ export async function moveTripStatus(
     ...(delivering ? { handoverFailedAttempts: 0, handoverLockedUntil: null } : {}),
   };
   await updateTrip(tx, trip.id, moved);
+  await chargeWaitingTime(ctx, tx, trip, input.tripStatus, now);
   await auditTrip(tx, actor, { ip }, trip, 'trip.status_changed', {
     from: trip.latestStatus,
     to: input.tripStatus,
@@ -244,7 +247,7 @@ export async function changeTripStatus(
   try {
     outcome = await ctx.db.transaction(
       async (tx): Promise<{ refused: AppError } | { detail: TripDetail }> => {
-        const move = await moveTripStatus(tx, principal, tripId, input, ip);
+        const move = await moveTripStatus(ctx, tx, principal, tripId, input, ip);
         if ('refused' in move) return move;
         await queueNotification(
           ctx,

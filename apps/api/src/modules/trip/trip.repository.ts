@@ -9,8 +9,10 @@ import {
   drivers,
   motorBoys,
   trucks,
+  invoiceCharges,
   invoices,
   orders,
+  shippingLineTariffs,
   shippingLines,
   terminals,
   tripNotes,
@@ -224,8 +226,9 @@ export async function findTripRow(db: Executor, tripId: string): Promise<TripRow
 }
 
 /**
- * The truck, driver and motor boy on a trip and its invoice, as the trip page shows them: one statement,
- * each left join answering null for what the trip does not have.
+ * The truck, driver and motor boy on a trip, its invoice with the charges awaiting the customer's answer,
+ * and its shipping line's tariff for its container (the container's free time), as the trip page shows
+ * them: one statement, each left join answering null for what the trip does not have.
  */
 export async function findTripCrewAndInvoice(db: Executor, tripId: string) {
   const [row] = await prepared(db, 'trip_crew_and_invoice', (d) =>
@@ -253,10 +256,20 @@ export async function findTripCrewAndInvoice(db: Executor, tripId: string) {
           phoneNumber: motorBoys.phoneNumber,
         },
         invoice: {
+          id: invoices.id,
           invoiceNumber: invoices.invoiceNumber,
           amountKobo: invoices.amountKobo,
           status: invoices.status,
           dueAt: invoices.dueAt,
+        },
+        chargesAwaitingAnswer: sql<number>`(SELECT count(*) FROM ${invoiceCharges}
+          WHERE ${invoiceCharges.invoiceId} = ${invoices.id} AND ${invoiceCharges.status} = 'PROPOSED')`.mapWith(
+          Number,
+        ),
+        tariff: {
+          freeDays: shippingLineTariffs.freeDays,
+          demurrageKoboPerDay: shippingLineTariffs.demurrageKoboPerDay,
+          detentionKoboPerDay: shippingLineTariffs.detentionKoboPerDay,
         },
         arrivalProposal: { status: tripWatches.proposedStatus, at: tripWatches.proposedAt },
       })
@@ -266,10 +279,28 @@ export async function findTripCrewAndInvoice(db: Executor, tripId: string) {
       .leftJoin(motorBoys, eq(motorBoys.id, trips.motorBoyId))
       .leftJoin(invoices, eq(invoices.tripId, trips.id))
       .leftJoin(tripWatches, eq(tripWatches.tripId, trips.id))
+      .leftJoin(consignments, eq(consignments.tripId, trips.id))
+      .leftJoin(
+        shippingLineTariffs,
+        and(
+          eq(shippingLineTariffs.shippingLineId, consignments.linerId),
+          eq(shippingLineTariffs.containerSize, consignments.containerSize),
+        ),
+      )
       .where(eq(trips.id, sql.placeholder('tripId')))
       .limit(1),
   ).execute({ tripId });
-  return row ?? { truck: null, driver: null, motorBoy: null, invoice: null, arrivalProposal: null };
+  return (
+    row ?? {
+      truck: null,
+      driver: null,
+      motorBoy: null,
+      invoice: null,
+      chargesAwaitingAnswer: 0,
+      tariff: null,
+      arrivalProposal: null,
+    }
+  );
 }
 
 /** "First Last (Company)": how a person acting on a trip is named to both parties. */

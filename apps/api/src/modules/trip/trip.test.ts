@@ -329,7 +329,8 @@ describe('GET /api/v1/trips/{id}', () => {
       allowedNextStatuses: [],
       actions: ['CANCEL', 'EDIT_CONSIGNMENT'],
       handover: { code: row.handoverCode, lockedUntil: null },
-      invoice: { amountKobo: 50_000_000, status: 'PENDING_PAYMENT' },
+      // The price won, with VAT at 7.5 %: what the customer pays.
+      invoice: { amountKobo: 53_750_000, status: 'PENDING_PAYMENT', chargesAwaitingAnswer: 0 },
     });
     expect(res.body.invoice.invoiceNumber).toMatch(/^INV-\d{4}-\d{6}$/);
     expect(res.body.tripStatusLogs[0].timeStamp).toBe(res.body.latestTripStatus.timeStamp);

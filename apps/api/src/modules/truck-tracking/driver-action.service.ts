@@ -137,6 +137,7 @@ export async function recordDriverStatus(
   try {
     return await once(ctx, actor, trip, clientActionId, 'STATUS', async (tx) => {
       const move = await moveTripStatus(
+        ctx,
         tx,
         actor,
         trip.id,

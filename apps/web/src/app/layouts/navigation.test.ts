@@ -19,6 +19,8 @@ describe('activeNavItem', () => {
     ['/bids/monitored', 'Monitored bids'],
     ['/bids/orders/o1', 'New bids'],
     ['/payments', 'Payments'],
+    ['/payments/invoice-1', 'Payments'],
+    ['/earnings', 'Earnings'],
   ])("lights one item of a transporter's sidebar on %s: %s", (pathname, label) => {
     expect(activeLabel('role_transporter', pathname)).toBe(label);
   });
@@ -30,11 +32,16 @@ describe('activeNavItem', () => {
     expect(activeLabel('role_admin', '/admin/users/u1')).toBe('Users');
     expect(activeLabel('role_admin', '/admin/audit-log')).toBe('Audit log');
     expect(activeLabel('role_admin', '/admin/reference/terminals/t1')).toBe('Reference data');
+    expect(activeLabel('role_admin', '/admin/payouts')).toBe('Payouts');
   });
 
   it('matches whole path segments only and lights nothing on pages without an item', () => {
     expect(activeLabel('role_customer', '/ordersx')).toBeUndefined();
     expect(activeLabel('role_customer', '/orders/new')).toBe('Orders');
     expect(activeLabel('role_customer', '/no/such/page')).toBeUndefined();
+  });
+
+  it("lights Containers at risk in a customer's sidebar", () => {
+    expect(activeLabel('role_customer', '/containers/at-risk')).toBe('Containers at risk');
   });
 });

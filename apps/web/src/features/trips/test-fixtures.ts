@@ -55,6 +55,7 @@ export function tripDetail(overrides: Partial<TripDetail> = {}): TripDetail {
     actions: [],
     handover: { code: null, lockedUntil: null },
     invoice: null,
+    freeTime: null,
     arrivalProposal: null,
     eta: null,
     ...overrides,

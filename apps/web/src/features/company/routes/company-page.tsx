@@ -28,6 +28,7 @@ import { useProfile } from '../../profile';
 import { useUpdateCompany } from '../api/company-api';
 import { CompanyDocumentsCard } from '../components/company-documents-card';
 import { VerificationChecklistCard } from '../components/verification-checklist';
+import { WaitingTermsCard } from '../components/waiting-terms-card';
 
 const companyFormSchema = updateCompanyRequest.extend({ contactPhone: nationalPhoneInput });
 type Input = z.input<typeof companyFormSchema>;
@@ -226,6 +227,7 @@ export function CompanyPage() {
                 ) : null}
               </Card>
               <CompanyDocumentsCard canUpload={canUpload} />
+              {role === 'role_transporter' ? <WaitingTermsCard /> : null}
             </Stack>
           )}
         </Grid.Col>

@@ -19,6 +19,11 @@ describe('admin home', () => {
     expect(within(main).getByRole('link', { name: 'Find users' })).toHaveAttribute('href', '/admin/users');
     expect(within(main).getByRole('link', { name: 'Open trips' })).toHaveAttribute('href', '/trips');
     expect(within(main).getByRole('link', { name: 'Open issues' })).toHaveAttribute('href', '/trips/issues');
+    expect(within(main).getByRole('link', { name: 'Open payments' })).toHaveAttribute('href', '/payments');
+    expect(within(main).getByRole('link', { name: 'Open payouts' })).toHaveAttribute(
+      'href',
+      '/admin/payouts',
+    );
     expect(within(main).getByRole('link', { name: 'Open reference data' })).toHaveAttribute(
       'href',
       '/admin/reference',

@@ -1,5 +1,13 @@
 import { SimpleGrid, Stack } from '@mantine/core';
-import { IconAlertTriangle, IconDatabase, IconHistory, IconRoute, IconUsers } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconCash,
+  IconDatabase,
+  IconHistory,
+  IconReceipt2,
+  IconRoute,
+  IconUsers,
+} from '@tabler/icons-react';
 import { PATHS } from '../../../lib/paths';
 import { useSession } from '../../../lib/session-context';
 import { PageHeader } from '../../../components/page-header';
@@ -26,6 +34,13 @@ export function AdminHomePage() {
         </LinkCard>
         <LinkCard icon={IconAlertTriangle} title="Issues" to={PATHS.tripIssues} action="Open issues">
           See open issues across all trips: breakdowns, accidents, checkpoint delays and port congestion.
+        </LinkCard>
+        <LinkCard icon={IconCash} title="Payments" to={PATHS.payments} action="Open payments">
+          Every invoice with its charges and payments; record a customer&apos;s bank transfer.
+        </LinkCard>
+        <LinkCard icon={IconReceipt2} title="Payouts" to={PATHS.adminPayouts} action="Open payouts">
+          What each transporter is owed for its paid invoices; mark a payout paid with the transfer&apos;s
+          reference.
         </LinkCard>
         <LinkCard
           icon={IconDatabase}

@@ -1,40 +1,27 @@
-import { configure, screen, within } from '@testing-library/react';
-import { DAY_MS, invoiceSchema, type Invoice } from '@freightlane/domain';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { DAY_MS } from '@freightlane/domain';
 import { describe, expect, it, vi } from 'vitest';
-import { apiFixture } from '../../../test/api-fixture';
 import { mockApi } from '../../../test/api-mock';
 import { fakeMediaQueryList } from '../../../test/fakes';
 import { pageOf } from '../../../test/marketplace-fixtures';
 import { renderRoute, seedSession } from '../../../test/render';
+import { INVOICE_ID, invoiceFixture, summaryFixture } from '../test-fixtures';
 
 configure({ asyncUtilTimeout: 5000 });
 // Each test clicks through several screens; a busy machine needs longer than the default 5 s.
 const CLICK_JOURNEY_TIMEOUT_MS = 20_000;
 
-function invoice(overrides: Partial<Invoice> = {}): Invoice {
-  return apiFixture(invoiceSchema, {
-    id: 'invoice-1',
-    invoiceNumber: 'INV-2026-000017',
-    trip: { id: 'trip-1', tripNumber: 'TRP-2026-000123' },
-    orderNumber: 'ORD-2026-000042',
-    customerName: 'Okafor Imports Ltd',
-    transporterName: 'Kano Haulage Ltd',
-    amountKobo: 45_000_000,
-    status: 'PENDING_PAYMENT',
-    dueAt: new Date(Date.now() + 10 * DAY_MS).toISOString(),
-    paidAt: null,
-    createdAt: '2026-11-22T10:00:00.000Z',
-    ...overrides,
-  });
-}
-
-const OVERDUE = invoice({
+const OVERDUE = invoiceFixture({
   id: 'invoice-2',
   invoiceNumber: 'INV-2026-000018',
   trip: { id: 'trip-2', tripNumber: 'TRP-2026-000124' },
   amountKobo: 123_456_789,
+  status: 'OVERDUE',
+  chargesAwaitingAnswer: 2,
   dueAt: new Date(Date.now() - 3 * DAY_MS).toISOString(),
 });
+
+const SUMMARY = { 'GET /api/v1/invoices/summary': { body: summaryFixture() } };
 
 function pretendDesktop() {
   vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
@@ -43,70 +30,101 @@ function pretendDesktop() {
 }
 
 describe('the payments page', { timeout: CLICK_JOURNEY_TIMEOUT_MS }, () => {
-  it('shows a customer the pending payments in naira, with the trip, the transporter and overdue ones in red', async () => {
+  it('shows a customer the pending payments with VAT included, overdue ones in red, and the charges to answer', async () => {
     pretendDesktop();
-    const api = mockApi({ 'GET /api/v1/invoices': { body: pageOf([invoice(), OVERDUE]) } });
+    const api = mockApi({
+      ...SUMMARY,
+      'GET /api/v1/invoices': { body: pageOf([invoiceFixture(), OVERDUE]) },
+    });
     seedSession('role_customer');
     renderRoute('/payments');
 
     const table = await screen.findByRole('table', { name: 'Invoices' });
     expect(document.title).toBe('Payments · Freightlane');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    expect(api.requests[0]?.url).toBe('/api/v1/invoices?status=PENDING_PAYMENT&page=0&size=20');
+    expect(api.calls('GET /api/v1/invoices')[0]?.url).toBe(
+      '/api/v1/invoices?status=PENDING_PAYMENT&page=0&size=20',
+    );
     expect(screen.getByRole('tab', { name: 'Pending payments', selected: true })).toBeVisible();
     expect(within(table).getByRole('columnheader', { name: 'Transporter' })).toBeVisible();
     expect(within(table).queryByRole('columnheader', { name: 'Customer' })).toBeNull();
 
     const [, first, second] = within(table).getAllByRole('row');
-    expect(first).toHaveTextContent('INV-2026-000017');
     expect(first).toHaveTextContent('ORD-2026-000042');
     expect(first).toHaveTextContent('Kano Haulage Ltd');
-    expect(first).toHaveTextContent('₦450,000.00');
+    expect(first).toHaveTextContent('₦483,750.00incl. VAT');
     expect(first).toHaveTextContent('Pending payment');
     expect(first).not.toHaveTextContent('Overdue');
+    expect(first).not.toHaveTextContent('to answer');
+    expect(within(first!).getByRole('link', { name: 'INV-2026-000017' })).toHaveAttribute(
+      'href',
+      `/payments/${INVOICE_ID}`,
+    );
     expect(within(first!).getByRole('link', { name: 'TRP-2026-000123' })).toHaveAttribute(
       'href',
       '/trips/trip-1',
     );
 
     expect(second).toHaveTextContent('₦1,234,567.89');
-    const overdue = within(second!).getByText(/Overdue/);
-    expect(overdue).toHaveStyle({ color: 'var(--mantine-color-red-9)' });
+    expect(second).toHaveTextContent('2 charges to answer');
+    expect(within(second!).getByText(/· Overdue/)).toHaveStyle({ color: 'var(--mantine-color-red-9)' });
+    expect(within(second!).getByText('Overdue', { selector: '.mantine-Badge-label' })).toBeVisible();
   });
 
-  it('shows every invoice on the All invoices tab, a paid one never overdue', async () => {
+  it('shows the totals: pending and overdue with their counts, paid this month, charges awaiting an answer', async () => {
+    pretendDesktop();
+    mockApi({ ...SUMMARY, 'GET /api/v1/invoices': { body: pageOf([invoiceFixture()]) } });
+    seedSession('role_customer');
+    renderRoute('/payments');
+    const totals = await screen.findByLabelText('Totals');
+    expect(totals).toHaveTextContent('To pay₦1,718,285.393 invoices');
+    expect(totals).toHaveTextContent('Overdue₦1,234,567.891 invoice');
+    expect(totals).toHaveTextContent('Paid this month₦900,000.00');
+    expect(totals).toHaveTextContent('Charges to answer2');
+  });
+
+  it('filters by tab and searches by text, keeping both in the address', async () => {
     pretendDesktop();
     const api = mockApi({
+      ...SUMMARY,
       'GET /api/v1/invoices': (request) => ({
         body: pageOf(
-          request.url.includes('status=')
-            ? [invoice()]
-            : [
-                invoice(),
-                invoice({
-                  id: 'invoice-3',
-                  invoiceNumber: 'INV-2026-000003',
-                  status: 'PAID',
-                  dueAt: '2026-01-01T00:00:00.000Z',
-                }),
-              ],
+          request.url.includes('status=PAID')
+            ? [invoiceFixture({ id: 'invoice-3', invoiceNumber: 'INV-2026-000003', status: 'PAID' })]
+            : [invoiceFixture()],
         ),
       }),
     });
     seedSession('role_customer');
     const { user, router } = renderRoute('/payments');
     await screen.findByRole('table');
-    await user.click(screen.getByRole('tab', { name: 'All invoices' }));
+
+    await user.click(screen.getByRole('tab', { name: 'Overdue' }));
+    await waitFor(() =>
+      expect(api.calls('GET /api/v1/invoices').at(-1)?.url).toBe(
+        '/api/v1/invoices?status=OVERDUE&page=0&size=20',
+      ),
+    );
+    await user.click(screen.getByRole('tab', { name: 'Paid' }));
     const paid = (await screen.findByText('INV-2026-000003')).closest('tr')!;
-    expect(api.requests.at(-1)?.url).toBe('/api/v1/invoices?page=0&size=20');
-    expect(router.state.location.search).toBe('?tab=all');
     expect(paid).toHaveTextContent('Paid');
-    expect(paid).toHaveTextContent('1 Jan 2026');
-    expect(paid).not.toHaveTextContent('Overdue');
+    expect(router.state.location.search).toBe('?tab=paid');
+
+    await user.click(screen.getByRole('tab', { name: 'All invoices' }));
+    await waitFor(() =>
+      expect(api.calls('GET /api/v1/invoices').at(-1)?.url).toBe('/api/v1/invoices?page=0&size=20'),
+    );
+    await user.type(screen.getByRole('searchbox', { name: 'Search invoices' }), 'TRP-2026-000123');
+    await waitFor(() =>
+      expect(api.calls('GET /api/v1/invoices').at(-1)?.url).toBe(
+        '/api/v1/invoices?q=TRP-2026-000123&page=0&size=20',
+      ),
+    );
+    expect(router.state.location.search).toBe('?tab=all&q=TRP-2026-000123');
   });
 
   it('shows a transporter on a phone what each customer owes, one card per invoice', async () => {
-    mockApi({ 'GET /api/v1/invoices': { body: pageOf([OVERDUE]) } });
+    mockApi({ ...SUMMARY, 'GET /api/v1/invoices': { body: pageOf([OVERDUE]) } });
     seedSession('role_transporter');
     renderRoute('/payments');
     const link = await screen.findByRole('link', { name: 'TRP-2026-000124' });
@@ -115,11 +133,30 @@ describe('the payments page', { timeout: CLICK_JOURNEY_TIMEOUT_MS }, () => {
     expect(card).toHaveTextContent('Customer: Okafor Imports Ltd');
     expect(card).not.toHaveTextContent('Kano Haulage Ltd');
     expect(card).toHaveTextContent('₦1,234,567.89');
+    expect(card).toHaveTextContent('incl. VAT');
     expect(card).toHaveTextContent('Overdue');
+    expect(card).toHaveTextContent('2 charges awaiting the customer');
+    expect(within(card).getByRole('link', { name: 'INV-2026-000018' })).toHaveAttribute(
+      'href',
+      '/payments/invoice-2',
+    );
+    const totals = screen.getByLabelText('Totals');
+    expect(totals).toHaveTextContent('Awaiting payment');
+    expect(totals).toHaveTextContent('Charges awaiting the customer');
+  });
+
+  it('shows an admin both parties', async () => {
+    pretendDesktop();
+    mockApi({ ...SUMMARY, 'GET /api/v1/invoices': { body: pageOf([invoiceFixture()]) } });
+    seedSession('role_admin');
+    renderRoute('/payments');
+    const table = await screen.findByRole('table', { name: 'Invoices' });
+    expect(within(table).getByRole('columnheader', { name: 'Customer' })).toBeVisible();
+    expect(within(table).getByRole('columnheader', { name: 'Transporter' })).toBeVisible();
   });
 
   it('says when nothing is pending, and shows the server’s message when the invoices cannot be loaded', async () => {
-    const api = mockApi({ 'GET /api/v1/invoices': { body: pageOf([]) } });
+    const api = mockApi({ ...SUMMARY, 'GET /api/v1/invoices': { body: pageOf([]) } });
     seedSession('role_customer');
     const { user } = renderRoute('/payments');
     expect(await screen.findByText(/^No pending payments\./)).toBeVisible();
@@ -130,9 +167,21 @@ describe('the payments page', { timeout: CLICK_JOURNEY_TIMEOUT_MS }, () => {
     expect(await screen.findByText('Invoices are being reconciled')).toBeVisible();
   });
 
+  it('keeps the list when the totals cannot be loaded', async () => {
+    mockApi({
+      'GET /api/v1/invoices/summary': { status: 500, body: { message: 'Totals are being recounted' } },
+      'GET /api/v1/invoices': { body: pageOf([invoiceFixture()]) },
+    });
+    seedSession('role_customer');
+    renderRoute('/payments');
+    expect(await screen.findByText('Totals are being recounted')).toBeVisible();
+    expect(screen.getByText('Could not load the totals')).toBeVisible();
+    expect(await screen.findByRole('link', { name: 'INV-2026-000017' })).toBeVisible();
+  });
+
   it('is in the customer’s sidebar', async () => {
     pretendDesktop();
-    mockApi({ 'GET /api/v1/invoices': { body: pageOf([]) } });
+    mockApi({ ...SUMMARY, 'GET /api/v1/invoices': { body: pageOf([]) } });
     seedSession('role_customer');
     renderRoute('/payments');
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });

@@ -1,45 +1,89 @@
-import { Anchor, Card, Group, Stack, Table, Tabs, Text } from '@mantine/core';
-import type { Invoice } from '@freightlane/domain';
+import { Anchor, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
+import {
+  formatMoney,
+  type Invoice,
+  type InvoiceStatus,
+  type InvoiceSummary,
+  type Role,
+} from '@freightlane/domain';
 import { IconReceipt } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PATHS } from '../../../lib/paths';
 import { useRole } from '../../../lib/session-context';
 import { EmptyList } from '../../../components/empty-list';
 import { ListPagination } from '../../../components/list-pagination';
+import { ListSearchInput } from '../../../components/list-search-input';
 import { ListSkeleton } from '../../../components/list-skeleton';
+import { tabFrom, ListTabs } from '../../../components/list-tabs';
 import { Money } from '../../../components/marketplace-badges';
 import { PageHeader } from '../../../components/page-header';
 import { PartyCells, PartyHeaders, partiesFor, partiesText, type Party } from '../../../components/parties';
-import { QueryError } from '../../../components/query-error';
-import { useListParams } from '../../../components/use-list-params';
+import { QueryList } from '../../../components/query-list';
+import { useListParams, useListSearch } from '../../../components/use-list-params';
 import { formatDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useInvoices } from '../api/invoices-api';
-import { InvoiceStatusBadge } from '../components/invoice-status-badge';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
+import { useInvoices, useInvoiceSummary } from '../api/invoices-api';
+import { InvoiceStatusBadge } from '../components/invoice-status-badge';
+import { countText, MoneyTotals, type MoneyFigure } from '../components/money-figures';
 
 const TABS = [
-  { value: 'pending', label: 'Pending payments' },
-  { value: 'all', label: 'All invoices' },
-] as const;
+  { value: 'pending', label: 'Pending payments', status: 'PENDING_PAYMENT' },
+  { value: 'overdue', label: 'Overdue', status: 'OVERDUE' },
+  { value: 'paid', label: 'Paid', status: 'PAID' },
+  { value: 'all', label: 'All invoices', status: undefined },
+] as const satisfies readonly { value: string; label: string; status: InvoiceStatus | undefined }[];
 type Tab = (typeof TABS)[number]['value'];
 
-function readTab(value: string | null): Tab {
-  return value === 'all' ? 'all' : 'pending';
+const EMPTY_TEXT: Record<Tab, { customer: string; transporter: string }> = {
+  pending: {
+    customer: 'No pending payments. Each trip you award is invoiced here until it is paid.',
+    transporter: 'No pending payments. Invoices for the trips you carry show here until they are paid.',
+  },
+  overdue: {
+    customer: 'Nothing is overdue. Invoices unpaid after their due date show here.',
+    transporter: 'Nothing is overdue. Invoices your customers have not paid by their due date show here.',
+  },
+  paid: {
+    customer: 'No paid invoices yet. Invoices you pay are kept here.',
+    transporter: 'No paid invoices yet. Invoices your customers pay are kept here.',
+  },
+  all: {
+    customer: 'No invoices yet. An invoice is raised for each trip when an order is awarded.',
+    transporter: 'No invoices yet. An invoice is raised for each trip when an order is awarded.',
+  },
+};
+
+/** The marker of charges still waiting for the customer: theirs to answer, the others' to wait for. */
+function chargesMarkerText(count: number, customer: boolean): string {
+  const charges = count === 1 ? '1 charge' : `${count} charges`;
+  return customer ? `${charges} to answer` : `${charges} awaiting the customer`;
 }
 
-/** Only an unpaid invoice can be late. */
-function isOverdue(invoice: Invoice, now = Date.now()): boolean {
-  return invoice.status === 'PENDING_PAYMENT' && Date.parse(invoice.dueAt) < now;
+function ChargesMarker({ invoice, customer }: { invoice: Invoice; customer: boolean }) {
+  if (invoice.chargesAwaitingAnswer === 0) return null;
+  return (
+    <Badge variant="outline" color="orange" radius="sm" tt="none">
+      {chargesMarkerText(invoice.chargesAwaitingAnswer, customer)}
+    </Badge>
+  );
 }
 
 /** The due date, in red with the word "Overdue" (not the colour alone) once it has passed unpaid. */
 function DueDate({ invoice }: { invoice: Invoice }) {
-  if (!isOverdue(invoice)) return <Text size="sm">{formatDate(invoice.dueAt)}</Text>;
+  if (invoice.status !== 'OVERDUE') return <Text size="sm">{formatDate(invoice.dueAt)}</Text>;
   return (
     <Text size="sm" c="red.9" fw={600}>
       {formatDate(invoice.dueAt)} · Overdue
     </Text>
+  );
+}
+
+function InvoiceLink({ invoice }: { invoice: Invoice }) {
+  return (
+    <Anchor component={Link} to={PATHS.invoice(invoice.id)} fw={600} size="sm">
+      {invoice.invoiceNumber}
+    </Anchor>
   );
 }
 
@@ -51,10 +95,33 @@ function TripLink({ invoice }: { invoice: Invoice }) {
   );
 }
 
-function InvoicesTable({ invoices, parties }: { invoices: Invoice[]; parties: Party<Invoice>[] }) {
+/** The total the customer pays, and that it includes VAT. */
+function Total({ invoice, align = 'right' }: { invoice: Invoice; align?: 'right' | 'left' }) {
   return (
-    <Table.ScrollContainer minWidth={860} type="native">
-      <Table verticalSpacing="sm" aria-label="Invoices" style={{ fontVariantNumeric: 'tabular-nums' }}>
+    <Stack gap={0} align={align === 'right' ? 'flex-end' : 'flex-start'}>
+      <Money kobo={invoice.amountKobo} size="sm" fw={600} />
+      <Text size="xs" c="dimmed">
+        incl. VAT
+      </Text>
+    </Stack>
+  );
+}
+
+interface ListProps {
+  invoices: Invoice[];
+  parties: Party<Invoice>[];
+  customer: boolean;
+}
+
+function InvoicesTable({ invoices, parties, customer }: ListProps) {
+  return (
+    <Table.ScrollContainer minWidth={920} type="native">
+      <Table
+        verticalSpacing="sm"
+        highlightOnHover
+        aria-label="Invoices"
+        style={{ fontVariantNumeric: 'tabular-nums' }}
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Invoice number</Table.Th>
@@ -62,7 +129,7 @@ function InvoicesTable({ invoices, parties }: { invoices: Invoice[]; parties: Pa
             <Table.Th scope="col">Order number</Table.Th>
             <PartyHeaders parties={parties} />
             <Table.Th scope="col" style={{ textAlign: 'right' }}>
-              Amount
+              Total
             </Table.Th>
             <Table.Th scope="col">Due date</Table.Th>
             <Table.Th scope="col">Status</Table.Th>
@@ -72,9 +139,7 @@ function InvoicesTable({ invoices, parties }: { invoices: Invoice[]; parties: Pa
           {invoices.map((invoice) => (
             <Table.Tr key={invoice.id}>
               <Table.Td>
-                <Text size="sm" fw={600}>
-                  {invoice.invoiceNumber}
-                </Text>
+                <InvoiceLink invoice={invoice} />
               </Table.Td>
               <Table.Td>
                 <TripLink invoice={invoice} />
@@ -84,13 +149,16 @@ function InvoicesTable({ invoices, parties }: { invoices: Invoice[]; parties: Pa
               </Table.Td>
               <PartyCells parties={parties} row={invoice} />
               <Table.Td style={{ textAlign: 'right' }}>
-                <Money kobo={invoice.amountKobo} size="sm" />
+                <Total invoice={invoice} />
               </Table.Td>
               <Table.Td>
                 <DueDate invoice={invoice} />
               </Table.Td>
               <Table.Td>
-                <InvoiceStatusBadge status={invoice.status} />
+                <Stack gap={4} align="flex-start">
+                  <InvoiceStatusBadge status={invoice.status} />
+                  <ChargesMarker invoice={invoice} customer={customer} />
+                </Stack>
               </Table.Td>
             </Table.Tr>
           ))}
@@ -100,19 +168,17 @@ function InvoicesTable({ invoices, parties }: { invoices: Invoice[]; parties: Pa
   );
 }
 
-function InvoiceCards({ invoices, parties }: { invoices: Invoice[]; parties: Party<Invoice>[] }) {
+function InvoiceCards({ invoices, parties, customer }: ListProps) {
   return (
-    <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+    <Stack gap="sm" component="ul" aria-label="Invoices" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {invoices.map((invoice) => (
         <Card key={invoice.id} withBorder radius="md" padding="md" component="li">
           <Group justify="space-between" wrap="nowrap" mb={6}>
-            <Text size="sm" fw={600}>
-              {invoice.invoiceNumber}
-            </Text>
+            <InvoiceLink invoice={invoice} />
             <InvoiceStatusBadge status={invoice.status} />
           </Group>
-          <Group justify="space-between" align="flex-end" gap="xs">
-            <Stack gap={2}>
+          <Group justify="space-between" align="flex-end" gap="xs" wrap="nowrap">
+            <Stack gap={2} style={{ minWidth: 0 }}>
               <Text size="sm">
                 Trip <TripLink invoice={invoice} /> · {invoice.orderNumber}
               </Text>
@@ -120,13 +186,16 @@ function InvoiceCards({ invoices, parties }: { invoices: Invoice[]; parties: Par
                 {partiesText(parties, invoice)}
               </Text>
             </Stack>
-            <Money kobo={invoice.amountKobo} fw={700} />
+            <Total invoice={invoice} />
           </Group>
-          <Group gap={4} mt={6}>
-            <Text size="sm" c="dimmed">
-              Due
-            </Text>
-            <DueDate invoice={invoice} />
+          <Group justify="space-between" gap="xs" mt={6}>
+            <Group gap={4}>
+              <Text size="sm" c="dimmed">
+                Due
+              </Text>
+              <DueDate invoice={invoice} />
+            </Group>
+            <ChargesMarker invoice={invoice} customer={customer} />
           </Group>
         </Card>
       ))}
@@ -134,75 +203,100 @@ function InvoiceCards({ invoices, parties }: { invoices: Invoice[]; parties: Par
   );
 }
 
-/** /payments: a customer's invoices to pay (a transporter's to be paid), pending ones by default. */
+function summaryFigures(summary: InvoiceSummary, role: Role | null): MoneyFigure[] {
+  const invoices = (count: number) => countText(count, 'invoice', 'invoices');
+  const customer = role === 'role_customer';
+  return [
+    {
+      label: customer ? 'To pay' : 'Awaiting payment',
+      value: formatMoney(summary.pendingKobo),
+      detail: invoices(summary.pendingCount),
+    },
+    {
+      label: 'Overdue',
+      value: formatMoney(summary.overdueKobo),
+      detail: invoices(summary.overdueCount),
+      alert: summary.overdueCount > 0,
+    },
+    { label: 'Paid this month', value: formatMoney(summary.paidThisMonthKobo) },
+    {
+      label: customer ? 'Charges to answer' : 'Charges awaiting the customer',
+      value: String(summary.chargesAwaitingAnswer),
+      detail: customer ? 'Answer them to pay' : 'Proposed, not yet answered',
+    },
+  ];
+}
+
+/**
+ * /payments: a customer's invoices to pay (the spec's "pending payments"), a transporter's to be paid,
+ * every invoice for an admin; pending ones by default, the most urgent first.
+ */
 export function PaymentsPage() {
   usePageTitle('Payments');
   const role = useRole();
   const parties = partiesFor<Invoice>(role);
   const list = useListParams();
-  const tab = readTab(list.params.get('tab'));
+  const tab = tabFrom(TABS, list.params.get('tab'));
+  const { search, setSearch, settled } = useListSearch(list);
   const isDesktop = useBreakpoint('sm');
-  const invoices = useInvoices({
-    status: tab === 'pending' ? 'PENDING_PAYMENT' : undefined,
-    page: list.page,
-  });
+  const invoices = useInvoices({ status: tab.status, q: settled || undefined, page: list.page });
+  const summary = useInvoiceSummary();
   const customer = role === 'role_customer';
 
   const data = invoices.data;
-  let content;
-  if (invoices.isPending) content = <ListSkeleton label="Loading invoices" height={56} />;
-  else if (invoices.isError)
-    content = (
-      <QueryError
-        error={invoices.error}
-        onRetry={() => void invoices.refetch()}
-        title="Could not load the invoices"
-      />
-    );
-  else if (invoices.data.content.length === 0)
-    content = (
-      <EmptyList icon={IconReceipt}>
-        {tab === 'pending'
-          ? customer
-            ? 'No pending payments. Each trip you award is invoiced here until it is paid.'
-            : 'No pending payments. Invoices for the trips you carry show here until they are paid.'
-          : 'No invoices yet. An invoice is raised for each trip when an order is awarded.'}
-      </EmptyList>
-    );
-  else
-    content = isDesktop ? (
-      <Card withBorder radius="md" padding={0}>
-        <InvoicesTable invoices={invoices.data.content} parties={parties} />
-      </Card>
-    ) : (
-      <InvoiceCards invoices={invoices.data.content} parties={parties} />
-    );
-
   return (
     <>
       <PageHeader
         title="Payments"
         description={
           customer
-            ? 'Invoices for your trips, the soonest due first.'
-            : 'What your customers owe you for each trip, the soonest due first.'
+            ? 'Invoices for your trips, the most urgent first. Open one to answer its charges and pay.'
+            : role === 'role_admin'
+              ? 'Every invoice on the platform, the most urgent first.'
+              : 'What your customers owe you for each trip, the most urgent first.'
         }
       />
-      <Tabs value={tab} onChange={(value) => list.update({ tab: readTab(value) === 'all' ? 'all' : null })}>
-        <Tabs.List>
-          {TABS.map((t) => (
-            <Tabs.Tab key={t.value} value={t.value}>
-              {t.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        {TABS.map((t) => (
-          <Tabs.Panel key={t.value} value={t.value} pt="md">
-            {t.value === tab ? content : null}
-          </Tabs.Panel>
-        ))}
-      </Tabs>
-      {data ? <ListPagination page={data} noun={['invoice', 'invoices']} onChange={list.setPage} /> : null}
+      <Stack gap="lg">
+        <MoneyTotals query={summary} count={4} figures={(totals) => summaryFigures(totals, role)} />
+        <ListTabs
+          tabs={TABS}
+          tab={tab}
+          list={list}
+          aside={
+            <ListSearchInput
+              label="Search invoices"
+              placeholder="Invoice, trip or order number"
+              value={search}
+              onChange={setSearch}
+              width={280}
+            />
+          }
+        >
+          <QueryList
+            query={invoices}
+            skeleton={<ListSkeleton label="Loading invoices" height={56} />}
+            failure="Could not load the invoices"
+            empty={
+              <EmptyList icon={IconReceipt}>
+                {settled
+                  ? `No invoice matches “${settled}”. Try an invoice, trip or order number, or a company’s name.`
+                  : EMPTY_TEXT[tab.value][customer ? 'customer' : 'transporter']}
+              </EmptyList>
+            }
+          >
+            {(rows) =>
+              isDesktop ? (
+                <Card withBorder radius="md" padding={0}>
+                  <InvoicesTable invoices={rows} parties={parties} customer={customer} />
+                </Card>
+              ) : (
+                <InvoiceCards invoices={rows} parties={parties} customer={customer} />
+              )
+            }
+          </QueryList>
+        </ListTabs>
+        {data ? <ListPagination page={data} noun={['invoice', 'invoices']} onChange={list.setPage} /> : null}
+      </Stack>
     </>
   );
 }

@@ -1,41 +1,56 @@
-import { Badge, Card, Group, SimpleGrid, Title } from '@mantine/core';
-import type { TripDetail } from '@freightlane/domain';
+import { Anchor, Badge, Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
+import { INVOICE_STATUS_LABELS, type InvoiceStatus, type TripDetail } from '@freightlane/domain';
+import { Link } from 'react-router';
 import { Money } from '../../../components/marketplace-badges';
+import { PATHS } from '../../../lib/paths';
 import { formatDate } from '../../../lib/format';
 import { DescriptionField } from '../../../components/description-field';
 
-const STATUS_COLORS: Record<string, string> = {
-  PAID: 'green',
+const STATUS_COLORS: Record<InvoiceStatus, string> = {
+  PENDING_PAYMENT: 'orange',
   OVERDUE: 'red',
-  ISSUED: 'blue',
-  PENDING: 'blue',
+  PAID: 'green',
+  VOID: 'gray',
 };
 
-/** "OVERDUE" as "Overdue": invoice statuses come from billing and are shown as words. */
-function statusWords(status: string): string {
-  const words = status.replace(/_/g, ' ').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** The invoice raised for the trip, once there is one. */
-export function TripInvoiceCard({ invoice }: { invoice: NonNullable<TripDetail['invoice']> }) {
+/** The invoice raised for the trip, once there is one, with a way to its page. */
+export function TripInvoiceCard({
+  invoice,
+  isCustomer,
+}: {
+  invoice: NonNullable<TripDetail['invoice']>;
+  isCustomer: boolean;
+}) {
+  const awaiting = invoice.chargesAwaitingAnswer;
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="invoice-title">
       <Group justify="space-between" mb="sm" gap="xs">
         <Title order={2} fz="lg" id="invoice-title">
           Invoice
         </Title>
-        <Badge variant="light" radius="sm" color={STATUS_COLORS[invoice.status.toUpperCase()] ?? 'gray'}>
-          {statusWords(invoice.status)}
+        <Badge variant="light" radius="sm" color={STATUS_COLORS[invoice.status]}>
+          {INVOICE_STATUS_LABELS[invoice.status]}
         </Badge>
       </Group>
       <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing="sm" m={0}>
-        <DescriptionField label="Invoice number">{invoice.invoiceNumber}</DescriptionField>
+        <DescriptionField label="Invoice number">
+          <Anchor component={Link} to={PATHS.invoice(invoice.id)} size="sm">
+            {invoice.invoiceNumber}
+          </Anchor>
+        </DescriptionField>
         <DescriptionField label="Amount">
           <Money kobo={invoice.amountKobo} size="sm" />
         </DescriptionField>
         <DescriptionField label="Due">{formatDate(invoice.dueAt)}</DescriptionField>
       </SimpleGrid>
+      {/* Charges waiting for the customer's answer hold the payment back until answered (decision 019). */}
+      {isCustomer && awaiting > 0 ? (
+        <Text size="sm" mt="sm" c="orange.9" fw={600}>
+          <Anchor component={Link} to={PATHS.invoice(invoice.id)} inherit c="orange.9">
+            {awaiting === 1 ? '1 charge to answer' : `${awaiting} charges to answer`}
+          </Anchor>
+        </Text>
+      ) : null}
     </Card>
   );
 }

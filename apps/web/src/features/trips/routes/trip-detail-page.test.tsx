@@ -106,10 +106,12 @@ describe('the trip detail', () => {
         allowedNextStatuses: [],
         handover: { code: '048213', lockedUntil: null },
         invoice: {
+          id: 'e5555555-5555-4555-8555-555555555555',
           invoiceNumber: 'INV-2026-000311',
           amountKobo: 45_000_050,
-          status: 'ISSUED',
+          status: 'PENDING_PAYMENT',
           dueAt: '2026-12-10T11:00:00.000Z',
+          chargesAwaitingAnswer: 0,
         },
         notes: [
           {

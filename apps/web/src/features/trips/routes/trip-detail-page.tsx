@@ -9,6 +9,7 @@ import { CargoTypeBadge } from '../../../components/marketplace-badges';
 import { PageHeader } from '../../../components/page-header';
 import { formatDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { FreeTimeBadge, FreeTimeCard } from '../../containers';
 import { TrackingLinkCard } from '../sharing/components/tracking-link-card';
 import { useTrip } from '../api/trip-detail-api';
 import { CancelTripsDialog } from '../components/cancel-trips-dialog';
@@ -106,6 +107,7 @@ export function TripDetailPage() {
         <Group gap="xs" mt={-8}>
           <CargoTypeBadge cargoType={data.cargoType} />
           <TripStatusBadge trip={data} />
+          {data.freeTime ? <FreeTimeBadge freeTime={data.freeTime} withContext /> : null}
         </Group>
 
         {data.cancelled ? (
@@ -133,10 +135,20 @@ export function TripDetailPage() {
               {/* The trip's parties manage its public link; the server checks the same on every change. */}
               {side !== null ? <TrackingLinkCard trip={data} /> : null}
               <ConsignmentCard trip={data} />
+              {/* The dates and the deposit are the customer's facts; admins correct them. */}
+              {data.freeTime ? (
+                <FreeTimeCard
+                  trip={data}
+                  freeTime={data.freeTime}
+                  canEdit={role === 'role_customer' || role === 'role_admin'}
+                />
+              ) : null}
               <TripResourcesCard trip={data} ownsFleet={side === 'TRANSPORTER'} />
               <TripIssuesCard trip={data} />
               <TripDocumentsCard trip={data} />
-              {data.invoice ? <TripInvoiceCard invoice={data.invoice} /> : null}
+              {data.invoice ? (
+                <TripInvoiceCard invoice={data.invoice} isCustomer={role === 'role_customer'} />
+              ) : null}
             </Stack>
           </Grid.Col>
         </Grid>

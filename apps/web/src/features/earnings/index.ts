@@ -1,0 +1,3 @@
+/** What other features may use from earnings. */
+export { earningKeys } from './api/earning-keys';
+export { PayoutList } from './components/payout-list';
