@@ -61,6 +61,9 @@ test.describe('money', () => {
     const page = await signedInPage(browser, CUSTOMER);
     await page.goto('/payments');
     await page.getByRole('searchbox', { name: /Search/ }).fill(trip.tripNumber);
+    await expect(page.getByRole('link', { name: trip.invoice!.invoiceNumber }).first()).toBeVisible();
+    await settle(page);
+    await snap(page, 'payments-customer');
     await page.getByRole('link', { name: trip.invoice!.invoiceNumber }).first().click();
     await expect(page).toHaveURL(new RegExp(`/payments/${invoiceId}$`));
     await expect(amountRow(page, /^Haulage/)).toContainText(formatMoney(haulage));
@@ -101,6 +104,31 @@ test.describe('money', () => {
     await snap(transporter, 'earnings-phone');
     await expectNoSeriousAxeViolations(transporter);
     await transporter.context().close();
+
+    // The back office pays the transporter out and records the transfer's reference.
+    const admin = await signedInPage(browser, 'admin@example.com');
+    await admin.goto('/admin/payouts');
+    await admin.getByRole('searchbox', { name: 'Search payouts' }).fill(trip.tripNumber);
+    const payout = admin
+      .getByRole('table', { name: 'Payouts' })
+      .getByRole('row')
+      .filter({ hasText: trip.tripNumber });
+    await expect(payout).toContainText('Payout pending');
+    await payout.getByRole('button', { name: /^Mark paid/ }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Mark the payout paid' });
+    await dialog.getByLabel('Transfer reference').fill(`PO-${trip.tripNumber}`);
+    await dialog.getByRole('button', { name: 'Mark paid' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(payout).toContainText('Paid out');
+    await expect(payout).toContainText(`PO-${trip.tripNumber}`);
+    await settle(admin);
+    await snap(admin, 'admin-payouts');
+    await expectNoSeriousAxeViolations(admin);
+    await admin.goto('/payments');
+    await expect(admin.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
+    await settle(admin);
+    await snap(admin, 'admin-payments');
+    await admin.context().close();
   });
 
   test('a waiting charge is proposed from the trip’s times, disputed, revised and accepted', async ({
@@ -110,11 +138,24 @@ test.describe('money', () => {
     const customer = await apiToken(request, CUSTOMER);
     const transporter = await apiToken(request, TRANSPORTER);
     const rate = 500_000;
-    await apiCall(request, transporter, 'PUT', '/api/v1/company/waiting-terms', {
-      freeHours: 0,
-      rateKoboPerHour: rate,
-    });
     try {
+      // The transporter sets its waiting terms on its company page: no free hours, ₦5,000 an hour.
+      const terms = await signedInPage(browser, TRANSPORTER, PHONE);
+      await terms.goto('/company');
+      const card = terms.getByRole('region', { name: 'Waiting time' });
+      await card.getByLabel('Free hours per stop').fill('0');
+      await card.getByLabel('Rate per started hour (₦)').fill('5000');
+      await card.getByRole('button', { name: 'Save waiting terms' }).click();
+      await expect(
+        terms.getByText('Your waiting terms are saved. They apply to waits from now on.'),
+      ).toBeVisible();
+      await expect
+        .poll(async () => apiCall(request, transporter, 'GET', '/api/v1/company/waiting-terms'))
+        .toEqual({ freeHours: 0, rateKoboPerHour: rate });
+      await card.scrollIntoViewIfNeeded();
+      await expectNoSeriousAxeViolations(terms);
+      await snap(terms, 'waiting-terms-phone');
+      await terms.context().close();
       const atPickup = await apiCall<{ content: TripSummary[] }>(
         request,
         transporter,
