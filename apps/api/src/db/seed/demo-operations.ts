@@ -638,6 +638,7 @@ async function settleCompletedTrips(tx: Tx, admin: Principal): Promise<void> {
       amountKobo: invoices.amountKobo,
       subtotalKobo: sql<number>`${invoices.haulageKobo} + ${invoices.chargesKobo}`.mapWith(Number),
       endedAt: trips.latestStatusAt,
+      raisedAt: invoices.createdAt,
     })
     .from(invoices)
     .innerJoin(trips, eq(trips.id, invoices.tripId))
@@ -645,7 +646,10 @@ async function settleCompletedTrips(tx: Tx, admin: Principal): Promise<void> {
     .orderBy(asc(trips.latestStatusAt), asc(invoices.invoiceNumber));
   const { commissionBasisPoints } = await readPlatformTerms(tx);
   for (const [i, invoice] of unpaid.entries()) {
-    const paidAt = new Date((invoice.endedAt ?? new Date()).getTime() + HOUR);
+    // An hour after the delivery, and never before the invoice was raised (the seed raises them today).
+    const paidAt = new Date(
+      Math.max((invoice.endedAt ?? new Date()).getTime() + HOUR, invoice.raisedAt.getTime()),
+    );
     await insertPayment(tx, {
       invoiceId: invoice.id,
       method: 'BANK_TRANSFER',
