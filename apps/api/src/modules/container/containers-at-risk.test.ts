@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { consignments, trips } from '../../db/schema';
 import { setTripState } from '../../test/awarded-trips';
 import { containerRows, lagosDate } from '../../test/marketplace';
+import { keepFreeTime } from '../../test/free-time';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { tripWorld, type TripRef, type TripWorld } from '../../test/trip-world';
 
@@ -15,24 +16,8 @@ describe('GET /api/v1/containers/at-risk', () => {
   const list = (token: string | undefined, query = '') =>
     call(t.app, 'GET', `/api/v1/containers/at-risk${query}`, undefined, token ? { token } : {});
 
-  const keep = async (trip: TripRef, facts: Record<string, unknown>) => {
-    const res = await call(
-      t.app,
-      'PUT',
-      `/api/v1/trips/${trip.id}/free-time`,
-      {
-        dischargeDate: null,
-        expectedEmptyReturnDate: null,
-        depositKobo: null,
-        depositStatus: 'NOT_PAID',
-        depositRefundedOn: null,
-        ...facts,
-      },
-      { token: w.customer.accessToken },
-    );
-    if (res.status !== 200)
-      throw new Error(`keeping free time failed: ${res.status} ${JSON.stringify(res.body)}`);
-  };
+  const keep = (trip: TripRef, facts: Record<string, unknown>) =>
+    keepFreeTime(t, w.customer.accessToken, trip.id, facts);
 
   beforeAll(async () => {
     t = await createTestApp();

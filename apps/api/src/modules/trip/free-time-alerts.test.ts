@@ -4,6 +4,7 @@ import { lagosDayText } from '@freightlane/domain';
 import { jobs, notifications, trips } from '../../db/schema';
 import { setTripState } from '../../test/awarded-trips';
 import { lagosDate } from '../../test/marketplace';
+import { keepFreeTime } from '../../test/free-time';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { tripWorld, type TripRef, type TripWorld } from '../../test/trip-world';
 import {
@@ -30,22 +31,7 @@ describe('free-time alerts', () => {
       .update(trips)
       .set({ pickupDate: lagosDate(5) })
       .where(eq(trips.id, trip.id));
-    const res = await call(
-      t.app,
-      'PUT',
-      `/api/v1/trips/${trip.id}/free-time`,
-      {
-        dischargeDate: null,
-        expectedEmptyReturnDate: null,
-        depositKobo: null,
-        depositStatus: 'NOT_PAID',
-        depositRefundedOn: null,
-        ...facts,
-      },
-      { token: w.customer.accessToken },
-    );
-    if (res.status !== 200)
-      throw new Error(`keeping free time failed: ${res.status} ${JSON.stringify(res.body)}`);
+    await keepFreeTime(t, w.customer.accessToken, trip.id, facts);
     return trip;
   };
 
