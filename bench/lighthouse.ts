@@ -7,6 +7,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../apps/api/src/db/client';
+import { atLeast, atMost, reported, type Figure } from './figures';
 import { TSX_LOADER, runJsonChild } from './load';
 
 export const LIGHTHOUSE_TARGET = { performance: 95, lcpMs: 2000 } as const;
@@ -111,25 +112,22 @@ export async function runLighthouse(options: {
   return { tracking, ongoing };
 }
 
-/** PASS/FAIL lines per page; returns whether every target was met (a skipped run fails nothing). */
-export function judgeLighthouse(result: LighthouseResult): boolean {
-  if ('skipped' in result) {
-    console.info(`SKIP lighthouse: ${result.skipped}`);
-    return true;
-  }
-  let ok = true;
+/** Each page's score and LCP (judged), and its other paint figures and transfer size. */
+export function lighthouseFigures(result: { tracking: PageFigures; ongoing: PageFigures }): Figure[] {
+  return Object.entries({ tracking: result.tracking, ongoing: result.ongoing }).flatMap(([name, page]) => [
+    atLeast('lighthouse', `${name} page performance score`, page.performance, '', page.target.performance),
+    atMost('lighthouse', `${name} page LCP`, page.lcpMs, 'ms', page.target.lcpMs),
+    reported('lighthouse', `${name} page FCP`, page.fcpMs, 'ms'),
+    reported('lighthouse', `${name} page TBT`, page.tbtMs, 'ms'),
+    reported('lighthouse', `${name} page CLS`, page.cls, ''),
+    reported('lighthouse', `${name} page transfer`, +(page.transferBytes / 1024).toFixed(1), 'KB'),
+  ]);
+}
+
+/** What a reader of the figures needs beside them: the element LCP measured, Lighthouse's warnings. */
+export function printLighthouseNotes(result: { tracking: PageFigures; ongoing: PageFigures }): void {
   for (const [name, page] of Object.entries({ tracking: result.tracking, ongoing: result.ongoing })) {
-    const perfOk = page.performance !== null && page.performance >= page.target.performance;
-    const lcpOk = page.lcpMs <= page.target.lcpMs;
-    console.info(
-      `${perfOk ? 'PASS' : 'FAIL'} lighthouse ${name}: performance ${page.performance} (target ≥ ${page.target.performance})`,
-    );
-    console.info(
-      `${lcpOk ? 'PASS' : 'FAIL'} lighthouse ${name}: LCP ${page.lcpMs} ms (target ≤ ${page.target.lcpMs} ms)`,
-    );
     if (page.lcpElement) console.info(`  ${name} LCP element: ${page.lcpElement}`);
-    for (const warning of page.warnings) console.info(`  warning: ${warning}`);
-    ok &&= perfOk && lcpOk;
+    for (const warning of page.warnings) console.info(`  ${name} warning: ${warning}`);
   }
-  return ok;
 }

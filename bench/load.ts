@@ -32,17 +32,20 @@ export interface ConnectedFigures {
   slowestFirstMs: number;
 }
 
-/** The connected figures from the first answers of the connections and all the others (ms). */
-export function connectedFigures(firstAnswers: number[], later: number[]): ConnectedFigures {
-  const sorted = Float64Array.from(later).sort();
+/** p50, p99 and the slowest of response times (ms), rounded to the millisecond; 0 without any. */
+export function latencyFigures(times: readonly number[]): { p50Ms: number; p99Ms: number; maxMs: number } {
+  const sorted = Float64Array.from(times).sort();
   const at = (share: number) =>
     sorted.length === 0
       ? 0
       : Math.round(sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!);
+  return { p50Ms: at(0.5), p99Ms: at(0.99), maxMs: at(1) };
+}
+
+/** The connected figures from the first answers of the connections and all the others (ms). */
+export function connectedFigures(firstAnswers: number[], later: number[]): ConnectedFigures {
   return {
-    p50Ms: at(0.5),
-    p99Ms: at(0.99),
-    maxMs: at(1),
+    ...latencyFigures(later),
     slowestFirstMs: Math.round(Math.max(0, ...firstAnswers)),
   };
 }

@@ -6,6 +6,7 @@
  * fetched once to show they are still answered.
  */
 import type { Database } from '../apps/api/src/db/client';
+import { atLeast, atMost, judgedWhen, loadFigures, reported, type Figure } from './figures';
 import { loadRandomPaths, writeIdsFile, type Figures, type LoadSettings } from './load';
 import { sampleTrackingIds } from './seed-many-trips';
 
@@ -115,32 +116,38 @@ export async function runPublicTracking(options: {
   }
 }
 
-/** The PASS/FAIL line of the read model's memory; returns whether the target was met (or not judged). */
-export function judgeReadModelMemory(rssMb: number, trips: number, kind: 'postgres' | 'pglite'): boolean {
-  const line = `API RSS ${rssMb} MB after filling the read model (target ≤ ${READ_MODEL_RSS_TARGET_MB} MB, ${trips} trips)`;
-  if (kind !== 'postgres') {
-    console.info(`INFO readModel: ${line}; not judged on PGlite, whose engine shares the process`);
-    return true;
-  }
-  const ok = rssMb <= READ_MODEL_RSS_TARGET_MB;
-  console.info(`${ok ? 'PASS' : 'FAIL'} readModel: ${line}`);
-  return ok;
+/** The read model's figures: the API's memory once it is filled (judged on PostgreSQL) and the fill's time. */
+export function readModelFigures(input: {
+  rssMb: number;
+  trips: number;
+  seconds: number;
+  kind: 'postgres' | 'pglite';
+}): Figure[] {
+  return [
+    reported('read-model', 'tracked trips held', input.trips, 'trips'),
+    reported('read-model', 'time to fill', input.seconds, 's'),
+    judgedWhen(
+      input.kind === 'postgres',
+      `target ≤ ${READ_MODEL_RSS_TARGET_MB} MB on PostgreSQL; PGlite's engine shares the process`,
+      atMost('read-model', 'API resident memory after the fill', input.rssMb, 'MB', READ_MODEL_RSS_TARGET_MB),
+    ),
+  ];
 }
 
-/** PASS/FAIL lines of the scenario; returns whether every target was met. */
-export function judgePublicTracking(result: PublicTrackingResult): boolean {
+/** The public tracking load's figures, its hello-world beside it. */
+export function publicTrackingFigures(result: PublicTrackingResult): Figure[] {
   const { tracking, target } = result;
-  const checks = [
-    {
-      ok: result.ratioToBaseline >= target.ratioToBaseline,
-      line: `ratio ${result.ratioToBaseline} (target ≥ ${target.ratioToBaseline}; ${tracking.requestsPerSecond} vs ${result.baseline.requestsPerSecond} req/s)`,
-    },
-    { ok: tracking.p99Ms <= target.p99Ms, line: `p99 ${tracking.p99Ms} ms (target ≤ ${target.p99Ms} ms)` },
-    {
-      ok: tracking.errors + tracking.non2xx <= target.errors,
-      line: `errors ${tracking.errors}, non-2xx ${tracking.non2xx} (target ${target.errors})`,
-    },
+  return [
+    reported('public-tracking', 'hello-world throughput', result.baseline.requestsPerSecond, 'req/s'),
+    atLeast('public-tracking', 'ratio to hello-world', result.ratioToBaseline, '×', target.ratioToBaseline),
+    ...loadFigures('public-tracking', '', tracking, { p99Ms: target.p99Ms }),
+    reported('public-tracking', 'lookups answered from memory', Math.round(result.cacheHitShare * 100), '%'),
+    reported(
+      'public-tracking',
+      'requests answered by the fast lane',
+      Math.round(result.fastLaneShare * 100),
+      '%',
+    ),
+    reported('public-tracking', 'RSS after the load', result.rssMb.after, 'MB'),
   ];
-  for (const c of checks) console.info(`${c.ok ? 'PASS' : 'FAIL'} publicTracking: ${c.line}`);
-  return checks.every((c) => c.ok);
 }

@@ -9,6 +9,7 @@ import {
   TRANSPORTER_REPORT_KINDS,
   type ReportKind,
 } from '@freightlane/domain';
+import { atLeast, atMost, reported, type Figure } from './figures';
 
 /** A report's first page, p50 over the timed requests (docs/reports.md, issue 14). */
 export const REPORT_PAGE_P50_TARGET_MS = 500;
@@ -127,24 +128,49 @@ export async function runReports(input: {
   };
 }
 
-export function judgeReports(result: Awaited<ReturnType<typeof runReports>>): boolean {
-  let ok = true;
-  console.table(Object.fromEntries(result.pages.map(({ kind, ...figures }) => [kind, figures])));
-  for (const page of result.pages) {
-    const pass = page.status === 200 && page.p50Ms <= REPORT_PAGE_P50_TARGET_MS;
-    console.info(
-      `${pass ? 'PASS' : 'FAIL'} report ${page.kind}: first page p50 ${page.p50Ms} ms (target ≤ ${REPORT_PAGE_P50_TARGET_MS}), ${page.rows} rows in the last 30 days, status ${page.status}`,
-    );
-    ok &&= pass;
-  }
-  const m = result.masterExport;
-  const pass =
-    m.status === 200 &&
-    (m.rows >= MASTER_EXPORT_ROWS || m.wholeTwoYears) &&
-    m.seconds <= MASTER_EXPORT_TARGET.seconds &&
-    m.peakMemoryMb <= MASTER_EXPORT_TARGET.peakMemoryMb;
-  console.info(
-    `${pass ? 'PASS' : 'FAIL'} master export: ${m.rows} trips (${m.from} to ${m.to}${m.wholeTwoYears ? `, every trip of two years: the ${MASTER_EXPORT_ROWS}-trip figure is PostgreSQL's, with a million trips` : ''}) to XLSX in ${m.seconds} s (target ≤ ${MASTER_EXPORT_TARGET.seconds}), ${(m.bytes / 1024 / 1024).toFixed(1)} MB, memory +${m.peakMemoryMb} MB at peak (target ≤ ${MASTER_EXPORT_TARGET.peakMemoryMb}), status ${m.status}`,
+/**
+ * Each kind's first page (p50 judged; a page that did not answer 200 has no value, so it is not met)
+ * and the master export's time, memory and size.
+ */
+export function reportFigures(result: Awaited<ReturnType<typeof runReports>>): Figure[] {
+  const figures = result.pages.map((page) =>
+    atMost(
+      'reports',
+      `${page.kind} first page p50`,
+      page.status === 200 ? page.p50Ms : null,
+      'ms',
+      REPORT_PAGE_P50_TARGET_MS,
+      page.status === 200 ? undefined : `answered ${page.status}`,
+    ),
   );
-  return ok && pass;
+  const m = result.masterExport;
+  const answered = m.status === 200 ? undefined : `answered ${m.status}`;
+  figures.push(
+    m.wholeTwoYears
+      ? reported(
+          'reports',
+          'master export rows',
+          m.rows,
+          'trips',
+          `every trip of two years; the ${MASTER_EXPORT_ROWS.toLocaleString('en-GB')}-trip figure is PostgreSQL's, with a million trips`,
+        )
+      : atLeast('reports', 'master export rows', m.rows, 'trips', MASTER_EXPORT_ROWS),
+    atMost(
+      'reports',
+      'master export to XLSX',
+      m.status === 200 ? m.seconds : null,
+      's',
+      MASTER_EXPORT_TARGET.seconds,
+      answered,
+    ),
+    atMost(
+      'reports',
+      'master export memory at peak',
+      m.peakMemoryMb,
+      'MB',
+      MASTER_EXPORT_TARGET.peakMemoryMb,
+    ),
+    reported('reports', 'master export size', +(m.bytes / 1024 / 1024).toFixed(1), 'MB'),
+  );
+  return figures;
 }

@@ -6,6 +6,7 @@
 import { tripListQuery } from '@freightlane/domain';
 import type { DbKind, Executor } from '../apps/api/src/db/client';
 import { listTrips } from '../apps/api/src/modules/trip/trip.repository';
+import { atLeast, atMost, loadFigures, reported, type Figure } from './figures';
 import { load, loadRandomPaths, type Figures, type LoadSettings } from './load';
 
 /** Issue 12's targets on PostgreSQL; on PGlite each ratio is half its PostgreSQL ratio. */
@@ -87,23 +88,12 @@ export async function runSignedIn(options: {
   return results;
 }
 
-/** PASS/FAIL lines of the signed-in scenarios; returns whether every target was met. */
-export function judgeSignedIn(results: Record<string, SignedInScenario>): boolean {
-  let ok = true;
-  for (const [name, s] of Object.entries(results)) {
-    const pass =
-      s.ratioToBaseline >= s.target.ratioToBaseline &&
-      (s.target.p99Ms === null || s.p99Ms <= s.target.p99Ms) &&
-      s.errors === 0 &&
-      s.non2xx === 0;
-    const p99 =
-      s.target.p99Ms === null ? `p99 ${s.p99Ms} ms` : `p99 ${s.p99Ms} ms (target ≤ ${s.target.p99Ms})`;
-    console.info(
-      `${pass ? 'PASS' : 'FAIL'} ${name}: ratio ${s.ratioToBaseline} (target ≥ ${s.target.ratioToBaseline}), ${p99}, errors ${s.errors}, non-2xx ${s.non2xx}`,
-    );
-    ok &&= pass;
-  }
-  return ok;
+/** The figures of the signed-in scenarios: each page's ratio to the hello-world, latencies and errors. */
+export function signedInFigures(results: Record<string, SignedInScenario>): Figure[] {
+  return Object.entries(results).flatMap(([name, s]) => [
+    atLeast('signed-in', `${name} ratio to hello-world`, s.ratioToBaseline, '×', s.target.ratioToBaseline),
+    ...loadFigures('signed-in', name, s, { p99Ms: s.target.p99Ms }),
+  ]);
 }
 
 /**
@@ -159,12 +149,22 @@ export function listGrowth(
   return { small: pick(small), large: pick(large), slowdown, target: LIST_GROWTH_TARGET };
 }
 
-export function judgeListGrowth(growth: ListGrowth): boolean {
-  const ok = growth.slowdown <= growth.target;
-  console.info(
-    `${ok ? 'PASS' : 'FAIL'} tripsListGrowth: ${growth.large.trips} trips ${growth.slowdown}× the time of ${growth.small.trips} (target ≤ ${growth.target}×)`,
-  );
-  return ok;
+export function listGrowthFigures(growth: ListGrowth): Figure[] {
+  return [
+    reported(
+      'list-growth',
+      `p50 at ${growth.small.trips.toLocaleString('en-GB')} trips`,
+      growth.small.p50Ms,
+      'ms',
+    ),
+    reported(
+      'list-growth',
+      `p50 at ${growth.large.trips.toLocaleString('en-GB')} trips`,
+      growth.large.p50Ms,
+      'ms',
+    ),
+    atMost('list-growth', 'slowdown from the small to the full seed', growth.slowdown, '×', growth.target),
+  ];
 }
 
 export interface MixedResult {
@@ -211,33 +211,32 @@ export async function runMixed(options: {
 }
 
 /**
- * The mixed load's targets, judged on the requests of open connections: the 200 connections open in the
+ * The mixed load's figures, judged on the requests of open connections: the 200 connections open in the
  * same millisecond, and each connection's first answer waits for the server to accept it, one per turn
  * of its busy event loop (random-path-load.ts), so the slowest first answers are reported beside them.
  */
-export function judgeMixed(result: MixedResult): boolean {
+export function mixedFigures(result: MixedResult): Figure[] {
   const { tripsList, publicTracking, target } = result;
   const list = tripsList.connected;
   const pub = publicTracking.connected;
   if (!list || !pub) throw new Error('The mixed load needs the connected figures of its driver');
-  const slowest = Math.max(list.maxMs, pub.maxMs);
-  const checks = [
-    {
-      ok: slowest <= target.maxMs,
-      line: `slowest request ${slowest} ms (target ≤ ${target.maxMs} ms); list p99 ${list.p99Ms} ms`,
-    },
-    {
-      ok: pub.p99Ms <= target.publicP99Ms,
-      line: `public p99 ${pub.p99Ms} ms (target ≤ ${target.publicP99Ms} ms), p50 ${pub.p50Ms} ms`,
-    },
-    {
-      ok: tripsList.errors + tripsList.non2xx + publicTracking.errors + publicTracking.non2xx === 0,
-      line: `errors ${tripsList.errors + publicTracking.errors}, non-2xx ${tripsList.non2xx + publicTracking.non2xx}`,
-    },
+  const first = `the first answer of a connection, accept included (${result.connectionsEach} connections each, opened at once)`;
+  return [
+    atMost(
+      'mixed',
+      'slowest request of an open connection',
+      Math.max(list.maxMs, pub.maxMs),
+      'ms',
+      target.maxMs,
+    ),
+    atMost('mixed', 'public tracking p99', pub.p99Ms, 'ms', target.publicP99Ms),
+    reported('mixed', 'public tracking p50', pub.p50Ms, 'ms'),
+    reported('mixed', 'public tracking throughput', publicTracking.requestsPerSecond, 'req/s'),
+    reported('mixed', 'trips list p99', list.p99Ms, 'ms'),
+    reported('mixed', 'trips list throughput', tripsList.requestsPerSecond, 'req/s'),
+    atMost('mixed', 'errors (connection, timeout)', tripsList.errors + publicTracking.errors, '', 0),
+    atMost('mixed', 'non-2xx answers', tripsList.non2xx + publicTracking.non2xx, '', 0),
+    reported('mixed', 'slowest first answer, trips list', list.slowestFirstMs, 'ms', first),
+    reported('mixed', 'slowest first answer, public tracking', pub.slowestFirstMs, 'ms', first),
   ];
-  for (const c of checks) console.info(`${c.ok ? 'PASS' : 'FAIL'} mixed: ${c.line}`);
-  console.info(
-    `INFO mixed: the slowest first answer of a connection, accept included: list ${list.slowestFirstMs} ms, public ${pub.slowestFirstMs} ms (${result.connectionsEach} connections each, opened at once)`,
-  );
-  return checks.every((c) => c.ok);
 }

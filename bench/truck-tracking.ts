@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/api/src/db/client';
+import { atLeast, judgedWhen, loadFigures, type Figure } from './figures';
 import { figures, load, runJsonChild, TSX_LOADER, type AutocannonResult, type Figures } from './load';
 
 export const INGEST_TARGET_PER_SECOND = 2000;
@@ -101,19 +102,26 @@ export async function runMap(options: {
   };
 }
 
-export function judgeIngest(r: IngestResult): boolean {
+export function ingestFigures(r: IngestResult): Figure[] {
   const target = r.target.storedPerSecond;
-  const ok = (target === null || r.storedPerSecond >= target) && r.errors === 0 && r.non2xx === 0;
-  console.info(
-    `${ok ? 'PASS' : 'FAIL'} positionIngest: ${r.storedPerSecond} positions/s stored from ${r.drivers} phones after a ${r.warmUpSeconds} s warm-up (target ${target === null ? 'on PostgreSQL only' : `≥ ${target}`}), p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, errors ${r.errors}, non-2xx ${r.non2xx}`,
-  );
-  return ok;
+  return [
+    judgedWhen(
+      target !== null,
+      `target ≥ ${INGEST_TARGET_PER_SECOND} on PostgreSQL; PGlite runs every statement on the server's thread`,
+      atLeast(
+        'position-ingest',
+        `positions stored per second from ${r.drivers.toLocaleString('en-GB')} phones`,
+        r.storedPerSecond,
+        'positions/s',
+        INGEST_TARGET_PER_SECOND,
+      ),
+    ),
+    ...loadFigures('position-ingest', '', r),
+  ];
 }
 
-export function judgeMap(r: MapResult): boolean {
-  const ok = r.p50Ms <= r.target.p50Ms && r.errors === 0 && r.non2xx === 0;
-  console.info(
-    `${ok ? 'PASS' : 'FAIL'} tripMap: ${r.trucksOnMap} trucks over ${r.storedPositions} positions, p50 ${r.p50Ms} ms (target ≤ ${r.target.p50Ms}), p99 ${r.p99Ms} ms, ${r.requestsPerSecond} req/s at ${r.connections} connections, errors ${r.errors}, non-2xx ${r.non2xx}`,
-  );
-  return ok;
+export function mapFigures(r: MapResult): Figure[] {
+  return loadFigures('trip-map', `${r.trucksOnMap.toLocaleString('en-GB')} trucks`, r, {
+    p50Ms: r.target.p50Ms,
+  });
 }

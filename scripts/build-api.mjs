@@ -71,10 +71,12 @@ export async function buildApi(outDir = API_DIST) {
   fs.rmSync(outDir, { recursive: true, force: true });
   await esbuild.build({
     absWorkingDir: root,
-    // The embedded database's thread loads its own file (db/pglite-thread.ts starts it beside server.js).
+    // The embedded database's thread loads its own file (db/pglite-thread.ts starts it beside server.js);
+    // the operator's command that makes platform administrators runs on its own (docs/deploy.md).
     entryPoints: {
       server: path.join(API_DIR, 'src/server.ts'),
       'pglite-worker': path.join(API_DIR, 'src/db/pglite-worker.ts'),
+      'admin-cli': path.join(API_DIR, 'src/db/admin-cli.ts'),
     },
     outdir: outDir,
     bundle: true,

@@ -18,6 +18,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { sendSecurityHeaders } from './plugins/security-headers';
 import { RateLimiter } from './plugins/rate-limit';
 import { localStorage } from './plugins/storage';
+import { s3Storage } from './plugins/s3-storage';
 import { TripEvents } from './plugins/trip-events';
 import { CompanyAnswers } from './plugins/company-answers';
 import { PrincipalCache } from './plugins/principal-cache';
@@ -156,7 +157,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   const mailer =
     options.mailer ??
     (env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : outboxMailer(outboxDir, env.MAIL_FROM));
-  const jobs = new JobQueue(database.db, env.JOBS_POLL_MS, app.log);
+  const jobs = new JobQueue(database.db, env.JOBS_POLL_MS, app.log, env.JOBS_LEASE_SECONDS);
   jobs.handle(MAIL_JOB, (payload) => mailer.send(payload as MailMessage));
 
   const tripEvents = new TripEvents(database);
@@ -171,7 +172,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     outboxDir,
     rateLimiter: new RateLimiter(database.db, env.RATE_LIMIT_ENABLED),
     tokens: new TokenSigner(options.jwtSecret, env.ACCESS_TOKEN_TTL_SECONDS, env.REFRESH_TOKEN_TTL_SECONDS),
-    storage: localStorage(path.join(env.dataDir, 'uploads')),
+    storage: env.s3 ? s3Storage(env.s3) : localStorage(env.uploadDir),
     tripEvents,
     principals: new PrincipalCache(database),
     answers: new CompanyAnswers(database),

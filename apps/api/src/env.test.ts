@@ -39,6 +39,76 @@ describe('loadEnv', () => {
     expect(env.JWT_SECRET).toBeUndefined();
   });
 
+  it('keeps uploads in DATA_DIR/uploads unless UPLOAD_DIR names a folder, resolved to an absolute path', () => {
+    expect(loadEnv({ DATA_DIR: '/srv/fl' }).uploadDir).toBe(path.resolve('/srv/fl/uploads'));
+    expect(loadEnv({ DATA_DIR: '/srv/fl', UPLOAD_DIR: '/mnt/shared/uploads' }).uploadDir).toBe(
+      path.resolve('/mnt/shared/uploads'),
+    );
+    expect(loadEnv({ UPLOAD_DIR: 'shared' }).uploadDir).toBe(path.resolve(process.cwd(), 'shared'));
+    expect(loadEnv({}).s3).toBeNull();
+  });
+
+  describe('S3 storage', () => {
+    const S3 = {
+      S3_REGION: 'af-south-1',
+      S3_BUCKET: 'freightlane-uploads',
+      S3_ACCESS_KEY_ID: 'AKIAFREIGHTLANE00001',
+      S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY',
+    };
+
+    it("reads the bucket's settings, AWS's own endpoint and virtual-hosted addresses by default", () => {
+      expect(loadEnv(S3).s3).toEqual({
+        endpoint: null,
+        region: 'af-south-1',
+        bucket: 'freightlane-uploads',
+        accessKeyId: 'AKIAFREIGHTLANE00001',
+        secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY',
+        forcePathStyle: false,
+      });
+      expect(
+        loadEnv({ ...S3, S3_ENDPOINT: 'http://minio.internal:9000', S3_FORCE_PATH_STYLE: 'true' }).s3,
+      ).toMatchObject({ endpoint: 'http://minio.internal:9000', forcePathStyle: true });
+    });
+
+    it('takes all four required variables or none, naming each one missing', () => {
+      const { message } = configErrorOf({ S3_BUCKET: 'freightlane-uploads', S3_REGION: 'auto' });
+      expect(message.split('\n')).toEqual([
+        'Invalid configuration:',
+        '  S3_ACCESS_KEY_ID: is required for S3 storage (set S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, or none of them)',
+        '  S3_SECRET_ACCESS_KEY: is required for S3 storage (set S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, or none of them)',
+      ]);
+      // An endpoint alone is half a configuration too, not a reason to keep files in a folder.
+      expect(configErrorOf({ S3_ENDPOINT: 'https://r2.example.com' }).message).toContain(
+        'S3_REGION: is required for S3 storage',
+      );
+      expect(configErrorOf({ S3_FORCE_PATH_STYLE: 'true' }).message).toContain('S3_BUCKET: is required');
+    });
+
+    it('refuses UPLOAD_DIR beside S3 storage, which would leave it unused', () => {
+      expect(configErrorOf({ ...S3, UPLOAD_DIR: '/mnt/uploads' }).message).toBe(
+        'Invalid configuration:\n  UPLOAD_DIR: not used with S3 storage; set UPLOAD_DIR or the S3_ variables, not both',
+      );
+    });
+
+    it('says what is wrong with a malformed value, never echoing the secret', () => {
+      const { message } = configErrorOf({
+        ...S3,
+        S3_ENDPOINT: 'ftp://files.example.com',
+        S3_BUCKET: 'Freightlane_Uploads',
+        S3_SECRET_ACCESS_KEY: 'has a space in it',
+        S3_FORCE_PATH_STYLE: 'yes',
+      });
+      expect(message.split('\n')).toEqual([
+        'Invalid configuration:',
+        '  S3_ENDPOINT: must be an http(s) URL such as https://minio.internal:9000',
+        '  S3_BUCKET: must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens',
+        '  S3_SECRET_ACCESS_KEY: must be a secret access key (8 or more printable characters, no spaces)',
+        '  S3_FORCE_PATH_STYLE: must be true or false',
+      ]);
+      expect(message).not.toContain('has a space');
+    });
+  });
+
   it('resolves DATA_DIR to an absolute path', () => {
     const env = loadEnv({ DATA_DIR: 'var/freightlane' });
     expect(path.isAbsolute(env.dataDir)).toBe(true);

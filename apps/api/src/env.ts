@@ -18,6 +18,39 @@ const envSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(200).default(10),
   DATA_DIR: z.string().min(1).default('.data'),
+  /**
+   * The uploads folder; DATA_DIR/uploads unless set. Several instances share uploads by mounting one
+   * folder here while each keeps its own DATA_DIR, unless S3 storage is configured instead.
+   */
+  UPLOAD_DIR: z.string().min(1).optional(),
+  /**
+   * An S3-compatible bucket for uploads instead of a folder. S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID and
+   * S3_SECRET_ACCESS_KEY together, or none of them; S3_ENDPOINT names a store other than AWS (MinIO, R2,
+   * Spaces ...), and S3_FORCE_PATH_STYLE puts the bucket in the path instead of the host name.
+   */
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://minio.internal:9000' })
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,50}$/, 'must be a region such as eu-west-1 (auto for Cloudflare R2)')
+    .optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens',
+    )
+    .optional(),
+  S3_ACCESS_KEY_ID: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,128}$/, 'must be an access key id (printable characters, no spaces)')
+    .optional(),
+  S3_SECRET_ACCESS_KEY: z
+    .string()
+    .regex(/^[\x21-\x7e]{8,256}$/, 'must be a secret access key (8 or more printable characters, no spaces)')
+    .optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
   /** Whether the embedded database (no DATABASE_URL) runs on a thread of its own, off the event loop. */
   PGLITE_THREAD: booleanFlag.default(true),
   SEED_DEMO: booleanFlag.optional(),
@@ -179,6 +212,16 @@ const envSchema = z.object({
     .min(50)
     .max(60000)
     .default(1000),
+  /**
+   * Seconds a job claimed by an instance stays its own without being renewed (a running job renews it
+   * every third of this): after an instance dies, its job runs again on another within this long.
+   */
+  JOBS_LEASE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int()
+    .min(3)
+    .max(3600)
+    .default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -200,9 +243,24 @@ export const SIMULATOR_SECRET_KEY = 'sk_test_freightlane_simulated_checkout';
 const PAYSTACK_API = 'https://api.paystack.co';
 export const SIMULATOR_PATH = '/api/v1/dev/paystack';
 
+/** The S3-compatible bucket that holds uploads; null when they are kept in a folder (uploadDir). */
+export interface S3Settings {
+  /** The store's address when it is not AWS's regional one (MinIO, R2, Spaces ...). */
+  endpoint: string | null;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `endpoint/bucket/key` instead of `bucket.endpoint/key` (most self-hosted stores want this). */
+  forcePathStyle: boolean;
+}
+
 export type Env = z.infer<typeof envSchema> & {
   appUrl: string;
   dataDir: string;
+  /** The uploads folder (absolute); unused when `s3` is set. */
+  uploadDir: string;
+  s3: S3Settings | null;
   seedDemo: boolean;
   paystack: PaystackSettings | null;
 };
@@ -239,10 +297,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     );
   }
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const dataDir = path.resolve(env.DATA_DIR);
   return {
     ...env,
     appUrl,
-    dataDir: path.resolve(env.DATA_DIR),
+    dataDir,
+    uploadDir: path.resolve(env.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    s3: s3Settings(env),
     seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
     paystack: paystackSettings(env, appUrl),
   };
@@ -284,4 +345,34 @@ function paystackSettings(env: z.infer<typeof envSchema>, appUrl: string): Payst
   }
   if (!env.PAYSTACK_SECRET_KEY) return null;
   return { mode: 'paystack', secretKey: env.PAYSTACK_SECRET_KEY, baseUrl: baseUrl ?? PAYSTACK_API };
+}
+
+const S3_REQUIRED = ['S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const S3_VARIABLES = [...S3_REQUIRED, 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE'] as const;
+
+/**
+ * The bucket of uploads when any S3_ variable is set. A half-given set stops start-up naming what is
+ * missing, since silently keeping files in a local folder would split them between instances.
+ */
+function s3Settings(env: z.infer<typeof envSchema>): S3Settings | null {
+  if (S3_VARIABLES.every((name) => env[name] === undefined)) return null;
+  const refusals = S3_REQUIRED.filter((name) => env[name] === undefined).map(
+    (name) => `${name}: is required for S3 storage (set ${S3_REQUIRED.join(', ')}, or none of them)`,
+  );
+  if (env.UPLOAD_DIR !== undefined) {
+    refusals.push('UPLOAD_DIR: not used with S3 storage; set UPLOAD_DIR or the S3_ variables, not both');
+  }
+  const { S3_REGION: region, S3_BUCKET: bucket } = env;
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  if (refusals.length > 0 || !region || !bucket || !accessKeyId || !secretAccessKey) {
+    throw new ConfigError(`Invalid configuration:\n${refusals.map((r) => `  ${r}`).join('\n')}`);
+  }
+  return {
+    endpoint: env.S3_ENDPOINT ?? null,
+    region,
+    bucket,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? false,
+  };
 }

@@ -7,6 +7,9 @@ import { ConfigError, loadEnv } from './env';
 import { resolveJwtSecret } from './lib/secret';
 import { thinTruckHistory } from './modules/truck-tracking/truck-position.service';
 
+/** Under the 30 s a container runtime gives a stopping process before it kills it. */
+const SHUTDOWN_TIMEOUT_MS = 20_000;
+
 async function main(): Promise<void> {
   let env;
   try {
@@ -55,8 +58,20 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info(`${signal} received, shutting down`);
     clearInterval(maintenance);
-    await app.close();
-    await database.close();
+    // Requests under way are answered and jobs under way finish first; one that never does (a mail
+    // server that stalls) must not keep a stopping instance alive. Its job runs again after its lease.
+    const giveUp = setTimeout(() => {
+      app.log.error(`shutdown took over ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting anyway`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    giveUp.unref();
+    try {
+      await app.close();
+      await database.close();
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -27,6 +27,11 @@ export interface ChannelListener {
   onNotify(payload: string): void;
   /** The connection dropped and came back: notifications in between are lost. */
   onResync(): void;
+  /**
+   * The connection just dropped: until onResync, changes are not heard. A subscriber that answers from
+   * memory stops doing so, since the database may be back (and changing) before the channel is.
+   */
+  onLost?(): void;
 }
 
 export interface Database {
@@ -50,6 +55,17 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
  */
 const JOIN_COLLAPSE_LIMIT = 4;
 
+/**
+ * How long a request waits for a pooled connection (to be made, or to come free) before it is answered
+ * 503: without it, a database that stops answering holds every request until the caller gives up.
+ */
+const POOL_CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * The longest wait between two tries to restore a LISTEN connection. Short, since the caches that rely
+ * on it answer from the database, and the live streams hear nothing, until it is back.
+ */
+const LISTEN_RETRY_MAX_MS = 5_000;
+
 export interface DatabaseOptions {
   /** postgres:// URL; without it the embedded PGlite is used. */
   url?: string;
@@ -71,11 +87,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
+      connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
       // JIT off: the reports' aggregates over hundreds of thousands of trips cost enough for PostgreSQL to
       // compile them, which took longer (0.3 to 1.4 s) than running them; every other query is short.
       options: `-c join_collapse_limit=${JOIN_COLLAPSE_LIMIT} -c jit=off`,
     });
     pool.on('error', (err) => console.error('PostgreSQL pool error', err.message));
+    // The pool hears the errors of idle connections only. A connection checked out for a transaction
+    // that the server cuts (a restart, a failover) between two statements would otherwise raise an
+    // 'error' nobody listens to, which ends the process; heard here, the transaction's next statement
+    // fails instead, and the pool drops the connection when it is released.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = withStatements(drizzle({ client: pool, schema, logger: queryLogger(options) }));
     const url = options.url;
     return {
@@ -120,7 +142,7 @@ type PgClientClass = typeof PgClient;
 
 /**
  * A dedicated connection (LISTEN holds its session, so it cannot come from the pool) that reconnects
- * after a drop, one second apart at first and at most thirty, and then asks for a resync.
+ * after a drop, one second apart at first and at most five, and then asks for a resync.
  */
 async function listenOnPostgres(
   Client: PgClientClass,
@@ -162,6 +184,7 @@ async function listenOnPostgres(
     client = null;
     failed.removeAllListeners('notification');
     void failed.end().catch(() => undefined);
+    listener.onLost?.();
     const attempt = () => {
       retryTimer = null;
       if (stopped) return;
@@ -170,7 +193,7 @@ async function listenOnPostgres(
           if (!stopped) listener.onResync();
         },
         () => {
-          delayMs = Math.min(delayMs * 2, 30_000);
+          delayMs = Math.min(delayMs * 2, LISTEN_RETRY_MAX_MS);
           retryTimer = setTimeout(attempt, delayMs);
         },
       );

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
-import { sniffFileType, type SniffedType } from './file-type';
+import { EXTENSION_OF, sniffFileType, type SniffedType } from './file-type';
 import { unstorableTextError, unstorableTextField } from './unstorable-text';
 
 export interface Upload {
@@ -23,6 +23,26 @@ export function cleanFileName(name: string, fallback: string): string {
   // eslint-disable-next-line no-control-regex
   const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').trim();
   return (cleaned || fallback).slice(0, 120);
+}
+
+/** The extensions a file of each kind may already carry. */
+const EXTENSIONS: Record<SniffedType, readonly string[]> = {
+  'application/pdf': ['pdf'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/png': ['png'],
+  'image/webp': ['webp'],
+};
+
+/**
+ * `name` ending in an extension of the kind the content was recognised as: a PDF uploaded as "notes.html"
+ * is kept as "notes.html.pdf", so the downloaded copy never opens as a page or a script on the user's
+ * computer (OWASP ASVS V12.5.2).
+ */
+export function nameOfKind(name: string, type: SniffedType): string {
+  const extension = /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase();
+  if (extension !== undefined && EXTENSIONS[type].includes(extension)) return name;
+  const suffix = `.${EXTENSION_OF[type]}`;
+  return `${name.slice(0, 120 - suffix.length)}${suffix}`;
 }
 
 /**
@@ -59,14 +79,12 @@ export async function readUpload(
         errors: [{ field: 'file', message: `The file must be at most ${mb} MB` }],
       });
     }
-    if (code?.startsWith('FST_')) {
-      throw new AppError(
-        'BAD_REQUEST',
-        'The upload could not be read; send one file as multipart/form-data',
-        { errors: [{ field: 'file', message: 'Send one file' }] },
-      );
-    }
-    throw err;
+    // Anything else that fails while the parts are read is the form's own fault: one of the FST_ limits,
+    // or a missing or foreign boundary, a body cut short, a malformed part header (busboy's errors,
+    // which carry no code).
+    throw new AppError('BAD_REQUEST', 'The upload could not be read; send one file as multipart/form-data', {
+      errors: [{ field: 'file', message: 'Send one file' }],
+    });
   }
   const unstorable = unstorableTextField(fields, '');
   if (unstorable) throw unstorableTextError(unstorable);
@@ -82,7 +100,8 @@ export async function readUpload(
       errors: [{ field: 'file', message: `Upload a ${names} file` }],
     });
   }
-  return { buffer: file.buffer, fileName: cleanFileName(file.fileName, 'document'), mimeType, fields };
+  const fileName = nameOfKind(cleanFileName(file.fileName, 'document'), mimeType);
+  return { buffer: file.buffer, fileName, mimeType, fields };
 }
 
 /** Content-Disposition for a download: always an attachment, with the name safely encoded. */

@@ -3,7 +3,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../errors';
-import { registerErrorHandling } from './errors';
+import { FILE_STORE_UNAVAILABLE_MESSAGE, registerErrorHandling } from './errors';
+import { S3StorageError } from './s3-storage';
 
 const INTERNAL = { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' };
 
@@ -220,5 +221,82 @@ describe('registerErrorHandling', () => {
     });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ message: 'Send the request body as application/json', code: 'BAD_REQUEST' });
+  });
+});
+
+describe('an unreachable database', () => {
+  const unavailable = {
+    message:
+      'The service is briefly unavailable (its database does not answer). Please try again in a few seconds.',
+    code: 'UNAVAILABLE',
+  };
+  /** Drizzle's wrapping: the driver's error is the cause of a "Failed query" error. */
+  const failedQuery = (cause: object) => Object.assign(new Error('Failed query: select 1'), { cause });
+  const cases: [string, unknown][] = [
+    [
+      'refused connection',
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+    ],
+    ['server shut down', failedQuery(Object.assign(new Error('terminating connection'), { code: '57P01' }))],
+    [
+      'server starting',
+      failedQuery(Object.assign(new Error('the database system is starting up'), { code: '57P03' })),
+    ],
+    ['connection failure', failedQuery(Object.assign(new Error('connection failure'), { code: '08006' }))],
+    ['cut connection', failedQuery(new Error('Connection terminated unexpectedly'))],
+    ['pool wait', new Error('timeout exceeded when trying to connect')],
+  ];
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = Fastify({ logger: false });
+    registerErrorHandling(app);
+    app.get('/fail/:n', async (request) => {
+      const n = Number((request.params as { n: string }).n);
+      throw n < cases.length
+        ? cases[n]![1]
+        : failedQuery(Object.assign(new Error('duplicate key'), { code: '23505' }));
+    });
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it.each(cases.map(([name], n) => [name, n] as const))(
+    'answers a %s with 503 and a message',
+    async (_, n) => {
+      const res = await app.inject({ method: 'GET', url: `/fail/${n}` });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json()).toEqual(unavailable);
+    },
+  );
+
+  it('still answers any other database error as a 500', async () => {
+    const res = await app.inject({ method: 'GET', url: `/fail/${cases.length}` });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual(INTERNAL);
+  });
+});
+
+describe('an object store that does not answer', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = Fastify({ logger: false });
+    registerErrorHandling(app);
+    app.get('/upload', async () => {
+      // fetch's own failure carries the socket's code, as a refused database connection does.
+      const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9000'), {
+        code: 'ECONNREFUSED',
+      });
+      throw new S3StorageError('S3 PUT uploads/abc: fetch failed', null, null, { cause: refused });
+    });
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it('answers 503 with a message about the file store, not the database', async () => {
+    const res = await app.inject({ method: 'GET', url: '/upload' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('30');
+    expect(res.json()).toEqual({ message: FILE_STORE_UNAVAILABLE_MESSAGE, code: 'UNAVAILABLE' });
   });
 });

@@ -1,6 +1,14 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, type FieldError } from '../errors';
+import { AppError, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, type FieldError } from '../errors';
+import { S3StorageError } from './s3-storage';
+
+/** A database restart or failover takes seconds; asking again sooner only adds load. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+/** An object store's outage or throttling (SlowDown) lasts longer; the client is asked to wait a while. */
+const FILE_STORE_RETRY_AFTER_SECONDS = 30;
+export const FILE_STORE_UNAVAILABLE_MESSAGE =
+  'The file store does not answer right now, so the file could not be sent or kept. Please try again in a minute.';
 
 const CONTEXT_PREFIX: Record<string, string> = {
   body: '',
@@ -29,6 +37,13 @@ function fieldErrors(
   });
 }
 
+/** The driver's error under Drizzle's wrapping: its code and message, without the query. */
+function driverError(error: unknown): string {
+  let current = error as { cause?: unknown; code?: unknown; message?: unknown };
+  while (current.cause && typeof current.cause === 'object') current = current.cause as typeof current;
+  return [current.code, current.message].filter((part) => typeof part === 'string').join(' ');
+}
+
 /** One place maps every failure to its HTTP answer: always JSON with a message, never internals. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -55,6 +70,27 @@ export function registerErrorHandling(app: FastifyInstance): void {
             ? 'Send the request body as application/json'
             : error.message;
       return reply.status(status).send({ message, code: status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST' });
+    }
+    // Before the database check: a store that cannot be reached carries the same socket error codes.
+    if (error instanceof S3StorageError) {
+      request.log.warn(
+        { cause: error.message, status: error.status, s3Code: error.s3Code },
+        'file store unavailable',
+      );
+      return reply
+        .status(503)
+        .header('retry-after', String(FILE_STORE_RETRY_AFTER_SECONDS))
+        .send({ message: FILE_STORE_UNAVAILABLE_MESSAGE, code: 'UNAVAILABLE' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not a fault of the request or the code: the caller may send it again once the database is back.
+      // One short line: while the database is away every request fails alike, and Drizzle's wrapping
+      // would repeat each request's query and parameters in the log.
+      request.log.warn({ cause: driverError(error) }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ message: DATABASE_UNAVAILABLE_MESSAGE, code: 'UNAVAILABLE' });
     }
     request.log.error({ err: error }, 'request failed');
     return reply

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { jobs } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { renewJobLease } from '../queries/job.repository';
 import { JobQueue } from './jobs';
 
 const quiet = { error() {} };
@@ -158,6 +159,61 @@ describe('JobQueue', () => {
     expect(await queue.drain()).toBe(1);
     expect(calls).toBe(1);
     expect((await jobRow(id)).doneAt).toBeInstanceOf(Date);
+  });
+
+  it('renews the lease of a job while it runs, so another instance never takes a long job', async () => {
+    const leaseSeconds = 1;
+    let calls = 0;
+    const a = new JobQueue(t.ctx.db, 1000, quiet, leaseSeconds);
+    const b = new JobQueue(t.ctx.db, 1000, quiet, leaseSeconds);
+    let finish!: () => void;
+    const slow = async () => {
+      calls++;
+      await new Promise<void>((resolve) => (finish = resolve));
+    };
+    a.handle('test.long', slow);
+    b.handle('test.long', async () => {
+      calls++;
+    });
+    await a.enqueue(t.ctx.db, 'test.long', {});
+    const running = a.drain();
+    // Three leases long: without renewal, b would take the job after the first.
+    for (let i = 0; i < 6; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await b.drain()).toBe(0);
+    }
+    finish();
+    expect(await running).toBe(1);
+    expect(calls).toBe(1);
+    const row = await jobRow(await onlyJobId('test.long'));
+    expect(row.attempts).toBe(1);
+    expect(row.doneAt).toBeInstanceOf(Date);
+  });
+
+  it('runs a job of an instance that died again once its lease ran out, and only once', async () => {
+    const leaseSeconds = 1;
+    let calls = 0;
+    const queue = new JobQueue(t.ctx.db, 1000, quiet, leaseSeconds);
+    queue.handle('test.orphan', async () => {
+      calls++;
+    });
+    await queue.enqueue(t.ctx.db, 'test.orphan', {});
+    const id = await onlyJobId('test.orphan');
+    // Claimed by an instance that was killed halfway through the job: its lease is never renewed.
+    await t.ctx.db
+      .update(jobs)
+      .set({ lockedAt: sql`now()`, attempts: 1 })
+      .where(eq(jobs.id, id));
+    expect(await queue.drain()).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, leaseSeconds * 1000 + 200));
+    expect(await queue.drain()).toBe(1);
+    expect(await queue.drain()).toBe(0);
+    expect(calls).toBe(1);
+    const row = await jobRow(id);
+    expect(row.attempts).toBe(2);
+    expect(row.doneAt).toBeInstanceOf(Date);
+    // The dead instance's claim (attempt 1) can no longer renew the lease of the job.
+    expect(await renewJobLease(t.ctx.db, { id, kind: 'test.orphan', payload: {}, attempts: 1 })).toBe(false);
   });
 
   it('runs each job exactly once when two queues drain the same jobs at the same time', async () => {

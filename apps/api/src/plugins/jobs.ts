@@ -7,6 +7,7 @@ import {
   insertJobUnlessPending,
   markJobDone,
   markJobFailed,
+  renewJobLease,
   retryJobLater,
 } from '../queries/job.repository';
 
@@ -21,8 +22,12 @@ export interface JobKindOptions {
 }
 
 const MAX_ATTEMPTS = 5;
-/** A job locked longer than this is taken to belong to an instance that died. */
-const STALE_LOCK_SECONDS = 300;
+/**
+ * How long a claimed job stays its instance's without word from it (JOBS_LEASE_SECONDS). A running job
+ * renews its lease three times a lease, so only a job whose instance died (or lost the database for a
+ * whole lease) is taken by another; it then runs again after at most this long.
+ */
+export const DEFAULT_JOB_LEASE_SECONDS = 60;
 
 /**
  * Side effects (mail, push) are written as jobs in the same transaction as the change that
@@ -41,6 +46,7 @@ export class JobQueue {
     private readonly db: Db,
     pollMs: number,
     private readonly log: { error: (obj: object, msg: string) => void },
+    private readonly leaseSeconds = DEFAULT_JOB_LEASE_SECONDS,
   ) {
     this.loop = new BackgroundLoop(
       () => this.runOne(),
@@ -100,10 +106,33 @@ export class JobQueue {
    * the order jobs fell due, which one person's successive e-mails and notifications rely on.
    */
   private async runOne(): Promise<boolean> {
-    const job = await claimNextJob(this.db, STALE_LOCK_SECONDS);
+    const job = await claimNextJob(this.db, this.leaseSeconds);
     if (!job) return false;
-    await this.run(job);
+    const renewal = this.keepLease(job);
+    try {
+      await this.run(job);
+    } finally {
+      clearInterval(renewal);
+    }
     return true;
+  }
+
+  /** Renews the lease on `job` while it runs, so no other instance takes a long job as abandoned. */
+  private keepLease(job: ClaimedJob): NodeJS.Timeout {
+    const timer = setInterval(
+      () => {
+        renewJobLease(this.db, job).then(
+          (kept) => {
+            if (!kept) this.log.error({ jobId: job.id, kind: job.kind }, 'job lease was lost to another try');
+          },
+          // The database is away: the lease lapses only if it stays away for a whole lease.
+          (err: unknown) => this.log.error({ err, jobId: job.id }, 'could not renew a job lease'),
+        );
+      },
+      (this.leaseSeconds * 1000) / 3,
+    );
+    timer.unref();
+    return timer;
   }
 
   private async run(job: ClaimedJob): Promise<void> {

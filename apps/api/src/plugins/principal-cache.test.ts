@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { companies, users } from '../db/schema';
 import type { ChannelListener, Database } from '../db/client';
 import { signedInAccount } from '../test/accounts';
-import { PrincipalCache } from './principal-cache';
+import { PRINCIPAL_CHANGED_CHANNEL, PrincipalCache } from './principal-cache';
 import { call, createTestApp, twoInstances, type TestApp } from '../test/test-app';
 
 /** Asks until `check` holds, for at most `ms`: another instance hears of a change a moment after commit. */
@@ -19,6 +19,38 @@ async function eventually(check: () => Promise<boolean>, ms = 2000): Promise<boo
 /** Counts the queries that read the sessions table, the session check's query. */
 function sessionReads(queries: string[]): number {
   return queries.filter((q) => /^select\b/i.test(q) && /from "sessions"/i.test(q)).length;
+}
+
+const ADA = {
+  userId: 'u1',
+  companyId: 'c1',
+  companyType: 'CUSTOMER',
+  verificationStatus: 'VERIFIED',
+  userType: 'CUSTOMER',
+  firstName: 'Ada',
+} as const;
+
+/**
+ * A started cache on a LISTEN channel the test drops and restores by hand, with a lookup of one
+ * session that counts its reads of the database.
+ */
+async function cacheOnHandDrivenChannel() {
+  let heard: ChannelListener | undefined;
+  const database = {
+    listen: async (_channel: string, listener: ChannelListener) => {
+      heard = listener;
+      return async () => undefined;
+    },
+  } as unknown as Database;
+  const cache = new PrincipalCache(database);
+  await cache.start();
+  let loads = 0;
+  return {
+    cache,
+    channel: () => heard!,
+    lookup: () => cache.lookup('s1', 'u1', async () => (loads++, ADA)),
+    loads: () => loads,
+  };
 }
 
 describe('the session check remembered per instance', () => {
@@ -107,33 +139,61 @@ describe('the session check remembered per instance', () => {
   });
 
   it('forgets everything when its LISTEN connection was lost and restored', async () => {
-    let heard: ChannelListener | undefined;
-    const database = {
-      listen: async (_channel: string, listener: ChannelListener) => {
-        heard = listener;
-        return async () => undefined;
-      },
-    } as unknown as Database;
-    const cache = new PrincipalCache(database);
-    await cache.start();
-    const principal = {
-      userId: 'u1',
-      companyId: 'c1',
-      companyType: 'CUSTOMER',
-      verificationStatus: 'VERIFIED',
-      userType: 'CUSTOMER',
-      firstName: 'Ada',
-    } as const;
-    let loads = 0;
-    const load = async () => (loads++, principal);
-    await cache.lookup('s1', 'u1', load);
-    await cache.lookup('s1', 'u1', load);
-    expect(loads).toBe(1);
+    const { cache, channel, lookup, loads } = await cacheOnHandDrivenChannel();
+    await lookup();
+    await lookup();
+    expect(loads()).toBe(1);
     // Changes announced while the connection was down were never heard: nothing remembered may stay.
-    heard!.onResync();
-    await cache.lookup('s1', 'u1', load);
-    expect(loads).toBe(2);
+    channel().onResync();
+    await lookup();
+    expect(loads()).toBe(2);
     await cache.stop();
+  });
+
+  it('answers nothing from memory from the moment its LISTEN connection drops until it is back', async () => {
+    const { cache, channel, lookup, loads } = await cacheOnHandDrivenChannel();
+    await lookup();
+    // The database may be back before the channel: a sign-out then would go unheard, so every lookup
+    // reads the session again until the channel is restored.
+    channel().onLost!();
+    await lookup();
+    await lookup();
+    expect(loads()).toBe(3);
+    expect(cache.size).toBe(0);
+    channel().onResync();
+    await lookup();
+    await lookup();
+    expect(loads()).toBe(4);
+    await cache.stop();
+  });
+});
+
+describe.skipIf(process.env.TEST_DB !== 'postgres')('the session check while its channel is down', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('refuses a session signed out before the LISTEN connection is restored', async () => {
+    const account = await signedInAccount(t);
+    const me = () => call(t.app, 'GET', '/api/v1/user/me', undefined, { token: account.accessToken });
+    expect((await me()).status).toBe(200);
+    expect(t.ctx.principals.size).toBeGreaterThan(0);
+    // As when PostgreSQL restarts: the channel's connection is cut, and the pool is back before it.
+    await t.ctx.db.execute(sql`
+      SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+      WHERE datname = current_database() AND query ILIKE ${`LISTEN "${PRINCIPAL_CHANGED_CHANNEL}"`}`);
+    // The drop is seen at once; the connection comes back only after a second (db/client.ts).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await call(
+      t.app,
+      'POST',
+      '/api/v1/auth/logout',
+      { refreshToken: account.refreshToken },
+      { token: account.accessToken },
+    );
+    expect((await me()).status).toBe(401);
   });
 });
 

@@ -47,6 +47,11 @@ export class PrincipalCache {
   /** Bumped by every change: an answer read from the database while one arrived is not remembered. */
   private generation = 0;
   private stopListening: (() => Promise<void>) | null = null;
+  /**
+   * False from the moment the LISTEN connection drops until it is back: the database may return (and a
+   * session be signed out) before the channel does, and that announcement would never be heard.
+   */
+  private connected = false;
   /** Who waits for an announcement to be heard (see heard()). */
   private readonly waiters = new Map<string, (() => void)[]>();
 
@@ -62,13 +67,22 @@ export class PrincipalCache {
     if (this.stopListening) return;
     this.stopListening = await this.database.listen(PRINCIPAL_CHANGED_CHANNEL, {
       onNotify: (payload) => this.forget(payload),
-      onResync: () => this.clear(),
+      onResync: () => {
+        this.clear();
+        this.connected = true;
+      },
+      onLost: () => {
+        this.connected = false;
+        this.clear();
+      },
     });
+    this.connected = true;
   }
 
   async stop(): Promise<void> {
     const stop = this.stopListening;
     this.stopListening = null;
+    this.connected = false;
     this.clear();
     await stop?.();
   }
@@ -84,7 +98,7 @@ export class PrincipalCache {
   ): Promise<SessionPrincipal | undefined> {
     const now = Date.now();
     const hit = this.entries.get(sessionId);
-    if (hit && hit.principal.userId === userId && now - hit.cachedAt < this.ttlMs) {
+    if (hit && this.connected && hit.principal.userId === userId && now - hit.cachedAt < this.ttlMs) {
       // Re-inserting keeps the Map's order least-recently-used first.
       this.entries.delete(sessionId);
       this.entries.set(sessionId, hit);
@@ -92,7 +106,7 @@ export class PrincipalCache {
     }
     const generation = this.generation;
     const principal = await load();
-    if (principal && this.stopListening && generation === this.generation) {
+    if (principal && this.connected && generation === this.generation) {
       this.entries.delete(sessionId);
       this.entries.set(sessionId, { principal, cachedAt: now });
       if (this.entries.size > this.maxEntries) {
@@ -106,14 +120,14 @@ export class PrincipalCache {
   async profile(userId: string, load: () => Promise<Profile>): Promise<Profile> {
     const now = Date.now();
     const hit = this.profiles.get(userId);
-    if (hit && now - hit.cachedAt < this.ttlMs) {
+    if (hit && this.connected && now - hit.cachedAt < this.ttlMs) {
       this.profiles.delete(userId);
       this.profiles.set(userId, hit);
       return hit.profile;
     }
     const generation = this.generation;
     const profile = await load();
-    if (this.stopListening && generation === this.generation) {
+    if (this.connected && generation === this.generation) {
       this.profiles.delete(userId);
       this.profiles.set(userId, { profile, cachedAt: now });
       if (this.profiles.size > this.maxEntries) {

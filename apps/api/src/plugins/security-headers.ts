@@ -42,11 +42,20 @@ function recordHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-/** Sends helmet's headers for `options` with every response, except on routes configured without them. */
+const HSTS = 'strict-transport-security';
+
+/**
+ * Sends helmet's headers for `options` with every response, except on routes configured without them.
+ * Strict-Transport-Security goes only with answers to HTTPS requests (RFC 6797 §7.2: a browser ignores it
+ * over plain HTTP), which behind a proxy fastify reads from X-Forwarded-Proto when TRUST_PROXY is set.
+ */
 export function sendSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers = helmetHeaders(options);
+  const { [HSTS]: transportSecurity, ...headers } = helmetHeaders(options);
+  const overHttps = transportSecurity === undefined ? headers : { ...headers, [HSTS]: transportSecurity };
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.routeOptions.config.securityHeaders !== false) reply.headers(headers);
+    if (request.routeOptions.config.securityHeaders !== false) {
+      reply.headers(request.protocol === 'https' ? overHttps : headers);
+    }
     done();
   });
 }

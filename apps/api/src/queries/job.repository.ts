@@ -18,16 +18,16 @@ export async function insertJob(
 
 /**
  * Takes the next due job, counting the attempt. FOR UPDATE SKIP LOCKED lets instances sharing one
- * PostgreSQL claim at once without taking the same job; a lock older than `staleLockSeconds` is taken
+ * PostgreSQL claim at once without taking the same job; a lock not renewed for `leaseSeconds` is taken
  * to belong to an instance that died.
  */
-export async function claimNextJob(db: Executor, staleLockSeconds: number): Promise<ClaimedJob | undefined> {
+export async function claimNextJob(db: Executor, leaseSeconds: number): Promise<ClaimedJob | undefined> {
   const result = await db.execute(sql`
     UPDATE jobs SET locked_at = now(), attempts = attempts + 1
     WHERE id = (
       SELECT id FROM jobs
       WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= now()
-        AND (locked_at IS NULL OR locked_at < now() - make_interval(secs => ${staleLockSeconds}))
+        AND (locked_at IS NULL OR locked_at < now() - make_interval(secs => ${leaseSeconds}))
       ORDER BY run_at, id
       FOR UPDATE SKIP LOCKED
       LIMIT 1
@@ -35,6 +35,19 @@ export async function claimNextJob(db: Executor, staleLockSeconds: number): Prom
     RETURNING id, kind, payload, attempts`);
   const row = (result as unknown as { rows: ClaimedJob[] }).rows[0];
   return row ? { ...row, id: Number(row.id) } : undefined;
+}
+
+/**
+ * Extends the lease of a claimed job; false when the job is no longer this claim's. The attempt count is
+ * the claim's token: a claim by another instance counts one more, so a lapsed claim cannot renew it.
+ */
+export async function renewJobLease(db: Executor, job: ClaimedJob): Promise<boolean> {
+  const result = await db.execute(sql`
+    UPDATE jobs SET locked_at = now()
+    WHERE id = ${job.id} AND attempts = ${job.attempts} AND locked_at IS NOT NULL
+      AND done_at IS NULL AND failed_at IS NULL
+    RETURNING id`);
+  return (result as unknown as { rows: unknown[] }).rows.length === 1;
 }
 
 export async function markJobDone(db: Executor, jobId: number): Promise<void> {

@@ -60,14 +60,19 @@ export interface TestApp {
 
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  options: { mailer?: Mailer; onQuery?: (query: string) => void } = {},
+  options: {
+    mailer?: Mailer;
+    onQuery?: (query: string) => void;
+    /** The signing secret, for tests that forge tokens with it; random unless given. */
+    jwtSecret?: string;
+  } = {},
 ): Promise<TestApp> {
   const { database, drop, url: databaseUrl } = await openTestDatabase(options.onQuery);
   await migrateDatabase(database);
   await seedReferenceData(database.db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'freightlane-test-'));
   const env = testEnv(dataDir, envOverrides);
-  const jwtSecret = randomBytes(32).toString('hex');
+  const jwtSecret = options.jwtSecret ?? randomBytes(32).toString('hex');
   const trackingKey = randomBytes(32);
   const { app, ctx } = await buildApp({
     env,

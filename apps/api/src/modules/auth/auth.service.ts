@@ -141,6 +141,8 @@ export async function refresh(ctx: AppContext, refreshToken: string, ip: string)
     return { kind: 'ok' as const, tokens: await issueTokens(ctx, user, row.session.id, tx) };
   });
   if (outcome.kind === 'reused') {
+    // This instance forgets the family at once; the others when the database's announcement reaches them.
+    ctx.principals.forget(`s:${claims.sessionId}`);
     throw new AppError(
       'UNAUTHENTICATED',
       'This sign-in was ended to protect your account. Please sign in again.',
@@ -163,5 +165,9 @@ export async function logout(
   } catch (err) {
     if (!(err instanceof TokenError)) throw err;
   }
-  for (const id of sessionIds) await revokeSession(ctx.db, id, 'LOGOUT');
+  for (const id of sessionIds) {
+    await revokeSession(ctx.db, id, 'LOGOUT');
+    // This instance forgets at once (V3.3.1); the others when the database's announcement reaches them.
+    ctx.principals.forget(`s:${id}`);
+  }
 }

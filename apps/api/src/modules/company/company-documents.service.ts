@@ -22,6 +22,7 @@ import {
   type CompanyDocumentRow,
 } from '../../queries/company.repository';
 import { assessCompany, REQUIRED_DOCUMENTS, statusWhenComplete } from './company-verification';
+import { openStoredFile } from '../../plugins/storage';
 
 export function toCompanyDocument(row: CompanyDocumentRow): CompanyDocument {
   return {
@@ -133,11 +134,6 @@ export async function openCompanyDocumentFile(
 ): Promise<DocumentFile> {
   const document = await findCompanyDocument(ctx.db, companyId, documentId);
   if (!document) throw notFound('Document');
-  let stream: Readable;
-  try {
-    stream = await ctx.storage.read(document.storageKey);
-  } catch {
-    throw notFound('Document file');
-  }
+  const stream = await openStoredFile(ctx.storage, document.storageKey, 'Document file');
   return { fileName: document.fileName, mimeType: document.mimeType, sizeBytes: document.sizeBytes, stream };
 }

@@ -143,11 +143,16 @@ export function driverRoutes(app: ZodApp, ctx: AppContext): void {
   );
 }
 
-/** Only sniffed images are stored as photos, so showing one inline cannot run script in the app's origin. */
+/**
+ * Only sniffed images are stored as photos, and like every uploaded file one goes out as an attachment
+ * (OWASP ASVS V12.5.2): an image that also reads as HTML is never rendered in the app's origin. The web
+ * app fetches the photo with its token and shows the bytes, which the disposition does not affect.
+ */
 function sendDriverPhoto(reply: FastifyReply, photo: DriverPhoto) {
   return reply
     .header('content-type', photo.contentType)
-    .header('content-disposition', 'inline')
+    .header('content-disposition', 'attachment')
+    .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
     .send(photo.stream);
 }

@@ -27,6 +27,7 @@ import {
   updateDriverRow,
   type DriverRow,
 } from './driver.repository';
+import { openStoredFile } from '../../plugins/storage';
 
 const DUPLICATE_PHONE = 'A driver with this phone number is already in your fleet.';
 const DUPLICATE_LICENCE = 'A driver with this licence number is already in your fleet.';
@@ -220,9 +221,8 @@ export async function openDriverPhoto(
   const driver = await findDriver(ctx.db, principal.companyId, id);
   if (!driver) throw notFound('Driver');
   if (!driver.photoKey || !driver.photoContentType) throw notFound('Driver photo');
-  try {
-    return { contentType: driver.photoContentType, stream: await ctx.storage.read(driver.photoKey) };
-  } catch {
-    throw notFound('Driver photo');
-  }
+  return {
+    contentType: driver.photoContentType,
+    stream: await openStoredFile(ctx.storage, driver.photoKey, 'Driver photo'),
+  };
 }

@@ -325,7 +325,7 @@ describe('fleet drivers', () => {
     const shown = await downloadPhoto(owner.accessToken, driver.id);
     expect(shown.statusCode).toBe(200);
     expect(shown.headers['content-type']).toBe('image/png');
-    expect(shown.headers['content-disposition']).toBe('inline');
+    expect(shown.headers['content-disposition']).toBe('attachment');
     expect(shown.rawPayload.equals(SAMPLE_FILES.png())).toBe(true);
 
     const second = await uploadPhoto(owner.accessToken, driver.id, {

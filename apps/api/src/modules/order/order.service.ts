@@ -43,6 +43,7 @@ import {
   updateOrder,
   type OrderRecord,
 } from './order.repository';
+import { openStoredFile } from '../../plugins/storage';
 
 export function badRequest(errors: FieldError[]): AppError {
   const message = errors.length === 1 ? errors[0]!.message : 'Some details need correcting';
@@ -333,11 +334,6 @@ export async function openQuoteDocument(
   const order = await loadOrderFor(ctx.db, principal, orderId);
   const document = order.quoteDocumentId ? await findDocument(ctx.db, order.quoteDocumentId) : undefined;
   if (!document) throw notFound('Quote document');
-  let stream: Readable;
-  try {
-    stream = await ctx.storage.read(document.storageKey);
-  } catch {
-    throw notFound('Quote document');
-  }
+  const stream = await openStoredFile(ctx.storage, document.storageKey, 'Quote document');
   return { fileName: document.fileName, mimeType: document.mimeType, stream };
 }

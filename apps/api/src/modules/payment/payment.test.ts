@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
@@ -18,23 +17,13 @@ import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { tripWorld, type TripWorld } from '../../test/trip-world';
 import { NOTIFICATION_FANOUT_JOB } from '../notification/notification-fanout';
 import { paystackSignature } from './paystack';
+import { freePort } from '../../test/free-port';
 
 const SECRET = `sk_test_${randomBytes(20).toString('hex')}`;
 const WEBHOOK = '/api/v1/payments/paystack/webhook';
 /** Awards in these tests are at ₦400,000: VAT 7.5 % makes ₦430,000, the commission 5 % of ₦400,000. */
 const HAULAGE = 40_000_000;
 const TOTAL = 43_000_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 let t: TestApp;
 let w: TripWorld;

@@ -5,7 +5,12 @@ import type { Env } from '../../env';
 import type { AppError } from '../../errors';
 import type { PublicLimits } from './public-limits';
 import { etagMatches, JSON_UTF8 } from '../../lib/http-cache';
-import { PUBLIC_CACHE_CONTROL, PUBLIC_JSON_HEADERS } from './public-response';
+import {
+  cameOverHttps,
+  PUBLIC_CACHE_CONTROL,
+  PUBLIC_JSON_HEADERS,
+  PUBLIC_JSON_HEADERS_OVER_HTTPS,
+} from './public-response';
 import type { Answer } from './packed-generation';
 import type { TrackingCache } from './tracking-cache';
 import { isPublicLinkId } from './tracking.service';
@@ -21,15 +26,16 @@ function clientIp(req: IncomingMessage, trustProxy: boolean): string {
   return req.socket.remoteAddress ?? '';
 }
 
-function send(req: IncomingMessage, res: ServerResponse, doc: Answer): number {
+function send(req: IncomingMessage, res: ServerResponse, doc: Answer, trustProxy: boolean): number {
+  const security = cameOverHttps(req, trustProxy) ? PUBLIC_JSON_HEADERS_OVER_HTTPS : PUBLIC_JSON_HEADERS;
   const ifNoneMatch = req.headers['if-none-match'];
   if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, doc.etag)) {
-    res.writeHead(304, { ...PUBLIC_JSON_HEADERS, etag: doc.etag, 'cache-control': PUBLIC_CACHE_CONTROL });
+    res.writeHead(304, { ...security, etag: doc.etag, 'cache-control': PUBLIC_CACHE_CONTROL });
     res.end();
     return 304;
   }
   res.writeHead(200, {
-    ...PUBLIC_JSON_HEADERS,
+    ...security,
     etag: doc.etag,
     'cache-control': PUBLIC_CACHE_CONTROL,
     'content-type': JSON_UTF8,
@@ -97,7 +103,7 @@ export class TrackingFastLane {
       this.refusals.set(req, error as AppError);
       return false;
     }
-    const statusCode = send(req, res, doc);
+    const statusCode = send(req, res, doc, this.trustProxy);
     this.answered++;
     if (this.logRequests) {
       this.log.info(

@@ -26,6 +26,7 @@ import {
 } from './trip-document.repository';
 import { queueNotification } from '../notification/notification.service';
 import { documentAddedNotification } from '../trip/trip-notifications';
+import { openStoredFile } from '../../plugins/storage';
 
 /** The uploader's company, or an admin, may remove a document; the other party only reads it. */
 function mayDelete(principal: Principal, document: TripDocumentRecord): boolean {
@@ -200,12 +201,7 @@ export async function openTripDocumentFile(
   const row = await findTripDocumentRow(ctx.db, documentId);
   if (!row) throw notFound('Document');
   await loadTripFor(ctx.db, principal, row.document.tripId, { notFoundAs: 'Document' });
-  let stream: Readable;
-  try {
-    stream = await ctx.storage.read(row.document.storageKey);
-  } catch {
-    throw notFound('Document file');
-  }
+  const stream = await openStoredFile(ctx.storage, row.document.storageKey, 'Document file');
   return {
     fileName: row.document.fileName,
     contentType: row.document.contentType,

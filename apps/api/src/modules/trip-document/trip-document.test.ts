@@ -130,7 +130,7 @@ describe('trip documents', () => {
       });
     });
 
-    it('types a file by its content: PDF bytes named .png are a PDF', async () => {
+    it('types a file by its content: PDF bytes named .png are a PDF, and named so', async () => {
       const res = await upload(
         w.transporter.accessToken,
         trip.id,
@@ -140,7 +140,7 @@ describe('trip documents', () => {
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({
         kind: 'PROOF_OF_DELIVERY',
-        fileName: 'pod.png',
+        fileName: 'pod.png.pdf',
         contentType: 'application/pdf',
         uploadedBy: 'Kemi User (Agege Haulage Ltd)',
       });
@@ -281,7 +281,7 @@ describe('trip documents', () => {
       expect(res.headers['cache-control']).toBe('private, no-store');
     });
 
-    it('serves a PDF named .png as a PDF', async () => {
+    it('serves a PDF named .png as a PDF, with a name that opens it as one', async () => {
       const uploaded = await upload(
         w.customer.accessToken,
         trip.id,
@@ -292,7 +292,7 @@ describe('trip documents', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.headers['content-disposition']).toBe(
-        `attachment; filename="scan.png"; filename*=UTF-8''scan.png`,
+        `attachment; filename="scan.png.pdf"; filename*=UTF-8''scan.png.pdf`,
       );
     });
 

@@ -22,16 +22,16 @@ import {
   type TokenPurpose,
   type UserRow,
 } from '../../queries/user.repository';
-import { activationEmail } from './user-mail';
+import { activationEmail, signupAttemptEmail } from './user-mail';
 
 export const ACTIVATION_TTL_HOURS = 72;
 
-const DUPLICATE_EMAIL = 'An account with this e-mail address already exists. Sign in or reset your password.';
 const DUPLICATE_PHONE = 'This phone number is already registered to another account.';
-/** A 409 that names the field at fault, so the form can mark it. */
-function duplicate(field: 'email' | 'phoneNumber'): AppError {
-  const message = field === 'email' ? DUPLICATE_EMAIL : DUPLICATE_PHONE;
-  return new AppError('CONFLICT', message, { errors: [{ field, message }] });
+/** A 409 that names the phone number field, so the form can mark it. */
+function duplicatePhone(): AppError {
+  return new AppError('CONFLICT', DUPLICATE_PHONE, {
+    errors: [{ field: 'phoneNumber', message: DUPLICATE_PHONE }],
+  });
 }
 
 export const RESEND_ANSWER =
@@ -65,13 +65,21 @@ export async function queueActivationMail(ctx: AppContext, tx: Executor, user: U
   await ctx.jobs.enqueue(tx, MAIL_JOB, { to: user.email, ...activationEmail(user.firstName, url) });
 }
 
-export async function signup(ctx: AppContext, input: SignupRequest, ip: string): Promise<UserRow> {
+/**
+ * Signs up a new account, or, for an e-mail address that already has one, tells its owner by e-mail and
+ * changes nothing. Both answer alike (OWASP ASVS V2.2 / V3: no account enumeration), so only the mailbox
+ * learns whether the address was registered. Whether a phone number is taken is public anyway (the phone
+ * check answers it), so it is checked first: a refusal then depends on the phone alone, never on the e-mail.
+ */
+export async function signup(ctx: AppContext, input: SignupRequest, ip: string): Promise<void> {
   await ctx.rateLimiter.hit(LIMITS.signupPerIp, ip);
-  if (await findUserByEmail(ctx.db, input.email)) throw duplicate('email');
-  if (await findUserByPhone(ctx.db, input.phoneNumber)) throw duplicate('phoneNumber');
+  // Hashed before anything is looked up, so a registered address takes as long as a new one.
   const passwordHash = await hashPassword(input.password);
+  if (await findUserByPhone(ctx.db, input.phoneNumber)) throw duplicatePhone();
+  const owner = await findUserByEmail(ctx.db, input.email);
+  if (owner) return tellOwnerOfSignupAttempt(ctx, owner);
   try {
-    const user = await ctx.db.transaction(async (tx) => {
+    await ctx.db.transaction(async (tx) => {
       const company = await insertCompany(tx, { name: input.companyName, type: input.type });
       const created = await insertUser(tx, {
         companyId: company.id,
@@ -97,17 +105,36 @@ export async function signup(ctx: AppContext, input: SignupRequest, ip: string):
           data: { type: input.type, termsVersion: TERMS_VERSION },
         },
       );
-      return created;
     });
     ctx.jobs.kick();
-    return user;
   } catch (err) {
-    // Two sign-ups with the same details at the same moment: the unique index decides.
-    const dup = uniqueViolation(err);
-    if (dup)
-      throw new AppError('CONFLICT', dup.constraint.includes('phone') ? DUPLICATE_PHONE : DUPLICATE_EMAIL);
+    // Two sign-ups with the same details at the same moment: the unique index decides, and the loser is
+    // answered by the same rules, the phone first.
+    if (!uniqueViolation(err)) throw err;
+    if (await findUserByPhone(ctx.db, input.phoneNumber)) throw duplicatePhone();
+    const winner = await findUserByEmail(ctx.db, input.email);
+    if (!winner) throw err;
+    await tellOwnerOfSignupAttempt(ctx, winner);
+  }
+}
+
+/** Mails the owner of a registered address that someone tried to sign up with it, a few times an hour at most. */
+async function tellOwnerOfSignupAttempt(ctx: AppContext, owner: UserRow): Promise<void> {
+  if (owner.deactivatedAt) return;
+  try {
+    await ctx.rateLimiter.hit(LIMITS.signupNoticePerAccount, owner.email);
+  } catch (err) {
+    // Refusing here would answer differently for a registered address; the owner has been told already.
+    if (err instanceof AppError && err.code === 'RATE_LIMITED') return;
     throw err;
   }
+  const mail = signupAttemptEmail(
+    owner.firstName,
+    `${ctx.env.appUrl}/signin`,
+    `${ctx.env.appUrl}/resetpassword`,
+  );
+  await ctx.jobs.enqueue(ctx.db, MAIL_JOB, { to: owner.email, ...mail });
+  ctx.jobs.kick();
 }
 
 export async function resendActivation(ctx: AppContext, email: string, ip: string): Promise<void> {

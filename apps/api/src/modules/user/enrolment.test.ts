@@ -51,30 +51,63 @@ describe('sign-up and activation', () => {
     expect(mail!.html).toContain('Activate account');
   });
 
-  it('refuses a second account with the same e-mail or phone with 409 and writes nothing', async () => {
+  it('answers a registered e-mail as it answers a new one, mails its owner, and writes nothing', async () => {
     const first = signupBody();
     expect((await call(t.app, 'POST', '/api/v1/user', first)).status).toBe(201);
     const before = await companyCount();
 
-    const sameEmail = await call(
-      t.app,
-      'POST',
-      '/api/v1/user',
-      signupBody({ email: first.email.toUpperCase() }),
-    );
-    expect(sameEmail.status).toBe(409);
-    expect(sameEmail.body.message).toMatch(/e-mail address already exists/);
-    expect(sameEmail.body.errors).toEqual([{ field: 'email', message: sameEmail.body.message }]);
+    const fresh = signupBody();
+    const newAnswer = await call(t.app, 'POST', '/api/v1/user', fresh);
+    const again = signupBody({ email: first.email.toUpperCase() });
+    const sameEmail = await call(t.app, 'POST', '/api/v1/user', again);
+    expect(sameEmail.status).toBe(newAnswer.status);
+    expect(sameEmail.body).toEqual({
+      ...newAnswer.body,
+      message: newAnswer.body.message.replace(fresh.email, first.email),
+      data: { ...newAnswer.body.data, email: first.email },
+    });
+    expect(await companyCount()).toBe(before + 1);
+    const [owner] = await t.ctx.db.select().from(users).where(eq(users.email, first.email));
+    expect(owner!.phoneNumber).toBe(first.phoneNumber);
 
-    const samePhone = await call(
-      t.app,
-      'POST',
-      '/api/v1/user',
-      signupBody({ phoneNumber: first.phoneNumber }),
+    const mails = await t.mailsTo(first.email);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Someone tried to sign up with your e-mail address',
+      'Activate your Freightlane account',
+    ]);
+    expect(mails[0]!.links).toEqual(
+      expect.arrayContaining(['http://localhost:3000/signin', 'http://localhost:3000/resetpassword']),
     );
-    expect(samePhone.status).toBe(409);
-    expect(samePhone.body.message).toMatch(/phone number is already registered/);
-    expect(samePhone.body.errors[0].field).toBe('phoneNumber');
+    expect(mails[0]!.text).toContain('no new one was created');
+  });
+
+  it('tells the owner of a registered e-mail at most 3 times an hour, answering every attempt alike', async () => {
+    const first = signupBody();
+    expect((await call(t.app, 'POST', '/api/v1/user', first)).status).toBe(201);
+    for (let i = 0; i < 5; i++) {
+      expect((await call(t.app, 'POST', '/api/v1/user', signupBody({ email: first.email }))).status).toBe(
+        201,
+      );
+    }
+    const notices = (await t.mailsTo(first.email)).filter((m) => m.subject.startsWith('Someone tried'));
+    expect(notices).toHaveLength(3);
+  });
+
+  it('refuses a phone number already registered with 409 naming it, and writes nothing', async () => {
+    const first = signupBody();
+    expect((await call(t.app, 'POST', '/api/v1/user', first)).status).toBe(201);
+    const before = await companyCount();
+    for (const email of [uniqueEmail(), first.email]) {
+      const samePhone = await call(
+        t.app,
+        'POST',
+        '/api/v1/user',
+        signupBody({ email, phoneNumber: first.phoneNumber }),
+      );
+      expect(samePhone.status).toBe(409);
+      expect(samePhone.body.message).toMatch(/phone number is already registered/);
+      expect(samePhone.body.errors).toEqual([{ field: 'phoneNumber', message: samePhone.body.message }]);
+    }
     expect(await companyCount()).toBe(before);
   });
 
@@ -87,6 +120,16 @@ describe('sign-up and activation', () => {
       call(t.app, 'POST', '/api/v1/user', body),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    expect(await companyCount()).toBe(before + 1);
+  });
+
+  it('lets only one of simultaneous sign-ups with one e-mail create an account, answering all alike', async () => {
+    const email = uniqueEmail();
+    const before = await companyCount();
+    const results = await Promise.all(
+      [0, 1, 2].map(() => call(t.app, 'POST', '/api/v1/user', signupBody({ email }))),
+    );
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201]);
     expect(await companyCount()).toBe(before + 1);
   });
 

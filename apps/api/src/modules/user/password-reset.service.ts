@@ -49,7 +49,7 @@ export async function resetPassword(
   acceptTerms = false,
 ): Promise<void> {
   const passwordHash = await hashPassword(newPassword);
-  await ctx.db.transaction(async (tx) => {
+  const userId = await ctx.db.transaction(async (tx) => {
     const user = await redeemAccountToken(ctx, tx, token, ['PASSWORD_RESET', 'INVITATION'], {
       invalid: 'This reset link is not valid. Request a new one.',
       used: 'This reset link has already been used. Request a new one if you still need to reset your password.',
@@ -87,6 +87,9 @@ export async function resetPassword(
         ...(consents ? { data: { termsVersion: TERMS_VERSION } } : {}),
       },
     );
+    return user.id;
   });
+  // Every session of the user ended: this instance forgets them at once, the others on the announcement.
+  ctx.principals.forget(`u:${userId}`);
   ctx.jobs.kick();
 }

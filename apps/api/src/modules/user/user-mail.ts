@@ -37,3 +37,21 @@ export function passwordChangedEmail(firstName: string, signInUrl: string) {
     action: { label: 'Sign in', url: signInUrl },
   });
 }
+
+/**
+ * To the owner of an address someone tried to sign up with again. Sign-up answers such an attempt as it
+ * answers a new address, so only the mailbox learns that the account exists.
+ */
+export function signupAttemptEmail(firstName: string, signInUrl: string, resetUrl: string) {
+  return renderEmail({
+    subject: 'Someone tried to sign up with your e-mail address',
+    greeting: `Hello ${firstName},`,
+    paragraphs: [
+      'Someone just tried to open a new Freightlane account with this e-mail address. You already have an account, so no new one was created and nothing about your account has changed.',
+      'If it was you, sign in to your existing account.',
+    ],
+    action: { label: 'Sign in', url: signInUrl },
+    after: ['If it was not you, you can ignore this e-mail.'],
+    footer: [{ text: 'Forgot your password?', link: { label: 'Reset your password', url: resetUrl } }],
+  });
+}

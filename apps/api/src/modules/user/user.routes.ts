@@ -40,17 +40,20 @@ export function userRoutes(app: ZodApp, ctx: AppContext): void {
     {
       schema: {
         tags: ['Account'],
-        summary: 'Sign up a customer or transporter with their company; e-mails an activation link',
+        summary:
+          'Sign up a customer or transporter with their company; e-mails an activation link (a registered e-mail gets the same answer, and its owner a notice)',
         body: signupRequest,
         response: { 201: signupResponse, ...errorResponses(400, 409, 429) },
       },
     },
     async (request, reply) => {
-      const user = await signup(ctx, request.body, request.ip);
+      await signup(ctx, request.body, request.ip);
+      // The same answer whether or not the address was registered already: its owner learns by e-mail.
+      const { email, type } = request.body;
       return reply.status(201).send({
         status: 'Successful',
-        message: `We have sent an activation link to ${user.email}. Open it to activate your account.`,
-        data: { email: user.email, userType: request.body.type },
+        message: `We have sent an e-mail to ${email}. Open the link in it to activate your account.`,
+        data: { email, userType: type },
       });
     },
   );

@@ -3,14 +3,17 @@ import { IconMailCheck } from '@tabler/icons-react';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useResendActivation } from '../api/account-api';
 
-/** After sign-up: where the activation link went, and a way to send it again. */
+/**
+ * After sign-up: where the e-mail went, and a way to send it again. Sign-up answers a registered address
+ * as it answers a new one (its owner is told by e-mail instead), so this never claims an account was made.
+ */
 export function CheckEmailPanel({ email, onStartOver }: { email: string; onStartOver: () => void }) {
   const resend = useResendActivation();
   return (
     <Stack gap="md">
-      <Alert color="green" icon={<IconMailCheck aria-hidden />} title="Your account is created">
-        We have sent an activation link to <strong>{email}</strong>. Open it to activate your account, then
-        sign in.
+      <Alert color="green" icon={<IconMailCheck aria-hidden />} title="One more step">
+        We have sent an e-mail to <strong>{email}</strong>. Open the activation link in it to activate your
+        account, then sign in.
       </Alert>
       <Text size="sm" c="dimmed">
         The e-mail can take a few minutes. Nothing after ten minutes? Check your spam folder, or send it

@@ -95,6 +95,8 @@ describe('sign-up form', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeVisible();
     expect(screen.getByText('musa@kano-haulage.ng')).toBeVisible();
+    // The API answers a registered address as it answers a new one, so the page claims no new account.
+    expect(screen.queryByText(/account is created/i)).toBeNull();
     expect(api.calls('POST /api/v1/user')[0]?.body).toEqual({
       type: 'TRANSPORTER',
       firstName: 'Musa',
@@ -141,14 +143,16 @@ describe('sign-up form', () => {
     await waitFor(() => expect(screen.queryByText(PHONE_TAKEN_MESSAGE)).toBeNull());
   });
 
-  it("shows the server's message when the e-mail is already registered", async () => {
+  it("shows the server's message under the phone field when sign-up finds the number taken", async () => {
     mockApi({
       'POST /api/v1/user/enrolment/phone/check': { body: { phoneNumber: '+2348031234567', available: true } },
       'POST /api/v1/user': {
         status: 409,
         body: {
-          message: 'An account with this e-mail already exists.',
-          errors: [{ field: 'email', message: 'This e-mail is already registered' }],
+          message: 'This phone number is already registered to another account.',
+          errors: [
+            { field: 'phoneNumber', message: 'This phone number is already registered to another account.' },
+          ],
         },
       },
     });
@@ -162,8 +166,8 @@ describe('sign-up form', () => {
     await user.click(screen.getByRole('checkbox', { name: TERMS_CHECKBOX }));
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
 
-    expect(await screen.findByText('An account with this e-mail already exists.')).toBeVisible();
-    expect(screen.getByText('This e-mail is already registered')).toBeVisible();
+    expect(await screen.findByText('Already registered')).toBeVisible();
+    expect(screen.getByLabelText('Phone number')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('heading', { level: 1, name: 'Create your Freightlane account' })).toBeVisible();
   });
 

@@ -1,0 +1,133 @@
+// A throwaway PostgreSQL 15 server for the bench, chaos and cluster runs: its own data directory in a
+// temporary folder, a free loopback port and its own socket directory, so it never touches the
+// machine's clusters. It is set up the way .ci/run sets up CI's server (trust auth on loopback only).
+import { execFile, execFileSync } from 'node:child_process';
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+export interface PostgresServer {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  destroy(): Promise<void>;
+}
+
+const run = promisify(execFile);
+const binDir = process.env.PG_BIN_DIR ?? '/usr/lib/postgresql/15/bin';
+// PostgreSQL refuses to run as root, so as root (how .ci/run runs) every command runs as `postgres`.
+const asRoot = process.getuid?.() === 0;
+
+function command(binary: string, args: string[]): [string, string[]] {
+  const path = join(binDir, binary);
+  return asRoot ? ['runuser', ['-u', 'postgres', '--', path, ...args]] : [path, args];
+}
+
+async function pg(binary: string, args: string[]): Promise<string> {
+  const [file, argv] = command(binary, args);
+  const { stdout } = await run(file, argv, { maxBuffer: 4 * 1024 * 1024 });
+  return stdout;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function postgresUid(): { uid: number; gid: number } {
+  const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+  const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+  return { uid, gid };
+}
+
+export async function startThrowawayPostgres(
+  options: { maxConnections?: number } = {},
+): Promise<PostgresServer> {
+  const root = mkdtempSync(join(tmpdir(), 'freightlane-pg-'));
+  if (asRoot) {
+    const { uid, gid } = postgresUid();
+    chownSync(root, uid, gid);
+  }
+  chmodSync(root, 0o700);
+  const data = join(root, 'data');
+  const socketDir = join(root, 'sock');
+  const logFile = join(root, 'server.log');
+  const port = await freePort();
+  const maxConnections = options.maxConnections ?? 200;
+
+  await pg('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync']);
+  mkdirSync(socketDir);
+  if (asRoot) {
+    const { uid, gid } = postgresUid();
+    chownSync(socketDir, uid, gid);
+  }
+  const serverOptions = [
+    '-c listen_addresses=127.0.0.1',
+    `-p ${port}`,
+    `-k ${socketDir}`,
+    `-c max_connections=${maxConnections}`,
+  ].join(' ');
+
+  async function running(): Promise<boolean> {
+    try {
+      await pg('pg_ctl', ['-D', data, 'status']);
+      return true;
+    } catch {
+      // pg_ctl status exits 3 when no server runs in the directory.
+      return false;
+    }
+  }
+
+  async function start(): Promise<void> {
+    if (await running()) return;
+    await pg('pg_ctl', ['-D', data, '-l', logFile, '-o', serverOptions, '-w', '-t', '60', 'start']);
+  }
+
+  async function stop(): Promise<void> {
+    if (!(await running())) return;
+    await pg('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']);
+  }
+
+  let destroyed = false;
+  // A run that throws or exits early must not leave a postgres process and its folder behind.
+  const cleanUpOnExit = () => {
+    if (destroyed) return;
+    try {
+      const [file, argv] = command('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      execFileSync(file, argv, { stdio: 'ignore' });
+    } catch {
+      // Already stopped.
+    }
+    rmSync(root, { recursive: true, force: true });
+  };
+  process.once('exit', cleanUpOnExit);
+
+  async function destroy(): Promise<void> {
+    if (destroyed) return;
+    await stop();
+    destroyed = true;
+    process.removeListener('exit', cleanUpOnExit);
+    rmSync(root, { recursive: true, force: true });
+  }
+
+  try {
+    await start();
+  } catch (error) {
+    cleanUpOnExit();
+    destroyed = true;
+    process.removeListener('exit', cleanUpOnExit);
+    throw error;
+  }
+
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, port, stop, start, destroy };
+}
