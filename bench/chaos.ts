@@ -15,6 +15,7 @@ import { runDatabaseOutage } from './database-outage';
 import { machine, printFigures, reported, type Figure } from './figures';
 import { runGracefulShutdown } from './graceful-shutdown';
 import { runInterruptedJob } from './interrupted-job';
+import { refreshQualityDoc } from './quality-doc';
 
 const REPORT = path.join(import.meta.dirname, 'chaos-report.json');
 // The job run goes first: the loads leave hundreds of notifications queued, which the held mail's job
@@ -55,6 +56,8 @@ try {
   console.info(
     `Wrote ${path.relative(process.cwd(), REPORT)}; ${met ? 'every target met' : 'TARGETS MISSED'}`,
   );
+  const doc = refreshQualityDoc();
+  if (doc) console.info(`Figures and targets: ${path.relative(process.cwd(), doc)}`);
   if (!met) console.info(`API log kept: ${world.logFile}`);
   await world.close(!met);
   process.exit(met ? 0 : 1);

@@ -20,15 +20,19 @@ export const QUALITY_DOC = path.resolve(import.meta.dirname, '../docs/quality.md
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
-export function qualityMarkdown(report: QualityReport): string {
+export function qualityMarkdown(
+  report: QualityReport,
+  chaos: ChaosReport | null = readChaosReport(),
+): string {
   const m = report.machine;
   const judged = report.figures.filter((f) => f.target !== null);
   const missed = judged.filter((f) => !f.met);
   const lines = [
     '# Quality figures',
     '',
-    'Made by `npm run bench` from the figures of its last complete run (`bench/report.json`); regenerate',
-    'it from that report with `npm run bench:quality`. Do not edit by hand.',
+    'Made by `npm run bench` from the figures of its last complete run (`bench/report.json`), and by',
+    '`npm run chaos` from its last fault run (`bench/chaos-report.json`); regenerate it from those reports',
+    'with `npm run bench:quality`. Do not edit by hand.',
     '',
     `- Run: ${report.at}`,
     `- Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB memory, Node ${m.node}, ${m.os}`,
@@ -50,25 +54,91 @@ export function qualityMarkdown(report: QualityReport): string {
     'to another kind of run only.',
     '',
   ];
-  const scenarios = [...new Set(report.figures.map((f) => f.scenario))];
-  for (const scenario of scenarios) {
-    lines.push(`## ${scenario}`, '', '| Figure | Target | Value | Met |', '| --- | --- | --- | --- |');
-    for (const f of report.figures.filter((x) => x.scenario === scenario)) {
-      const row = figureRow(f);
-      lines.push(`| ${cell(row.figure)} | ${cell(row.target)} | ${cell(row.value)} | ${row.met} |`);
-    }
-    lines.push('');
-  }
+  lines.push(...figureTables(report.figures, '##'));
   if (report.skipped.length > 0) {
     lines.push('## Skipped', '');
     for (const s of report.skipped) lines.push(`- ${s.scenario}: ${s.reason}`);
     lines.push('');
   }
+  if (chaos) {
+    const cm = chaos.machine;
+    const chaosMissed = chaos.figures.filter((f) => f.target !== null && !f.met);
+    lines.push(
+      '## Faults (`npm run chaos`)',
+      '',
+      'From `bench/chaos-report.json`, the last fault run: PostgreSQL stopped under load, SIGTERM under load,',
+      'a background job killed halfway. Its own run and machine:',
+      '',
+      `- Run: ${chaos.generatedAt}`,
+      `- Machine: ${cm.cpu}, ${cm.cores} cores, ${cm.memoryGb} GB memory, Node ${cm.node}, ${cm.os}`,
+      `- Targets: ${chaosMissed.length === 0 ? 'every one met' : `missed: ${chaosMissed.map((f) => `${f.scenario} ${f.name}`).join('; ')}`}`,
+      '',
+      ...figureTables(chaos.figures, '###'),
+    );
+  }
   return lines.join('\n');
+}
+
+/** One table per scenario, in the order the figures came. */
+function figureTables(figures: Figure[], heading: string): string[] {
+  const lines: string[] = [];
+  for (const scenario of new Set(figures.map((f) => f.scenario))) {
+    lines.push(
+      `${heading} ${scenario}`,
+      '',
+      '| Figure | Target | Value | Met |',
+      '| --- | --- | --- | --- |',
+    );
+    for (const f of figures.filter((x) => x.scenario === scenario)) {
+      const row = figureRow(f);
+      lines.push(`| ${cell(row.figure)} | ${cell(row.target)} | ${cell(row.value)} | ${row.met} |`);
+    }
+    lines.push('');
+  }
+  return lines;
+}
+
+/** What `npm run chaos` writes: its figures, with the run's own machine and time. */
+export interface ChaosReport {
+  generatedAt: string;
+  machine: Machine;
+  met: boolean;
+  figures: Figure[];
+}
+
+export const CHAOS_REPORT = path.resolve(import.meta.dirname, 'chaos-report.json');
+
+/** The last fault run's report, or null when `npm run chaos` has not run in this checkout. */
+export function readChaosReport(): ChaosReport | null {
+  if (!fs.existsSync(CHAOS_REPORT)) return null;
+  return JSON.parse(fs.readFileSync(CHAOS_REPORT, 'utf8')) as ChaosReport;
 }
 
 /** Writes docs/quality.md from `report`; returns its path. */
 export function writeQualityDoc(report: QualityReport): string {
   fs.writeFileSync(QUALITY_DOC, qualityMarkdown(report));
   return QUALITY_DOC;
+}
+
+export const BENCH_REPORT = path.resolve(import.meta.dirname, 'report.json');
+
+/** The last complete bench run's report; throws when there is none or it predates the figure list. */
+export function readBenchReport(): QualityReport {
+  const report = JSON.parse(fs.readFileSync(BENCH_REPORT, 'utf8')) as QualityReport & { partial?: boolean };
+  if (!Array.isArray(report.figures)) {
+    throw new Error(
+      `${BENCH_REPORT} holds no figure list: it predates them; run \`npm run bench\` to make a new one`,
+    );
+  }
+  if (report.partial) throw new Error(`${BENCH_REPORT} is from a partial run; run every scenario to make it`);
+  return report;
+}
+
+/**
+ * Writes docs/quality.md again from the reports as they are now (after a fault run); null, and nothing
+ * written, when there is no complete bench report to make it from.
+ */
+export function refreshQualityDoc(): string | null {
+  if (!fs.existsSync(BENCH_REPORT)) return null;
+  return writeQualityDoc(readBenchReport());
 }
