@@ -277,7 +277,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   truckTrackingRoutes(app, ctx);
   driverPhoneRoutes(app, ctx);
   notificationRoutes(app, ctx);
-  if (env.NODE_ENV !== 'production') outboxRoutes(app, ctx);
+  // Only where mail goes to the outbox folder, and never in production: the outbox holds every activation
+  // and reset link, so a server that sends real mail (SMTP_URL) serves no outbox even if NODE_ENV was left out.
+  if (env.NODE_ENV !== 'production' && !env.SMTP_URL && !options.mailer) outboxRoutes(app, ctx);
 
   await serveWebApp(app, env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST);
 

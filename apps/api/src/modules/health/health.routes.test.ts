@@ -149,6 +149,16 @@ describe('platform endpoints', () => {
     expect(list[0]).toMatchObject({ to: 'a@example.com', links: ['https://x.test/two'], html: '<p>2</p>' });
   });
 
+  it('has no outbox endpoint when mail goes out through SMTP, whatever NODE_ENV says', async () => {
+    const smtp = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:2525' });
+    try {
+      const res = await call(smtp.app, 'GET', '/api/dev/outbox');
+      expect(res.status).toBe(404);
+    } finally {
+      await smtp.close();
+    }
+  });
+
   it('has no outbox endpoint in production', async () => {
     const prod = await createTestApp({
       NODE_ENV: 'production',
