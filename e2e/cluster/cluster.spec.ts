@@ -315,6 +315,9 @@ test.describe('two instances behind nginx', () => {
       const page = await signedInPage(browser, 'customer@example.com', width);
       await expect(page).toHaveURL(/\/home/);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      // The dashboard's figures and lists come through nginx from an instance: the page is whole, not skeletons.
+      await expect(page.getByText('Ongoing trips', { exact: true })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Orders awaiting award' })).toBeVisible();
       await snap(page, 'cluster-home-customer');
 
       // The public tracking page through nginx follows a change made on either instance.

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAccount } from '../test/accounts';
-import { multipartBody, SAMPLE_FILES } from '../test/multipart';
+import { SAMPLE_FILES, uploadAs } from '../test/multipart';
 import { S3Server } from '../test/s3-server';
 import { createSecondTestApp, createTestApp, randomIp, type TestApp } from '../test/test-app';
 import { localStorage, StoredFileMissing } from './storage';
@@ -71,19 +71,19 @@ describe('folder storage', () => {
 
 /** A company owner's upload of a verification document, and its download, through `app.inject`. */
 async function uploadDocument(t: TestApp, token: string, content: Buffer) {
-  const body = multipartBody(
+  const res = await uploadAs(
+    t,
+    '/api/v1/company/documents',
+    token,
     { type: 'CAC_CERTIFICATE' },
-    { fileName: 'cac.pdf', content, contentType: 'application/pdf' },
+    {
+      fileName: 'cac.pdf',
+      content,
+      contentType: 'application/pdf',
+    },
   );
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/company/documents',
-    remoteAddress: randomIp(),
-    payload: body.payload,
-    headers: { ...body.headers, authorization: `Bearer ${token}` },
-  });
-  expect(res.statusCode).toBe(201);
-  return (res.json() as { id: string }).id;
+  expect(res.status).toBe(201);
+  return res.body.id as string;
 }
 
 const downloadDocument = (t: TestApp, token: string, id: string) =>

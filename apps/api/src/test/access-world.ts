@@ -16,9 +16,9 @@ import {
   samplePdf,
   uploadQuoteDocument,
 } from './marketplace';
-import { multipartBody, SAMPLE_FILES, type MultipartFile } from './multipart';
+import { SAMPLE_FILES, uploadAs, type MultipartFile } from './multipart';
 import { startPushService } from './push-service';
-import { call, randomIp, type TestApp } from './test-app';
+import { call, type TestApp } from './test-app';
 import { tripWorld, type Account, type TripRef, type TripWorld } from './trip-world';
 
 /** The two sides of the access matrix: customer A trades with transporter A, customer B with transporter B. */
@@ -100,25 +100,6 @@ export function companyDetailsBody(overrides: Record<string, unknown> = {}) {
     contactEmail: uniqueEmail('contact'),
     ...overrides,
   };
-}
-
-/** Sends a multipart upload as `token`; answers status and JSON body. */
-export async function uploadAs(
-  t: TestApp,
-  url: string,
-  token: string | undefined,
-  fields: Record<string, string>,
-  file?: MultipartFile,
-) {
-  const { payload, headers } = multipartBody(fields, file);
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    remoteAddress: randomIp(),
-    payload,
-    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  });
-  return { status: res.statusCode, body: res.body ? (JSON.parse(res.body) as Record<string, any>) : {} };
 }
 
 const pdfFile = (fileName: string): MultipartFile => ({

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { randomIp, type TestApp } from './test-app';
 
 export interface MultipartFile {
   /** The file name the browser would send. */
@@ -56,3 +57,22 @@ export const SAMPLE_FILES = {
     ]),
   jpeg: () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('JFIF test image')]),
 };
+
+/** Sends a multipart upload as `token`; answers status and JSON body. */
+export async function uploadAs(
+  t: TestApp,
+  url: string,
+  token: string | undefined,
+  fields: Record<string, string>,
+  file?: MultipartFile,
+) {
+  const { payload, headers } = multipartBody(fields, file);
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    remoteAddress: randomIp(),
+    payload,
+    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+  return { status: res.statusCode, body: res.body ? (JSON.parse(res.body) as Record<string, any>) : {} };
+}

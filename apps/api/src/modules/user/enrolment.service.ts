@@ -75,8 +75,10 @@ export async function signup(ctx: AppContext, input: SignupRequest, ip: string):
   await ctx.rateLimiter.hit(LIMITS.signupPerIp, ip);
   // Hashed before anything is looked up, so a registered address takes as long as a new one.
   const passwordHash = await hashPassword(input.password);
-  if (await findUserByPhone(ctx.db, input.phoneNumber)) throw duplicatePhone();
+  // The e-mail is looked up before the phone, and both always: a sign-up that commits between the two
+  // lookups is then seen by the phone's if it was seen by the e-mail's, so the phone still decides first.
   const owner = await findUserByEmail(ctx.db, input.email);
+  if (await findUserByPhone(ctx.db, input.phoneNumber)) throw duplicatePhone();
   if (owner) return tellOwnerOfSignupAttempt(ctx, owner);
   try {
     await ctx.db.transaction(async (tx) => {
