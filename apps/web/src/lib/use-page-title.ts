@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 
 export const APP_NAME = 'Freightlane';
 
@@ -6,9 +6,13 @@ export function pageTitle(page: string): string {
   return `${page} · ${APP_NAME}`;
 }
 
-/** Sets document.title to `<page> · Freightlane`. */
+/**
+ * Sets document.title to `<page> · Freightlane`. A layout effect, so the tab's title changes in the
+ * same task as the page's content: nothing (a reader, a screen reader, a test) ever sees the new page
+ * under the old title.
+ */
 export function usePageTitle(page: string): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.title = pageTitle(page);
   }, [page]);
 }

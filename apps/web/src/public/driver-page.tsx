@@ -9,7 +9,7 @@ import {
   type TripIssueType,
   type TripStatus,
 } from '@freightlane/domain/driver';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { IssueCard, NextStepCard, PhotoCard } from './driver-actions';
 import {
   DriverQueue,
@@ -161,7 +161,7 @@ export function DriverPage({ pathname }: { pathname: string }) {
     if (token && state.kind === 'ready' && !state.saved) remember(token, state.data);
   }, [state, token]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (state.kind === 'ready') document.title = `${state.data.driver.firstName}’s trip · Freightlane`;
   }, [state]);
 

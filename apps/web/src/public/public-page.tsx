@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { LoadFailed, NotFound } from './not-found';
 import { SiteHeader } from './site-header';
 import { Toast } from './toast';
@@ -25,7 +25,8 @@ export function PublicPage<T>({
   children: (data: T) => ReactNode;
 }) {
   const tabTitle = state.kind === 'not-found' ? 'Resource not found' : title;
-  useEffect(() => {
+  // A layout effect, so the tab's title changes in the same task as the page's content.
+  useLayoutEffect(() => {
     if (tabTitle) document.title = `${tabTitle} · Freightlane`;
   }, [tabTitle]);
 
