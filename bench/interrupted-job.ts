@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { MAIL_JOB } from '../apps/api/src/plugins/mail';
 import { atLeast, atMost, reported, type Figure } from './figures';
-import { freePort } from './postgres-server';
+import { freePort } from '../apps/api/src/test/free-port';
 import { HELD_MAIL, JOB_LEASE_SECONDS, rows, type ChaosWorld } from './chaos-world';
 import { sleep } from './chaos-figures';
 

@@ -3,10 +3,10 @@
 // machine's clusters. It is set up the way .ci/run sets up CI's server (trust auth on loopback only).
 import { execFile, execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '../apps/api/src/test/free-port';
 
 export interface PostgresServer {
   url: string;
@@ -30,18 +30,6 @@ async function pg(binary: string, args: string[]): Promise<string> {
   const [file, argv] = command(binary, args);
   const { stdout } = await run(file, argv, { maxBuffer: 4 * 1024 * 1024 });
   return stdout;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function postgresUid(): { uid: number; gid: number } {

@@ -19,7 +19,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, startThrowawayPostgres, type PostgresServer } from '../../bench/postgres-server';
+import { freePort } from '../../apps/api/src/test/free-port';
+import { startThrowawayPostgres, type PostgresServer } from '../../bench/postgres-server';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
