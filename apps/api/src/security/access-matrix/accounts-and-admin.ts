@@ -1,7 +1,8 @@
 import { GOOD_PASSWORD, LOGIN_URL, signupBody, uniqueEmail, uniquePhone } from '../../test/accounts';
-import { companyDetailsBody } from '../../test/access-world';
+import { companyDetailsBody, sideOf } from '../../test/access-world';
 import { tokenFromMail } from '../../test/test-app';
 import {
+  allOf,
   anySignedIn,
   everyone,
   namesNothingOfOtherSide,
@@ -200,7 +201,13 @@ export const rows: MatrixRow[] = [
     owned: false,
     expect: anySignedIn(200),
     request: () => ({ url: '/api/v1/user/me/data' }),
-    check: namesNothingOfOtherSide((s) => [s.customer.email, s.transporter.email, s.fleetManager.email]),
+    check: allOf(
+      namesNothingOfOtherSide((s) => [s.customer.email, s.transporter.email, s.fleetManager.email]),
+      (answer, { caller }) => {
+        if (answer.status === 200 && caller && !JSON.stringify(answer.body).includes(caller.email))
+          throw new Error(`the caller's own ${caller.email} is not in the export`);
+      },
+    ),
   },
   {
     op: 'POST /api/v1/user/me/erasure',
@@ -262,7 +269,20 @@ export const rows: MatrixRow[] = [
     owned: false,
     expect: onlyRoles({ customer: 200, transporter: 200, fleetManager: 200 }),
     request: () => ({ url: '/api/v1/company/documents' }),
-    check: namesNothingOfOtherSide((s) => [s.customerDocument.id, s.transporterDocument.id]),
+    check: allOf(
+      namesNothingOfOtherSide((s) => [s.customerDocument.id, s.transporterDocument.id]),
+      (answer, { world, principal, caller }) => {
+        const side = sideOf(principal);
+        if (answer.status !== 200 || side === null) return;
+        const mine =
+          caller?.companyId === world.sides[side].customerCompanyId
+            ? 'customerDocument'
+            : 'transporterDocument';
+        const id = world.sides[side][mine].id;
+        if (!JSON.stringify(answer.body).includes(id))
+          throw new Error(`its company's document ${id} is not listed`);
+      },
+    ),
   },
   {
     op: 'GET /api/v1/company/documents/{id}/file',

@@ -159,3 +159,26 @@ export function namesNothingOfOtherSide(idsOf: (side: AccessSide) => string[]) {
     if (leaked.length > 0) throw new Error(`the other side's ${leaked.join(', ')} is in the answer (API3)`);
   };
 }
+
+/**
+ * A check for reports and exports, which act on no one object: a caller of a side who gets 200 finds every
+ * object `idsOf` picks from its own side in the answer, and none of the other side's (API1, API3).
+ */
+export function namesOwnAndNothingOfOtherSide(idsOf: (side: AccessSide) => string[]) {
+  const nothingOfOther = namesNothingOfOtherSide(idsOf);
+  return (answer: MatrixAnswer, cell: Cell) => {
+    nothingOfOther(answer, cell);
+    const callerSide = sideOf(cell.principal);
+    if (answer.status !== 200 || callerSide === null) return;
+    const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+    const missing = idsOf(cell.world.sides[callerSide]).filter((id) => !text.includes(id));
+    if (missing.length > 0) throw new Error(`its own ${missing.join(', ')} is not in the answer`);
+  };
+}
+
+/** Runs every check on the answer in turn, e.g. listsOnlyOwn and namesNothingOfOtherSide on one list. */
+export const allOf =
+  (...checks: NonNullable<MatrixRow['check']>[]) =>
+  async (answer: MatrixAnswer, cell: Cell) => {
+    for (const check of checks) await check(answer, cell);
+  };

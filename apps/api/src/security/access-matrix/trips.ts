@@ -11,6 +11,7 @@ import {
 } from '../../test/access-trips';
 import { sideOf, type AccessWorld, type Side } from '../../test/access-world';
 import {
+  allOf,
   anySignedIn,
   everyone,
   listsOnlyOwn,
@@ -19,7 +20,6 @@ import {
   own,
   type Cell,
   type Expected,
-  type MatrixAnswer,
   type MatrixRow,
 } from './row';
 
@@ -73,13 +73,6 @@ const liveOfCell = ({ world, owner }: Cell): [LiveTrip, LiveTrip] => [
 
 const byTripNumber = (trip: LiveTrip) => trip.tripNumber;
 const byPlate = (trip: LiveTrip) => trip.truckPlate;
-
-/** Runs every check on the answer in turn, e.g. listsOnlyOwn and namesNothingOfOtherSide on one list. */
-const allOf =
-  (...checks: ((answer: MatrixAnswer, cell: Cell) => void | Promise<void>)[]) =>
-  async (answer: MatrixAnswer, cell: Cell) => {
-    for (const check of checks) await check(answer, cell);
-  };
 
 const isTransporterSide = (cell: Cell) =>
   cell.principal === 'transporterA' ||
