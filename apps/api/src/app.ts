@@ -10,6 +10,7 @@ import type { Env } from './env';
 import { TokenSigner } from './lib/jwt';
 import { resolveTrackingKey } from './lib/secret';
 import { SecretBox } from './lib/secret-box';
+import { answerClientError, answerFrameworkError, refusedForMissingHost } from './plugins/client-errors';
 import { registerErrorHandling } from './plugins/errors';
 import { refuseUnstorableText } from './plugins/input-text';
 import { JobQueue } from './plugins/jobs';
@@ -129,8 +130,12 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     genReqId: () => crypto.randomUUID(),
     // The server is ours so that the public tracking lookups memory can answer skip fastify's request
     // handling (tracking-fast-lane.ts); every other request goes to fastify as usual.
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
     serverFactory: (handler) => {
-      const server = http.createServer((req, res) => {
+      // Node's own answer to a request without a Host header has no body: refusedForMissingHost gives it ours.
+      const server = http.createServer({ requireHostHeader: false }, (req, res) => {
+        if (refusedForMissingHost(req, res)) return;
         let answered = false;
         try {
           answered = publicTracking !== null && publicTracking.fastLane.answer(req, res);

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, type FieldError } from '../errors';
+import { JSON_SECURITY_HEADERS, JSON_SECURITY_HEADERS_OVER_HTTPS } from '../lib/json-security-headers';
 import { S3StorageError } from './s3-storage';
 
 /** A database restart or failover takes seconds; asking again sooner only adds load. */
@@ -47,6 +48,13 @@ function driverError(error: unknown): string {
 /** One place maps every failure to its HTTP answer: always JSON with a message, never internals. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    // Routes that send fixed headers of their own (the public tracking answers) set them in their handler;
+    // a request refused before it runs (a malformed id) still gets a JSON answer's security headers.
+    if (!reply.hasHeader('x-content-type-options')) {
+      void reply.headers(
+        request.protocol === 'https' ? JSON_SECURITY_HEADERS_OVER_HTTPS : JSON_SECURITY_HEADERS,
+      );
+    }
     if (error instanceof AppError) {
       if (error.retryAfterSeconds) void reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.status).send({

@@ -5,12 +5,8 @@ import type { Env } from '../../env';
 import type { AppError } from '../../errors';
 import type { PublicLimits } from './public-limits';
 import { etagMatches, JSON_UTF8 } from '../../lib/http-cache';
-import {
-  cameOverHttps,
-  PUBLIC_CACHE_CONTROL,
-  PUBLIC_JSON_HEADERS,
-  PUBLIC_JSON_HEADERS_OVER_HTTPS,
-} from './public-response';
+import { JSON_SECURITY_HEADERS, JSON_SECURITY_HEADERS_OVER_HTTPS } from '../../lib/json-security-headers';
+import { cameOverHttps, PUBLIC_CACHE_CONTROL } from './public-response';
 import type { Answer } from './packed-generation';
 import type { TrackingCache } from './tracking-cache';
 import { isPublicLinkId } from './tracking.service';
@@ -27,7 +23,7 @@ function clientIp(req: IncomingMessage, trustProxy: boolean): string {
 }
 
 function send(req: IncomingMessage, res: ServerResponse, doc: Answer, trustProxy: boolean): number {
-  const security = cameOverHttps(req, trustProxy) ? PUBLIC_JSON_HEADERS_OVER_HTTPS : PUBLIC_JSON_HEADERS;
+  const security = cameOverHttps(req, trustProxy) ? JSON_SECURITY_HEADERS_OVER_HTTPS : JSON_SECURITY_HEADERS;
   const ifNoneMatch = req.headers['if-none-match'];
   if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, doc.etag)) {
     res.writeHead(304, { ...security, etag: doc.etag, 'cache-control': PUBLIC_CACHE_CONTROL });

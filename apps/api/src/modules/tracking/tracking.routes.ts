@@ -8,7 +8,8 @@ import {
 import type { AppContext } from '../../context';
 import { acceptParams, errorResponses, type ZodApp } from '../../lib/route-kit';
 import { etagMatches, JSON_UTF8 } from '../../lib/http-cache';
-import { PUBLIC_CACHE_CONTROL, PUBLIC_JSON_HEADERS, PUBLIC_JSON_HEADERS_OVER_HTTPS } from './public-response';
+import { JSON_SECURITY_HEADERS, JSON_SECURITY_HEADERS_OVER_HTTPS } from '../../lib/json-security-headers';
+import { PUBLIC_CACHE_CONTROL } from './public-response';
 import type { DocumentCache } from './document-cache';
 import type { PublicDocument } from './tracking.service';
 
@@ -40,7 +41,7 @@ function answer(
   documents: DocumentCache,
   key: string,
 ): Promise<void> | undefined {
-  reply.headers(request.protocol === 'https' ? PUBLIC_JSON_HEADERS_OVER_HTTPS : PUBLIC_JSON_HEADERS);
+  reply.headers(request.protocol === 'https' ? JSON_SECURITY_HEADERS_OVER_HTTPS : JSON_SECURITY_HEADERS);
   const ip = request.ip;
   // The fast lane already counted this request and refused it: say so without counting it twice.
   const { fastLane, limits } = ctx.publicTracking;
