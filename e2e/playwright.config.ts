@@ -93,10 +93,10 @@ export default defineConfig({
       stdout: 'ignore' as const,
       stderr: 'pipe' as const,
     },
-    apiServer(port, '../.data/e2e', { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` }),
+    apiServer(port, `../.data/e2e-${port}`, { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` }),
     // Positions every 5 s from trucks at 3,600 km/h (a kilometre a second): a Lagos trip, its diversion
     // and its arrival take about a minute. A server of its own, so the other journeys' trips stand still.
-    apiServer(trackingPort, '../.data/e2e-tracking', {
+    apiServer(trackingPort, `../.data/e2e-tracking-${trackingPort}`, {
       TRACKING_POLL_SECONDS: '5',
       TRACKING_WATCH_SECONDS: '5',
       SIMULATOR_SPEED_KMH: '3600',

@@ -40,7 +40,7 @@ test('a driver records the trip from the phone link, and an action taken offline
   let link = '';
   await test.step('the transporter gives the driver a phone link', async () => {
     await signIn(transporter, TRANSPORTER);
-    await expect(transporter.getByRole('button', { name: /Sign out|Open navigation/ }).first()).toBeVisible();
+    await expect(transporter.getByRole('button', { name: /Sign Out|Open navigation/ }).first()).toBeVisible();
     await transporter.goto(`/fleet/drivers/${driver.id}`);
     await transporter.getByRole('button', { name: 'Create phone link' }).click();
     link = await transporter.getByLabel('Private link').inputValue();

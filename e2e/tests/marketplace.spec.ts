@@ -208,7 +208,11 @@ test.describe('the marketplace, end to end', () => {
     await admin.context().close();
 
     // The company's people are told: in the app, and by e-mail over SMTP.
-    const told = await waitForMail(request, 'new.transporter@example.com', 'Your company is verified');
+    const told = await waitForMail(
+      request,
+      'new.transporter@example.com',
+      'Northgate Trucking Ltd: company verified',
+    );
     expect(told.text).toContain('We have checked the details and documents of Northgate Trucking Ltd');
 
     // Verified at once: the transporter can bid now.

@@ -51,7 +51,7 @@ test.describe('notifications', () => {
         { allocations: [{ bidId: bid.id, itemIds: order.items.map((i) => i.id) }] },
         200,
       );
-      const title = `You won 1 container on order ${order.orderNumber}`;
+      const title = `${order.orderNumber}: you won 1 container`;
 
       // No reload: the count and a notice arrive over the open stream.
       await expect.poll(unread, { timeout: 20_000 }).toBeGreaterThan(before);
@@ -85,7 +85,7 @@ test.describe('notifications', () => {
       trucksAvailable: 2,
     });
 
-    const mail = await waitForMail(request, CUSTOMER, `New bid on ${order.orderNumber}`);
+    const mail = await waitForMail(request, CUSTOMER, `${order.orderNumber}: new bid from Eko Haulage Ltd`);
     expect(mail.text).toContain('₦420,000.00 per container');
     expect(mail.html).toContain('Unsubscribe from these e-mails');
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');

@@ -17,7 +17,7 @@ async function expectNoSeriousA11yViolations(page: Page) {
 }
 
 async function signOut(page: Page) {
-  const signOutButton = page.getByRole('button', { name: 'Sign out' });
+  const signOutButton = page.getByRole('button', { name: 'Sign Out' });
   if (!(await signOutButton.isVisible())) {
     // On phones the navigation sits behind the menu button.
     await page
@@ -25,7 +25,7 @@ async function signOut(page: Page) {
       .first()
       .click();
   }
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
 }
 
 test.describe('a new customer', () => {
@@ -47,7 +47,7 @@ test.describe('a new customer', () => {
     await page.getByLabel('Phone number').fill(uniqueLocalPhone());
     await page.getByLabel('Password', { exact: true }).fill('Sturdy-Cargo-2026');
     await page.getByRole('checkbox', { name: 'I agree to the Terms and Conditions' }).check();
-    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page.getByText(email)).toBeVisible();
     await snap(page, 'signup-check-email');
 

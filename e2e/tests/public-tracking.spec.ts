@@ -4,6 +4,10 @@ import {
   ONGOING_CONTAINER_COLUMNS,
   ONGOING_GENERAL_CARGO_COLUMNS,
   containerNumbersText,
+  dayRangeText,
+  deliveryFact,
+  lagosDayText,
+  lastSeenFact,
   nextTripStatus,
   shipmentProgress,
   type OngoingTripsLink,
@@ -97,6 +101,68 @@ test.describe('public trip pages', () => {
     for (const page of Object.values(pages)) await page.context().close();
   });
 
+  test("a loaded trip's page says when and where at 375 px, without opening a section", async ({
+    browser,
+    request,
+  }) => {
+    const admin = await apiToken(request, 'admin@example.com');
+    const loaded = await apiCall<{ content: TripSummary[] }>(
+      request,
+      admin,
+      'GET',
+      '/api/v1/trips?tripStatusList=LOADED&size=100',
+    );
+    // Every loaded trip's public page agrees with its signed-in trip page: the lane's ETA range, else the
+    // transporter's date; the place the trip page shows, as LGA and state.
+    const withBoth: { trip: TripSummary; tracking: TrackingTrip }[] = [];
+    for (const trip of loaded.content.filter((t) => !t.cancelled)) {
+      const tracking = await trackingTripOf(request, trip.trackingId);
+      const detail = await apiCall<TripDetail>(request, admin, 'GET', `/api/v1/trips/${trip.id}`);
+      const expected = detail.eta
+        ? `Expected ${dayRangeText(detail.eta.typical, detail.eta.worst)}`
+        : detail.expectedDeliveryDate
+          ? `Expected ${lagosDayText(detail.expectedDeliveryDate)}`
+          : null;
+      expect(deliveryFact(tracking)?.text ?? null, trip.tripNumber).toBe(expected);
+      if (tracking.lastSeen) {
+        expect(tracking.lastSeen, trip.tripNumber).toMatchObject({
+          lga: detail.currentLocation!.lga,
+          state: detail.currentLocation!.state,
+        });
+      }
+      if (expected && tracking.lastSeen) withBoth.push({ trip, tracking });
+    }
+    expect(
+      withBoth.length,
+      'a loaded demo trip with an expected delivery and a last known place',
+    ).toBeGreaterThan(0);
+    // The one seen longest ago: no tracker moves its page while the test looks (the demo's trucks report).
+    withBoth.sort((a, b) => a.tracking.lastSeen!.at.localeCompare(b.tracking.lastSeen!.at));
+    const { trip, tracking } = withBoth[0]!;
+    const expected = deliveryFact(tracking)!;
+    const seen = lastSeenFact(tracking, Date.now())!;
+
+    for (const width of VIEWPORTS) {
+      const page = await publicPage(browser, width);
+      await page.goto(`/tripprogress/${trip.trackingId}`);
+      const facts = page.getByRole('region', { name: 'When and where' });
+      await expect(facts.getByText(expected.text, { exact: true })).toBeInViewport();
+      await expect(facts.getByText(/^Last seen in/)).toBeInViewport();
+      await expect(facts).toContainText(`Last seen in ${seen.place} · ${seen.at} (`);
+      // Never coordinates, a street or a landmark: the LGA and the state only.
+      expect(await facts.innerText()).not.toMatch(/\d+\.\d{3,}|gate|avenue|road|street/i);
+      if (width === PHONE) {
+        await expect(page.getByRole('button', { name: 'Shipment Details' })).toHaveAttribute(
+          'aria-expanded',
+          'false',
+        );
+      }
+      await snap(page, 'tracking-when-where');
+      await expectNoSeriousAxeViolations(page);
+      await page.context().close();
+    }
+  });
+
   test('a status change made through the API appears on an open tracking page without a reload', async ({
     browser,
     request,
@@ -137,13 +203,23 @@ test.describe('public trip pages', () => {
     await page.context().close();
   });
 
-  test('an unknown or malformed link shows the error and Oops! Resource Not Found.', async ({ browser }) => {
+  test('an unknown or malformed link shows one toast, then Oops! Resource Not Found.', async ({
+    browser,
+  }) => {
     for (const width of VIEWPORTS) {
       const page = await publicPage(browser, width);
       await page.goto('/tripprogress/Zz9Zz9Zz9Zz9Zz9Zz9Zz9w');
-      await expect(page.getByRole('alert')).toContainText('Trip not found');
-      await expect(page.getByRole('heading', { name: 'Oops! Resource Not Found.' })).toBeVisible();
+      const toast = page.getByRole('alert');
+      await expect(toast).toHaveText('No trip has this tracking link. Check the link you were sent.');
+      const heading = page.getByRole('heading', { name: 'Oops! Resource Not Found.' });
+      await expect(heading).toBeVisible();
       await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+      // One message: the toast stays, alone, right above the page's words.
+      await page.waitForTimeout(7_000);
+      await expect(toast).toHaveCount(1);
+      await expect(toast).toBeInViewport();
+      expect((await toast.boundingBox())!.y).toBeLessThan((await heading.boundingBox())!.y);
+      expect((await page.locator('body').innerText()).match(/not found|check the link/gi)).toHaveLength(2);
       await snap(page, 'tracking-not-found');
       await expectNoSeriousAxeViolations(page);
 
@@ -174,7 +250,7 @@ test.describe('public trip pages', () => {
     const page = await context.newPage();
     await signIn(page, 'customer@example.com');
     // Going on before the session is stored would land back on the sign-in page.
-    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
     await page.goto(`/trips/${trip.id}`);
     const card = page.getByRole('region', { name: 'Tracking link' });
     await expect(card).toContainText(oldId);
@@ -294,7 +370,10 @@ test.describe('public trip pages', () => {
       await expectNoSeriousAxeViolations(page);
 
       await page.goto('/ongoingtripprogress/Zz9Zz9Zz9Zz9Zz9Zz9Zz9w');
-      await expect(page.getByRole('alert')).toContainText('No ongoing trips were found for this link');
+      await expect(page.getByRole('alert')).toHaveText(
+        'No ongoing trips page has this link. Check the link you were sent.',
+      );
+      await expect(page.getByRole('alert')).toHaveCount(1);
       await snap(page, 'ongoing-trips-not-found');
       await page.context().close();
     }

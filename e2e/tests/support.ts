@@ -89,7 +89,7 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.goto('/signin');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
 /** A fresh browser context of `width` px, signed in as `email`, on the home page. */
@@ -97,7 +97,7 @@ export async function signedInPage(browser: Browser, email: string, width = 1280
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
   await signIn(page, email);
-  await expect(page.getByRole('button', { name: /Sign out|Open navigation/ }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /Sign Out|Open navigation/ }).first()).toBeVisible();
   return page;
 }
 

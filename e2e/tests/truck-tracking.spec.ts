@@ -25,8 +25,8 @@ test('the simulator drives a demo truck from Apapa: the map pin moves, a diversi
 }) => {
   test.setTimeout(360_000);
   const token = await apiToken(request, 'transporter@example.com');
-  // The journey runs at any hour: the night alarm (its own journey turns it off and on) would open an
-  // issue of its own on every truck the simulator drives between 22:00 and 05:00 in Lagos.
+  // The journey runs at any hour: the night alert (its own journey turns it off and on) would raise an
+  // alert and a notification for every truck the simulator drives between 22:00 and 05:00 in Lagos.
   const settings = await apiCall<TrackingSettings>(request, token, 'GET', '/api/v1/tracking-settings');
   await apiCall(request, token, 'PUT', '/api/v1/tracking-settings', { ...settings, nightAlerts: false });
   const live = await apiCall<{ content: TripSummary[] }>(
@@ -44,7 +44,7 @@ test('the simulator drives a demo truck from Apapa: the map pin moves, a diversi
   const withIssues = new Set(open.content.map((issue) => issue.trip.id));
   // A container waiting at the APM Terminal in Apapa for Ikeja: the demo's import at the pickup. The
   // simulator's other trucks reach their pickups too while the server runs; one with an issue open
-  // (a night alarm raised before the setting changed) already shows DELAYED.
+  // already shows DELAYED.
   const waiting = live.content.find(
     (t) =>
       t.cargoType === 'IMPORT_SHIPPER_OWNED' &&

@@ -15,7 +15,8 @@ const BUDGET = {
   profile: 1,
   trips: 2,
   tripsSearch: 2,
-  tripPage: 7,
+  // The access check, then the trip, crew, logs, issues, alerts, documents and notes: one query each.
+  tripPage: 8,
   orders: 2,
   market: 4,
   tripIssues: 2,

@@ -24,6 +24,7 @@ export * from './trip-status';
 export * from './clock';
 export * from './contracts/fleet';
 export * from './contracts/trip-issue';
+export * from './contracts/trip-alert';
 export * from './contracts/trip-document';
 export * from './contracts/trip-detail';
 export * from './contracts/trip-schedule';

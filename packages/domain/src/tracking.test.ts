@@ -5,13 +5,18 @@ import {
   ONGOING_CONTAINER_COLUMNS,
   ONGOING_GENERAL_CARGO_COLUMNS,
   containerNumbersText,
+  dayRangeText,
+  deliveryFact,
   lastLocationText,
+  lastSeenFact,
+  lastSeenText,
   ongoingContainerRows,
   ongoingGeneralCargoRows,
   orNotAvailable,
   shareIdFromPath,
   shipmentDetails,
   shipmentProgress,
+  timeAgoText,
   trackingIdFromUrl,
 } from './tracking';
 
@@ -209,36 +214,108 @@ describe('Shipment Progress', () => {
     expect(steps[3]!.time).toBe('13:30');
   });
 
-  it('puts the ETA on the step the loaded trip is heading for, and nowhere without one', () => {
-    const logs: TrackingTrip['tripStatusLogs'] = [
-      { tripStatus: 'STARTED', timeStamp: '2026-11-21 07:05:00' },
-      { tripStatus: 'AT_PICKUP_LOCATION', timeStamp: '2026-11-21 09:40:00' },
-      { tripStatus: 'LOADED', timeStamp: '2026-11-21 11:00:00' },
-    ];
-    const steps = shipmentProgress(
-      trackingTrip({
-        tripStatusLogs: logs,
-        eta: { typical: '2026-11-21 14:30:00', worst: '2026-11-22 09:15:00' },
-      }),
-    );
-    expect(steps.map((s) => s.expected)).toEqual([
-      null,
-      null,
-      null,
-      'Expected around 21 Nov 2026, 14:30, by 22 Nov 2026, 09:15 at the latest (from this route’s past trips)',
-      null,
-      null,
-    ]);
-    expect(shipmentProgress(trackingTrip({ tripStatusLogs: logs })).every((s) => s.expected === null)).toBe(
-      true,
-    );
-  });
-
   it('reads ISO timestamps with a zone in Lagos time', () => {
     const [started] = shipmentProgress(
       trackingTrip({ tripStatusLogs: [{ tripStatus: 'STARTED', timeStamp: '2026-11-21T23:30:00Z' }] }),
     );
     expect([started!.time, started!.date]).toEqual(['00:30', '22 Nov 2026']);
+  });
+});
+
+describe('when the cargo is expected', () => {
+  const loaded: TrackingTrip['tripStatusLogs'] = [
+    { tripStatus: 'STARTED', timeStamp: '2026-12-01 07:05:00' },
+    { tripStatus: 'AT_PICKUP_LOCATION', timeStamp: '2026-12-01 09:40:00' },
+    { tripStatus: 'LOADED', timeStamp: '2026-12-01 11:00:00' },
+  ];
+
+  it("gives the lane's range, typically by and at the latest by, before the transporter's date", () => {
+    expect(
+      deliveryFact(
+        trackingTrip({
+          tripStatusLogs: loaded,
+          eta: { typical: '2026-12-03 14:30:00', worst: '2026-12-04 09:15:00' },
+          expectedDeliveryDate: '2026-12-06',
+        }),
+      ),
+    ).toEqual({
+      text: 'Expected 3–4 Dec 2026',
+      detail: 'Typically by 3 Dec, 14:30; at the latest by 4 Dec, 09:15 (from this route’s past trips)',
+    });
+  });
+
+  it("gives the transporter's date when the lane has no history", () => {
+    expect(
+      deliveryFact(trackingTrip({ tripStatusLogs: loaded, expectedDeliveryDate: '2026-12-04' })),
+    ).toEqual({
+      text: 'Expected 4 Dec 2026',
+      detail: 'Date given by the transporter',
+    });
+  });
+
+  it('gives the delivery time once delivered, whatever was expected', () => {
+    const delivered = [
+      ...loaded,
+      { tripStatus: 'AT_DELIVERY_LOCATION', timeStamp: '2026-12-02 08:00:00' },
+      { tripStatus: 'DELIVERED', timeStamp: '2026-12-02 10:45:00' },
+      { tripStatus: 'EMPTY_DROP_OFF', timeStamp: '2026-12-03 16:20:00' },
+    ] as const;
+    expect(
+      deliveryFact(trackingTrip({ tripStatusLogs: [...delivered], expectedDeliveryDate: '2026-12-04' })),
+    ).toEqual({ text: 'Delivered 2 Dec 2026, 10:45', detail: null });
+  });
+
+  it('says nothing when nothing is known', () => {
+    expect(deliveryFact(trackingTrip({ tripStatusLogs: loaded }))).toBeNull();
+    expect(deliveryFact(trackingTrip({ expectedDeliveryDate: 'soon' }))).toBeNull();
+  });
+
+  it.each([
+    ['2026-12-03 08:00:00', '2026-12-03 17:00:00', '3 Dec 2026'],
+    ['2026-12-03 08:00:00', '2026-12-04 17:00:00', '3–4 Dec 2026'],
+    ['2026-11-30 08:00:00', '2026-12-02 17:00:00', '30 Nov – 2 Dec 2026'],
+    ['2026-12-31 08:00:00', '2027-01-01 17:00:00', '31 Dec 2026 – 1 Jan 2027'],
+    // 23:30 UTC is the next day in Lagos.
+    ['2026-12-03T23:30:00Z', '2026-12-04T10:00:00Z', '4 Dec 2026'],
+  ])('names a span of days once: %s to %s is %s', (from, to, text) => {
+    expect(dayRangeText(from, to)).toBe(text);
+  });
+});
+
+describe('where the truck was last seen', () => {
+  const now = Date.parse('2026-11-21T16:10:00Z'); // 17:10 in Lagos
+
+  it('gives the LGA and state, the Lagos time and how long ago', () => {
+    const fact = lastSeenFact(
+      trackingTrip({ lastSeen: { lga: 'Ikeja', state: 'Lagos', at: '2026-11-21 14:05:00' } }),
+      now,
+    );
+    expect(fact).toEqual({
+      place: 'Ikeja, Lagos',
+      at: '21 Nov 2026, 14:05',
+      ago: '3 h ago',
+      iso: '2026-11-21T13:05:00.000Z',
+    });
+    expect(lastSeenText(fact!)).toBe('Last seen in Ikeja, Lagos · 21 Nov 2026, 14:05 (3 h ago)');
+  });
+
+  it('says nothing without a place or a readable time', () => {
+    expect(lastSeenFact(trackingTrip(), now)).toBeNull();
+    expect(
+      lastSeenFact(trackingTrip({ lastSeen: { lga: 'Ikeja', state: 'Lagos', at: 'today' } }), now),
+    ).toBeNull();
+  });
+
+  it.each([
+    [-2 * 60_000, 'just now'],
+    [30_000, 'just now'],
+    [5 * 60_000, '5 min ago'],
+    [59 * 60_000, '59 min ago'],
+    [60 * 60_000, '1 h ago'],
+    [47 * 3600_000, '47 h ago'],
+    [50 * 3600_000, '2 d ago'],
+  ])('says %i ms ago as %s', (ms, text) => {
+    expect(timeAgoText(now - ms, now)).toBe(text);
   });
 });
 

@@ -75,34 +75,132 @@ export interface ProgressStep extends TimelineStep {
   /** 14:05 and 21 Nov 2026 in Lagos; null until the step is reached. */
   time: string | null;
   date: string | null;
-  /** On the step the trip is heading for, when it has an ETA: when it is expected there. */
-  expected: string | null;
 }
 
-/** The ETA as a sentence: the typical arrival and the latest, in Lagos time. */
-export function expectedArrivalText(eta: NonNullable<TrackingTrip['eta']>): string | null {
-  const typical = lagosDateTimeText(eta.typical);
-  const worst = lagosDateTimeText(eta.worst);
-  if (typical === null || worst === null) return null;
-  return `Expected around ${typical}, by ${worst} at the latest (from this route’s past trips)`;
-}
-
-/**
- * Shipment Progress: the cargo type's steps, ticked from the logs, each with its time and date; the first
- * step not reached carries the ETA when the trip has one.
- */
-export function shipmentProgress(
-  trip: Pick<TrackingTrip, 'cargoType' | 'tripStatusLogs' | 'eta'>,
-): ProgressStep[] {
-  const steps = timelineSteps(trip.cargoType, trip.tripStatusLogs);
-  const next = steps.findIndex((step) => !step.done);
-  const expected = trip.eta ? expectedArrivalText(trip.eta) : null;
-  return steps.map((step, index) => ({
+/** Shipment Progress: the cargo type's steps, ticked from the logs, each with its time and date. */
+export function shipmentProgress(trip: Pick<TrackingTrip, 'cargoType' | 'tripStatusLogs'>): ProgressStep[] {
+  return timelineSteps(trip.cargoType, trip.tripStatusLogs).map((step) => ({
     ...step,
     time: lagosClockText(step.timeStamp),
     date: lagosDayText(step.timeStamp),
-    expected: index === next ? expected : null,
   }));
+}
+
+/** The latest time the trip reached one of these statuses, or null. */
+function reachedAt(logs: readonly PublicStatusLog[], statuses: readonly TripStatus[]): string | null {
+  let found: PublicStatusLog | null = null;
+  for (const log of logs) {
+    if (!statuses.includes(log.tripStatus)) continue;
+    if (!found || tripTimeMs(log.timeStamp) >= tripTimeMs(found.timeStamp)) found = log;
+  }
+  return found?.timeStamp ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// When and where: the two facts the tracking page shows above everything else
+
+/** A fact as the page shows it: a short statement, and what backs it (null when the statement says it all). */
+export interface TripFact {
+  text: string;
+  detail: string | null;
+}
+
+/** A Lagos day's parts, e.g. ['3', 'Dec', '2026'], or null when the time cannot be read. */
+function dayParts(text: string): [string, string, string] | null {
+  const day = lagosDayText(text);
+  return day === null ? null : (day.split(' ') as [string, string, string]);
+}
+
+/**
+ * Two Lagos days as one span, naming each month and year once: '3 Dec 2026', '3–4 Dec 2026',
+ * '30 Nov – 2 Dec 2026', '31 Dec 2026 – 1 Jan 2027'. Null when either cannot be read.
+ */
+export function dayRangeText(from: string, to: string): string | null {
+  const a = dayParts(from);
+  const b = dayParts(to);
+  if (a === null || b === null) return null;
+  const [d1, m1, y1] = a;
+  const [d2, m2, y2] = b;
+  if (y1 !== y2) return `${d1} ${m1} ${y1} – ${d2} ${m2} ${y2}`;
+  if (m1 !== m2) return `${d1} ${m1} – ${d2} ${m2} ${y2}`;
+  return d1 === d2 ? `${d2} ${m2} ${y2}` : `${d1}–${d2} ${m2} ${y2}`;
+}
+
+/** A Lagos day and time without the year, which the statement above it already gives: 3 Dec, 14:30. */
+function dayAndClockText(text: string): string | null {
+  const parts = dayParts(text);
+  const clock = lagosClockText(text);
+  return parts === null || clock === null ? null : `${parts[0]} ${parts[1]}, ${clock}`;
+}
+
+/**
+ * When the cargo reaches its delivery, as far as anyone knows: the delivery time once it is delivered;
+ * before that the range its lane's past trips give (typically by, at the latest by), else the day the
+ * transporter set; null when none is known.
+ */
+export function deliveryFact(
+  trip: Pick<TrackingTrip, 'tripStatusLogs' | 'eta' | 'expectedDeliveryDate'>,
+): TripFact | null {
+  const delivered = lagosDateTimeText(reachedAt(trip.tripStatusLogs, ['DELIVERED']));
+  if (delivered !== null) return { text: `Delivered ${delivered}`, detail: null };
+  if (trip.eta) {
+    const range = dayRangeText(trip.eta.typical, trip.eta.worst);
+    const typical = dayAndClockText(trip.eta.typical);
+    const worst = dayAndClockText(trip.eta.worst);
+    if (range !== null && typical !== null && worst !== null) {
+      return {
+        text: `Expected ${range}`,
+        detail: `Typically by ${typical}; at the latest by ${worst} (from this route’s past trips)`,
+      };
+    }
+  }
+  const day = lagosDayText(trip.expectedDeliveryDate);
+  return day === null ? null : { text: `Expected ${day}`, detail: 'Date given by the transporter' };
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * How long ago, in the short words shown beside an absolute time: 'just now', '5 min ago', '3 h ago',
+ * '2 d ago'. A moment slightly ahead of this clock (the server's runs ahead of the phone's) is 'just now'.
+ */
+export function timeAgoText(atMs: number, now: number): string {
+  const minutes = Math.floor((now - atMs) / MINUTE_MS);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ago`;
+  return `${Math.floor(hours / 24)} d ago`;
+}
+
+export interface LastSeenFact {
+  /** 'Ikeja, Lagos': the LGA and state, nothing finer. */
+  place: string;
+  /** 21 Nov 2026, 14:05 in Lagos. */
+  at: string;
+  /** '3 h ago', at `now`. */
+  ago: string;
+  /** The same moment in ISO 8601, for machines (a <time> element's datetime). */
+  iso: string;
+}
+
+/** Where the truck was last seen and when, at `now`; null when the trip does not say. */
+export function lastSeenFact(trip: Pick<TrackingTrip, 'lastSeen'>, now: number): LastSeenFact | null {
+  const seen = trip.lastSeen;
+  const at = lagosDateTimeText(seen?.at);
+  if (!seen || at === null) return null;
+  const ms = tripTimeMs(seen.at);
+  return {
+    place: `${seen.lga}, ${seen.state}`,
+    at,
+    ago: timeAgoText(ms, now),
+    iso: new Date(ms).toISOString(),
+  };
+}
+
+/** The fact as one line: Last seen in Ikeja, Lagos · 21 Nov 2026, 14:05 (3 h ago). */
+export function lastSeenText(fact: LastSeenFact): string {
+  return `Last seen in ${fact.place} · ${fact.at} (${fact.ago})`;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -140,16 +238,6 @@ export const ONGOING_GENERAL_CARGO_COLUMNS = [
 
 function dayOf(text: string | null | undefined): string {
   return lagosDayText(text) ?? NOT_AVAILABLE;
-}
-
-/** The latest time the trip reached one of these statuses, or null. */
-function reachedAt(logs: readonly PublicStatusLog[], statuses: readonly TripStatus[]): string | null {
-  let found: PublicStatusLog | null = null;
-  for (const log of logs) {
-    if (!statuses.includes(log.tripStatus)) continue;
-    if (!found || tripTimeMs(log.timeStamp) >= tripTimeMs(found.timeStamp)) found = log;
-  }
-  return found?.timeStamp ?? null;
 }
 
 /** Last Location: the LGA and state of the truck's last reported place. */

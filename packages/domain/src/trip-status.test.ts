@@ -8,14 +8,20 @@ import {
   allowedNextStatuses,
   canMoveTo,
   hasEmptyDropOff,
+  DELAYED_WORDS,
   isBeforeLoaded,
+  isDelivered,
   isFinalStatus,
+  isOngoingTrip,
+  isReturningEmpty,
   nextTripStatus,
   offloadDate,
   offloadStatus,
   ongoingStatus,
   previousTripStatus,
   timelineSteps,
+  tripStatusLabel,
+  tripStatusWords,
   tripTimeline,
   type TripStatusLogEntry,
 } from './trip-status';
@@ -263,5 +269,107 @@ describe('ongoing table status', () => {
       'N/A',
     );
     expect(ongoingStatus({ latestTripStatus: { tripStatusDescription: '  ' } })).toBe('N/A');
+  });
+});
+
+describe('one definition of ongoing', () => {
+  const progress = (cargoType: CargoType, latestStatus: TripStatus | null, cancelled = false) => ({
+    cargoType,
+    latestStatus,
+    cancelled,
+  });
+
+  it('is not ongoing before the first step, nor once cancelled at any step', () => {
+    for (const cargoType of CARGO_TYPES) {
+      expect(isOngoingTrip(progress(cargoType, null))).toBe(false);
+      for (const status of tripTimeline(cargoType)) {
+        expect(isOngoingTrip(progress(cargoType, status, true)), `${cargoType} ${status}`).toBe(false);
+      }
+    }
+  });
+
+  it('is ongoing from the first step until the last step of the cargo type, and finished at it', () => {
+    for (const cargoType of CARGO_TYPES) {
+      const timeline = tripTimeline(cargoType);
+      for (const [index, status] of timeline.entries()) {
+        const last = index === timeline.length - 1;
+        expect(isOngoingTrip(progress(cargoType, status)), `${cargoType} ${status}`).toBe(!last);
+      }
+    }
+  });
+
+  it('keeps a delivered Import LOC trip ongoing until its empty is dropped off', () => {
+    expect(isOngoingTrip(progress('IMPORT_LINER_OWNED', 'DELIVERED'))).toBe(true);
+    expect(isOngoingTrip(progress('IMPORT_LINER_OWNED', 'EMPTY_DROP_OFF'))).toBe(false);
+    expect(isOngoingTrip(progress('GENERAL_CARGO', 'DELIVERED'))).toBe(true);
+  });
+
+  it('finishes a delivered trip of the cargo types without an empty return', () => {
+    for (const cargoType of ['IMPORT_SHIPPER_OWNED', 'EMPTY_CONTAINER', 'EXPORT'] as const) {
+      expect(isOngoingTrip(progress(cargoType, 'DELIVERED')), cargoType).toBe(false);
+    }
+  });
+
+  it('counts a trip delivered from Delivered on, whatever its cargo type', () => {
+    for (const status of STATUSES_OR_NONE) {
+      expect(isDelivered(status), String(status)).toBe(status === 'DELIVERED' || status === 'EMPTY_DROP_OFF');
+    }
+  });
+
+  it('calls a trip returning empty only between Delivered and Empty Dropped Off', () => {
+    for (const cargoType of CARGO_TYPES) {
+      for (const status of STATUSES_OR_NONE) {
+        const expected = status === 'DELIVERED' && hasEmptyDropOff(cargoType);
+        expect(isReturningEmpty(cargoType, status), `${cargoType} ${status}`).toBe(expected);
+      }
+    }
+  });
+});
+
+describe('status words', () => {
+  const words = (
+    cargoType: CargoType,
+    status: TripStatus | null,
+    extra: { cancelled?: boolean; hasOpenIssue?: boolean } = {},
+  ) =>
+    tripStatusWords({
+      cargoType,
+      latestTripStatus: status ? { tripStatus: status } : null,
+      hasOpenIssue: extra.hasOpenIssue ?? false,
+      ...(extra.cancelled === undefined ? {} : { cancelled: extra.cancelled }),
+    });
+
+  it('says the step label, general cargo being Loaded without containers', () => {
+    expect(words('IMPORT_SHIPPER_OWNED', 'LOADED')).toBe('Container(s) Loaded');
+    expect(words('GENERAL_CARGO', 'LOADED')).toBe('Loaded');
+    expect(tripStatusLabel('GENERAL_CARGO', 'LOADED')).toBe('Loaded');
+    expect(words('EXPORT', 'AT_WAREHOUSE_LOCATION')).toBe('At Warehouse Location');
+    expect(words('IMPORT_SHIPPER_OWNED', 'DELIVERED')).toBe('Delivered');
+    expect(words('IMPORT_LINER_OWNED', 'EMPTY_DROP_OFF')).toBe('Empty Dropped Off');
+  });
+
+  it('says plainly that a delivered trip is still returning its empty', () => {
+    expect(words('IMPORT_LINER_OWNED', 'DELIVERED')).toBe('Delivered · returning empty');
+    expect(words('GENERAL_CARGO', 'DELIVERED')).toBe('Delivered · returning empty');
+    expect(words('EXPORT', 'DELIVERED')).toBe('Delivered');
+  });
+
+  it('says DELAYED while an issue is open, as the ongoing table does, before any step too', () => {
+    expect(DELAYED_WORDS).toBe(ongoingStatus({ latestTripIssue: { issueStatus: 'OPEN' } }));
+    expect(words('IMPORT_LINER_OWNED', 'LOADED', { hasOpenIssue: true })).toBe('DELAYED');
+    expect(words('IMPORT_LINER_OWNED', 'DELIVERED', { hasOpenIssue: true })).toBe('DELAYED');
+    expect(words('EXPORT', null, { hasOpenIssue: true })).toBe('DELAYED');
+  });
+
+  it('keeps the last step of a finished trip and Cancelled over an open issue', () => {
+    expect(words('IMPORT_SHIPPER_OWNED', 'DELIVERED', { hasOpenIssue: true })).toBe('Delivered');
+    expect(words('IMPORT_LINER_OWNED', 'EMPTY_DROP_OFF', { hasOpenIssue: true })).toBe('Empty Dropped Off');
+    expect(words('IMPORT_LINER_OWNED', 'LOADED', { cancelled: true, hasOpenIssue: true })).toBe('Cancelled');
+    expect(words('IMPORT_LINER_OWNED', null, { cancelled: true })).toBe('Cancelled');
+  });
+
+  it('awaits the start before the first step, and reads an absent cancelled as live', () => {
+    expect(words('GENERAL_CARGO', null)).toBe('Awaiting start');
+    expect(words('GENERAL_CARGO', 'STARTED', { cancelled: false })).toBe('Trip Started');
   });
 });

@@ -91,6 +91,37 @@ export function isFinalStatus(cargoType: CargoType, status: TripStatus | null): 
   return timeline[timeline.length - 1] === status;
 }
 
+/** How far a trip has gone, as the definition of ongoing reads it. */
+export interface TripProgress {
+  cargoType: CargoType;
+  latestStatus: TripStatus | null;
+  cancelled: boolean;
+}
+
+/**
+ * Ongoing: started, not finished by its cargo type's last step, and not cancelled. An Import LOC or general
+ * cargo trip that is delivered is still ongoing until its empty is dropped off: the truck is still working.
+ * The trips list's Ongoing tab, the map and the dashboards count this (the API's SQL twin is ongoingTripSql,
+ * over the `completed` flag that every status change sets from isFinalStatus); the public ongoing table keeps
+ * its own rule (tracking.ts).
+ */
+export function isOngoingTrip({ cargoType, latestStatus, cancelled }: TripProgress): boolean {
+  return !cancelled && latestStatus !== null && !isFinalStatus(cargoType, latestStatus);
+}
+
+/**
+ * The cargo has been handed over: Delivered or a step after it. The schedule shows such a trip's delivery as
+ * made, on the day it was made, no longer as expected.
+ */
+export function isDelivered(latest: TripStatus | null): boolean {
+  return latest === 'DELIVERED' || latest === 'EMPTY_DROP_OFF';
+}
+
+/** Delivered, and the trip goes on to return the empty: Import LOC and general cargo between those steps. */
+export function isReturningEmpty(cargoType: CargoType, latest: TripStatus | null): boolean {
+  return latest === 'DELIVERED' && nextTripStatus(cargoType, latest) === 'EMPTY_DROP_OFF';
+}
+
 /**
  * The status an admin undo goes back to. Null both when the trip has no status and when undoing STARTED,
  * which leaves the trip with no status again; a status off the cargo type's timeline has nothing to go back to.
@@ -208,4 +239,43 @@ export function offloadStatus(cargoType: CargoType): TripStatus {
 /** The Offload Date of the ongoing table, or null while the trip has not reached it. */
 export function offloadDate(cargoType: CargoType, logs: readonly TripStatusLogEntry[]): string | null {
   return latestLogOf(logs, [offloadStatus(cargoType)])?.timeStamp ?? null;
+}
+
+/** A step's words for the cargo type: general cargo has no container, so it is "Loaded". */
+export function tripStatusLabel(cargoType: CargoType, status: TripStatus): string {
+  if (status === 'LOADED' && cargoType === 'GENERAL_CARGO') return 'Loaded';
+  return TRIP_STATUS_LABELS[status];
+}
+
+/** The words for a trip with an open issue, as the spec's ongoing table writes them. */
+export const DELAYED_WORDS = 'DELAYED';
+
+export interface TripStatusWordsInput {
+  cargoType: CargoType;
+  latestTripStatus: { tripStatus: TripStatus } | null;
+  /** Absent: not cancelled (the map shows live trips only). */
+  cancelled?: boolean;
+  /** Whether any of the trip's issues is open. */
+  hasOpenIssue: boolean;
+}
+
+/**
+ * A trip's status in words, the same on the trips list, the map and the trip page: Cancelled; the finished
+ * step's label once the trip is finished (an issue left open cannot hold up a trip that is done); DELAYED
+ * while an issue is open, as the ongoing table says it; Awaiting start before the first step; a delivered
+ * trip still returning its empty says so; otherwise the step's label.
+ */
+export function tripStatusWords({
+  cargoType,
+  latestTripStatus,
+  cancelled = false,
+  hasOpenIssue,
+}: TripStatusWordsInput): string {
+  if (cancelled) return 'Cancelled';
+  const latest = latestTripStatus?.tripStatus ?? null;
+  if (latest !== null && isFinalStatus(cargoType, latest)) return tripStatusLabel(cargoType, latest);
+  if (hasOpenIssue) return DELAYED_WORDS;
+  if (latest === null) return 'Awaiting start';
+  if (isReturningEmpty(cargoType, latest)) return `${TRIP_STATUS_LABELS.DELIVERED} · returning empty`;
+  return tripStatusLabel(cargoType, latest);
 }

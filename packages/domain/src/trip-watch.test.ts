@@ -3,7 +3,7 @@ import { TRACKING_SETTINGS_DEFAULTS, type TrackingAlarm } from './contracts/trac
 import type { LatLon } from './geo';
 import { after, drive, parked } from './recorded-tracks';
 import type { TrackPoint } from './track-analysis';
-import { geofenceOf, watchTrip, type WatchInput, type WatchedTrip } from './trip-watch';
+import { geofenceOf, lagosNightOf, watchTrip, type WatchInput, type WatchedTrip } from './trip-watch';
 
 const APAPA = { latitude: 6.4453, longitude: 3.3636 };
 const OSHODI = { latitude: 6.555, longitude: 3.343 };
@@ -44,6 +44,7 @@ function watch(track: TrackPoint[], over: Partial<WatchInput> = {}) {
   });
 }
 const alarmsOf = (outcome: ReturnType<typeof watchTrip>) => outcome.alarms.map((a) => a.alarm);
+const alertsOf = (outcome: ReturnType<typeof watchTrip>) => outcome.alerts.map((a) => `${a.kind} ${a.night}`);
 
 describe('the trip watch: arrivals', () => {
   it('records the pickup once a started truck enters the terminal’s geofence', () => {
@@ -122,7 +123,7 @@ describe('the trip watch: alarms', () => {
 
     const trip = importTrip({ latestStatusAt: new Date(NIGHT.getTime() - 60 * 60_000) });
     const moving = drive([BERGER, SHAGAMU], 50, 30, NIGHT);
-    expect(alarmsOf(watch(moving, { trip, checkedUntil: moving[5]!.at }))).toEqual([]);
+    expect(alertsOf(watch(moving, { trip, checkedUntil: moving[5]!.at }))).toEqual([]);
 
     const road = drive([BERGER, SHAGAMU], 60, 30, MORNING);
     const silentSince = new Date(road.at(-1)!.at.getTime() + 60 * 60_000);
@@ -134,15 +135,34 @@ describe('the trip watch: alarms', () => {
     expect(alarmsOf(watch(road, { ...quiet, previousWatchAt: silentSince }))).toEqual([]);
   });
 
-  it('raises movement at night, not a truck parked at night nor with the alarm turned off', () => {
+  it('raises movement at night as an alert, not an issue-opening alarm, nor for a parked truck or when off', () => {
     const trip = importTrip({ latestStatusAt: new Date(NIGHT.getTime() - 60 * 60_000) });
     const moving = drive([BERGER, SHAGAMU], 50, 30, NIGHT);
-    expect(alarmsOf(watch(moving, { trip }))).toEqual(['NIGHT_MOVEMENT']);
-    expect(watch(moving, { trip }).alarms[0]!.description).toContain('22:00 to 05:00');
-    expect(alarmsOf(watch(parked(SHAGAMU, 60, NIGHT), { trip }))).toEqual([]);
+    const outcome = watch(moving, { trip });
+    expect(alarmsOf(outcome)).toEqual([]);
+    expect(alertsOf(outcome)).toEqual(['NIGHT_MOVEMENT 2026-11-24']);
+    expect(outcome.alerts[0]!.description).toContain('22:00 to 05:00');
+    expect(outcome.alerts[0]!.at).toEqual(moving[1]!.at);
+    expect(alertsOf(watch(parked(SHAGAMU, 60, NIGHT), { trip }))).toEqual([]);
     const off = { ...TRACKING_SETTINGS_DEFAULTS, nightAlerts: false };
-    expect(alarmsOf(watch(moving, { trip, settings: off }))).toEqual([]);
-    expect(alarmsOf(watch(drive([BERGER, SHAGAMU], 50, 30, MORNING)))).toEqual([]);
+    expect(alertsOf(watch(moving, { trip, settings: off }))).toEqual([]);
+    expect(alertsOf(watch(drive([BERGER, SHAGAMU], 50, 30, MORNING)))).toEqual([]);
+  });
+
+  it('raises one night-movement alert per night, however often the truck sets off in it', () => {
+    const trip = importTrip({ latestStatusAt: new Date(NIGHT.getTime() - 60 * 60_000) });
+    const first = drive([BERGER, SHAGAMU], 50, 30, NIGHT);
+    const halt = parked(SHAGAMU, 60, after(first));
+    // Off again at about 00:30, past midnight: still the night of the 24th.
+    const again = drive([SHAGAMU, IBADAN], 50, 30, after(halt));
+    expect(alertsOf(watch([...first, ...halt, ...again], { trip }))).toEqual(['NIGHT_MOVEMENT 2026-11-24']);
+    // The next night is another alert.
+    const parkedTill = parked(SHAGAMU, 10, new Date(NIGHT.getTime() + 24 * 60 * 60_000));
+    const nextNight = drive([SHAGAMU, IBADAN], 50, 30, after(parkedTill));
+    expect(alertsOf(watch([...first, ...parkedTill, ...nextNight], { trip }))).toEqual([
+      'NIGHT_MOVEMENT 2026-11-24',
+      'NIGHT_MOVEMENT 2026-11-25',
+    ]);
   });
 
   it('raises lost tracking when a truck that reported on this trip falls silent', () => {
@@ -168,6 +188,18 @@ describe('the trip watch: alarms', () => {
       expect(outcome.checkedUntil).toEqual(offLane.at(-1)!.at);
     }
     expect(watch([], { checkedUntil: MORNING }).checkedUntil).toEqual(MORNING);
+  });
+});
+
+describe('the night a time falls in', () => {
+  it('is named by the Lagos date it began on, across midnight', () => {
+    // 23:00 and 02:00 in Lagos (UTC+1), nights from 22:00 to 05:00.
+    expect(lagosNightOf(new Date('2026-11-24T22:00:00Z'), 22, 5)).toBe('2026-11-24');
+    expect(lagosNightOf(new Date('2026-11-25T01:00:00Z'), 22, 5)).toBe('2026-11-24');
+    // 23:30 UTC on the 24th is already 00:30 on the 25th in Lagos.
+    expect(lagosNightOf(new Date('2026-11-24T23:30:00Z'), 22, 5)).toBe('2026-11-24');
+    // Nights that begin at midnight belong to their own date.
+    expect(lagosNightOf(new Date('2026-11-25T01:00:00Z'), 0, 5)).toBe('2026-11-25');
   });
 });
 

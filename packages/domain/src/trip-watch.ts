@@ -1,8 +1,10 @@
 import type { CargoType } from './cargo';
 import { TRIP_STATUSES, type TripStatus } from './contracts/trip';
 import type { TrackingAlarm, TrackingSettings } from './contracts/tracking-settings';
+import type { TripAlertKind } from './contracts/trip-alert';
 import { distanceKm, type LatLon } from './geo';
 import { GAZETTEER } from './gazetteer-data';
+import { DAY_MS, lagosHour, lagosToday } from './lagos-time';
 import {
   corridorBufferKm,
   findStops,
@@ -92,17 +94,39 @@ export interface Arrival {
   position: LatLon;
 }
 
+/**
+ * The alarms that hold a trip up: each opens a trip issue, which shows the trip DELAYED until someone
+ * resolves it. Driving at night delays nothing: it raises a trip alert instead (RaisedAlert).
+ */
+export type DelayingAlarm = Exclude<TrackingAlarm, 'NIGHT_MOVEMENT'>;
+
 export interface RaisedAlarm {
-  alarm: TrackingAlarm;
+  alarm: DelayingAlarm;
   at: Date;
   position: LatLon | null;
   /** What happened, in words, for the issue's description. */
   description: string;
 }
 
+/** Something both companies should know of that does not hold the trip up: it becomes a trip alert. */
+export interface RaisedAlert {
+  kind: TripAlertKind;
+  at: Date;
+  position: LatLon;
+  description: string;
+  /**
+   * The Lagos date the night began on ("2026-11-24" for 23:00 that day and 02:00 the next): a trip has at
+   * most one alert per night, however often the truck sets off again in it.
+   */
+  night: string;
+}
+
 export interface WatchOutcome {
   arrival: Arrival | null;
+  /** Alarms that open a trip issue. */
   alarms: RaisedAlarm[];
+  /** At most one per night a fresh position moved in. */
+  alerts: RaisedAlert[];
   /** Where the next watch carries on from. */
   checkedUntil: Date | null;
 }
@@ -211,7 +235,17 @@ function longStopOf(input: WatchInput): RaisedAlarm | null {
     : null;
 }
 
-function nightMovementOf(input: WatchInput): RaisedAlarm | null {
+/**
+ * The night a time falls in, named by the Lagos date it began on: with nights from 22:00 to 05:00, both
+ * 23:00 on the 24th and 02:00 on the 25th are the night of the 24th. A time outside the night hours gets the
+ * night of its own date.
+ */
+export function lagosNightOf(at: Date, fromHour: number, toHour: number): string {
+  const afterMidnight = fromHour > toHour && lagosHour(at) < toHour;
+  return lagosToday(afterMidnight ? new Date(at.getTime() - DAY_MS) : at);
+}
+
+function nightMovementsOf(input: WatchInput): RaisedAlert[] {
   const { settings, track, checkedUntil } = input;
   const { nightFromHour: from, nightToHour: to } = settings;
   const movingAtNight = (i: number) => {
@@ -224,18 +258,23 @@ function nightMovementOf(input: WatchInput): RaisedAlarm | null {
       moved(before, p)
     );
   };
+  const byNight = new Map<string, RaisedAlert>();
   for (let i = 1; i < track.length; i++) {
     const p = track[i]!;
-    // Raised when the truck sets off at night, once: driving on is the same movement.
+    // Raised when the truck sets off at night: driving on is the same movement, and setting off again
+    // later the same night is the same night's alert (the trip watch keeps one per night).
     if (!isFresh(p, checkedUntil) || !movingAtNight(i) || movingAtNight(i - 1)) continue;
-    return {
-      alarm: 'NIGHT_MOVEMENT',
+    const night = lagosNightOf(p.at, from, to);
+    if (byNight.has(night)) continue;
+    byNight.set(night, {
+      kind: 'NIGHT_MOVEMENT',
       at: p.at,
       position: { latitude: p.latitude, longitude: p.longitude },
       description: `The truck moved during the night hours (${pad(from)}:00 to ${pad(to)}:00, Lagos time).`,
-    };
+      night,
+    });
   }
-  return null;
+  return [...byNight.values()];
 }
 
 function silenceOf(input: WatchInput): RaisedAlarm | null {
@@ -255,26 +294,26 @@ function silenceOf(input: WatchInput): RaisedAlarm | null {
 }
 
 /**
- * What a truck's track says about its trip since it was last read: an arrival its geofence saw, and the
- * alarms it raises (each at most once while its issue is unresolved). Pure: the trip watch reads the
- * inputs and writes the outcome.
+ * What a truck's track says about its trip since it was last read: an arrival its geofence saw, the alarms
+ * that hold the trip up (each at most once while its issue is unresolved), and the alerts that do not
+ * (driving at night). Pure: the trip watch reads the inputs and writes the outcome.
  */
 export function watchTrip(input: WatchInput): WatchOutcome {
   const { trip, settings, track, checkedUntil, openAlarms } = input;
   const fresh = track.filter((p) => isFresh(p, checkedUntil));
   const newest = fresh.at(-1)?.at ?? checkedUntil;
   if (!trip.latestStatus || !UNDER_WAY.has(trip.latestStatus)) {
-    return { arrival: null, alarms: [], checkedUntil: newest };
+    return { arrival: null, alarms: [], alerts: [], checkedUntil: newest };
   }
   const candidates: (RaisedAlarm | null)[] = [
     settings.diversionAlerts ? diversionOf(input) : null,
     settings.stopAlerts && ON_THE_ROAD.has(trip.latestStatus) ? longStopOf(input) : null,
-    settings.nightAlerts && ON_THE_ROAD.has(trip.latestStatus) ? nightMovementOf(input) : null,
     settings.silenceAlerts ? silenceOf(input) : null,
   ];
   return {
     arrival: arrivalOf(trip, fresh),
     alarms: candidates.filter((a): a is RaisedAlarm => a !== null && !openAlarms.has(a.alarm)),
+    alerts: settings.nightAlerts && ON_THE_ROAD.has(trip.latestStatus) ? nightMovementsOf(input) : [],
     checkedUntil: newest,
   };
 }

@@ -1,5 +1,5 @@
-import { and, eq, isNull, type AnyColumn, type SQL, type Placeholder } from 'drizzle-orm';
-import { trips } from '../db/schema';
+import { and, eq, isNotNull, isNull, sql, type AnyColumn, type SQL, type Placeholder } from 'drizzle-orm';
+import { tripIssues, trips } from '../db/schema';
 
 /** Whose trips a caller sees: a company on one side of the trip, or every trip (admins). */
 export type TripScope =
@@ -23,4 +23,19 @@ export function tripScopeSql(
 /** A live trip: neither completed nor cancelled, so there is still work to do and its fleet is on it. */
 export function liveTripSql(): SQL {
   return and(eq(trips.completed, false), isNull(trips.cancelledAt))!;
+}
+
+/**
+ * An ongoing trip, the domain's isOngoingTrip in SQL: started, not finished by its cargo type's last step,
+ * not cancelled. `completed` is that last step: every status change and undo writes it from the domain's
+ * isFinalStatus, so a delivered Import LOC or general cargo trip stays ongoing until its empty is dropped
+ * off, and a delivered trip of any other cargo type is finished.
+ */
+export function ongoingTripSql(): SQL {
+  return and(isNotNull(trips.latestStatus), liveTripSql())!;
+}
+
+/** Whether one of the trip's issues is open, which makes its status words DELAYED (tripStatusWords). */
+export function hasOpenIssueSql(): SQL<boolean> {
+  return sql<boolean>`EXISTS (SELECT 1 FROM ${tripIssues} WHERE ${tripIssues.tripId} = ${trips.id} AND ${tripIssues.status} = 'OPEN')`;
 }

@@ -1,10 +1,11 @@
 import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import type { SessionStore } from '../lib/session-store';
 import { SessionProvider } from '../lib/session-context';
-import { cssVariablesResolver, theme } from './theme';
+import { cssVariablesResolver, datesSettings, theme } from './theme';
 
 /** One person's data must not be shown to the next person who signs in on this device. */
 function ClearDataOnSignOut({ store, queryClient }: { store: SessionStore; queryClient: QueryClient }) {
@@ -38,13 +39,15 @@ export function AppProviders({
       defaultColorScheme="light"
       env={env}
     >
-      <Notifications position="top-right" limit={4} />
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider store={store}>
-          <ClearDataOnSignOut store={store} queryClient={queryClient} />
-          {children}
-        </SessionProvider>
-      </QueryClientProvider>
+      <DatesProvider settings={datesSettings}>
+        <Notifications position="top-right" limit={4} />
+        <QueryClientProvider client={queryClient}>
+          <SessionProvider store={store}>
+            <ClearDataOnSignOut store={store} queryClient={queryClient} />
+            {children}
+          </SessionProvider>
+        </QueryClientProvider>
+      </DatesProvider>
     </MantineProvider>
   );
 }

@@ -126,7 +126,7 @@ describe('signed-in users are sent to their home', () => {
     expect(await screen.findByRole('heading', { level: 1, name: /Adaeze/ })).toBeVisible();
     expect(await screen.findByText('Missing: CAC registration number')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Update company details' })).toHaveAttribute('href', '/company');
-    expect(await screen.findByRole('link', { name: /Uncompleted trips/ })).toHaveTextContent('2');
+    expect(await screen.findByRole('link', { name: /Trips not completed/ })).toHaveTextContent('2');
     expect(screen.getByRole('link', { name: 'Order haulage' })).toHaveAttribute('href', '/orders/new');
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/orders');
@@ -147,7 +147,7 @@ describe('signed-in users are sent to their home', () => {
     await expectPath(router, '/signin');
     await user.type(await screen.findByLabelText('Email'), 'adaeze@okafor-imports.ng');
     await user.type(screen.getByLabelText('Password'), 'correct horse battery');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await expectPath(router, '/company');
     expect(routes.calls('POST /api/v1/auth/login')[0]?.body).toEqual({
       username: 'adaeze@okafor-imports.ng',
@@ -170,7 +170,7 @@ describe('the app shell', () => {
     const { user } = renderRoute('/home');
     const menu = await screen.findByRole('button', { name: 'Open navigation' });
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sign Out' })).toBeNull();
     await user.click(menu);
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Company details' })).toHaveAttribute('href', '/company');
@@ -179,7 +179,7 @@ describe('the app shell', () => {
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
   });
 
-  it('shows the sidebar with Sign out from 1024 px up', async () => {
+  it('shows the sidebar with Sign Out from 1024 px up', async () => {
     pretendDesktop();
     mockSignedInApi();
     seedSession('role_admin', 'Bisi');
@@ -203,7 +203,7 @@ describe('the app shell', () => {
       ['Audit log', '/admin/audit-log'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Companies' })).not.toHaveAttribute('aria-current');
-    expect(screen.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeVisible();
     expect(document.title).toBe('Back office · Freightlane');
   });
 
@@ -254,7 +254,7 @@ describe('signing out', () => {
     const values = seedSession('role_transporter');
     const { router, user } = renderRoute('/transporterhome');
     await user.click(await screen.findByRole('button', { name: 'Open navigation' }));
-    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
     await expectPath(router, '/signin');
     expect(api.calls('POST /api/v1/auth/logout')[0]?.body).toEqual({ refreshToken: values.refreshToken });
     for (const key of ['accessToken', 'refreshToken', 'userType', 'firstName']) {
@@ -311,13 +311,13 @@ describe('public pages', () => {
     ).toBeVisible();
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
     expect(screen.getByRole('link', { name: 'Freightlane home' })).toHaveAttribute('href', '/');
-    expect(document.title).toBe('Sign up · Freightlane');
+    expect(document.title).toBe('Sign Up · Freightlane');
   });
 
   it('shows a Sign Up button on the sign-in page', async () => {
     renderRoute('/signin');
     expect(await screen.findByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup');
-    expect(document.title).toBe('Sign in · Freightlane');
+    expect(document.title).toBe('Sign In · Freightlane');
   });
 });
 

@@ -1,4 +1,5 @@
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import type { DatesProviderSettings } from '@mantine/dates';
 
 const SYSTEM_FONTS =
   'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji"';
@@ -48,6 +49,20 @@ const teal: MantineColorsTuple = [
   '#066649',
 ];
 
+/**
+ * The calendars' settings (Mantine's DatesProvider), fixed rather than taken from the browser: English
+ * month and day names, weeks from Monday as Nigerian calendars print them, and always six weeks so an open
+ * calendar never changes height. No day is marked as a weekend: trucks load and deliver on Saturdays and
+ * Sundays too, and Mantine's red weekend text is below 4.5:1. The fields themselves write dates day-first
+ * (components/date-field.tsx).
+ */
+export const datesSettings: DatesProviderSettings = {
+  locale: 'en',
+  firstDayOfWeek: 1,
+  weekendDays: [],
+  consistentWeeks: true,
+};
+
 export const theme = createTheme({
   primaryColor: 'green',
   // Shade 9 of every colour is used for filled and light variants: all of them pass WCAG AA.
@@ -68,6 +83,14 @@ export const theme = createTheme({
     Anchor: { defaultProps: { underline: 'always' } },
     // A badge is a word or two; a narrow table column must grow to fit it, never cut it to "IMPO…".
     Badge: { styles: { root: { minWidth: 'max-content' } } },
+    // A long label ("Turn on push notifications on this device") wraps onto a second line on a phone
+    // rather than being cut off: the button grows taller instead.
+    Button: {
+      styles: {
+        root: { height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 4 },
+        label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center', lineHeight: 1.25 },
+      },
+    },
     // Toasts close with an icon-only button; screen readers need its name.
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
   },

@@ -49,7 +49,8 @@ export function BidStatusBadge({ status }: { status: BidStatus }) {
 /** Money in the spec's format, with tabular figures so columns line up. */
 export function Money({ kobo, ...props }: { kobo: number | null | undefined } & TextProps) {
   return (
-    <Text component="span" style={{ fontVariantNumeric: 'tabular-nums' }} {...props}>
+    // A naira figure is read as one piece: it never wraps, wherever it sits.
+    <Text component="span" {...props} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
       {formatMoney(kobo)}
     </Text>
   );

@@ -1,5 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import type { Role } from '@freightlane/domain';
+import type { DataColumn } from './data-table';
 
 /** A column naming a party to a trip or an invoice: the customer or the transporter. */
 export interface Party<T> {
@@ -39,4 +40,9 @@ export function PartyCells<T>({ parties, row }: { parties: Party<T>[]; row: T })
 /** The parties on one line, for a card: "Transporter: Kano Haulage Ltd". */
 export function partiesText<T>(parties: Party<T>[], row: T): string {
   return parties.map((party) => `${party.label}: ${party.of(row)}`).join(' · ');
+}
+
+/** The parties as columns of a DataTable. */
+export function partyColumns<T>(parties: Party<T>[]): DataColumn<T>[] {
+  return parties.map((party) => ({ key: `party-${party.label}`, header: party.label, cell: party.of }));
 }

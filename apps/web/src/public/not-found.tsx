@@ -2,12 +2,15 @@ import { useEffect, useState } from 'react';
 import type { FailureReason } from './public-api';
 import { SignInButton } from './site-header';
 
-/** The spec's state for a link that leads nowhere: malformed, unknown, revoked or expired. */
+/**
+ * The spec's state for a link that leads nowhere: malformed, unknown, revoked or expired. Why, and what to
+ * do, is the server's message in the toast right above it; saying it again here in other words read as a
+ * second message.
+ */
 export function NotFound() {
   return (
     <section className="card not-found" aria-labelledby="not-found-title">
       <h1 id="not-found-title">Oops! Resource Not Found.</h1>
-      <p className="muted">Check the link you were sent, or sign in to see your trips.</p>
       <SignInButton />
     </section>
   );

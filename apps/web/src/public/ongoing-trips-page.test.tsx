@@ -1,3 +1,4 @@
+import { StrictMode } from 'react';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -166,11 +167,23 @@ describe('ongoing trips page', () => {
     expect(lastTable.compareDocumentPosition(signIn) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
-  it("shows the server's message in an error toast on a 404", async () => {
-    serve({ status: 404, body: { message: 'No ongoing trips are shared at this link' } });
-    render(<PublicApp origin={ORIGIN} pathname={`/ongoingtripprogress/${SHARE_ID}`} />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('No ongoing trips are shared at this link');
+  it("shows the server's message in one toast on a 404, right above 'Oops! Resource Not Found.'", async () => {
+    const message = 'No ongoing trips page has this link. Check the link you were sent.';
+    serve({ status: 404, body: { message } });
+    // As main.tsx renders it: StrictMode runs the page's effects twice in development.
+    render(
+      <StrictMode>
+        <PublicApp origin={ORIGIN} pathname={`/ongoingtripprogress/${SHARE_ID}`} />
+      </StrictMode>,
+    );
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent(message);
     expect(screen.queryByRole('table')).toBeNull();
+    const heading = screen.getByRole('heading', { level: 1, name: 'Oops! Resource Not Found.' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(toast.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(document.body.textContent?.match(/Check the link/g)).toHaveLength(1);
   });
 
   it('says there were too many requests, and how long to wait, after a 429', async () => {

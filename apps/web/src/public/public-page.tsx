@@ -6,8 +6,9 @@ import type { PublicDocument } from './use-public-document';
 
 /**
  * What both public pages share around their content: 'Loading...' alone until the first copy arrives,
- * then the header, the content (or the not-found or failed state) and the toast with the server's message.
- * `title` names the page in the browser tab; while it is null the tab keeps what it had.
+ * then the header, the toast with the server's message and the content (or the not-found or failed state).
+ * The toast sits at the top of the page, right above the state it explains, so the two read as one
+ * message. `title` names the page in the browser tab; while it is null the tab keeps what it had.
  */
 export function PublicPage<T>({
   publicDocument: { state, toast, dismissToast, retry },
@@ -35,6 +36,7 @@ export function PublicPage<T>({
     <>
       <SiteHeader signIn={signIn} wide={wide} />
       <main className={wide ? 'page page-wide' : 'page'}>
+        <Toast toast={toast} onDismiss={dismissToast} />
         {state.kind === 'ready' ? (
           children(state.data)
         ) : state.kind === 'failed' ? (
@@ -43,7 +45,6 @@ export function PublicPage<T>({
           <NotFound />
         )}
       </main>
-      <Toast toast={toast} onDismiss={dismissToast} />
     </>
   );
 }

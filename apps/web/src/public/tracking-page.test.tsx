@@ -1,6 +1,7 @@
+import { StrictMode } from 'react';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TrackingTrip } from '@freightlane/domain/tracking';
 import { fakeMediaQueryList } from '../test/fakes';
 import { PublicApp } from './public-app';
@@ -51,6 +52,8 @@ function progressSteps() {
       date: item.querySelector('.step-date')?.textContent ?? null,
     }));
 }
+
+const NO_SUCH_TRIP = 'No trip has this tracking link. Check the link you were sent.';
 
 const EVERY_STEP = [
   'Trip Started',
@@ -170,24 +173,6 @@ describe('trip tracking page', () => {
     },
   );
 
-  it('shows when a loaded trip is expected at its delivery, on the next step', async () => {
-    await renderTrip(
-      trackingTrip({
-        tripStatusLogs: [
-          { tripStatus: 'STARTED', timeStamp: '2026-11-21 08:05:00' },
-          { tripStatus: 'AT_PICKUP_LOCATION', timeStamp: '2026-11-21 09:40:12' },
-          { tripStatus: 'LOADED', timeStamp: '2026-11-21 11:00:00' },
-        ],
-        eta: { typical: '2026-11-21 14:30:00', worst: '2026-11-22 09:15:00' },
-      }),
-    );
-    const next = screen.getByText('At Delivery Location').closest('li')!;
-    expect(next).toHaveTextContent(
-      'Expected around 21 Nov 2026, 14:30, by 22 Nov 2026, 09:15 at the latest (from this route’s past trips)',
-    );
-    expect(screen.getAllByText(/Expected around/)).toHaveLength(1);
-  });
-
   it('keeps Empty Dropped Off for general cargo', async () => {
     await renderTrip(trackingTrip({ cargoType: 'GENERAL_CARGO' }));
     expect(progressSteps().map((s) => s.label)).toEqual(EVERY_STEP);
@@ -228,12 +213,26 @@ describe('trip tracking page', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("answers a 404 with the server's message in a toast, then 'Oops! Resource Not Found.'", async () => {
-    serve({ [TRACKING_URL]: { status: 404, body: { message: 'This tracking link has expired' } } });
-    renderAt(`/tripprogress/${TRACKING_ID}`);
+  it("answers a 404 with the server's message in one toast, right above 'Oops! Resource Not Found.'", async () => {
+    const fetchMock = serve({ [TRACKING_URL]: { status: 404, body: { message: NO_SUCH_TRIP } } });
+    // As main.tsx renders it: StrictMode runs the page's effects twice in development.
+    render(
+      <StrictMode>
+        <PublicApp origin={ORIGIN} pathname={`/tripprogress/${TRACKING_ID}`} />
+      </StrictMode>,
+    );
     const toast = await screen.findByRole('alert');
-    expect(toast).toHaveTextContent('This tracking link has expired');
-    expect(screen.getByRole('heading', { level: 1, name: 'Oops! Resource Not Found.' })).toBeVisible();
+    expect(toast).toHaveTextContent(NO_SUCH_TRIP);
+    const heading = screen.getByRole('heading', { level: 1, name: 'Oops! Resource Not Found.' });
+    expect(heading).toBeVisible();
+    // One message: the toast says why and what to do, the page gives the spec's words once, under it.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(toast.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(document.body.textContent?.match(/Check the link/g)).toHaveLength(1);
+    expect(document.body.textContent?.match(/not found/gi)).toHaveLength(1);
+    const answered = await Promise.all(fetchMock.mock.results.map((r) => r.value as Promise<Response>));
+    expect(answered.every((res) => res.status === 404)).toBe(true);
     const signIn = within(screen.getByRole('main')).getByRole('link', { name: 'Sign In' });
     expect(signIn).toHaveAttribute('href', '/signin');
     expect(document.title).toBe('Resource not found · Freightlane');
@@ -258,7 +257,9 @@ describe('trip tracking page', () => {
     expect(main).toHaveTextContent('Wait a moment, then try again.');
     expect(main).not.toHaveTextContent(/connection/);
 
-    await userEvent.click(within(toast).getByRole('button', { name: 'Try again' }));
+    // One way to try again, on the page, right under the toast.
+    expect(within(toast).queryByRole('button', { name: 'Try again' })).toBeNull();
+    await userEvent.click(within(main).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Trip TRP-2026-000123' })).toBeVisible();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(fetchMock).toHaveBeenCalledTimes(2);
@@ -313,6 +314,101 @@ describe('trip tracking page', () => {
     ).toBeVisible();
     expect(main).toHaveTextContent('Check your connection, then try again.');
     expect(within(main).getByRole('button', { name: 'Try again' })).toBeVisible();
+  });
+
+  describe('when and where, above everything else', () => {
+    const loadedLogs: TrackingTrip['tripStatusLogs'] = [
+      { tripStatus: 'STARTED', timeStamp: '2026-11-21 08:05:00' },
+      { tripStatus: 'AT_PICKUP_LOCATION', timeStamp: '2026-11-21 09:40:12' },
+      { tripStatus: 'LOADED', timeStamp: '2026-11-21 11:00:00' },
+    ];
+    const facts = () => screen.queryByRole('region', { name: 'When and where' });
+
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it("shows the lane's range and the last place on a phone, without opening the details", async () => {
+      vi.useFakeTimers({
+        toFake: ['Date', 'setInterval', 'clearInterval'],
+        now: Date.parse('2026-11-21T16:10:00Z'),
+      });
+      desktop(false);
+      await renderTrip(
+        trackingTrip({
+          tripStatusLogs: loadedLogs,
+          eta: { typical: '2026-11-22 14:30:00', worst: '2026-11-23 09:15:00' },
+          expectedDeliveryDate: '2026-11-25',
+          lastSeen: { lga: 'Ikeja', state: 'Lagos', at: '2026-11-21 14:05:00' },
+        }),
+      );
+      expect(screen.getByRole('button', { name: 'Shipment Details' })).toHaveAttribute(
+        'aria-expanded',
+        'false',
+      );
+      const region = facts()!;
+      expect(within(region).getByText('Expected 22–23 Nov 2026')).toBeVisible();
+      expect(
+        within(region).getByText(
+          'Typically by 22 Nov, 14:30; at the latest by 23 Nov, 09:15 (from this route’s past trips)',
+        ),
+      ).toBeVisible();
+      const seen = within(region).getByText(/^Last seen in/);
+      expect(seen).toBeVisible();
+      expect(seen).toHaveTextContent('Last seen in Ikeja, Lagos · 21 Nov 2026, 14:05 (3 h ago)');
+      // Not the transporter's date as well: one expectation, the better one.
+      expect(region).not.toHaveTextContent('25 Nov');
+      // Above the details and the progress, next to the trip's name.
+      const details = screen.getByRole('region', { name: 'Shipment Details' });
+      expect(region.compareDocumentPosition(details) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      // The page stays open: "how long ago" keeps up.
+      act(() => vi.advanceTimersByTime(60 * 60_000));
+      expect(seen).toHaveTextContent('(4 h ago)');
+    });
+
+    it("shows the transporter's date when the lane has no history", async () => {
+      await renderTrip(trackingTrip({ tripStatusLogs: loadedLogs, expectedDeliveryDate: '2026-11-25' }));
+      expect(facts()).toHaveTextContent('Expected 25 Nov 2026');
+      expect(facts()).toHaveTextContent('Date given by the transporter');
+      expect(facts()).not.toHaveTextContent('Last seen');
+    });
+
+    it('shows the delivery time once delivered, instead of any expectation', async () => {
+      await renderTrip(
+        trackingTrip({
+          tripStatusLogs: [
+            ...loadedLogs,
+            { tripStatus: 'AT_DELIVERY_LOCATION', timeStamp: '2026-11-22 07:30:00' },
+            { tripStatus: 'DELIVERED', timeStamp: '2026-11-22 10:45:00' },
+          ],
+          lastSeen: { lga: 'Ikeja', state: 'Lagos', at: '2026-11-22 10:40:00' },
+        }),
+      );
+      expect(within(facts()!).getByText('Delivered 22 Nov 2026, 10:45')).toBeVisible();
+      expect(facts()).not.toHaveTextContent('Expected');
+      expect(facts()).toHaveTextContent('Last seen in Ikeja, Lagos · 22 Nov 2026, 10:40');
+    });
+
+    it('follows the truck live: a new place replaces the old one without a reload', async () => {
+      serve({ [TRACKING_URL]: { body: trackingTrip({ tripStatusLogs: loadedLogs }), etag: '"v1"' } });
+      renderAt(`/tripprogress/${TRACKING_ID}`);
+      await screen.findByRole('heading', { level: 1 });
+      // Nothing known, nothing shown: no 'N/A' for these two.
+      expect(facts()).toBeNull();
+      expect(screen.queryByText(/Expected|Last seen/)).toBeNull();
+      const stream = FakeEventSource.latest();
+      act(() => stream.open());
+      act(() =>
+        stream.emit(
+          'trip',
+          trackingTrip({
+            tripStatusLogs: loadedLogs,
+            lastSeen: { lga: 'Oshodi-Isolo', state: 'Lagos', at: '2026-11-21 12:10:00' },
+          }),
+        ),
+      );
+      expect(facts()).toHaveTextContent('Last seen in Oshodi-Isolo, Lagos · 21 Nov 2026, 12:10');
+    });
   });
 
   describe('Shipment Details below 1024 px', () => {

@@ -9,6 +9,7 @@ import { stepTone } from '../lib/trip-status-tone';
 import { LiveIndicator } from './live-indicator';
 import { isTrackingTrip, trackingSource } from './public-api';
 import { PublicPage } from './public-page';
+import { TripFacts } from './trip-facts';
 import { useMediaQuery } from './use-media-query';
 import { usePublicDocument } from './use-public-document';
 
@@ -95,8 +96,6 @@ function ShipmentProgress({ trip }: { trip: TrackingTrip }) {
                   <span className="step-time">{step.time}</span>
                   <span className="step-date">{step.date}</span>
                 </span>
-              ) : step.expected ? (
-                <span className="step-expected">{step.expected}</span>
               ) : null}
             </div>
           </li>
@@ -124,6 +123,7 @@ export function TrackingPage({ url }: { url: string }) {
             <h1>Trip {trip.tripNumber}</h1>
             <LiveIndicator status={live} />
           </div>
+          <TripFacts trip={trip} />
           <div className="trip-layout">
             <ShipmentDetails trip={trip} />
             <ShipmentProgress trip={trip} />

@@ -65,7 +65,7 @@ export function usePublicDocument<T>(
         setToast({ id: nextToastId++, message: result.message });
         setState({ kind: 'not-found' });
       } else if (result.kind === 'failed') {
-        setToast({ id: nextToastId++, message: result.message, retry });
+        setToast({ id: nextToastId++, message: result.message });
         setState({ kind: 'failed', reason: result.reason, retryAfterSeconds: result.retryAfterSeconds });
       }
     });

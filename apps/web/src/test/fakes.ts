@@ -101,3 +101,11 @@ export function fakeMediaQueryList(query: string, matches: boolean): MediaQueryL
     dispatchEvent: () => false,
   } as MediaQueryList;
 }
+
+/**
+ * Renders the test's pages as on a laptop: every min-width media query matches (tables rather than
+ * phone cards). The setup's default is a phone.
+ */
+export function onWideScreen(): void {
+  window.matchMedia = (query: string) => fakeMediaQueryList(query, /min-width/.test(query));
+}

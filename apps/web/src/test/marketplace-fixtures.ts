@@ -97,6 +97,7 @@ export function tripSummary(overrides: Partial<TripSummary> = {}): TripSummary {
     latestTripStatus: { tripStatus: 'LOADED', timeStamp: '2026-11-25T10:00:00.000Z' },
     completed: false,
     cancelled: false,
+    hasOpenIssue: false,
     createdAt: '2026-11-22T10:00:00.000Z',
     ...overrides,
   });

@@ -20,8 +20,11 @@ window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};
 // React Router's scroll restoration calls it on every navigation.
 window.scrollTo = () => {};
 
+const phoneMatchMedia = window.matchMedia;
+
 afterEach(() => {
   cleanup();
+  window.matchMedia = phoneMatchMedia;
   window.sessionStorage.clear();
   window.localStorage.clear();
   vi.unstubAllGlobals();

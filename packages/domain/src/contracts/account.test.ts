@@ -126,8 +126,14 @@ describe('signupRequest', () => {
     });
   });
 
-  it.each([[false], [undefined], ['true'], [1]])(
-    'refuses the consent %j: only true accepts the terms',
+  it('takes the spec’s seven fields alone: signing up accepts the terms', () => {
+    const { acceptTerms: _ticked, ...spec } = validSignup;
+    expect(Object.keys(spec)).toHaveLength(7);
+    expect(signupRequest.parse(spec)).toEqual(spec);
+  });
+
+  it.each([[false], [null], ['true'], [1]])(
+    'refuses the consent %j: only true, or leaving it out, accepts the terms',
     (acceptTerms) => {
       expect(issuesOf(signupRequest, { ...validSignup, acceptTerms })).toEqual({
         acceptTerms: ['You must accept the terms and conditions'],

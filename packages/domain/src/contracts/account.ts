@@ -3,7 +3,12 @@ import { SIGNUP_USER_TYPES } from '../roles';
 import { emailField, nameField, newPasswordField, phoneE164Field } from './common';
 import { acceptTermsField } from './data-rights';
 
-/** POST /api/v1/user: the spec's signup payload, plus the consent to the terms (our addition). */
+/**
+ * POST /api/v1/user: the spec's seven-field signup payload, plus the consent to the terms (our addition).
+ * The spec's call leaves `acceptTerms` out and must still work: signing up accepts the current terms, so a
+ * sign-up without the field is recorded as accepting them. Anything but `true` given in it is refused. The
+ * web form (its own schema, in apps/web/src/features/account) requires the tick and sends `true`.
+ */
 export const signupRequest = z.strictObject({
   email: emailField,
   firstName: nameField('First name'),
@@ -16,7 +21,7 @@ export const signupRequest = z.strictObject({
   phoneNumber: phoneE164Field,
   password: newPasswordField,
   type: z.enum(SIGNUP_USER_TYPES, { error: 'Type must be CUSTOMER or TRANSPORTER' }),
-  acceptTerms: acceptTermsField,
+  acceptTerms: acceptTermsField.optional(),
 });
 export type SignupRequest = z.infer<typeof signupRequest>;
 

@@ -24,7 +24,10 @@ export type CustomerDashboard = z.infer<typeof customerDashboardSchema>;
 export const transporterDashboardSchema = z.object({
   newBids: z.number().int(),
   monitoredBids: z.number().int(),
+  /** Bids of the company that won since the first day of this Lagos month: orders won, not trips. */
   bidsWonThisMonth: z.number().int(),
+  /** That first day (YYYY-MM-DD, a Lagos date), for the caption. */
+  bidsWonSince: z.string(),
   tripsNeedingResources: z.number().int(),
 });
 export type TransporterDashboard = z.infer<typeof transporterDashboardSchema>;

@@ -11,7 +11,10 @@ export const TERMS_VERSION = '2026-11';
 
 export const ACCEPT_TERMS_MESSAGE = 'You must accept the terms and conditions';
 
-/** Consent to the terms: only an explicit `true` is consent. */
+/**
+ * Consent to the terms: only `true` is consent; a `false` (or anything else) is a refusal. The sign-up may
+ * leave the field out, since signing up accepts the terms (contracts/account.ts).
+ */
 export const acceptTermsField = z.literal(true, { error: ACCEPT_TERMS_MESSAGE });
 
 /** The name an erased person's records show wherever they named them (first name, last name). */

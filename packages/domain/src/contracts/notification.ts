@@ -33,6 +33,7 @@ export const NOTIFICATION_KINDS = [
   'FLEET_DOCUMENT_EXPIRING',
   'INVOICE_CHARGE',
   'PAYOUT_PAID',
+  'TRIP_ALERT',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -63,6 +64,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   FLEET_DOCUMENT_EXPIRING: 'Fleet documents expiring',
   INVOICE_CHARGE: 'Extra charges proposed and answered',
   PAYOUT_PAID: 'Payouts paid to you',
+  TRIP_ALERT: 'Alerts on trips (a truck moving at night)',
 };
 
 /** The groups the preferences page shows the kinds in, in this order. */
@@ -87,6 +89,7 @@ export const NOTIFICATION_KIND_GROUPS: { title: string; kinds: NotificationKind[
       'TRIP_CANCELLED',
       'ISSUE_OPENED',
       'ISSUE_RESOLVED',
+      'TRIP_ALERT',
       'DOCUMENT_ADDED',
       'NOTE_ADDED',
       'FREE_TIME_RUNNING_OUT',
@@ -119,6 +122,7 @@ const CUSTOMER_KINDS: NotificationKind[] = [
   'TRIP_CANCELLED',
   'ISSUE_OPENED',
   'ISSUE_RESOLVED',
+  'TRIP_ALERT',
   'DOCUMENT_ADDED',
   'NOTE_ADDED',
   'INVOICE_RAISED',
@@ -140,6 +144,7 @@ const TRANSPORTER_KINDS: NotificationKind[] = [
   'TRIP_CANCELLED',
   'ISSUE_OPENED',
   'ISSUE_RESOLVED',
+  'TRIP_ALERT',
   'DOCUMENT_ADDED',
   'NOTE_ADDED',
   'FREE_TIME_RUNNING_OUT',

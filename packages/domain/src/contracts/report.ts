@@ -132,7 +132,8 @@ export const reportKindParams = z.object({
 
 /**
  * How a value is shown and exported: money in kobo (shown with the spec's money format), hours and
- * percentages with one decimal, dates as Lagos calendar dates, date-times as ISO 8601.
+ * percentages with one decimal, dates as Lagos calendar dates, months as YYYY-MM (shown "Dec 2026"),
+ * date-times as ISO 8601.
  */
 export const REPORT_VALUE_TYPES = [
   'text',
@@ -143,6 +144,7 @@ export const REPORT_VALUE_TYPES = [
   'hours',
   'days',
   'date',
+  'month',
   'datetime',
 ] as const;
 export type ReportValueType = (typeof REPORT_VALUE_TYPES)[number];

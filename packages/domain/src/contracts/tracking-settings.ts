@@ -11,7 +11,10 @@ export const ARRIVAL_MODE_LABELS: Record<ArrivalMode, string> = {
   PROPOSE: 'Propose the arrival for us to record',
 };
 
-/** The alarms a truck's track raises by itself, each opening a trip issue. */
+/**
+ * The alarms a truck's track raises by itself: each opens a trip issue, except driving at night, which
+ * raises a trip alert (contracts/trip-alert.ts) since it delays nothing.
+ */
 export const TRACKING_ALARMS = ['DIVERSION', 'LONG_STOP', 'NIGHT_MOVEMENT', 'TRACKING_LOST'] as const;
 export type TrackingAlarm = (typeof TRACKING_ALARMS)[number];
 export const TRACKING_ALARM_LABELS: Record<TrackingAlarm, string> = {

@@ -30,8 +30,9 @@ export const publicStatusLogSchema = z.strictObject({
 export type PublicStatusLog = z.infer<typeof publicStatusLogSchema>;
 
 /**
- * The spec's tracking trip object, and one addition the tracking issue asks for: `eta`, present only while
- * the trip is loaded and on its way and its lane has enough history (the signed-in trip page's rule).
+ * The spec's tracking trip object, and what the tracking issues added after its fields: when the cargo is
+ * expected and where the truck was last seen. Each addition is left out while it is not known, so the page
+ * shows nothing rather than 'N/A' for it.
  */
 export const trackingTripSchema = z.strictObject({
   orderNumber: z.string().nullable(),
@@ -43,8 +44,19 @@ export const trackingTripSchema = z.strictObject({
   recipientTerminal: publicTerminal.nullable(),
   recipientAddress: publicAddress.nullable(),
   tripStatusLogs: z.array(publicStatusLogSchema),
-  /** When the cargo typically, and at the latest, reaches delivery: 'date time' texts (Lagos wall clock). */
+  /**
+   * When the cargo typically, and at the latest, reaches delivery, from its lane's past trips: 'date time'
+   * texts (Lagos wall clock). Only while the trip is loaded and on its way and its lane has enough history
+   * (the signed-in trip page's rule).
+   */
   eta: z.strictObject({ typical: z.string(), worst: z.string() }).optional(),
+  /** The delivery day the transporter set (YYYY-MM-DD); left out once delivered or cancelled. */
+  expectedDeliveryDate: z.string().optional(),
+  /**
+   * The truck's last known place while the trip is on (started, neither finished nor cancelled): its LGA and
+   * state only, never coordinates, a street or a landmark, and when it was seen there ('date time' text).
+   */
+  lastSeen: z.strictObject({ lga: z.string(), state: z.string(), at: z.string() }).optional(),
 });
 export type TrackingTrip = z.infer<typeof trackingTripSchema>;
 

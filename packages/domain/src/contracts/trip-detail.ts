@@ -8,6 +8,7 @@ import {
   tripSummarySchema,
 } from './trip';
 import { tripDocumentSchema } from './trip-document';
+import { tripAlertSchema } from './trip-alert';
 import { tripIssueSchema } from './trip-issue';
 import { containerFreeTimeSchema } from './container-free-time';
 import { INVOICE_STATUSES } from './invoice';
@@ -30,6 +31,11 @@ export const tripDetailSchema = tripSummarySchema.extend({
   resources: tripResourcesSchema,
   documents: z.array(tripDocumentSchema),
   issues: z.array(tripIssueSchema),
+  /**
+   * What the truck's tracking saw that does not hold the trip up (driving at night), newest first. Unlike
+   * an open issue, an alert never shows the trip as DELAYED.
+   */
+  alerts: z.array(tripAlertSchema),
   notes: z.array(tripNoteSchema),
   currentLocation: tripLocationSchema.nullable(),
   expectedDeliveryDate: z.string().nullable(),

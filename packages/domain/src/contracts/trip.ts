@@ -47,6 +47,8 @@ export const tripSummarySchema = z.object({
   latestTripStatus: z.object({ tripStatus: z.enum(TRIP_STATUSES), timeStamp: z.string() }).nullable(),
   completed: z.boolean(),
   cancelled: z.boolean(),
+  /** One of the trip's issues is open: its status words say DELAYED (tripStatusWords). */
+  hasOpenIssue: z.boolean(),
   createdAt: z.string(),
 });
 export type TripSummary = z.infer<typeof tripSummarySchema>;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -21,11 +22,14 @@ import type {
   TrackingAuthMethod,
   TrackingCredentialStatus,
   TrackingProviderKind,
+  TripAlertKind,
+  TripLocation,
   TripStatus,
 } from '@freightlane/domain';
 import { companies } from './company';
 import { drivers, trucks } from './fleet';
 import { trips } from './trip';
+import { users } from './user';
 
 /** The tracking companies (telematics providers) the platform can read positions from. Reference data. */
 export const trackingCompanies = pgTable('tracking_companies', {
@@ -232,4 +236,31 @@ export const tripWatches = pgTable(
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
   },
   (t) => [index('trip_watches_due_idx').on(t.nextCheckAt)],
+);
+
+/**
+ * What a truck's tracking saw on a trip that both companies should know of but that does not hold the trip
+ * up, unlike a trip issue (which shows the trip DELAYED): a truck driving at night. At most one per trip,
+ * kind and night, so the watch raising it again in the same night adds nothing and tells nobody twice.
+ */
+export const tripAlerts = pgTable(
+  'trip_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tripId: uuid('trip_id')
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<TripAlertKind>().notNull(),
+    description: text('description').notNull(),
+    /** When it happened on the road, not when the watch read it. */
+    raisedAt: timestamp('raised_at', { withTimezone: true }).notNull(),
+    /** The Lagos date the night began on (domain: lagosNightOf). */
+    night: date('night', { mode: 'string' }).notNull(),
+    location: jsonb('location').$type<TripLocation>(),
+    /** When the transporter marked it seen, and who; null until then. */
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedByUserId: uuid('acknowledged_by_user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('trip_alerts_once_per_night_idx').on(t.tripId, t.kind, t.night)],
 );

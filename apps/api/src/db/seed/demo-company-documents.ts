@@ -5,7 +5,7 @@ import { REQUIRED_DOCUMENTS } from '../../modules/company/company.service';
 import { insertCompanyDocument, listCurrentCompanyDocuments } from '../../queries/company.repository';
 import type { Tx } from '../client';
 import { companies, users } from '../schema';
-import { principalOf } from './demo-kit';
+import { DAY, principalOf } from './demo-kit';
 import { samplePdf } from './sample-pdf';
 
 /** One demo verification document: a small PDF naming what it stands for. */
@@ -15,7 +15,9 @@ export async function insertDemoCompanyDocument(
   company: { id: string; name: string; cacRegistrationNumber: string | null },
   type: CompanyDocumentType,
   uploadedBy: string | null,
-  review: { status: 'PENDING_REVIEW' } | { status: 'APPROVED'; reviewedBy: string },
+  review:
+    | { status: 'PENDING_REVIEW'; uploadedAt: Date }
+    | { status: 'APPROVED'; reviewedBy: string; reviewedAt: Date },
 ) {
   const label = COMPANY_DOCUMENT_LABELS[type];
   const note = review.status === 'APPROVED' ? 'Demo document' : 'Demo document for review';
@@ -28,9 +30,15 @@ export async function insertDemoCompanyDocument(
     mimeType: 'application/pdf',
     sizeBytes: body.length,
     uploadedBy,
+    // Sent the day before the admin approved it, or when the company sent it for review.
     ...(review.status === 'APPROVED'
-      ? { status: 'APPROVED', reviewedBy: review.reviewedBy, reviewedAt: new Date() }
-      : { status: 'PENDING_REVIEW' }),
+      ? {
+          status: 'APPROVED',
+          reviewedBy: review.reviewedBy,
+          reviewedAt: review.reviewedAt,
+          createdAt: new Date(review.reviewedAt.getTime() - DAY),
+        }
+      : { status: 'PENDING_REVIEW', createdAt: review.uploadedAt }),
   });
 }
 
@@ -57,6 +65,8 @@ export async function seedDemoCompanyDocuments(ctx: AppContext, tx: Tx): Promise
       await insertDemoCompanyDocument(ctx, tx, company, type, owner?.id ?? null, {
         status: 'APPROVED',
         reviewedBy: admin.userId,
+        // The admin approved it when verifying the company.
+        reviewedAt: company.verifiedAt ?? new Date(),
       });
     }
   }

@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
-import { CARGO_TYPES, expiringWithin, isFinalStatus, TERMS_VERSION, tripTimeline } from '@freightlane/domain';
+import {
+  CARGO_TYPES,
+  TRIP_STATUS_LABELS,
+  expiringWithin,
+  isFinalStatus,
+  lagosToday,
+  TERMS_VERSION,
+  tripTimeline,
+  type Address,
+  type Guarantor,
+  type NextOfKin,
+} from '@freightlane/domain';
 import {
   appMeta,
   auditLog,
@@ -10,9 +21,13 @@ import {
   consignments,
   driverPhoneLinks,
   drivers,
+  fleetManagers,
   invoices,
   motorBoys,
+  notifications,
   orders,
+  payments,
+  payouts,
   tripDocuments,
   tripIssues,
   tripNotes,
@@ -352,6 +367,304 @@ describe('seedDemo', () => {
     });
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('INVALID_CREDENTIALS');
+  });
+
+  /** Titles Nigerians put before a name; "Chief Okon Bassey" and "Okon Bassey" are one person. */
+  const HONORIFIC =
+    /^(?:Alhaji|Alhaja|Hajiya|Chief|Dr|Mr|Mrs|Miss|Pastor|Elder|Deacon|Deaconess|Comrade|Engr|Rev|Fr|Malam|Mallam|Barr|Prof|Imam|Sir)\.?\s+/i;
+  function bareName(name: string): string {
+    let rest = name.trim();
+    for (let next = rest.replace(HONORIFIC, ''); next !== rest; next = rest.replace(HONORIFIC, '')) {
+      rest = next;
+    }
+    return rest.toLowerCase();
+  }
+
+  /** Everyone the demo names, with the role they have and their phone number. */
+  async function peopleOfTheDemo() {
+    const people: { role: string; name: string; phone: string }[] = [];
+    const vetting = (owner: string, record: { nextOfKin: NextOfKin; guarantor: Guarantor }) => {
+      people.push({
+        role: `next of kin of ${owner}`,
+        name: record.nextOfKin.name,
+        phone: record.nextOfKin.phoneNumber,
+      });
+      people.push({
+        role: `guarantor of ${owner}`,
+        name: record.guarantor.name,
+        phone: record.guarantor.phoneNumber,
+      });
+    };
+    const userRows = await t.ctx.db.select().from(users);
+    for (const u of userRows) {
+      people.push({ role: `user ${u.email}`, name: `${u.firstName} ${u.lastName}`, phone: u.phoneNumber });
+    }
+    for (const [role, rows] of [
+      ['driver', await t.ctx.db.select().from(drivers)],
+      ['motor boy', await t.ctx.db.select().from(motorBoys)],
+    ] as const) {
+      for (const r of rows) {
+        const name = `${r.firstName} ${r.lastName}`;
+        people.push({ role: `${role} ${name}`, name, phone: r.phoneNumber });
+        vetting(`${role} ${name}`, r);
+      }
+    }
+    for (const m of await t.ctx.db.select().from(fleetManagers)) {
+      const user = userRows.find((u) => u.id === m.userId)!;
+      vetting(`fleet manager ${user.firstName} ${user.lastName}`, m);
+    }
+    return people;
+  }
+
+  it('names distinct people: nobody is in two roles, no guarantor or next of kin stands for two people', async () => {
+    const people = await peopleOfTheDemo();
+    const rolesOf = new Map<string, string[]>();
+    for (const p of people) rolesOf.set(bareName(p.name), [...(rolesOf.get(bareName(p.name)) ?? []), p.role]);
+    expect([...rolesOf].filter(([, roles]) => roles.length > 1)).toEqual([]);
+    expect(people.filter((p) => p.role.startsWith('guarantor')).length).toBeGreaterThan(50);
+  });
+
+  it('gives every person a number of their own: distinct, valid Nigerian mobile numbers stored as +234…', async () => {
+    const people = await peopleOfTheDemo();
+    // The mobile ranges of MTN, Airtel, Glo and 9mobile (070x, 080x, 081x, 090x, 091x).
+    const mobile = /^\+234(70[1-9]|80[2-9]|81[0-8]|90[1-9]|91[0-6])\d{7}$/;
+    expect(people.filter((p) => !mobile.test(p.phone))).toEqual([]);
+    const namesOf = new Map<string, Set<string>>();
+    for (const p of people) namesOf.set(p.phone, (namesOf.get(p.phone) ?? new Set()).add(bareName(p.name)));
+    expect([...namesOf].filter(([, names]) => names.size > 1)).toEqual([]);
+    const phonesOf = new Map<string, Set<string>>();
+    for (const p of people)
+      phonesOf.set(bareName(p.name), (phonesOf.get(bareName(p.name)) ?? new Set()).add(p.phone));
+    expect([...phonesOf].filter(([, phones]) => phones.size > 1)).toEqual([]);
+  });
+
+  it('leaves no inactive truck, driver or motor boy on a live or upcoming trip, and none on two at once', async () => {
+    const live = (await t.ctx.db.select().from(trips)).filter((r) => !r.completed && !r.cancelledAt);
+    const resources = [
+      ...(await t.ctx.db.select().from(trucks)),
+      ...(await t.ctx.db.select().from(drivers)),
+      ...(await t.ctx.db.select().from(motorBoys)),
+    ];
+    const inactive = new Set(resources.filter((r) => !r.active).map((r) => r.id));
+    expect(inactive.size).toBeGreaterThan(0);
+    const onInactive = live.filter((r) =>
+      [r.truckId, r.driverId, r.motorBoyId].some((id) => id && inactive.has(id)),
+    );
+    expect(onInactive.map((r) => r.tripNumber)).toEqual([]);
+    for (const key of ['truckId', 'driverId', 'motorBoyId'] as const) {
+      const ids = live.flatMap((r) => (r[key] ? [r[key]] : []));
+      expect(new Set(ids).size, key).toBe(ids.length);
+    }
+  });
+
+  it("keeps each trip's story in order: placed, awarded, crewed, every step, issues, papers, notes, paid", async () => {
+    const now = Date.now();
+    const orderOf = new Map((await t.ctx.db.select().from(orders)).map((o) => [o.id, o]));
+    const bidRows = await t.ctx.db.select().from(bids);
+    const logs = await t.ctx.db.select().from(tripStatusLogs).where(isNull(tripStatusLogs.undoneAt));
+    const issues = await t.ctx.db.select().from(tripIssues);
+    const documents = await t.ctx.db.select().from(tripDocuments);
+    const notes = await t.ctx.db.select().from(tripNotes);
+    const invoiceOf = new Map((await t.ctx.db.select().from(invoices)).map((i) => [i.tripId, i]));
+    const paymentRows = await t.ctx.db.select().from(payments);
+    const payoutRows = await t.ctx.db.select().from(payouts);
+    const wrong: string[] = [];
+    const past = new Date(now);
+    /** The times given, those known, in the order they happened. */
+    const inOrder = (what: string, ...times: (Date | null | undefined)[]) => {
+      const known = times.filter((x): x is Date => x instanceof Date).map((x) => x.getTime());
+      if (known.some((x, i) => i > 0 && x < known[i - 1]!)) wrong.push(what);
+    };
+    for (const order of orderOf.values()) {
+      for (const bid of bidRows.filter((b) => b.orderId === order.id)) {
+        inOrder(
+          `${order.orderNumber} bid`,
+          order.createdAt,
+          bid.createdAt,
+          bid.withdrawnAt ?? bid.decidedAt,
+          past,
+        );
+        inOrder(`${order.orderNumber} bid before the award`, bid.createdAt, order.awardedAt);
+      }
+      inOrder(`${order.orderNumber} cancelled`, order.createdAt, order.cancelledAt, past);
+    }
+    for (const trip of await t.ctx.db.select().from(trips)) {
+      const order = orderOf.get(trip.orderId)!;
+      const own = logs
+        .filter((l) => l.tripId === trip.id)
+        .sort(
+          (a, b) =>
+            tripTimeline(trip.cargoType).indexOf(a.status) - tripTimeline(trip.cargoType).indexOf(b.status),
+        );
+      const first = own[0]?.at;
+      const last = own[own.length - 1]?.at;
+      const n = trip.tripNumber;
+      inOrder(`${n} awarded after it was placed`, order.createdAt, order.awardedAt, trip.createdAt);
+      inOrder(`${n} steps`, trip.createdAt, trip.truckAssignedAt, ...own.map((l) => l.at), past);
+      if (trip.latestStatusAt?.getTime() !== last?.getTime()) wrong.push(`${n} latest status time`);
+      if (first && trip.pickupDate !== lagosToday(first))
+        wrong.push(`${n} picked up on another day than it started`);
+      if (!first && !trip.cancelledAt && trip.pickupDate < lagosToday())
+        wrong.push(`${n} pickup date passed`);
+      const delivered = own.find((l) => l.status === 'DELIVERED');
+      if (trip.expectedDeliveryDate && (delivered || trip.expectedDeliveryDate < trip.pickupDate)) {
+        wrong.push(`${n} expected delivery`);
+      }
+      for (const issue of issues.filter((i) => i.tripId === trip.id)) {
+        inOrder(`${n} issue`, first, issue.openedAt, issue.resolvedAt, past);
+        if (trip.completed) inOrder(`${n} issue before the end`, issue.resolvedAt ?? issue.openedAt, last);
+      }
+      for (const document of documents.filter((d) => d.tripId === trip.id)) {
+        inOrder(`${n} ${document.kind}`, trip.createdAt, document.createdAt, past);
+      }
+      for (const note of notes.filter((x) => x.tripId === trip.id)) {
+        inOrder(`${n} ${note.side} note`, trip.createdAt, note.createdAt, note.updatedAt, past);
+      }
+      const invoice = invoiceOf.get(trip.id)!;
+      if (invoice.createdAt.getTime() !== trip.createdAt.getTime())
+        wrong.push(`${n} invoice raised apart from the award`);
+      inOrder(`${n} invoice due`, invoice.createdAt, invoice.dueAt);
+      if (invoice.paidAt) inOrder(`${n} paid after it ended`, last, invoice.paidAt);
+      for (const payment of paymentRows.filter((p) => p.invoiceId === invoice.id)) {
+        inOrder(`${n} payment`, invoice.createdAt, payment.paidAt);
+        const payout = payoutRows.find((p) => p.invoiceId === invoice.id);
+        inOrder(`${n} payout`, payment.paidAt, payout?.paidOutAt, past);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('writes addresses and places that read well: no place word said twice in a row', async () => {
+    const addresses: [string, Address | null | undefined][] = [];
+    for (const c of await t.ctx.db.select().from(companies)) addresses.push([c.name, c.address]);
+    for (const o of await t.ctx.db.select().from(orders)) {
+      addresses.push(
+        [`${o.orderNumber} pickup`, o.pickupAddress],
+        [`${o.orderNumber} delivery`, o.recipientAddress],
+      );
+    }
+    for (const [role, rows] of [
+      ['driver', await t.ctx.db.select().from(drivers)],
+      ['motor boy', await t.ctx.db.select().from(motorBoys)],
+      ['fleet manager', await t.ctx.db.select().from(fleetManagers)],
+    ] as const) {
+      for (const r of rows) addresses.push([role, r.address], [`${role}'s guarantor`, r.guarantor.address]);
+    }
+    const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+    const repeated = addresses.filter(
+      ([, a]) => a && a.neighborhood && (same(a.neighborhood, a.lga) || same(a.neighborhood, a.city)),
+    );
+    expect(repeated.map(([owner, a]) => `${owner}: ${a!.neighborhood}, ${a!.lga}, ${a!.city}`)).toEqual([]);
+    // A reported place reads "<description> · <LGA>, <state>": the description must not name the LGA again.
+    const places = [
+      ...(await t.ctx.db.select().from(tripStatusLogs)).map((l) => l.location),
+      ...(await t.ctx.db.select().from(tripIssues)).map((i) => i.location),
+    ].filter((l) => l?.description);
+    expect(places.length).toBeGreaterThan(0);
+    expect(
+      places
+        .filter((l) => new RegExp(`\\b${l!.lga}\\b`, 'i').test(l!.description!))
+        .map((l) => l!.description),
+    ).toEqual([]);
+  });
+
+  it('dates every notification by the event it reports, a status change by its log, and titles them alike', async () => {
+    // Whatever the seed left queued runs now, as it would once the server starts.
+    await t.ctx.jobs.drain();
+    const now = Date.now();
+    const rows = await t.ctx.db.select().from(notifications);
+    expect(new Set(rows.map((r) => r.kind))).toEqual(
+      new Set([
+        'COMPANY_VERIFIED',
+        'ORDER_OPEN_FOR_BIDS',
+        'BID_RECEIVED',
+        'BID_WITHDRAWN',
+        'BIDDING_CLOSED',
+        'BID_WON',
+        'BID_LOST',
+        'INVOICE_RAISED',
+        'RESOURCES_ASSIGNED',
+        'TRIP_STATUS_CHANGED',
+        'TRIP_CANCELLED',
+        'ISSUE_OPENED',
+        'ISSUE_RESOLVED',
+        'DOCUMENT_ADDED',
+        'NOTE_ADDED',
+        'PAYMENT_RECEIVED',
+        'PAYOUT_PAID',
+      ]),
+    );
+    const orderRows = await t.ctx.db.select().from(orders);
+    const bidRows = await t.ctx.db.select().from(bids);
+    const tripRows = await t.ctx.db.select().from(trips);
+    const logs = await t.ctx.db.select().from(tripStatusLogs).where(isNull(tripStatusLogs.undoneAt));
+    const issues = await t.ctx.db.select().from(tripIssues);
+    const documents = await t.ctx.db.select().from(tripDocuments);
+    const notes = await t.ctx.db.select().from(tripNotes);
+    const paymentRows = await t.ctx.db.select().from(payments);
+    const payoutRows = await t.ctx.db.select().from(payouts);
+    const userRows = await t.ctx.db.select().from(users);
+    const companyRows = await t.ctx.db.select().from(companies);
+    const orderOfBid = (bidId: string) =>
+      orderRows.find((o) => o.id === bidRows.find((b) => b.id === bidId)?.orderId);
+    const tripOfLink = (link: string | null) => tripRows.find((r) => link === `/trips/${r.id}`);
+
+    /** When the event a notification reports happened, read from the seeded rows. */
+    const eventTime = (row: (typeof rows)[number]): Date | null | undefined => {
+      const [kind, id, rest] = row.sourceKey.split(':');
+      switch (kind) {
+        case 'trip-status': {
+          const log = logs.find((l) => l.tripId === id && l.status === rest);
+          const trip = tripRows.find((r) => r.id === id);
+          return log && row.title === `${trip!.tripNumber}: ${TRIP_STATUS_LABELS[log.status]}`
+            ? log.at
+            : null;
+        }
+        case 'bid-placed':
+          return bidRows.find((b) => b.id === id)?.createdAt;
+        case 'bid-withdrawn':
+          return bidRows.find((b) => b.id === id)?.withdrawnAt;
+        case 'bid-won':
+        case 'bid-lost':
+        case 'invoices-raised':
+          return orderOfBid(id!)?.awardedAt;
+        case 'order-opened':
+          return orderRows.find((o) => o.id === id)?.createdAt;
+        case 'bidding-closed':
+        case 'bidding-closed-bidders':
+          return orderRows.find((o) => o.id === id)?.biddingClosesAt;
+        case 'order-cancelled':
+          return orderRows.find((o) => o.id === id)?.cancelledAt;
+        case 'trip-issue-opened':
+          return issues.find((i) => i.id === id)?.openedAt;
+        case 'trip-issue-resolved':
+          return issues.find((i) => i.id === id)?.resolvedAt;
+        case 'trip-document':
+          return documents.find((d) => d.id === id)?.createdAt;
+        case 'trip-note':
+          return notes.find((n) => tripOfLink(row.link)?.id === n.tripId && n.note === row.body)?.createdAt;
+        case 'trip-crew':
+          return tripOfLink(row.link)?.truckAssignedAt;
+        case 'trips-cancelled':
+          return tripOfLink(row.link)?.cancelledAt;
+        case 'payment-received':
+          return paymentRows.find((p) => p.id === id)?.paidAt;
+        case 'payout-paid':
+          return payoutRows.find((p) => p.id === id)?.paidOutAt;
+        case 'company-verified': {
+          const user = userRows.find((u) => u.id === row.userId);
+          return companyRows.find((c) => c.id === user?.companyId)?.verifiedAt;
+        }
+        default:
+          return null;
+      }
+    };
+    const wrong = rows
+      .filter((row) => row.createdAt.getTime() > now || eventTime(row)?.getTime() !== row.createdAt.getTime())
+      .map((row) => `${row.sourceKey} "${row.title}" at ${row.createdAt.toISOString()}`);
+    expect(wrong).toEqual([]);
+    // One pattern: "<trip, order or invoice number, or company>: <what happened>", no full stop.
+    expect(rows.filter((r) => !/^[^:]+: \S[^]*[^.]$/.test(r.title)).map((r) => r.title)).toEqual([]);
   });
 
   it("gives a world seeded before version 4 the verified companies' documents", async () => {

@@ -6,6 +6,9 @@ import { seedDemoCompanyDocuments } from './demo-company-documents';
 import { seedDemoMarketplace } from './demo-marketplace';
 import { seedDemoOperations } from './demo-operations';
 import { seedDemoTracking } from './demo-tracking';
+import { tellDemoHistory } from './demo-history';
+import { DAY } from './demo-kit';
+import { joinedAt, storyClock } from './demo-story';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 /** Raised when a later change adds to the demo world; each version's part is applied once. */
@@ -20,6 +23,8 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
     const [meta] = await tx.select().from(appMeta).where(eq(appMeta.key, 'demo_seed_version')).for('update');
     const current = meta ? Number(meta.value) : 0;
     if (current >= DEMO_SEED_VERSION) return false;
+    const clock = storyClock();
+    const { ago } = clock;
 
     if (current < 1) {
       await createAccount(
@@ -39,7 +44,7 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
           tin: '12345678-0001',
           address: {
             street: '14 Creek Road',
-            neighborhood: 'Apapa',
+            neighborhood: 'Apapa Quays',
             lga: 'Apapa',
             city: 'Lagos',
             state: 'Lagos',
@@ -101,11 +106,19 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
         },
         { name: 'Bright Foods Nigeria Ltd' },
       );
+      // Who has been on Freightlane how long: the trading companies for months, the new customer only since
+      // yesterday, its account not yet activated.
+      await joinedAt(tx, 'admin@example.com', ago(400 * DAY), { verifiedAt: ago(400 * DAY) });
+      await joinedAt(tx, 'transporter@example.com', ago(150 * DAY), { verifiedAt: ago(147 * DAY) });
+      await joinedAt(tx, 'customer@example.com', ago(120 * DAY), { verifiedAt: ago(118 * DAY) });
+      await joinedAt(tx, 'new.customer@example.com', ago(DAY), { verifiedAt: null });
     }
-    if (current < 2) await seedDemoMarketplace(ctx, tx, DEMO_PASSWORD);
-    if (current < 3) await seedDemoOperations(ctx, tx, DEMO_PASSWORD);
+    if (current < 2) await seedDemoMarketplace(ctx, tx, DEMO_PASSWORD, clock);
+    if (current < 3) await seedDemoOperations(ctx, tx, DEMO_PASSWORD, clock);
     if (current < 4) await seedDemoCompanyDocuments(ctx, tx);
     if (current < 5) await seedDemoTracking(ctx, tx);
+    // The notifications of a world built now, told from its events once they are all written.
+    if (current < 3) await tellDemoHistory(tx, clock);
 
     await tx
       .insert(appMeta)

@@ -13,15 +13,16 @@ export function companyVerifiedNotification(company: {
   name: string;
   type: CompanyType;
 }): NotificationEvent {
+  const title = `${company.name}: company verified`;
   return {
     kind: 'COMPANY_VERIFIED',
     to: { companyIds: [company.id] },
-    title: 'Your company is verified',
+    title,
     body: `${company.name} is verified. ${WHAT_NEXT[company.type]}`,
     link: company.type === 'CUSTOMER' ? '/home' : '/transporterhome',
     key: `company-verified:${randomUUID()}`,
     email: {
-      subject: 'Your company is verified',
+      subject: title,
       paragraphs: [
         `We have checked the details and documents of ${company.name}. Your company is verified.`,
         WHAT_NEXT[company.type],
@@ -35,15 +36,16 @@ export function companyRejectedNotification(
   company: { id: string; name: string },
   reason: string,
 ): NotificationEvent {
+  const title = `${company.name}: verification not approved`;
   return {
     kind: 'COMPANY_REJECTED',
     to: { companyIds: [company.id] },
-    title: 'Your company verification was not approved',
+    title,
     body: `We could not verify ${company.name} yet. Reason: ${reason}`,
     link: '/company',
     key: `company-rejected:${randomUUID()}`,
     email: {
-      subject: 'Your company verification was not approved',
+      subject: title,
       paragraphs: [
         `We could not verify ${company.name} yet.`,
         `Reason: ${reason}`,
@@ -59,15 +61,16 @@ export function companySuspendedNotification(
   company: { id: string; name: string },
   reason: string,
 ): NotificationEvent {
+  const title = `${company.name}: account suspended`;
   return {
     kind: 'COMPANY_SUSPENDED',
     to: { companyIds: [company.id] },
-    title: `${company.name} is suspended on Freightlane`,
+    title,
     body: `Your company's account is suspended. Reason: ${reason}`,
     link: null,
     key: `company-suspended:${randomUUID()}`,
     email: {
-      subject: `${company.name} is suspended on Freightlane`,
+      subject: title,
       paragraphs: [
         `Freightlane has suspended the account of ${company.name}. Until it is lifted, nobody in your company can sign in; trips already under way keep their public tracking pages.`,
         `Reason: ${reason}`,

@@ -177,7 +177,7 @@ describe('admin: company verification', () => {
 
     for (const to of [company.email, colleague]) {
       const [mail] = await t.mailsTo(to);
-      expect(mail?.subject).toBe('Your company is verified');
+      expect(mail?.subject).toBe(`${company.company.name}: company verified`);
       expect(mail?.text).toContain(company.company.name);
     }
     const [audit] = await t.ctx.db
@@ -236,7 +236,7 @@ describe('admin: company verification', () => {
     expect(res.body.missingDocuments).toHaveLength(3);
 
     const [mail] = await t.mailsTo(company.email);
-    expect(mail?.subject).toBe('Your company verification was not approved');
+    expect(mail?.subject).toBe(`${company.company.name}: verification not approved`);
     expect(mail?.text).toContain(reason);
     expect(mail?.links).toContain('http://localhost:3000/company');
     const [audit] = await t.ctx.db

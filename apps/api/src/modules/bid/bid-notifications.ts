@@ -33,7 +33,7 @@ export function bidChangedNotification(
   const texts = {
     placed: {
       kind: 'BID_RECEIVED' as const,
-      title: `New bid on ${order.orderNumber}`,
+      title: `${order.orderNumber}: new bid from ${transporterName}`,
       body: `${transporterName} bid ${price}.`,
       paragraphs: [
         `${transporterName} bid ${price} on your order ${order.orderNumber}.`,
@@ -42,7 +42,7 @@ export function bidChangedNotification(
     },
     revised: {
       kind: 'BID_REVISED' as const,
-      title: `Bid revised on ${order.orderNumber}`,
+      title: `${order.orderNumber}: bid revised by ${transporterName}`,
       body: `${transporterName} now bids ${price}.`,
       paragraphs: [
         `${transporterName} revised their bid on your order ${order.orderNumber}: now ${price}.`,
@@ -51,7 +51,7 @@ export function bidChangedNotification(
     },
     withdrawn: {
       kind: 'BID_WITHDRAWN' as const,
-      title: `Bid withdrawn from ${order.orderNumber}`,
+      title: `${order.orderNumber}: bid withdrawn by ${transporterName}`,
       body: `${transporterName} withdrew their bid.`,
       paragraphs: [`${transporterName} withdrew their bid on your order ${order.orderNumber}.`, closes],
     },

@@ -11,6 +11,7 @@ import {
 } from '../../queries/order-rows.repository';
 import { transporterCanSeeOrderSql } from '../../queries/order-visibility.repository';
 import { countTrips, tripSearchSql } from '../../queries/trip-search.repository';
+import { hasOpenIssueSql } from '../../queries/trip-scope.repository';
 
 export type BidRow = typeof bids.$inferSelect;
 
@@ -188,6 +189,7 @@ export async function listWonTrips(db: Executor, companyId: string, q: string | 
       reference: orders.reference,
       customerName: companies.name,
       consignment: consignments,
+      hasOpenIssue: hasOpenIssueSql(),
     })
     .from(trips)
     .innerJoin(orders, eq(orders.id, trips.orderId))

@@ -314,7 +314,7 @@ describe('bids: the transporter side of the market', () => {
       expect(audit[0]!.companyId).toBe(transporter.company.id);
 
       const [mail] = await t.mailsTo(customer.email);
-      expect(mail!.subject).toBe(`New bid on ${order.orderNumber}`);
+      expect(mail!.subject).toBe(`${order.orderNumber}: new bid from Ikeja Haulage Ltd`);
       expect(mail!.text).toContain('Ikeja Haulage Ltd');
       expect(mail!.text).toContain('₦1,250,000.50 per container');
       expect(mail!.text).toContain('3 trucks');

@@ -1,9 +1,10 @@
-import { and, asc, count, eq, gte, isNull, lt, notExists, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lt, notExists, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { bids, companies, invoices, orders, orderWatches, tripCounts, trips } from '../../db/schema';
 import { biddingOpenSql, selectOrderRows } from '../../queries/order-rows.repository';
 import { transporterCanSeeOrderSql } from '../../queries/order-visibility.repository';
+import { liveTripSql } from '../../queries/trip-scope.repository';
 
 export const ORDERS_AWAITING_AWARD_LIMIT = 10;
 
@@ -21,6 +22,8 @@ export async function customerFigures(db: Executor, companyId: string) {
 
 function customerFiguresQuery(db: Executor) {
   const companyId = sql.placeholder('companyId');
+  // The buckets of trip_counts spell the trip list's tabs: live is not completed and not cancelled, and
+  // ongoing is live and started, the one definition of ongoing (ongoingTripSql, isOngoingTrip).
   const live = sql`not ${tripCounts.completed} and not ${tripCounts.cancelled}`;
   const sumWhere = (condition: SQL) =>
     sql<number>`coalesce(sum(${tripCounts.trips}) filter (where ${condition}), 0)`.mapWith(Number);
@@ -54,8 +57,8 @@ export async function openOrdersOf(db: Executor, companyId: string) {
 
 /**
  * The transporter's four figures in one read, each a count beside the others: open orders it may bid on
- * and holds no live bid on, open orders it watches, bids won in [from, to), and live trips still without
- * their truck and driver.
+ * and holds no live bid on, open orders it watches, its bids that won in [from, to) (orders, not trips),
+ * and live trips still without a truck or a driver.
  */
 export async function transporterFigures(db: Executor, companyId: string, from: Date, to: Date) {
   const [row] = await prepared(db, 'transporter_dashboard_figures', transporterFiguresQuery).execute({
@@ -108,14 +111,7 @@ function transporterFiguresQuery(db: Executor) {
   const needingResources = db
     .select({ n: count() })
     .from(trips)
-    .where(
-      and(
-        eq(trips.transporterCompanyId, companyId),
-        isNull(trips.cancelledAt),
-        eq(trips.completed, false),
-        eq(trips.resourcesAssigned, false),
-      ),
-    );
+    .where(and(eq(trips.transporterCompanyId, companyId), liveTripSql(), eq(trips.resourcesAssigned, false)));
   const figure = (query: SQLWrapper) => sql<number>`(${query})`.mapWith(Number);
   return db
     .select({

@@ -1,6 +1,7 @@
 import {
   customerDashboardSchema,
   lagosMonth,
+  lagosToday,
   transporterDashboardSchema,
   type CustomerDashboard,
 } from '@freightlane/domain';
@@ -52,7 +53,7 @@ export async function transporterDashboard(ctx: AppContext, principal: Principal
     const month = lagosMonth();
     const { firstClosing, ...figures } = await transporterFigures(ctx.db, companyId, month.from, month.to);
     return {
-      json: jsonOf(transporterDashboardSchema, figures),
+      json: jsonOf(transporterDashboardSchema, { ...figures, bidsWonSince: lagosToday(month.from) }),
       expiresAt: Math.min(month.to.getTime(), firstClosing?.getTime() ?? Number.POSITIVE_INFINITY),
     };
   });

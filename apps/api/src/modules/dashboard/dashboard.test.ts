@@ -13,7 +13,7 @@ import {
   referenceIds,
 } from '../../test/marketplace';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
-import { lagosMonth } from '@freightlane/domain';
+import { lagosMonth, lagosToday } from '@freightlane/domain';
 
 describe('dashboards', () => {
   let t: TestApp;
@@ -212,6 +212,9 @@ describe('dashboards', () => {
         .where(inArray(bids.id, [first.bid.id]));
       const body = await transporterDashboard(transporter.accessToken);
       expect(body.bidsWonThisMonth).toBe(1);
+      // The caption names the day the count starts from: the first of this month in Lagos.
+      expect(body.bidsWonSince).toBe(lagosToday(from));
+      expect(body.bidsWonSince).toMatch(/^\d{4}-\d{2}-01$/);
     });
 
     it('does not count cancelled or completed trips as needing resources', async () => {

@@ -97,10 +97,12 @@ export function driverRoutes(app: ZodApp, ctx: AppContext): void {
       schema: {
         tags: ['Fleet'],
         summary: 'Activate or deactivate a driver (a deactivated driver cannot be assigned to trips)',
+        description:
+          'Deactivating answers 409, naming the trips, while the driver is on a trip that is not completed or cancelled (on the road or still to start): replace it there first.',
         security: bearerSecurity,
         params: driverIdParams,
         body: setFleetActiveRequest,
-        response: { 200: driverSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: driverSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) =>

@@ -18,6 +18,7 @@ import { audit, changeOf } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { readUpload } from '../../lib/upload';
 import type { Principal } from '../../plugins/auth';
+import { assertOnNoLiveTrip } from './fleet-deactivation';
 import { duplicateField, toPerson } from './fleet-person';
 import {
   findDriver,
@@ -152,6 +153,12 @@ export async function setDriverActive(
     const driver = await findDriver(tx, principal.companyId, id, { forUpdate: true });
     if (!driver) throw notFound('Driver');
     if (driver.active === active) return driver;
+    if (!active) {
+      await assertOnNoLiveTrip(tx, principal.companyId, 'driver', {
+        id: driver.id,
+        name: `${driver.firstName} ${driver.lastName}`,
+      });
+    }
     const updated = await updateDriverRow(tx, driver.id, { active });
     await audit(
       tx,

@@ -41,8 +41,8 @@ export async function sweepLicenceExpiry(ctx: AppContext, now: Date = new Date()
       const on = lagosDayText(driver.licenceExpiresOn);
       const title =
         step === 0
-          ? `${name}'s driving licence has run out`
-          : `${name}'s driving licence runs out ${daysLeft === 0 ? 'today' : `in ${daysLeft} ${daysLeft === 1 ? 'day' : 'days'}`}`;
+          ? `${name}: driving licence has run out`
+          : `${name}: driving licence runs out ${daysLeft === 0 ? 'today' : `in ${daysLeft} ${daysLeft === 1 ? 'day' : 'days'}`}`;
       await queueNotification(ctx, tx, {
         kind: 'FLEET_DOCUMENT_EXPIRING',
         to: { companyIds: [driver.companyId] },

@@ -92,10 +92,12 @@ export function motorBoyRoutes(app: ZodApp, ctx: AppContext): void {
       schema: {
         tags: ['Fleet'],
         summary: 'Activate or deactivate a motor boy (a deactivated one cannot be assigned to trips)',
+        description:
+          'Deactivating answers 409, naming the trips, while the motor boy is on a trip that is not completed or cancelled (on the road or still to start): replace it there first.',
         security: bearerSecurity,
         params: motorBoyIdParams,
         body: setFleetActiveRequest,
-        response: { 200: motorBoySchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: motorBoySchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) =>

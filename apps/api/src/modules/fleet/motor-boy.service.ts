@@ -11,6 +11,7 @@ import { notFound } from '../../errors';
 import { audit, changeOf } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { Principal } from '../../plugins/auth';
+import { assertOnNoLiveTrip } from './fleet-deactivation';
 import { duplicateField, toPerson } from './fleet-person';
 import {
   findMotorBoy,
@@ -115,6 +116,12 @@ export async function setMotorBoyActive(
     const motorBoy = await findMotorBoy(tx, principal.companyId, id, { forUpdate: true });
     if (!motorBoy) throw notFound('Motor boy');
     if (motorBoy.active === active) return motorBoy;
+    if (!active) {
+      await assertOnNoLiveTrip(tx, principal.companyId, 'motorBoy', {
+        id: motorBoy.id,
+        name: `${motorBoy.firstName} ${motorBoy.lastName}`,
+      });
+    }
     const updated = await updateMotorBoyRow(tx, motorBoy.id, { active });
     await audit(
       tx,

@@ -87,10 +87,12 @@ export function truckRoutes(app: ZodApp, ctx: AppContext): void {
       schema: {
         tags: ['Fleet'],
         summary: 'Activate or deactivate a truck (a deactivated truck cannot be assigned to trips)',
+        description:
+          'Deactivating answers 409, naming the trips, while the truck is on a trip that is not completed or cancelled (on the road or still to start): replace it there first.',
         security: bearerSecurity,
         params: truckIdParams,
         body: setFleetActiveRequest,
-        response: { 200: truckSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: truckSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) =>

@@ -17,6 +17,7 @@ import { notFound } from '../../errors';
 import { audit, changeOf } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { Principal } from '../../plugins/auth';
+import { assertOnNoLiveTrip } from './fleet-deactivation';
 import { duplicateField } from './fleet-person';
 import {
   findTruck,
@@ -183,6 +184,12 @@ export async function setTruckActive(
     const truck = await findTruck(tx, principal.companyId, id, { forUpdate: true });
     if (!truck) throw notFound('Truck');
     if (truck.active === active) return truck;
+    if (!active) {
+      await assertOnNoLiveTrip(tx, principal.companyId, 'truck', {
+        id: truck.id,
+        name: truck.registrationNumber,
+      });
+    }
     const updated = await updateTruckRow(tx, truck.id, { active });
     await audit(
       tx,

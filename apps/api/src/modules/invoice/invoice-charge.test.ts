@@ -94,7 +94,7 @@ describe('extra charges on an invoice', () => {
       expect(row).toMatchObject({ actorUserId: w.transporter.user.id, entityType: 'invoice_charge' });
       expect(row!.data).toMatchObject({ invoiceId: invoice.id, amountKobo: 2_500_000 });
       expect(await noticesTo(w.customer.user.id)).toContain(
-        `Agege Haulage Ltd proposes a charge on ${invoice.invoiceNumber}`,
+        `${invoice.invoiceNumber}: charge proposed by Agege Haulage Ltd`,
       );
       const detail = await call(t.app, 'GET', `/api/v1/invoices/${invoice.id}`, undefined, {
         token: w.customer.accessToken,
@@ -200,7 +200,7 @@ describe('extra charges on an invoice', () => {
         invoice: { before: { amountKobo: 43_000_000 }, after: { amountKobo: 45_687_501 } },
       });
       expect(await noticesTo(w.transporter.user.id)).toContain(
-        `Lekki Foods Ltd accepted a charge on ${invoice.invoiceNumber}`,
+        `${invoice.invoiceNumber}: charge accepted by Lekki Foods Ltd`,
       );
     });
 
@@ -219,7 +219,7 @@ describe('extra charges on an invoice', () => {
       expect(res.body.actions).toEqual(['PAY']);
       expect(await audits(chargeId, 'invoice.charge_disputed')).toHaveLength(1);
       expect(await noticesTo(w.transporter.user.id)).toContain(
-        `Lekki Foods Ltd disputed a charge on ${invoice.invoiceNumber}`,
+        `${invoice.invoiceNumber}: charge disputed by Lekki Foods Ltd`,
       );
     });
 
@@ -337,7 +337,7 @@ describe('extra charges on an invoice', () => {
         after: { status: 'PROPOSED', amountKobo: 1_200_000, disputeNote: null },
       });
       expect(await noticesTo(w.customer.user.id)).toContain(
-        `Agege Haulage Ltd revised a charge on ${invoice.invoiceNumber}`,
+        `${invoice.invoiceNumber}: charge revised by Agege Haulage Ltd`,
       );
     });
 
@@ -394,7 +394,7 @@ describe('extra charges on an invoice', () => {
       expect(late.body.message).toBe('This charge is withdrawn; it can no longer be accepted');
       expect(await invoiceRow(invoice.id)).toMatchObject({ chargesKobo: 700_000 });
       expect(await noticesTo(w.customer.user.id)).toContain(
-        `Agege Haulage Ltd withdrew a charge on ${invoice.invoiceNumber}`,
+        `${invoice.invoiceNumber}: charge withdrawn by Agege Haulage Ltd`,
       );
       expect((await act(invoice.id, taken, 'withdraw', undefined, w.customer.accessToken)).status).toBe(403);
     });

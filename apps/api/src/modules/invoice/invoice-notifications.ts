@@ -46,27 +46,27 @@ export function chargeNotification(
     switch (event) {
       case 'PROPOSED':
         return {
-          title: `${invoice.transporterName} proposes a charge on ${invoice.invoiceNumber}`,
+          title: `${invoice.invoiceNumber}: charge proposed by ${invoice.transporterName}`,
           body: `A ${what} ${onTrip}: ${charge.reason}. Accept or dispute it; the invoice cannot be paid until you answer.`,
         };
       case 'REVISED':
         return {
-          title: `${invoice.transporterName} revised a charge on ${invoice.invoiceNumber}`,
+          title: `${invoice.invoiceNumber}: charge revised by ${invoice.transporterName}`,
           body: `The charge ${onTrip} is now a ${what}: ${charge.reason}. Accept or dispute it.`,
         };
       case 'WITHDRAWN':
         return {
-          title: `${invoice.transporterName} withdrew a charge on ${invoice.invoiceNumber}`,
+          title: `${invoice.invoiceNumber}: charge withdrawn by ${invoice.transporterName}`,
           body: `The ${what} ${onTrip} is withdrawn and will not be billed.`,
         };
       case 'ACCEPTED':
         return {
-          title: `${invoice.customerName} accepted a charge on ${invoice.invoiceNumber}`,
+          title: `${invoice.invoiceNumber}: charge accepted by ${invoice.customerName}`,
           body: `The ${what} ${onTrip} is accepted; the invoice is now ${formatMoney(invoice.amountKobo)} with VAT.`,
         };
       case 'DISPUTED':
         return {
-          title: `${invoice.customerName} disputed a charge on ${invoice.invoiceNumber}`,
+          title: `${invoice.invoiceNumber}: charge disputed by ${invoice.customerName}`,
           body: `The ${what} ${onTrip} is disputed: “${charge.disputeNote ?? ''}”. Revise it or withdraw it.`,
         };
     }

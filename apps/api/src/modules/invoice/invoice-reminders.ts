@@ -46,8 +46,8 @@ export async function remindInvoice(ctx: AppContext, reminder: InvoiceReminder):
   const amount = formatMoney(invoice.amountKobo);
   const overdue = reminder.stage === 'OVERDUE';
   const title = overdue
-    ? `Invoice ${invoice.invoiceNumber} is overdue`
-    : `Invoice ${invoice.invoiceNumber} is due ${due}`;
+    ? `${invoice.invoiceNumber}: payment overdue`
+    : `${invoice.invoiceNumber}: payment due ${due}`;
   await ctx.db.transaction((tx) =>
     queueNotification(ctx, tx, {
       kind: overdue ? 'PAYMENT_OVERDUE' : 'PAYMENT_DUE',

@@ -93,7 +93,7 @@ describe('what each business event tells whom', () => {
     const unverified = await signedInAccount(t, 'TRANSPORTER');
     const order = await placeOrderViaApi(t, customer.accessToken);
     expect(await titlesOf(transporter.user.id, 'ORDER_OPEN_FOR_BIDS')).toEqual([
-      expect.stringContaining(`New order ${order.orderNumber}`),
+      `${order.orderNumber}: open for bids, 1 container (Import LOC)`,
     ]);
     expect(await kindsOf(unverified.user.id)).toEqual([]);
     expect(await kindsOf(customer.user.id)).not.toContain('ORDER_OPEN_FOR_BIDS');
@@ -127,16 +127,18 @@ describe('what each business event tells whom', () => {
     expect(withdrawn.status).toBe(200);
     const kinds = await kindsOf(customer.user.id);
     expect(kinds).toEqual(expect.arrayContaining(['BID_RECEIVED', 'BID_REVISED', 'BID_WITHDRAWN']));
-    expect(await titlesOf(customer.user.id, 'BID_REVISED')).toContain(`Bid revised on ${order.orderNumber}`);
+    expect(await titlesOf(customer.user.id, 'BID_REVISED')).toContain(
+      `${order.orderNumber}: bid revised by ${transporter.company.name}`,
+    );
     expect(await kindsOf(transporter.user.id)).not.toContain('BID_RECEIVED');
 
     const closing = await runScheduled(BIDDING_CLOSED_JOB, (p) => p.orderId === order.id);
     expect(closing).toHaveLength(1);
     expect(await titlesOf(customer.user.id, 'BIDDING_CLOSED')).toContain(
-      `Bidding closed on ${order.orderNumber}: 1 bid`,
+      `${order.orderNumber}: bidding closed with 1 bid`,
     );
     expect(await titlesOf(transporter.user.id, 'BIDDING_CLOSED')).toContain(
-      `Bidding closed on ${order.orderNumber}`,
+      `${order.orderNumber}: bidding closed`,
     );
     // The rival withdrew: no longer a bidder, it hears nothing of the close.
     expect(await titlesOf(rival.user.id, 'BIDDING_CLOSED')).toEqual([]);
@@ -148,7 +150,7 @@ describe('what each business event tells whom', () => {
     const { order: awarded } = await awardedOrder(t, customer, transporter);
     expect(awarded.orderNumber).toBeTruthy();
     expect(await titlesOf(transporter.user.id, 'BID_WON')).toContain(
-      `You won 1 container on order ${awarded.orderNumber}`,
+      `${awarded.orderNumber}: you won 1 container`,
     );
     expect(await kindsOf(customer.user.id)).toContain('INVOICE_RAISED');
     expect(await kindsOf(transporter.user.id)).toContain('INVOICE_RAISED');
@@ -166,7 +168,7 @@ describe('what each business event tells whom', () => {
     ]);
     await runScheduled(INVOICE_REMINDER_JOB, (p) => p.tripId === tripId && p.stage === 'DUE');
     expect(await titlesOf(customer.user.id, 'PAYMENT_DUE')).toEqual([
-      expect.stringContaining(`Invoice ${invoice!.invoiceNumber} is due`),
+      expect.stringContaining(`${invoice!.invoiceNumber}: payment due `),
     ]);
     // Paid before it fell due: the overdue reminder says nothing.
     await t.ctx.db
@@ -239,13 +241,13 @@ describe('what each business event tells whom', () => {
     const after = (await kindsOf(customer.user.id)).slice(before.length);
     expect(after).toEqual(expect.arrayContaining(['ISSUE_OPENED', 'NOTE_ADDED']));
     expect(await titlesOf(customer.user.id, 'ISSUE_OPENED')).toContain(
-      `${trip.tripNumber}: Breakdown reported`,
+      `${trip.tripNumber}: breakdown reported`,
     );
     expect(await titlesOf(transporter.user.id, 'ISSUE_OPENED')).not.toContain(
-      `${trip.tripNumber}: Breakdown reported`,
+      `${trip.tripNumber}: breakdown reported`,
     );
     expect(await titlesOf(transporter.user.id, 'ISSUE_RESOLVED')).toContain(
-      `${trip.tripNumber}: Breakdown resolved`,
+      `${trip.tripNumber}: breakdown resolved`,
     );
   });
 
@@ -256,14 +258,14 @@ describe('what each business event tells whom', () => {
     await sweepLicenceExpiry(t.ctx);
     const titles = await titlesOf(fleetOwner.user.id, 'FLEET_DOCUMENT_EXPIRING');
     expect(titles).toHaveLength(1);
-    expect(titles[0]).toMatch(/driving licence runs out in 5 days$/);
+    expect(titles[0]).toMatch(/^[^:]+: driving licence runs out in 5 days$/);
     await t.ctx.db
       .update(drivers)
       .set({ licenceExpiresOn: lagosDate(-1) })
       .where(eq(drivers.id, created.id));
     await sweepLicenceExpiry(t.ctx);
     expect(await titlesOf(fleetOwner.user.id, 'FLEET_DOCUMENT_EXPIRING')).toEqual(
-      expect.arrayContaining([expect.stringMatching(/driving licence has run out$/)]),
+      expect.arrayContaining([expect.stringMatching(/^[^:]+: driving licence has run out$/)]),
     );
     await t.ctx.jobs.queueRecurring();
     await t.ctx.jobs.queueRecurring();

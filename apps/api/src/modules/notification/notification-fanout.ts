@@ -33,7 +33,10 @@ export interface NotificationEvent {
   to: { companyIds?: string[]; userIds?: string[] };
   /** The person whose action it was: nobody is told of their own action. */
   actorUserId?: string | null;
-  /** Short, shown in the list and as the push's title: "TRP-2026-000123 is Loaded". */
+  /**
+   * Short, shown in the list and as the push's title: "<subject>: <what happened>", the subject a trip,
+   * order or invoice number or a company's name ("TRP-2026-000123: Container(s) Loaded").
+   */
   title: string;
   /** One or two sentences. */
   body: string;

@@ -151,21 +151,21 @@ describe('awarding an order', () => {
     const [bidRow] = await t.ctx.db.select().from(bids).where(eq(bids.id, loser!.bid.id));
     expect(bidRow!.decidedAt).toBeInstanceOf(Date);
 
-    const won = (await t.mailsTo(winner!.transporter.email)).find((m) => m.subject.startsWith('You won'));
-    expect(won!.subject).toBe(`You won 2 containers on order ${order.orderNumber}`);
+    const won = (await t.mailsTo(winner!.transporter.email)).find((m) => m.subject.includes(': you won'));
+    expect(won!.subject).toBe(`${order.orderNumber}: you won 2 containers`);
     for (const trip of created) expect(won!.text).toContain(trip.tripNumber);
     expect(won!.text).toContain(
       `${formatMoney(41_000_000)} per container, ${formatMoney(82_000_000)} in all`,
     );
     expect(won!.text).toContain('Award Foods Ltd');
     const lost = (await t.mailsTo(loser!.transporter.email)).find((m) =>
-      m.subject.includes('went to another'),
+      m.subject.includes('awarded to another'),
     );
-    expect(lost!.subject).toBe(`Order ${order.orderNumber} went to another transporter`);
+    expect(lost!.subject).toBe(`${order.orderNumber}: awarded to another transporter`);
     expect(lost!.text).toContain('not chosen this time');
     // The customer hears of the invoices only; the bids it chose among it knows already.
     expect((await t.mailsTo(customer.email)).map((m) => m.subject)).toEqual([
-      `2 invoices raised on order ${order.orderNumber}`,
+      `${order.orderNumber}: 2 invoices raised`,
     ]);
 
     const audit = await t.ctx.db
@@ -238,13 +238,13 @@ describe('awarding an order', () => {
     expect(await bidStatus(b!.bid.id)).toBe('WON');
     expect(await bidStatus(c!.bid.id)).toBe('LOST');
     expect((await t.mailsTo(a!.transporter.email)).map((m) => m.subject)).toContain(
-      `You won 2 containers on order ${order.orderNumber}`,
+      `${order.orderNumber}: you won 2 containers`,
     );
     expect((await t.mailsTo(b!.transporter.email)).map((m) => m.subject)).toContain(
-      `You won 1 container on order ${order.orderNumber}`,
+      `${order.orderNumber}: you won 1 container`,
     );
     expect((await t.mailsTo(c!.transporter.email)).map((m) => m.subject)).toContain(
-      `Order ${order.orderNumber} went to another transporter`,
+      `${order.orderNumber}: awarded to another transporter`,
     );
   });
 
@@ -293,8 +293,8 @@ describe('awarding an order', () => {
       [28_500, 'FLATBED', 600, null],
       [30_000, 'BOX', 40, null],
     ]);
-    const mail = (await t.mailsTo(transporter.email)).find((m) => m.subject.startsWith('You won'));
-    expect(mail!.subject).toBe(`You won 2 truck loads on order ${order.orderNumber}`);
+    const mail = (await t.mailsTo(transporter.email)).find((m) => m.subject.includes(': you won'));
+    expect(mail!.subject).toBe(`${order.orderNumber}: you won 2 truck loads`);
   });
 
   it('may award after bidding has closed', async () => {
@@ -385,7 +385,7 @@ describe('awarding an order', () => {
     expect(row!.status).toBe('OPEN');
     // Nothing about an award: the only e-mails are of new orders it may bid on.
     const subjects = (await t.mailsTo(bidders[1]!.transporter.email)).map((m) => m.subject);
-    expect(subjects.filter((s) => !s.startsWith('New order '))).toEqual([]);
+    expect(subjects.filter((s) => !s.includes(': open for bids, '))).toEqual([]);
   });
 
   it('answers 409 when the order is already awarded or cancelled', async () => {

@@ -2,6 +2,7 @@ import {
   CARGO_TYPE_LABELS,
   formatMoney,
   invoiceAmounts,
+  lagosDateTimeText,
   lagosDayText,
   unitLabel,
   type CargoType,
@@ -19,6 +20,89 @@ function units(cargoType: CargoType, count: number): string {
   return `${count} ${unitLabel(cargoType, count !== 1)}`;
 }
 
+/** What the market hears of a new order: enough to decide whether to open it. */
+export interface AnnouncedOrder {
+  id: string;
+  orderNumber: string;
+  cargoType: CargoType;
+  itemCount: number;
+  pickupDate: string;
+  biddingClosesAt: Date;
+}
+
+/** ORDER_OPEN_FOR_BIDS to the transporters who may bid on a new order. */
+export function orderOpenedNotification(
+  order: AnnouncedOrder,
+  customerName: string | null,
+  transporterCompanyIds: string[],
+): NotificationEvent {
+  const count = units(order.cargoType, order.itemCount);
+  const cargo = CARGO_TYPE_LABELS[order.cargoType];
+  const title = `${order.orderNumber}: open for bids, ${count} (${cargo})`;
+  return {
+    kind: 'ORDER_OPEN_FOR_BIDS',
+    to: { companyIds: transporterCompanyIds },
+    title,
+    body: `Pickup ${lagosDayText(order.pickupDate)}; bidding closes ${lagosDateTimeText(order.biddingClosesAt)}.`,
+    link: `/bids/orders/${order.id}`,
+    key: `order-opened:${order.id}`,
+    email: {
+      subject: title,
+      paragraphs: [
+        `${customerName ?? 'A customer'} has placed order ${order.orderNumber}: ${count} (${cargo}), pickup ${lagosDayText(order.pickupDate)}.`,
+        `Bidding closes ${lagosDateTimeText(order.biddingClosesAt)} (Lagos time).`,
+      ],
+      actionLabel: 'See the order and bid',
+    },
+  };
+}
+
+/**
+ * BIDDING_CLOSED at the close of an order still open: the customer hears how many bids it has, and the
+ * transporters whose bids are active that the customer is choosing.
+ */
+export function biddingClosedNotifications(
+  order: { id: string; orderNumber: string; customerCompanyId: string },
+  activeBidderCompanyIds: string[],
+  closesAt: string,
+): NotificationEvent[] {
+  const count = activeBidderCompanyIds.length;
+  const bids = `${count} ${count === 1 ? 'bid' : 'bids'}`;
+  const title = `${order.orderNumber}: bidding closed with ${count > 0 ? bids : 'no bids'}`;
+  const toCustomer: NotificationEvent = {
+    kind: 'BIDDING_CLOSED',
+    to: { companyIds: [order.customerCompanyId] },
+    title,
+    body:
+      count > 0
+        ? 'Compare the bids and award the order to a transporter.'
+        : 'No transporter bid. You can place the order again with a later closing time.',
+    link: `/orders/${order.id}`,
+    key: `bidding-closed:${order.id}:${closesAt}`,
+    email: {
+      subject: title,
+      paragraphs: [
+        count > 0
+          ? `Bidding on your order ${order.orderNumber} has closed with ${bids}. Compare them and award the order to a transporter.`
+          : `Bidding on your order ${order.orderNumber} has closed and no transporter bid. You can place the order again with a later closing time.`,
+      ],
+      actionLabel: 'See the order',
+    },
+  };
+  if (count === 0) return [toCustomer];
+  return [
+    toCustomer,
+    {
+      kind: 'BIDDING_CLOSED',
+      to: { companyIds: [...new Set(activeBidderCompanyIds)] },
+      title: `${order.orderNumber}: bidding closed`,
+      body: 'The customer is choosing among the bids. You will hear whether yours won.',
+      link: '/bids/history',
+      key: `bidding-closed-bidders:${order.id}:${closesAt}`,
+    },
+  ];
+}
+
 /** The bidders of a cancelled order: their bids are closed. */
 export function orderCancelledNotification(
   order: NotifiedOrder,
@@ -26,7 +110,7 @@ export function orderCancelledNotification(
   bidderCompanyIds: string[],
   actorUserId: string,
 ): NotificationEvent {
-  const title = `Order ${order.orderNumber} was cancelled`;
+  const title = `${order.orderNumber}: cancelled by ${order.customerName}`;
   return {
     kind: 'BID_LOST',
     to: { companyIds: bidderCompanyIds },
@@ -52,7 +136,7 @@ export function bidWonNotification(
   actorUserId: string,
 ): NotificationEvent {
   const count = award.tripNumbers.length;
-  const title = `You won ${units(order.cargoType, count)} on order ${order.orderNumber}`;
+  const title = `${order.orderNumber}: you won ${units(order.cargoType, count)}`;
   return {
     kind: 'BID_WON',
     to: { companyIds: [award.transporterCompanyId] },
@@ -79,7 +163,7 @@ export function bidLostNotification(
   bid: { id: string; transporterCompanyId: string; amountKobo: number },
   actorUserId: string,
 ): NotificationEvent {
-  const title = `Order ${order.orderNumber} went to another transporter`;
+  const title = `${order.orderNumber}: awarded to another transporter`;
   return {
     kind: 'BID_LOST',
     to: { companyIds: [bid.transporterCompanyId] },
@@ -114,8 +198,8 @@ export function invoicesRaisedNotification(
   const count = award.tripNumbers.length;
   const title =
     count === 1
-      ? `Invoice raised for ${award.tripNumbers[0]}`
-      : `${count} invoices raised on order ${order.orderNumber}`;
+      ? `${order.orderNumber}: invoice raised for ${award.tripNumbers[0]}`
+      : `${order.orderNumber}: ${count} invoices raised`;
   return {
     kind: 'INVOICE_RAISED',
     to: { companyIds: [award.customerCompanyId, award.transporterCompanyId] },

@@ -696,11 +696,13 @@ describe('customer orders', () => {
       const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, order.id));
       expect(row!.cancelledAt).toBeInstanceOf(Date);
 
-      const mail = (await t.mailsTo(active.email)).find((m) => m.subject.endsWith('was cancelled'));
-      expect(mail!.subject).toBe(`Order ${order.orderNumber} was cancelled`);
+      const mail = (await t.mailsTo(active.email)).find((m) => m.subject.includes(': cancelled by '));
+      expect(mail!.subject).toBe(`${order.orderNumber}: cancelled by Cancel Foods Ltd`);
       expect(mail!.text).toContain('Cancel Foods Ltd has cancelled order');
       expect(mail!.text).toContain('Vessel delayed by two weeks');
-      expect((await t.mailsTo(withdrawn.email)).some((m) => m.subject.endsWith('was cancelled'))).toBe(false);
+      expect((await t.mailsTo(withdrawn.email)).some((m) => m.subject.includes(': cancelled by '))).toBe(
+        false,
+      );
       const audit = await t.ctx.db
         .select()
         .from(auditLog)

@@ -32,8 +32,8 @@ export function paymentReceivedNotifications(
   const day = lagosDayText(payment.paidAt.toISOString());
   const how = `${PAYMENT_METHOD_LABELS[payment.method]}, reference ${payment.reference}`;
   const link = `/payments/${invoice.id}`;
-  const customerTitle = `Invoice ${invoice.invoiceNumber} is paid`;
-  const transporterTitle = `Trip ${invoice.tripNumber} is paid`;
+  const customerTitle = `${invoice.invoiceNumber}: payment received`;
+  const transporterTitle = `${invoice.invoiceNumber}: paid by the customer`;
   return [
     {
       kind: 'PAYMENT_RECEIVED',
@@ -86,7 +86,7 @@ export function payoutPaidNotification(
   actorUserId: string,
 ): NotificationEvent {
   const amount = formatMoney(payout.netKobo);
-  const title = `Payout of ${amount} sent for trip ${payout.tripNumber}`;
+  const title = `${payout.invoiceNumber}: payout of ${amount} sent`;
   return {
     kind: 'PAYOUT_PAID',
     to: { companyIds: [payout.transporterCompanyId] },

@@ -430,7 +430,7 @@ describe('POST /api/v1/payments/paystack/webhook', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, w.customer.user.id), eq(notifications.kind, 'PAYMENT_RECEIVED')));
     expect(told).toContainEqual({
-      title: `Invoice ${invoice.invoiceNumber} is paid`,
+      title: `${invoice.invoiceNumber}: payment received`,
       link: `/payments/${invoice.id}`,
     });
   });

@@ -157,7 +157,7 @@ describe('earnings and payouts', () => {
         .from(notifications)
         .where(and(eq(notifications.userId, w.transporter.user.id), eq(notifications.kind, 'PAYOUT_PAID')));
       expect(told).toEqual([
-        { title: `Payout of ₦410,000.00 sent for trip ${paid.first!.tripNumber}`, link: '/earnings' },
+        { title: `${paid.first!.invoiceNumber}: payout of ₦410,000.00 sent`, link: '/earnings' },
       ]);
     });
 

@@ -136,6 +136,9 @@ export async function cargoMovementFigures(input: ReportInput) {
       ...(Object.fromEntries(
         (Object.keys(COUNTS) as CountKey[]).map((key) => [key, sql`${perLane[key]}`.as(COUNTS[key])]),
       ) as Record<CountKey, SQL.Aliased<number>>),
+      // Each row's tonnes as it shows them (one decimal): the totals add these up, so the summary's tonnes
+      // are the sum of the table's column, not a rounding of their kilograms that could differ from it.
+      tonnes: sql<number>`round(coalesce(${perLane.kg}, 0) / 1000.0, 1)`.as('tonnes'),
       position:
         sql<number>`row_number() OVER (ORDER BY ${perLane.period}, ${perLane.containers} DESC, ${label}, ${perLane.pickupTerminalId}, ${perLane.pickupState}, ${perLane.deliveryTerminalId}, ${perLane.deliveryState})`.as(
           'position',
@@ -163,7 +166,7 @@ export async function cargoMovementFigures(input: ReportInput) {
       sizeUnknown: whole(total.sizeUnknown),
       empty: whole(total.empty),
       truckLoads: whole(total.truckLoads),
-      tonnes: sql<number>`round(coalesce(${total.kg}, 0) / 1000.0, 1)`.mapWith(Number),
+      tonnes: sql<number>`coalesce(sum(${named.tonnes}), 0)`.mapWith(Number),
     })
     .from(named)
     .groupBy(sql`GROUPING SETS ((${named.period}, ${named.position}), (${named.period}), ())`)

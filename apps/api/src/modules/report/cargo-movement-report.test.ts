@@ -240,9 +240,12 @@ describe('the cargo movement report', () => {
     expect(text).toContain(world.customer.company.name);
     for (const f of page.body.summary) expect(text).toContain(reportValueText(f.value, f.type));
     expect(text).toContain('Tonnes (general cargo)');
-    // One row per line of the table, in the page's order: each starts with its day.
-    expect(text.match(/\d{4}-\d{2}-\d{2}/g)).toEqual(
-      page.body.page.content.map((r: { period: string }) => r.period),
+    // One row per line of the table (after its header), in the page's order: each starts with its day,
+    // written as people read a date.
+    const table = text.slice(text.lastIndexOf('Tonnes (general cargo)'));
+    expect(table.match(/\d{1,2} [A-Z][a-z]{2} \d{4}/g)).toEqual(
+      page.body.page.content.map((r: { period: string }) => reportValueText(r.period, 'date')),
     );
+    expect(table).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   });
 });

@@ -4,7 +4,7 @@ import {
   type ReportColumn,
   type ReportRow,
 } from '@freightlane/domain';
-import { type ReportDefinition, type ReportInput, readOnce } from './report-definition';
+import { type ReportDefinition, type ReportInput, readOnce, withPeriodType } from './report-definition';
 import { periodsOf } from './report-window';
 import { cargoMovementFigures } from './cargo-movement-report.repository';
 
@@ -17,7 +17,7 @@ const SIZES = [
 ] as const satisfies readonly (readonly [ContainerSize, string])[];
 
 const columns: ReportColumn[] = [
-  { key: 'period', label: 'Period', type: 'text' },
+  { key: 'period', label: 'Period', type: 'month' },
   { key: 'lane', label: 'Lane', type: 'text' },
   { key: 'trips', label: 'Trips', type: 'count' },
   { key: 'containers', label: 'Containers', type: 'count' },
@@ -68,6 +68,7 @@ async function tableOf(input: ReportInput): Promise<ReportRow[]> {
 export const cargoMovementReport: ReportDefinition = {
   kind: 'cargo-movement',
   columns,
+  columnsFor: (window) => withPeriodType(columns, window.period),
   async overview(input) {
     const lines = await figuresOf(input);
     const totals = lines.find((line) => line.level === 3)!;

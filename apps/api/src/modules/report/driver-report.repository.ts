@@ -62,9 +62,9 @@ type ChartPoint = { driver: string; onTime: number; late: number; notMeasured: n
 
 /**
  * The summary and the chart in one statement, the population read once and counted per driver: the
- * figures over all of P (the sum of the drivers' counts),
- * the active drivers whose licence has expired, and the deliveries per driver for the first 10 by trips
- * (then name) with `Others` summing the rest.
+ * figures over the drivers' trips of P (the sum of the rows' counts: a trip without a driver is no row's,
+ * so it is counted apart, as the trips without a driver), the active drivers whose licence has expired,
+ * and the deliveries per driver for the first 10 by trips (then name) with `Others` summing the rest.
  */
 export async function driverOverview(input: ReportInput) {
   const { scope } = input;
@@ -89,9 +89,12 @@ export async function driverOverview(input: ReportInput) {
       )
       SELECT
         (SELECT row_to_json(x) FROM (
-          SELECT count(driver_id)::int AS drivers,
-            coalesce(sum(trips) FILTER (WHERE driver_id IS NULL), 0)::int AS "withoutDriver", ${figures}
-          FROM per) x) AS totals,
+          SELECT count(*)::int AS drivers,
+            (SELECT coalesce(sum(trips), 0) FROM per WHERE driver_id IS NULL)::int AS "withoutDriver",
+            ${figures}
+          FROM (
+            SELECT per.* FROM per JOIN drivers d ON d.id = per.driver_id AND d.company_id = ${scope.companyId}
+          ) of_drivers) x) AS totals,
         (SELECT coalesce(json_agg(json_build_object('driver', driver, 'onTime', "onTime", 'late', late,
           'notMeasured', "notMeasured") ORDER BY place), '[]') FROM chart) AS chart,
         (SELECT count(*) FROM drivers d WHERE d.company_id = ${scope.companyId} AND d.active

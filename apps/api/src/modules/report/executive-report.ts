@@ -1,10 +1,10 @@
 import type { ReportColumn, ReportFigure, ReportRow, ReportValueType } from '@freightlane/domain';
-import { type ReportDefinition, type ReportInput, readOnce } from './report-definition';
+import { type ReportDefinition, type ReportInput, readOnce, withPeriodType } from './report-definition';
 import { periodsOf } from './report-window';
 import { executiveByPeriod, executivePrevious, type ExecutiveFigures } from './executive-report.repository';
 
 const columns: ReportColumn[] = [
-  { key: 'period', label: 'Period', type: 'text' },
+  { key: 'period', label: 'Period', type: 'month' },
   { key: 'ordersPlaced', label: 'Orders placed', type: 'count' },
   { key: 'tripsAwarded', label: 'Trips awarded', type: 'count' },
   { key: 'spend', label: 'Spend (NGN)', type: 'money' },
@@ -120,6 +120,7 @@ function trends(
 export const executiveReport: ReportDefinition = {
   kind: 'executive',
   columns,
+  columnsFor: (window) => withPeriodType(columns, window.period),
   async overview(input) {
     // The two ranges are independent statements: asked for together, on a pool they run side by side.
     const [range, before] = await Promise.all([rangeOf(input), executivePrevious(input)]);

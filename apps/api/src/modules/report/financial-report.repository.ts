@@ -26,6 +26,7 @@ function periodOfDay(day: SQL, period: ReportPeriod): SQL<string> {
 /** The figures of `partialFigures`, under the names they have there. */
 const FIGURE_NAMES = {
   invoices: 'invoices',
+  voidedInvoices: 'voided_invoices',
   nonVoid: 'non_void',
   spend: 'spend',
   paid: 'paid',
@@ -39,13 +40,15 @@ type FigureKey = keyof typeof FIGURE_NAMES;
 const sumOf = (key: FigureKey) => sql<number>`coalesce(sum(${sql.identifier(FIGURE_NAMES[key])}), 0)::bigint`;
 
 /**
- * The money figures of a set of invoices (docs/reports.md 2.1), `now` deciding what is overdue, as sums
- * that add up again over any grouping of the sets.
+ * The figures of a set of invoices (docs/reports.md 2.1), `now` deciding what is overdue, as counts and
+ * sums that add up again over any grouping of the sets. A voided invoice stays in the books: it is counted
+ * among the invoices and among the voided ones, and its amount is in Voided, never in Spend.
  */
 function partialFigures(now: Date) {
   const amount = invoices.amountKobo;
   return {
     invoices: sql<number>`count(*)`.as('invoices'),
+    voidedInvoices: sql<number>`count(*) FILTER (WHERE ${invoices.status} = 'VOID')`.as('voided_invoices'),
     nonVoid: sql<number>`count(*) FILTER (WHERE ${invoices.status} <> 'VOID')`.as('non_void'),
     spend: sql<number>`sum(${amount}) FILTER (WHERE ${invoices.status} <> 'VOID')`.as('spend'),
     paid: sql<number>`sum(${amount}) FILTER (WHERE ${invoices.status} = 'PAID')`.as('paid'),
@@ -109,6 +112,7 @@ export async function financialFigures(input: ReportInput) {
       transporter: sql<string | null>`${companies.name}`,
       cargoType: grouped.cargoType,
       invoices: number(grouped.invoices),
+      voidedInvoices: number(grouped.voidedInvoices),
       nonVoid: number(grouped.nonVoid),
       spend: number(grouped.spend),
       paid: number(grouped.paid),

@@ -44,6 +44,7 @@ describe('the financial report', () => {
       list.filter((r) => keep(r.invoice)).reduce((s, r) => s + r.invoice.amountKobo, 0);
     const figures = (list: typeof inRange) => ({
       invoices: list.length,
+      voidedInvoices: list.filter((r) => r.invoice.status === 'VOID').length,
       spend: sum(list, (i) => i.status !== 'VOID'),
       paid: sum(list, (i) => i.status === 'PAID'),
       outstanding: sum(list, (i) => i.status === 'PENDING_PAYMENT'),
@@ -86,12 +87,21 @@ describe('the financial report', () => {
       })),
     );
     expect(res.body.page.totalElements).toBe(want.rows.length);
+    // Thirty days are grouped by day: the period column holds dates, shown as "21 Nov 2026".
+    expect(res.body.columns[0]).toEqual({ key: 'period', label: 'Period', type: 'date' });
     const figure = (k: string) => res.body.summary.find((f: { key: string }) => f.key === k)?.value;
     expect(figure('spend')).toBe(want.totals.spend);
     expect(figure('paid')).toBe(want.totals.paid);
     expect(figure('outstanding')).toBe(want.totals.outstanding);
     expect(figure('overdue')).toBe(want.totals.overdue);
     expect(figure('voided')).toBe(want.totals.voided);
+    // A voided invoice stays in the books: counted among the invoices, and among the voided ones.
+    expect(figure('invoices')).toBe(want.totals.invoices);
+    expect(figure('voidedInvoices')).toBe(want.totals.voidedInvoices);
+    expect(figure('voidedInvoices')).toBeGreaterThan(0);
+    expect(figure('averagePerTrip')).toBe(
+      Math.round(want.totals.spend / (want.totals.invoices - want.totals.voidedInvoices)),
+    );
     expect(figure('overdue')).toBeGreaterThan(0);
     expect(figure('paid')).toBeGreaterThan(0);
     // The chart has every day of the range, and its bars add up to the paid and outstanding figures.
@@ -200,7 +210,7 @@ describe('the financial report', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Period,Transporter,Cargo type,Invoices,Spend (NGN),Paid (NGN),Outstanding (NGN),Overdue (NGN),Voided (NGN),Paid share (%)',
+      'Period,Transporter,Cargo type,Invoices,Voided invoices,Spend (NGN),Paid (NGN),Outstanding (NGN),Overdue (NGN),Voided (NGN),Paid share (%)',
     );
     expect(lines).toHaveLength(page.body.page.totalElements + 1);
 
@@ -209,7 +219,7 @@ describe('the financial report', () => {
     await workbook.xlsx.load(xlsx.rawPayload.buffer.slice(xlsx.rawPayload.byteOffset) as ExcelJS.Buffer);
     const sheet = workbook.getWorksheet('Financial report')!;
     expect(sheet.rowCount).toBe(page.body.page.totalElements + 1);
-    const spendColumn = 5;
+    const spendColumn = 6;
     let spend = 0;
     sheet.eachRow((row, n) => {
       if (n > 1) spend += Math.round(Number(row.getCell(spendColumn).value) * 100);

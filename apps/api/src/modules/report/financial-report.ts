@@ -5,7 +5,7 @@ import {
   type ReportFigure,
   type ReportRow,
 } from '@freightlane/domain';
-import { type ReportDefinition, type ReportInput, readOnce } from './report-definition';
+import { type ReportDefinition, type ReportInput, readOnce, withPeriodType } from './report-definition';
 import { periodsOf } from './report-window';
 import { financialFigures } from './financial-report.repository';
 
@@ -34,6 +34,7 @@ async function tableOf(input: ReportInput): Promise<ReportRow[]> {
       transporter: r.transporter,
       cargoType: CARGO_TYPE_LABELS[r.cargoType as CargoType] ?? r.cargoType,
       invoices: r.invoices,
+      voidedInvoices: r.voidedInvoices,
       spend: r.spend,
       paid: r.paid,
       outstanding: r.outstanding,
@@ -44,10 +45,11 @@ async function tableOf(input: ReportInput): Promise<ReportRow[]> {
 }
 
 const columns: ReportColumn[] = [
-  { key: 'period', label: 'Period', type: 'text' },
+  { key: 'period', label: 'Period', type: 'month' },
   { key: 'transporter', label: 'Transporter', type: 'text' },
   { key: 'cargoType', label: 'Cargo type', type: 'text' },
   { key: 'invoices', label: 'Invoices', type: 'count' },
+  { key: 'voidedInvoices', label: 'Voided invoices', type: 'count' },
   { key: 'spend', label: 'Spend (NGN)', type: 'money' },
   { key: 'paid', label: 'Paid (NGN)', type: 'money' },
   { key: 'outstanding', label: 'Outstanding (NGN)', type: 'money' },
@@ -60,6 +62,7 @@ const columns: ReportColumn[] = [
 export const financialReport: ReportDefinition = {
   kind: 'financial',
   columns,
+  columnsFor: (window) => withPeriodType(columns, window.period),
   async overview(input) {
     const lines = await figuresOf(input);
     const totals = lines.find((line) => line.level === 7)!;
@@ -70,7 +73,9 @@ export const financialReport: ReportDefinition = {
       { key: 'outstanding', label: 'Outstanding', type: 'money', value: totals.outstanding },
       { key: 'overdue', label: 'Overdue', type: 'money', value: totals.overdue },
       { key: 'voided', label: 'Voided', type: 'money', value: totals.voided },
-      { key: 'invoices', label: 'Invoices', type: 'count', value: totals.nonVoid },
+      { key: 'invoices', label: 'Invoices', type: 'count', value: totals.invoices },
+      { key: 'voidedInvoices', label: 'Voided invoices', type: 'count', value: totals.voidedInvoices },
+      // A trip has one invoice: the trips billed are the invoices not voided.
       {
         key: 'averagePerTrip',
         label: 'Average per trip',

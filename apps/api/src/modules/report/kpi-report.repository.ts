@@ -185,10 +185,12 @@ function aliasedFigures<T extends Record<string, SQL>>(figures: T) {
 const CHART_TOP = 10;
 
 /**
- * Every figure of the KPI report in one statement, so the trips of P are measured once per request: the customer's trips picked up in the range are measured and grouped per
- * transporter, and from those groups come the table's rows (`row`, in the table's order), the pooled
- * figures of the whole (`total`), and the chart's points (`chart`: the first ten by trips, then Others
- * recomputed over the rest).
+ * Every figure of the KPI report in one statement, so the trips of P are measured once per request: the
+ * customer's trips picked up in the range are measured and grouped per transporter, and from those groups
+ * come the table's rows (`row`, in the table's order: every transporter with a trip picked up in the
+ * range, so one whose only trips were cancelled still shows them), the pooled figures of the whole
+ * (`total`, the sum of the rows), and the chart's points (`chart`: the transporters with a trip in P, the
+ * first ten by trips, then Others recomputed over the rest).
  */
 export async function kpiFigures(input: ReportInput) {
   const { db, scope, window } = input;
@@ -263,8 +265,7 @@ export async function kpiFigures(input: ReportInput) {
         },
       ),
     )
-    .from(per)
-    .where(inP);
+    .from(per);
   const total = db
     .select(
       shape(
@@ -274,7 +275,7 @@ export async function kpiFigures(input: ReportInput) {
         pooled((c) => sql`sum(${c})`),
         {
           cancelled: sql`sum(${per.cancelled})`,
-          transporters: sql`count(*) FILTER (WHERE ${inP})`,
+          transporters: sql`count(*)`,
         },
       ),
     )

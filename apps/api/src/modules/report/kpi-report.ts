@@ -25,7 +25,10 @@ function figuresOf(input: ReportInput): Promise<KpiLine[]> {
   return readOnce(input, 'kpi', kpiFigures);
 }
 
-/** A transporter's row, one per transporter with a trip in P, in the table's order. */
+/**
+ * A transporter's row, one per transporter with a trip picked up in the range (in P, or cancelled), in the
+ * table's order.
+ */
 async function tableOf(input: ReportInput): Promise<ReportRow[]> {
   return (await figuresOf(input))
     .filter((line) => line.kind === 'row')

@@ -50,12 +50,9 @@ export async function masterOverview(input: ReportInput) {
       trips: countWhere().as('group_trips'),
       completed: countWhere(sql`${trips.completed}`).as('group_completed'),
       cancelled: countWhere(sql`${trips.cancelledAt} IS NOT NULL`).as('group_cancelled'),
-      containers: countWhere(sql`${notCancelled} AND ${trips.cargoType} <> 'GENERAL_CARGO'`).as(
-        'group_containers',
-      ),
-      truckLoads: countWhere(sql`${notCancelled} AND ${trips.cargoType} = 'GENERAL_CARGO'`).as(
-        'group_truck_loads',
-      ),
+      // Every row is a container or a truck load, cancelled or not, so the two add up to the trips.
+      containers: countWhere(sql`${trips.cargoType} <> 'GENERAL_CARGO'`).as('group_containers'),
+      truckLoads: countWhere(sql`${trips.cargoType} = 'GENERAL_CARGO'`).as('group_truck_loads'),
       amount: sumKobo(trips.amountKobo, notCancelled).as('group_amount'),
     })
     .from(trips)

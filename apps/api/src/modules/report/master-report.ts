@@ -171,7 +171,8 @@ export const masterReport: ReportDefinition = {
         { key: 'cancelled', label: 'Cancelled', type: 'count', value: totals.cancelled },
         { key: 'containers', label: 'Containers', type: 'count', value: totals.containers },
         { key: 'truckLoads', label: 'Truck loads', type: 'count', value: totals.truckLoads },
-        { key: 'amount', label: 'Amount', type: 'money', value: totals.amount },
+        // A cancelled trip's price was never owed: its row shows it, the total leaves it out.
+        { key: 'amount', label: 'Amount (not cancelled)', type: 'money', value: totals.amount },
       ],
       chart: {
         kind: 'stacked-bar',

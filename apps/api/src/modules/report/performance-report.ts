@@ -5,7 +5,7 @@ import { periodsOf } from './report-window';
 import { performanceFigures, type PerformanceFigures } from './performance-report.repository';
 
 const columns: ReportColumn[] = [
-  { key: 'month', label: 'Month', type: 'text' },
+  { key: 'month', label: 'Month', type: 'month' },
   { key: 'bidsDecided', label: 'Bids decided', type: 'count' },
   { key: 'bidsWon', label: 'Bids won', type: 'count' },
   { key: 'winRate', label: 'Win rate (%)', type: 'percent' },

@@ -7,7 +7,7 @@ import type {
   ReportRow,
 } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
-import type { ReportWindow } from './report-window';
+import type { ReportPeriod, ReportWindow } from './report-window';
 
 /** Whose figures a report reads: the caller's company. */
 export interface ReportScope {
@@ -55,10 +55,29 @@ export interface ReportDefinition {
   columns: ReportColumn[];
   /** The columns of the PDF, when the table is wider than an A4 page; every column when missing. */
   pdfColumns?: ReportColumn[];
+  /** The columns over a given range, when their types depend on it (a column of periods: days or months). */
+  columnsFor?(window: Pick<ReportWindow, 'period'>): ReportColumn[];
   overview(input: ReportInput): Promise<{ summary: ReportFigure[]; chart: ReportChart }>;
   page(input: ReportInput, page: PageQuery): Promise<{ rows: ReportRow[]; total: number }>;
   /** Every row in the default sort, a batch at a time. */
   rows(input: ReportInput): AsyncIterable<ReportRow[]>;
+}
+
+/** The columns a report shows over `window`. */
+export function columnsOf(
+  definition: Pick<ReportDefinition, 'columns' | 'columnsFor'>,
+  window: Pick<ReportWindow, 'period'>,
+): ReportColumn[] {
+  return definition.columnsFor?.(window) ?? definition.columns;
+}
+
+/**
+ * `columns` with their `period` column typed by the range's periods (docs/reports.md 1.4): Lagos days as
+ * dates ("1 Dec 2026"), months as months ("Dec 2026"), so no period is ever shown as raw ISO text.
+ */
+export function withPeriodType(columns: ReportColumn[], period: ReportPeriod): ReportColumn[] {
+  const type = period === 'day' ? 'date' : 'month';
+  return columns.map((column) => (column.key === 'period' ? { ...column, type } : column));
 }
 
 /**

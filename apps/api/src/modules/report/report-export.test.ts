@@ -116,6 +116,34 @@ describe('report exports', () => {
     expect(page).toContain('N/A');
   });
 
+  it('writes a month as YYYY-MM in CSV, a month-formatted date in XLSX and "Dec 2026" in the PDF', async () => {
+    const monthly = (): ReportDocument => ({
+      ...documentOf([]),
+      columns: [
+        { key: 'period', label: 'Period', type: 'month' },
+        { key: 'spend', label: 'Spend (NGN)', type: 'money' },
+      ],
+      rows: (async function* () {
+        yield [{ period: '2026-12', spend: 100 }];
+      })(),
+    });
+    const csv = (await buffer(exportReport(monthly(), 'csv').body)).toString('utf8');
+    expect(csv.slice(1).split('\r\n')[1]).toBe('2026-12,1.00');
+
+    const bytes = await buffer(exportReport(monthly(), 'xlsx').body);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(
+      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ExcelJS.Buffer,
+    );
+    const cell = workbook.getWorksheet('Master report')!.getRow(2).getCell(1);
+    expect(cell.value).toEqual(new Date('2026-12-01T00:00:00Z'));
+    expect(cell.numFmt).toBe('mmm yyyy');
+
+    const [page] = await pdfPages(await buffer(exportReport(monthly(), 'pdf').body));
+    expect(page).toContain('Dec 2026');
+    expect(page).not.toContain('2026-12');
+  });
+
   it('stops a PDF after its row limit and says how many rows the other exports hold', async () => {
     const many = Array.from({ length: PDF_ROW_LIMIT + 3 }, (_, i) => ({ trip: `T${i}`, amount: i }));
     const pages = await pdfPages(await buffer(exportReport(documentOf(many, 1000), 'pdf').body));

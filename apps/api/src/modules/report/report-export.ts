@@ -99,18 +99,21 @@ const XLSX_FORMATS: Partial<Record<ReportValueType, string>> = {
   hours: '0.0',
   days: '0',
   date: 'yyyy-mm-dd',
+  month: 'mmm yyyy',
   datetime: 'yyyy-mm-dd hh:mm',
 };
 
 /**
- * A value as a spreadsheet cell: numbers as numbers (money in naira), dates as dates. Excel has no time
- * zones, so a date-time is written as the Lagos wall clock.
+ * A value as a spreadsheet cell: numbers as numbers (money in naira), dates as dates, a month as the date
+ * of its first day (sorted as a date, shown "Dec 2026"). Excel has no time zones, so a date-time is
+ * written as the Lagos wall clock.
  */
 export function xlsxCell(value: ReportValue, type: ReportValueType): string | number | Date | null {
   if (value === null) return null;
   if (type === 'text') return String(value);
-  if (type === 'date') {
-    const at = Date.parse(`${String(value)}T00:00:00Z`);
+  if (type === 'date' || type === 'month') {
+    const day = type === 'month' ? `${String(value).slice(0, 7)}-01` : String(value);
+    const at = Date.parse(`${day}T00:00:00Z`);
     return Number.isNaN(at) ? String(value) : new Date(at);
   }
   if (type === 'datetime') {
@@ -123,7 +126,13 @@ export function xlsxCell(value: ReportValue, type: ReportValueType): string | nu
 }
 
 function columnWidth(column: ReportColumn): number {
-  const byType: Partial<Record<ReportValueType, number>> = { money: 18, datetime: 18, date: 12, text: 24 };
+  const byType: Partial<Record<ReportValueType, number>> = {
+    money: 18,
+    datetime: 18,
+    date: 12,
+    month: 10,
+    text: 24,
+  };
   return Math.max(column.label.length + 2, byType[column.type] ?? 12);
 }
 

@@ -12,7 +12,7 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
 import type { Principal } from '../../plugins/auth';
 import { findCompany } from '../../queries/company.repository';
-import { reportInput, type ReportDefinition, type ReportInput } from './report-definition';
+import { columnsOf, reportInput, type ReportDefinition, type ReportInput } from './report-definition';
 import { exportReport, type ReportFile } from './report-export';
 import { reportWindow } from './report-window';
 import { activeTripReport } from './active-trip-report';
@@ -98,7 +98,7 @@ export async function readReport(
     to: query.to,
     summary,
     chart,
-    columns: definition.columns,
+    columns: columnsOf(definition, input.window),
     page: toPage(rows, total, query),
   };
 }
@@ -123,7 +123,7 @@ export async function exportReportFor(
       companyName: company?.name ?? '',
       from: query.from,
       to: query.to,
-      columns: definition.columns,
+      columns: columnsOf(definition, input.window),
       pdfColumns: definition.pdfColumns,
       summary,
       rows: definition.rows(input),

@@ -112,33 +112,35 @@ function availableDaysOf(input: ReportInput): SQL {
   return sql`CASE WHEN tr.active THEN greatest(0, ${last} - ${first} + 1) END`;
 }
 
+/**
+ * The summary: the trucks' figures summed over the company's trucks, so they are the sums of the table's
+ * rows (every truck with a trip completed in the range is a row): its trips and revenue, its distance as
+ * the rows show it (each truck's km to one decimal, then added up), its day figures; the completed trips
+ * without a truck are no row's and are counted apart.
+ */
 export async function truckTotals(input: ReportInput) {
   const { scope } = input;
   const [row] = await rowsOf<Record<string, unknown>>(
     input,
     sql`WITH ${doneCte(input)},
       fleet AS (
-        SELECT tr.active, tr.trips, route.km, route.revenue_with_km,
+        SELECT tr.active, tr.trips, tr.revenue, route.km, route.revenue_with_km,
           CASE WHEN tr.active THEN ${daysOnTripOf(input)} END AS days_on_trip,
           ${availableDaysOf(input)} AS available_days
         FROM (
-          SELECT tr.*, coalesce(done.trips, 0) AS trips FROM ${trucks} tr LEFT JOIN done ON done.truck_id = tr.id
+          SELECT tr.*, coalesce(done.trips, 0) AS trips, coalesce(done.revenue, 0) AS revenue
+          FROM ${trucks} tr LEFT JOIN done ON done.truck_id = tr.id
           WHERE tr.company_id = ${scope.companyId}
         ) tr
         CROSS JOIN LATERAL ${routesOfTruck(input)} route
-      ),
-      company AS (
-        SELECT coalesce(sum(trips), 0) AS trips, coalesce(sum(revenue), 0) AS revenue,
-          coalesce(sum(trips) FILTER (WHERE truck_id IS NULL), 0) AS without_truck
-        FROM done
       )
       SELECT
         count(*) FILTER (WHERE f.trips > 0)::int AS "trucksUsed",
-        (SELECT trips FROM company)::int AS trips,
-        (SELECT revenue FROM company)::bigint AS revenue,
-        round(sum(f.km)::numeric, 1) AS distance,
+        coalesce(sum(f.trips), 0)::int AS trips,
+        coalesce(sum(f.revenue), 0)::bigint AS revenue,
+        sum(round(f.km::numeric, 1)) AS distance,
         CASE WHEN sum(f.km) > 0 THEN round(sum(f.revenue_with_km) / sum(f.km)::numeric) END::bigint AS "revenuePerKm",
-        (SELECT without_truck FROM company)::int AS "withoutTruck",
+        (SELECT coalesce(sum(trips), 0) FROM done WHERE truck_id IS NULL)::int AS "withoutTruck",
         coalesce(sum(f.available_days - f.days_on_trip), 0)::int AS "idleDays",
         coalesce(sum(f.days_on_trip), 0)::int AS "daysOnTrip",
         coalesce(sum(f.available_days), 0)::int AS "availableDays"

@@ -66,8 +66,10 @@ export async function vehicleByPeriod(input: ReportInput) {
 }
 
 /**
- * A page of the documents: every missing one, then those expiring in the range by date, plate and kind
- * order. A truck has one row per kind, so (plate, kind) is unique within the company.
+ * A page of the documents: every one that needs seeing to now (missing, expired or expiring within 30
+ * days, whatever the range: the summary counts those at `now`, and a document that expired before the
+ * range is still expired) and every one falling due in the range; the missing first, then by date, plate
+ * and kind order. A truck has one row per kind, so (plate, kind) is unique within the company.
  */
 export async function vehicleRows(input: ReportInput, limit: number, offset: number) {
   const { scope } = input;
@@ -82,7 +84,7 @@ export async function vehicleRows(input: ReportInput, limit: number, offset: num
         ) AS on_trip,
         count(*) OVER ()::int AS total
       FROM docs d
-      WHERE d.expires_on IS NULL OR d.expires_on BETWEEN ${w.from} AND ${w.to}
+      WHERE d.state <> 'VALID' OR d.expires_on BETWEEN ${w.from} AND ${w.to}
       ORDER BY d.expires_on IS NOT NULL, d.expires_on, d.registration_number, d.ord, d.truck_id
       LIMIT ${limit} OFFSET ${offset}`,
   );

@@ -70,7 +70,8 @@ describe('the vehicle report', () => {
     );
     const inRange = (d: (typeof documents)[number]) =>
       d.expiresOn !== null && d.expiresOn >= from && d.expiresOn <= to;
-    const rows = documents.filter((d) => d.expiresOn === null || inRange(d));
+    // Whatever needs seeing to now (missing, expired, expiring), and whatever falls due in the range.
+    const rows = documents.filter((d) => d.state !== 'VALID' || inRange(d));
     const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
     rows.sort(
       (a, b) =>
@@ -109,10 +110,10 @@ describe('the vehicle report', () => {
   const figures = (body: Record<string, any>) =>
     Object.fromEntries((body.summary as { key: string; value: unknown }[]).map((f) => [f.key, f.value]));
 
-  it('lists missing documents and those expiring in the range, as the domain judges them', async () => {
+  it('lists the documents to see to now and those falling due in the range, as the domain judges them', async () => {
     for (const [from, to, size] of [
-      [FROM, TO, 3],
-      [NEXT_FROM, NEXT_TO, 5],
+      [FROM, TO, 7],
+      [NEXT_FROM, NEXT_TO, 7],
     ] as const) {
       const res = await read(world.owner.accessToken, from, to);
       expect(res.status).toBe(200);
@@ -123,16 +124,22 @@ describe('the vehicle report', () => {
       expect(res.body.chart.points).toEqual(want.chart(true));
     }
     const past = await read(world.owner.accessToken, FROM, TO);
-    // TA4's licence expired three days ago too, but TA4 is inactive; TA3's insurance expired before the range.
-    const plates = [world.trucks.TA1.registrationNumber, world.trucks.TA5.registrationNumber].sort();
+    // TA4's licence expired three days ago too, but TA4 is inactive. TA3's insurance expired before the
+    // range and is still expired: a row, as the documents expiring within 30 days (after the range) are.
+    const { TA1, TA3, TA5 } = world.trucks;
+    const plates = [TA1.registrationNumber, TA5.registrationNumber].sort();
     expect(
       past.body.page.content.map((r: { truck: string; document: string }) => [r.truck, r.document]),
     ).toEqual([
       [plates[0], 'Hackney permit'],
       [plates[1], 'Hackney permit'],
-      [world.trucks.TA1.registrationNumber, 'Vehicle licence'],
+      [TA3.registrationNumber, 'Insurance'],
+      [TA1.registrationNumber, 'Vehicle licence'],
+      [TA1.registrationNumber, 'Road worthiness'],
+      [TA5.registrationNumber, 'Road worthiness'],
+      [TA3.registrationNumber, 'Hackney permit'],
     ]);
-    expect(past.body.page.content[2]).toMatchObject({
+    expect(past.body.page.content[3]).toMatchObject({
       number: 'VL-100001',
       state: 'Expired',
       daysLeft: -5,

@@ -21,7 +21,10 @@ const columns: ReportColumn[] = [
   { key: 'onTrip', label: 'On a trip now', type: 'text' },
 ];
 
-/** The documents of the active trucks: missing ones, and those expiring in the range (docs/reports.md 3.2). */
+/**
+ * The documents of the active trucks: those missing, expired or expiring now, and those falling due in the
+ * range (docs/reports.md 3.2).
+ */
 export const vehicleReport: ReportDefinition = {
   kind: 'vehicle',
   columns,

@@ -130,10 +130,11 @@ export class DocumentCache {
         if (!this.clock.end(began, owner === null ? [] : [owner])) {
           const now = Date.now();
           const expiresAt = doc.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY;
+          const refreshAt = doc.refreshAt?.getTime() ?? Number.POSITIVE_INFINITY;
           this.lru.set(key, {
             doc,
             error: null,
-            deadline: Math.min(now + this.lifetimeMs, expiresAt),
+            deadline: Math.min(now + this.lifetimeMs, expiresAt, refreshAt),
             owner,
           });
         }

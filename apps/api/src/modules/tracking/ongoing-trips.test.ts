@@ -17,6 +17,7 @@ import { LAGOS_ADDRESS, referenceIds } from '../../test/marketplace';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { tripWorld, type TripRef, type TripWorld } from '../../test/trip-world';
 import { changesHeard } from '../../test/changes-heard';
+import { ONGOING_LINK_NOT_FOUND } from './tracking.service';
 
 const ITEM_KEYS = [
   'cargoType',
@@ -293,7 +294,7 @@ describe('the public ongoing-trips table', () => {
     for (const id of ['CCCCCCCCCCCCCCCCCCCCCC', 'nope', '%E2%9C%93'.repeat(10)]) {
       const res = await ongoing(id);
       expect(res.statusCode, id).toBe(404);
-      expect(res.json()).toEqual({ message: 'No ongoing trips were found for this link', code: 'NOT_FOUND' });
+      expect(res.json()).toEqual({ message: ONGOING_LINK_NOT_FOUND, code: 'NOT_FOUND' });
     }
   });
 });

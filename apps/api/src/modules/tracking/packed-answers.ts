@@ -2,7 +2,8 @@ import { ETAG_LENGTH, PackedGeneration, TRIP_ID_LENGTH, type Answer } from './pa
 import type { PublicDocument } from './tracking.service';
 
 /**
- * Every trip's tracking answer (without an expiry: those few load on demand), filled by warming passes.
+ * Every trip's tracking answer (without an expiry or a clock-driven refresh: those load on demand, where
+ * each keeps its own deadline), filled by warming passes.
  * A pass fills a new generation and replaces the old one only when it read every trip, so what no pass
  * saw any more (a link that expired or was revoked while an announcement was missed) is gone; a change
  * drops its trip from both. An answer is as old as two passes at most.
@@ -26,10 +27,15 @@ export class PackedAnswers {
     return now < this.deadline ? this.current.document(key) : undefined;
   }
 
-  /** Stores a document of the pass running now; one that cannot pack (no trip, an expiry) is left to demand. */
+  /**
+   * Stores a document of the pass running now; one that cannot pack (no trip, an expiry, a refresh by the
+   * clock) is left to demand.
+   */
   add(key: string, doc: PublicDocument): boolean {
     const tripId = doc.tripIds[0];
-    if (this.next === null || tripId === undefined || doc.expiresAt !== null) return false;
+    if (this.next === null || tripId === undefined || doc.expiresAt !== null || doc.refreshAt !== null) {
+      return false;
+    }
     if (doc.etag.length !== ETAG_LENGTH || tripId.length !== TRIP_ID_LENGTH) return false;
     return this.next.set(key, tripId, doc);
   }

@@ -92,6 +92,7 @@ export class PackedGeneration {
       body: slab.toString('utf8', this.bodyAt(slab, at), this.endAt(slab, at)),
       companyId: null,
       expiresAt: null,
+      refreshAt: null,
     };
   }
 

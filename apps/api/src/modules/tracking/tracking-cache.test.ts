@@ -14,9 +14,14 @@ import {
 const id = (n: number) => `trackingid${String(n).padStart(12, '0')}`;
 const tripOf = (key: string) => `trip-of-${key}`;
 
-function docFor(key: string, version = 1, expiresAt: Date | null = null): PublicDocument {
+function docFor(
+  key: string,
+  version = 1,
+  expiresAt: Date | null = null,
+  refreshAt: Date | null = null,
+): PublicDocument {
   const body = JSON.stringify({ key, version });
-  return { body, etag: etagOf(body), tripIds: [tripOf(key)], companyId: null, expiresAt };
+  return { body, etag: etagOf(body), tripIds: [tripOf(key)], companyId: null, expiresAt, refreshAt };
 }
 
 /** A cache over a fake database whose answers the test sets, counting the loads that reach it. */
@@ -146,6 +151,20 @@ describe('the public document cache', () => {
     expect(loads).toEqual([id(9), id(10), id(9), id(10)]);
   });
 
+  it('reads a document again once its refresh time passes, even within the safety net', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-21T12:00:00Z'));
+    const { cache, answer, loads } = cacheWith();
+    cache.lifetimeMs = WARMED_MS;
+    answer(id(30), docFor(id(30), 1, null, new Date('2026-11-21T12:02:00Z')));
+    await cache.lookup(id(30));
+    vi.setSystemTime(new Date('2026-11-21T12:01:59.999Z'));
+    expect(cache.lookup(id(30))).not.toBeInstanceOf(Promise);
+    vi.setSystemTime(new Date('2026-11-21T12:02:00Z'));
+    expect(cache.lookup(id(30))).toBeInstanceOf(Promise);
+    expect(loads).toEqual([id(30), id(30)]);
+  });
+
   it('remembers "not found" for a few seconds, then asks again', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-21T12:00:00Z'));
@@ -184,9 +203,14 @@ describe('the warm read model', () => {
   afterEach(() => vi.useRealTimers());
 
   /** A tracking page of a real-looking trip (UUID), with text outside ASCII as real addresses have. */
-  function tripDoc(key: string, version = 1, expiresAt: Date | null = null): PublicDocument {
+  function tripDoc(
+    key: string,
+    version = 1,
+    expiresAt: Date | null = null,
+    refreshAt: Date | null = null,
+  ): PublicDocument {
     const body = JSON.stringify({ key, version, city: 'Ọ̀yọ́' });
-    return { body, etag: etagOf(body), tripIds: [randomUUID()], companyId: null, expiresAt };
+    return { body, etag: etagOf(body), tripIds: [randomUUID()], companyId: null, expiresAt, refreshAt };
   }
 
   /** One warming pass of `docs`, as TrackingCache runs it. */
@@ -248,14 +272,16 @@ describe('the warm read model', () => {
     expect(loads).toEqual([id(25)]);
   });
 
-  it('leaves links with an expiry to demand, and stops serving a pass once it is overdue', () => {
+  it('leaves links with an expiry or a refresh time to demand, and stops serving a pass once it is overdue', () => {
     vi.useFakeTimers({ now: new Date('2026-11-21T12:00:00Z') });
     const { cache } = cacheWith();
     pass(cache, [
       { key: id(27), doc: tripDoc(id(27), 1, new Date('2026-11-22T12:00:00Z')) },
       { key: id(28), doc: tripDoc(id(28)) },
+      { key: id(29), doc: tripDoc(id(29), 1, null, new Date('2026-11-21T12:02:00Z')) },
     ]);
     expect(cache.peek(id(27), Date.now())).toBeUndefined();
+    expect(cache.peek(id(29), Date.now())).toBeUndefined();
     expect(cache.peek(id(28), Date.now())).toBeDefined();
     vi.setSystemTime(Date.now() + WARMED_MS);
     expect(cache.peek(id(28), Date.now())).toBeUndefined();
@@ -265,7 +291,14 @@ describe('the warm read model', () => {
     const { cache } = cacheWith();
     const big = (key: string, bytes: number): PublicDocument => {
       const body = JSON.stringify({ key, pad: 'é'.repeat(bytes / 2) });
-      return { body, etag: etagOf(body), tripIds: [randomUUID()], companyId: null, expiresAt: null };
+      return {
+        body,
+        etag: etagOf(body),
+        tripIds: [randomUUID()],
+        companyId: null,
+        expiresAt: null,
+        refreshAt: null,
+      };
     };
     const docs = Array.from({ length: 90 }, (_, n) => ({ key: id(100 + n), doc: big(id(100 + n), 100_000) }));
     docs.push({ key: id(99), doc: big(id(99), 5_000_000) });

@@ -120,6 +120,7 @@ const doc = (etag: string, body: unknown, extra: Partial<PublicDocument> = {}): 
   tripIds: [TRIP],
   companyId: LEKKI,
   expiresAt: null,
+  refreshAt: null,
   ...extra,
 });
 
@@ -411,6 +412,28 @@ describe('a live stream (unit)', () => {
     await s.loader.answer(doc('"v2"', { step: 1 }, { expiresAt: new Date(Date.now() + 20 * 24 * 3600_000) }));
     expect(s.res.writableEnded).toBe(false);
     expect(s.res.record.events.map((e) => e.event)).toEqual(['trip', 'trip']);
+  });
+
+  it('reloads at the refresh time and sends the new version, then waits for the next one', async () => {
+    vi.useFakeTimers();
+    const s = await unitStream({ streamOptions: { heartbeatMs: 24 * 3600_000 } });
+    const refreshAt = () => new Date(Date.now() + 120_000);
+    await s.loader.answer(doc('"v1"', { seen: '12:00' }, { refreshAt: refreshAt() }));
+    await s.started;
+    vi.advanceTimersByTime(120_000 - 1);
+    expect(s.loader.load).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1 + 25);
+    expect(s.loader.load).toHaveBeenCalledTimes(2);
+    await s.loader.answer(doc('"v2"', { seen: '12:02' }, { refreshAt: refreshAt() }));
+    expect(s.res.record.events.map((e) => e.id)).toEqual(['"v1"', '"v2"']);
+    vi.advanceTimersByTime(120_000 + 25);
+    expect(s.loader.load).toHaveBeenCalledTimes(3);
+    // The truck went quiet: the same version is not sent again, and nothing refreshes any more.
+    await s.loader.answer(doc('"v2"', { seen: '12:02' }));
+    vi.advanceTimersByTime(3600_000);
+    expect(s.loader.load).toHaveBeenCalledTimes(3);
+    expect(s.res.record.events).toHaveLength(2);
+    expect(s.res.writableEnded).toBe(false);
   });
 
   it('caps the open streams of one address, and counts a closed one out', async () => {

@@ -140,8 +140,8 @@ export class LiveStream {
   private reloading = false;
   private reloadQueued = false;
   private queuedFresh = false;
-  private expiresAtMs: number | null = null;
-  private expiryTimer: NodeJS.Timeout | null = null;
+  private wakeAtMs: number | null = null;
+  private wakeTimer: NodeJS.Timeout | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
   private readonly unsubscribes: (() => void)[] = [];
 
@@ -190,7 +190,7 @@ export class LiveStream {
     }
     this.unsubscribes.push(ctx.tripEvents.onResync(refresh));
     this.heartbeat = setInterval(() => this.write(': keep-alive\n\n'), streams.heartbeatMs);
-    this.armExpiry(this.document.expiresAt);
+    this.armWake(this.document);
   }
 
   /**
@@ -240,24 +240,30 @@ export class LiveStream {
       return;
     }
     this.document = document;
-    this.armExpiry(document.expiresAt);
+    this.armWake(document);
     if (document.etag === this.etag) return;
     this.etag = document.etag;
     this.write(eventFrame(this.setup.event, document.body, document.etag));
   }
 
-  /** When the link's expiry passes, a reload answers NOT_FOUND and the page is told it is gone. */
-  private armExpiry(expiresAt: Date | null): void {
-    const at = expiresAt ? expiresAt.getTime() : null;
-    if (at === this.expiresAtMs && (this.expiryTimer || at === null)) return;
-    this.expiresAtMs = at;
-    if (this.expiryTimer) clearTimeout(this.expiryTimer);
-    this.expiryTimer = null;
+  /**
+   * Reloads when the clock alone changes the answer: the link's expiry passing (the reload answers NOT_FOUND
+   * and the page is told it is gone), or the document's refresh time (a truck seen again in the same place
+   * announces no trip change).
+   */
+  private armWake(document: PublicDocument): void {
+    const times = [document.expiresAt, document.refreshAt].flatMap((d) => (d ? [d.getTime()] : []));
+    const at = times.length > 0 ? Math.min(...times) : null;
+    if (at === this.wakeAtMs && (this.wakeTimer || at === null)) return;
+    this.wakeAtMs = at;
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.wakeTimer = null;
     if (at === null) return;
-    // A few milliseconds late rather than early: the reload must already see the link as expired.
+    // A few milliseconds late rather than early: the reload must already see the link as expired, and the
+    // kept answer as stale.
     const delay = Math.min(Math.max(at - Date.now() + 25, 0), MAX_TIMER_MS);
-    this.expiryTimer = setTimeout(() => {
-      this.expiryTimer = null;
+    this.wakeTimer = setTimeout(() => {
+      this.wakeTimer = null;
       this.refresh();
     }, delay);
   }
@@ -284,9 +290,9 @@ export class LiveStream {
     this.closed = true;
     for (const unsubscribe of this.unsubscribes.splice(0)) unsubscribe();
     if (this.heartbeat) clearInterval(this.heartbeat);
-    if (this.expiryTimer) clearTimeout(this.expiryTimer);
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
     this.heartbeat = null;
-    this.expiryTimer = null;
+    this.wakeTimer = null;
     this.setup.streams.remove(this);
     this.setup.release();
     if (!this.setup.res.writableEnded) this.setup.res.end();

@@ -6,6 +6,7 @@ import { listening } from '../../test/event-stream';
 import { tripWorld, type TripWorld } from '../../test/trip-world';
 import { changesHeard } from '../../test/changes-heard';
 import { TRACKED_AFTER_ENDING_DAYS } from './tracking-cache';
+import { TRIP_NOT_FOUND } from './tracking.service';
 
 /** Headers every answer carries whoever sends it; their values differ by the moment only. */
 const PER_MOMENT = new Set(['date']);
@@ -78,7 +79,7 @@ describe('the public fast lane, over HTTP', () => {
     expect(head.status).toBe(200);
     const unknown = await get(`${origin}/api/v1/trips/open-access/AAAAAAAAAAAAAAAAAAAAAA`);
     expect(unknown.status).toBe(404);
-    expect(JSON.parse(unknown.body)).toMatchObject({ message: 'Trip not found' });
+    expect(JSON.parse(unknown.body)).toMatchObject({ message: TRIP_NOT_FOUND });
     expect(t.ctx.publicTracking.fastLane.answered).toBe(before);
   });
 

@@ -5,6 +5,7 @@ import { trackingLinkSchema } from '@freightlane/domain';
 import { auditLog, companies, revokedTrackingLinks } from '../../db/schema';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { tripWorld, type TripWorld } from '../../test/trip-world';
+import { ONGOING_LINK_NOT_FOUND } from './tracking.service';
 
 const TRACKING_ID = /^[A-Za-z0-9_-]{22}$/;
 const DAY = 24 * 3600 * 1000;
@@ -188,7 +189,7 @@ describe('managing links', () => {
       expect(res.body.shareId).not.toBe(old);
       const dead = await ongoing(old);
       expect(dead.status).toBe(404);
-      expect(dead.body.message).toBe('No ongoing trips were found for this link');
+      expect(dead.body.message).toBe(ONGOING_LINK_NOT_FOUND);
       expect((await ongoing(res.body.shareId)).status).toBe(200);
       expect((await link(w.customer.accessToken)).body.shareId).toBe(res.body.shareId);
       const audits = await t.ctx.db

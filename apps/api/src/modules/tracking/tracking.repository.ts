@@ -3,7 +3,16 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { CargoType, ContainerSize, TripStatus } from '@freightlane/domain';
 import type { Db, Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { companies, orders, revokedTrackingLinks, terminals, trips } from '../../db/schema';
+import {
+  companies,
+  orders,
+  revokedTrackingLinks,
+  terminals,
+  tripIssues,
+  tripStatusLogs,
+  trips,
+  truckLatestPositions,
+} from '../../db/schema';
 import { ONGOING_LINK_ROTATED_CHANNEL } from '../../plugins/trip-events';
 
 /**
@@ -49,7 +58,23 @@ export interface PublicTripRow {
     tripStatusLogs: PublicLogRow[];
     /** Epoch ms of the expected arrival while the trip is loaded; null otherwise. */
     eta: { typical: number; worst: number } | null;
+    /** The transporter's delivery day (YYYY-MM-DD) until the trip is delivered or cancelled; null otherwise. */
+    expectedDeliveryDate: string | null;
+    /** Where the truck was last seen while the trip is on; null when the trip is not on or has no place. */
+    lastSeen: PublicLastSeenRow | null;
   };
+}
+
+/**
+ * The LGA and state of the trip's current location, with the times the truck is known to have been there
+ * (epoch ms): its latest position when that is in the same place and taken on this trip, and the latest
+ * step or issue reported there. Either may be null.
+ */
+export interface PublicLastSeenRow {
+  lga: string;
+  state: string;
+  positionAtMs: number | null;
+  reportedAtMs: number | null;
 }
 
 const pickupTerminal = alias(terminals, 'pickup_terminal');
@@ -77,6 +102,37 @@ const liveLogsJson = sql`coalesce((
 const epochMs = (column: AnyColumn) =>
   sql<number | null>`(floor(extract(epoch FROM ${column}) * 1000))::float8`;
 
+const placeLga = sql`(${trips.currentLocation}->>'lga')`;
+const placeState = sql`(${trips.currentLocation}->>'state')`;
+
+/**
+ * Where the truck was last seen, while the trip is on: the LGA and state of its current location (never the
+ * landmark), and when it was there. The truck's latest position counts when it shows the same place and was
+ * taken since the truck was put on this trip; a step or an issue counts when it was reported in that place.
+ * Rides truck_latest_positions' key, trip_status_logs_trip_idx and trip_issues_trip_idx.
+ */
+const lastSeenJson = sql`CASE WHEN ${trips.latestStatus} IS NOT NULL AND NOT ${trips.completed}
+    AND ${trips.cancelledAt} IS NULL AND jsonb_typeof(${trips.currentLocation}) = 'object'
+    AND coalesce(${placeLga}, '') <> '' AND coalesce(${placeState}, '') <> ''
+  THEN json_build_object(
+    'lga', ${placeLga},
+    'state', ${placeState},
+    'positionAtMs', (
+      SELECT floor(extract(epoch FROM p.recorded_at) * 1000)::float8 FROM ${truckLatestPositions} p
+      WHERE p.truck_id = ${trips.truckId} AND p.lga = ${placeLga} AND p.state = ${placeState}
+        AND (${trips.truckAssignedAt} IS NULL OR p.recorded_at >= ${trips.truckAssignedAt})
+    ),
+    'reportedAtMs', floor(extract(epoch FROM greatest(
+      (SELECT max(l.at) FROM ${tripStatusLogs} l
+        WHERE l.trip_id = ${trips.id} AND l.undone_at IS NULL
+          AND l.location->>'lga' = ${placeLga} AND l.location->>'state' = ${placeState}),
+      (SELECT max(i.opened_at) FROM ${tripIssues} i
+        WHERE i.trip_id = ${trips.id}
+          AND i.location->>'lga' = ${placeLga} AND i.location->>'state' = ${placeState})
+    )) * 1000)::float8
+  )
+  ELSE NULL END`;
+
 /** What the tracking page reads of a trip, joined; the callers add which trips. */
 function publicTripSelect(db: Db) {
   return db
@@ -98,10 +154,17 @@ function publicTripSelect(db: Db) {
         'recipientTerminal', ${publicTerminalJson(recipientTerminal)},
         'recipientAddress', ${publicAddressJson(trips.recipientAddress)},
         'tripStatusLogs', ${liveLogsJson},
-        'eta', CASE WHEN ${trips.latestStatus} = 'LOADED' AND ${trips.etaTypicalAt} IS NOT NULL
-            AND ${trips.etaWorstAt} IS NOT NULL
+        'eta', CASE WHEN ${trips.latestStatus} = 'LOADED' AND ${trips.cancelledAt} IS NULL
+            AND ${trips.etaTypicalAt} IS NOT NULL AND ${trips.etaWorstAt} IS NOT NULL
           THEN json_build_object('typical', ${epochMs(trips.etaTypicalAt)}, 'worst', ${epochMs(trips.etaWorstAt)})
-          ELSE NULL END
+          ELSE NULL END,
+        'expectedDeliveryDate', CASE WHEN ${trips.expectedDeliveryDate} IS NOT NULL
+            AND ${trips.cancelledAt} IS NULL AND NOT EXISTS (
+            SELECT 1 FROM ${tripStatusLogs} d
+            WHERE d.trip_id = ${trips.id} AND d.status = 'DELIVERED' AND d.undone_at IS NULL
+          )
+          THEN to_char(${trips.expectedDeliveryDate}, 'YYYY-MM-DD') ELSE NULL END,
+        'lastSeen', ${lastSeenJson}
       )`,
     })
     .from(trips)

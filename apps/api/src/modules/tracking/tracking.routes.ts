@@ -98,9 +98,12 @@ export function trackingRoutes(app: ZodApp, ctx: AppContext): void {
       validatorCompiler: acceptParams,
       schema: {
         tags,
-        summary: 'Track a trip by its tracking id: its order, containers, places and status steps',
+        summary:
+          'Track a trip by its tracking id: its order, containers, places, status steps, when it is expected ' +
+          'and where the truck was last seen',
         description:
-          'Public: no sign-in. 404 with a message for an unknown, revoked or expired link. Answers an ETag; ' +
+          'Public: no sign-in. The last known place is an LGA and a state, never coordinates. ' +
+          '404 with a message for an unknown, revoked or expired link. Answers an ETag; ' +
           'send it back in If-None-Match to get 304 while unchanged. Rate-limited per IP; too many unknown ' +
           'ids lock the IP out for a while.',
         params: trackingIdParams,

@@ -16,6 +16,7 @@ import {
   findPublicTrip,
   findRevokedTrackingLink,
   type OngoingTripRow,
+  type PublicLastSeenRow,
   type PublicLogRow,
   type PublicTripRow,
 } from './tracking.repository';
@@ -33,11 +34,28 @@ export interface PublicDocument {
   companyId: string | null;
   /** When the tracking link stops working; null when it never does (and for the ongoing table). */
   expiresAt: Date | null;
+  /**
+   * When the answer goes stale by the clock alone, so it is read again: a truck reporting from the same LGA
+   * changes no trip (nothing is announced), yet it moves the time the page says it was last seen. Null when
+   * only announced changes can alter the answer.
+   */
+  refreshAt: Date | null;
 }
 
-export const TRIP_NOT_FOUND = 'Trip not found';
+/**
+ * How far behind a truck's newest position the time a tracking page shows it was last seen may fall. The
+ * page reads to the minute; a truck reports every 30 s to a minute; reading its trip again every two minutes
+ * while anyone looks costs one query, however many look.
+ */
+export const LAST_SEEN_REFRESH_MS = 2 * 60_000;
+
+/**
+ * The 404 messages of the public pages. The page shows the spec's 'Oops! Resource Not Found.' under the
+ * toast carrying one of these, so each says why and what to do, rather than saying "not found" again.
+ */
+export const TRIP_NOT_FOUND = 'No trip has this tracking link. Check the link you were sent.';
 export const TRACKING_LINK_REVOKED = 'This tracking link has been revoked. Ask the sender for a new link.';
-export const ONGOING_LINK_NOT_FOUND = 'No ongoing trips were found for this link';
+export const ONGOING_LINK_NOT_FOUND = 'No ongoing trips page has this link. Check the link you were sent.';
 
 /** An id that no trip or company answers to: a guess, counted against the caller's miss limit. */
 export class UnknownPublicLinkError extends AppError {
@@ -68,6 +86,15 @@ export function trackingLinkExpiredMessage(expiredAt: Date): string {
 
 export function isPublicLinkId(id: string): boolean {
   return PUBLIC_LINK_ID_PATTERN.test(id);
+}
+
+/** When the truck was last seen in its last known place, or null when no time is known for that place. */
+function lastSeenOf(row: PublicLastSeenRow | null): TrackingTrip['lastSeen'] {
+  if (row === null) return undefined;
+  const times = [row.positionAtMs, row.reportedAtMs].filter((ms): ms is number => ms !== null);
+  // A place without a time could be days old: the page would say where the truck is not.
+  if (times.length === 0) return undefined;
+  return { lga: row.lga, state: row.state, at: trackingTimeStamp(new Date(Math.max(...times))) };
 }
 
 function publicLogs(logs: readonly PublicLogRow[]): PublicStatusLog[] {
@@ -125,6 +152,9 @@ export function publicTrackingDocument(
       worst: trackingTimeStamp(new Date(trip.eta.worst)),
     };
   }
+  if (trip.expectedDeliveryDate) tracking.expectedDeliveryDate = trip.expectedDeliveryDate;
+  const lastSeen = lastSeenOf(trip.lastSeen);
+  if (lastSeen) tracking.lastSeen = lastSeen;
   const body = JSON.stringify(tracking);
   return {
     body,
@@ -132,6 +162,8 @@ export function publicTrackingDocument(
     tripIds: [row.tripId],
     companyId: null,
     expiresAt: row.expiresAtMs === null ? null : new Date(row.expiresAtMs),
+    // Only a truck that reports from this very place moves the time without a trip change.
+    refreshAt: (trip.lastSeen?.positionAtMs ?? null) === null ? null : new Date(now + LAST_SEEN_REFRESH_MS),
   };
 }
 
@@ -179,5 +211,6 @@ export async function loadOngoingTrips(
     tripIds: row.trips.map((t) => t.id),
     companyId: row.companyId,
     expiresAt: null,
+    refreshAt: null,
   };
 }

@@ -6,6 +6,7 @@ import { LAGOS_ADDRESS, referenceIds } from '../../test/marketplace';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { tripWorld, type TripWorld } from '../../test/trip-world';
 import { changesHeard } from '../../test/changes-heard';
+import { TRIP_NOT_FOUND } from './tracking.service';
 
 const TRACKING_KEYS = [
   'orderNumber',
@@ -179,7 +180,7 @@ describe('public tracking', () => {
   });
 
   describe('links that do not work', () => {
-    it("answers 404 'Trip not found' for an unknown id and for anything that is not an id", async () => {
+    it('answers 404 saying no trip has the link, for an unknown id and for anything that is not an id', async () => {
       for (const id of [
         'AAAAAAAAAAAAAAAAAAAAAA',
         'short',
@@ -189,7 +190,10 @@ describe('public tracking', () => {
       ]) {
         const res = await track(id);
         expect(res.statusCode, id).toBe(404);
-        expect(res.json(), id).toEqual({ message: 'Trip not found', code: 'NOT_FOUND' });
+        expect(res.json(), id).toEqual({
+          message: 'No trip has this tracking link. Check the link you were sent.',
+          code: 'NOT_FOUND',
+        });
       }
     });
 
@@ -321,7 +325,7 @@ describe('public tracking', () => {
       expect((await track(id)).statusCode).toBe(404);
       const cache = t.ctx.publicTracking.cache.tracking;
       // A second lookup is answered synchronously, without a promise: no database work.
-      expect(() => cache.lookup(id)).toThrow('Trip not found');
+      expect(() => cache.lookup(id)).toThrow(TRIP_NOT_FOUND);
     });
 
     it('answers a cached trip synchronously', async () => {

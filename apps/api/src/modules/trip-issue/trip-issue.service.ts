@@ -9,6 +9,7 @@ import {
   type NoteSide,
   type TripLocation,
   type TrackingAlarm,
+  type DelayingAlarm,
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import { jsonOf, type JsonAnswer } from '../../lib/http-cache';
@@ -147,14 +148,14 @@ export async function openTripIssue(
 }
 
 /**
- * Opens the issue a tracking alarm raises, for the trip watch, on a trip still under way, unless an issue
- * of that alarm is still open. The trip is locked like for every change. Returns the new issue's id, or
- * null when none was opened.
+ * Opens the issue a tracking alarm that holds the trip up raises (never driving at night: that is a trip
+ * alert), for the trip watch, on a trip still under way, unless an issue of that alarm is still open. The
+ * trip is locked like for every change. Returns the new issue's id, or null when none was opened.
  */
 export async function openAlarmIssue(
   tx: Executor,
   tripId: string,
-  raised: { alarm: TrackingAlarm; at: Date; description: string; location: TripLocation | null },
+  raised: { alarm: DelayingAlarm; at: Date; description: string; location: TripLocation | null },
 ): Promise<string | null> {
   const trip = await loadTripForTracking(tx, tripId);
   if (!trip || trip.completed || trip.cancelledAt) return null;

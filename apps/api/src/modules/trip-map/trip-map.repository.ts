@@ -1,7 +1,12 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { tripIssues, trips, truckLatestPositions, trucks } from '../../db/schema';
-import { liveTripSql, tripScopeSql, type TripScope } from '../../queries/trip-scope.repository';
+import { trips, truckLatestPositions, trucks } from '../../db/schema';
+import {
+  hasOpenIssueSql,
+  ongoingTripSql,
+  tripScopeSql,
+  type TripScope,
+} from '../../queries/trip-scope.repository';
 
 /**
  * A map shows at most this many trucks: the biggest fleets we serve have a few thousand on the road at
@@ -10,10 +15,11 @@ import { liveTripSql, tripScopeSql, type TripScope } from '../../queries/trip-sc
 export const MAX_MAP_TRIPS = 5000;
 
 /**
- * Started live trips the caller may see, the most recently moved first: only what a marker and its card
- * show, in the order of the trips list's indexes, so the newest few thousand are read off the index.
+ * The ongoing trips the caller may see (ongoingTripSql, as the trips list's Ongoing tab), the most recently
+ * moved first: only what a marker and its card show, in the order of the trips list's indexes, so the newest
+ * few thousand are read off the index.
  */
-export async function liveTripsOnMap(db: Executor, scope: TripScope) {
+export async function ongoingTripsOnMap(db: Executor, scope: TripScope) {
   return db
     .select({
       trip: {
@@ -38,12 +44,12 @@ export async function liveTripsOnMap(db: Executor, scope: TripScope) {
         speedKmh: truckLatestPositions.speedKmh,
         heading: truckLatestPositions.heading,
       },
-      hasOpenIssue: sql<boolean>`EXISTS (SELECT 1 FROM ${tripIssues} WHERE ${tripIssues.tripId} = ${trips.id} AND ${tripIssues.status} = 'OPEN')`,
+      hasOpenIssue: hasOpenIssueSql(),
     })
     .from(trips)
     .leftJoin(trucks, eq(trucks.id, trips.truckId))
     .leftJoin(truckLatestPositions, eq(truckLatestPositions.truckId, trips.truckId))
-    .where(and(tripScopeSql(scope), isNotNull(trips.latestStatus), liveTripSql()))
+    .where(and(tripScopeSql(scope), ongoingTripSql()))
     .orderBy(sql`${trips.latestStatusAt} DESC NULLS LAST`, desc(trips.createdAt), desc(trips.tripNumber))
     .limit(MAX_MAP_TRIPS);
 }

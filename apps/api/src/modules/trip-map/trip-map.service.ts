@@ -3,10 +3,10 @@ import type { AppContext } from '../../context';
 import type { Principal } from '../../plugins/auth';
 import { terminalsOfTripRows, tripCourseOf, tripScopeOf } from '../trip/trip.service';
 import { answerOf, type MapAnswer } from './trip-map-cache';
-import { liveTripsOnMap } from './trip-map.repository';
+import { ongoingTripsOnMap } from './trip-map.repository';
 
 /**
- * The caller's live trips on the map as JSON text, shared by everyone of the same company for a few
+ * The caller's ongoing trips on the map as JSON text, shared by everyone of the same company for a few
  * seconds (MAP_CACHE_SECONDS).
  */
 export async function tripMapFor(
@@ -26,7 +26,7 @@ export async function tripMapFor(
 }
 
 async function buildMap(ctx: Pick<AppContext, 'db'>, principal: Principal): Promise<TripMapItem[]> {
-  const rows = await liveTripsOnMap(ctx.db, tripScopeOf(principal));
+  const rows = await ongoingTripsOnMap(ctx.db, tripScopeOf(principal));
   const terminalsById = await terminalsOfTripRows(ctx.db, rows);
   return rows.map(({ trip, truckRegistrationNumber, position, hasOpenIssue }) => {
     const { pickup, recipient, latestTripStatus } = tripCourseOf(trip, terminalsById);

@@ -72,7 +72,7 @@ describe('PATCH /api/v1/trips/cancel', () => {
 
     const [mail] = await t.mailsTo(w.transporter.email);
     const numbers = [a!.tripNumber, b!.tripNumber].sort();
-    expect(mail?.subject).toMatch(/^Trips TRP-\S+, TRP-\S+ were cancelled$/);
+    expect(mail?.subject).toMatch(/^TRP-\S+, TRP-\S+: cancelled by Lekki Foods Ltd$/);
     for (const n of numbers) expect(mail?.subject).toContain(n);
     expect(mail?.text).toContain('Lekki Foods Ltd has cancelled trips');
     expect(mail?.text).toContain(`Reason given: ${REASON}`);
@@ -116,7 +116,7 @@ describe('PATCH /api/v1/trips/cancel', () => {
     expect((await rows([trip!.id]))[0]).toMatchObject({ cancelledByUserId: w.admin.user.id });
     for (const email of [w.customer.email, w.transporter.email]) {
       const [mail] = await t.mailsTo(email);
-      expect(mail?.subject).toBe(`Trip ${trip!.tripNumber} was cancelled`);
+      expect(mail?.subject).toBe(`${trip!.tripNumber}: cancelled by a Freightlane admin`);
       expect(mail?.text).toContain('A Freightlane admin has cancelled trip');
     }
   });

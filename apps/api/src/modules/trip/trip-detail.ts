@@ -20,6 +20,7 @@ import { jsonOf, type JsonAnswer } from '../../lib/http-cache';
 import type { Principal } from '../../plugins/auth';
 import { EVERY_COMPANY } from '../../plugins/company-answers';
 import { issuesOfTrip } from '../trip-issue/trip-issue.service';
+import { alertsOfTrip } from '../truck-tracking/trip-alert.service';
 import { documentsOfTrip } from '../trip-document/trip-document.service';
 import { containerFreeTimeOf } from '../container/free-time.service';
 import { loadTripFor, type TripRecord } from './trip-access';
@@ -116,11 +117,12 @@ export async function loadTripDetail(
   db: Executor = ctx.db,
 ): Promise<TripDetail> {
   const { trip, side } = await loadTripFor(db, principal, tripId);
-  const [row, crew, logs, issues, documents, notes] = await readAll(db, [
+  const [row, crew, logs, issues, alerts, documents, notes] = await readAll(db, [
     () => findTripRow(db, trip.id),
     () => findTripCrewAndInvoice(db, trip.id),
     () => liveStatusLogsOf(db, trip.id),
     () => issuesOfTrip(db, trip.id),
+    () => alertsOfTrip(db, trip.id),
     () => documentsOfTrip(db, principal, trip.id),
     () => notesOfTrip(db, trip.id),
   ]);
@@ -143,6 +145,7 @@ export async function loadTripDetail(
     resources: resourcesOf(crew),
     documents,
     issues,
+    alerts,
     notes: notes
       .map(({ note, updatedBy }) => ({
         id: note.id,

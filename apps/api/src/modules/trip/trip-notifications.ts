@@ -16,6 +16,16 @@ export interface NotifiedTrip {
   transporterCompanyId: string;
 }
 
+/**
+ * Titles read "<trip number>: <what happened>", what happened starting in lower case (a status keeps the
+ * name the spec gives it): a label such as "Proof of delivery" continues the sentence after the colon,
+ * and the catch-all label "Other" says what kind of thing it is instead.
+ */
+function continuing(label: string, otherwise: string): string {
+  if (label === 'Other') return otherwise;
+  return /^[A-Z][a-z]/.test(label) ? `${label[0]!.toLowerCase()}${label.slice(1)}` : label;
+}
+
 /** Both sides of the trip hear it; the person who acted does not. */
 function onTrip(
   trip: NotifiedTrip,
@@ -53,7 +63,14 @@ export function tripsCancelledNotification(
   const { tripNumbers, cancelledBy, reason } = cancellation;
   const one = tripNumbers.length === 1;
   const trips = `${one ? 'trip' : 'trips'} ${tripNumbers.join(', ')}`;
-  const title = `${one ? 'Trip' : 'Trips'} ${tripNumbers.join(', ')} ${one ? 'was' : 'were'} cancelled`;
+  // A long list would bury what happened: past three numbers, the title counts the rest.
+  const subject =
+    tripNumbers.length <= 3
+      ? tripNumbers.join(', ')
+      : `${tripNumbers.slice(0, 2).join(', ')} and ${tripNumbers.length - 2} more`;
+  // "A Freightlane admin" reads "cancelled by a Freightlane admin"; a company's name stays as it is.
+  const by = cancelledBy.replace(/^(A|The) /, (article) => article.toLowerCase());
+  const title = `${subject}: cancelled by ${by}`;
   return {
     kind: 'TRIP_CANCELLED',
     to: { companyIds: [companyId] },
@@ -105,8 +122,7 @@ export function issueNotification(
   return {
     kind: change === 'opened' ? 'ISSUE_OPENED' : 'ISSUE_RESOLVED',
     ...onTrip(trip, actorUserId),
-    title:
-      change === 'opened' ? `${trip.tripNumber}: ${type} reported` : `${trip.tripNumber}: ${type} resolved`,
+    title: `${trip.tripNumber}: ${continuing(type, 'issue')} ${change === 'opened' ? 'reported' : 'resolved'}`,
     body:
       change === 'opened'
         ? `${issue.description ? `${issue.description} ` : ''}The trip shows as delayed until it is resolved.`
@@ -123,7 +139,7 @@ export function documentAddedNotification(
   return {
     kind: 'DOCUMENT_ADDED',
     ...onTrip(trip, actorUserId),
-    title: `${trip.tripNumber}: ${document.kindLabel} added`,
+    title: `${trip.tripNumber}: ${continuing(document.kindLabel, 'document')} added`,
     body: `${document.fileName} was added to the trip.`,
     key: `trip-document:${document.id}`,
   };

@@ -5,7 +5,12 @@ import { liveTripSql } from '../../queries/trip-scope.repository';
 
 const FLEET_TABLES = { truck: trucks, driver: drivers, motorBoy: motorBoys };
 
-/** Whether a truck, driver or motor boy of this company is active; null when the company has no such one. */
+/**
+ * Whether a truck, driver or motor boy of this company is active; null when the company has no such one. The
+ * row is read FOR SHARE, held to the end of the assigning transaction: a deactivation (which locks it FOR
+ * UPDATE, then looks for the live trips it is on) waits for the assignment to commit and then sees it, and an
+ * assignment that comes second waits for the deactivation and reads the resource inactive.
+ */
 export async function findFleetChoice(
   db: Executor,
   kind: keyof typeof FLEET_TABLES,
@@ -17,7 +22,8 @@ export async function findFleetChoice(
     .select({ active: table.active })
     .from(table)
     .where(and(eq(table.id, id), eq(table.companyId, companyId)))
-    .limit(1);
+    .limit(1)
+    .for('share');
   return row ?? null;
 }
 

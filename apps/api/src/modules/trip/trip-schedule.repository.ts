@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ScheduleEventKind } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
@@ -24,9 +24,23 @@ function filterSql(filter: ScheduleFilter): SQL | undefined {
   return isNull(trips.cancelledAt);
 }
 
+/** The Lagos calendar day a trip was delivered on; null until it is. Lagos is UTC+1 all year. */
+const deliveredOnSql = sql`(((${trips.deliveredAt}) AT TIME ZONE 'UTC') + interval '1 hour')::date`;
+
 /**
- * The trips with a pickup (or an expected delivery) date in the window, in date then trip-number order,
- * at most `limit`. Both columns are calendar dates already (Lagos days), so the window compares dates.
+ * The day of a trip's event: its pickup date; for its delivery, the day it was delivered once it was (a
+ * delivery made is shown done where it happened, never as still expected), until then the expected delivery
+ * date the transporter set.
+ */
+function eventDateSql(kind: ScheduleEventKind): SQL {
+  return kind === 'PICKUP'
+    ? sql`${trips.pickupDate}`
+    : sql`coalesce(${deliveredOnSql}, ${trips.expectedDeliveryDate})`;
+}
+
+/**
+ * The trips with a pickup or a delivery (made, or expected) in the window, in date then trip-number order,
+ * at most `limit`. The dates are calendar dates (Lagos days), so the window compares dates.
  */
 export async function listScheduledTrips(
   db: Executor,
@@ -36,10 +50,10 @@ export async function listScheduledTrips(
   window: ScheduleWindow,
   limit: number,
 ) {
-  const dateColumn = kind === 'PICKUP' ? trips.pickupDate : trips.expectedDeliveryDate;
+  const date = eventDateSql(kind);
   return db
     .select({
-      date: dateColumn,
+      date: sql<string | null>`(${date})::text`,
       trip: trips,
       clientName: orders.clientName,
       customerName: customer.name,
@@ -55,8 +69,13 @@ export async function listScheduledTrips(
     .leftJoin(consignments, eq(consignments.tripId, trips.id))
     .leftJoin(trucks, eq(trucks.id, trips.truckId))
     .where(
-      and(tripScopeSql(scope), filterSql(filter), gte(dateColumn, window.from), lt(dateColumn, window.until)),
+      and(
+        tripScopeSql(scope),
+        filterSql(filter),
+        sql`${date} >= ${window.from}::date`,
+        sql`${date} < ${window.until}::date`,
+      ),
     )
-    .orderBy(asc(dateColumn), asc(trips.tripNumber))
+    .orderBy(asc(date), asc(trips.tripNumber))
     .limit(limit);
 }

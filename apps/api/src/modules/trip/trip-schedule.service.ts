@@ -22,8 +22,9 @@ export function monthWindow(year: number, month: number): ScheduleWindow {
 }
 
 /**
- * GET /trips/schedule/year/{year}/month/{month}: each trip's pickup and expected delivery that fall in the
- * month, for the trips the caller may see, by date then trip number.
+ * GET /trips/schedule/year/{year}/month/{month}: each trip's pickup and delivery that fall in the month, for
+ * the trips the caller may see, by date then trip number. A delivery is on the day it was made once the trip
+ * is delivered (the trip's status says so: Delivered or after), otherwise on its expected delivery date.
  */
 export async function scheduleOfMonth(
   ctx: AppContext,

@@ -21,7 +21,13 @@ import {
   trips,
   users,
 } from '../../db/schema';
-import { liveTripSql, tripScopeSql, type TripScope } from '../../queries/trip-scope.repository';
+import {
+  hasOpenIssueSql,
+  liveTripSql,
+  ongoingTripSql,
+  tripScopeSql,
+  type TripScope,
+} from '../../queries/trip-scope.repository';
 import { countTripsInScope } from '../../queries/trip-count.repository';
 import {
   countTrips,
@@ -48,11 +54,14 @@ const listInputs = {
 };
 
 function filtersSql(query: TripListQuery, search: SQL | undefined = tripSearchSql(query.q)): SQL | undefined {
+  // Not completed and started is the Ongoing tab: the one definition of ongoing.
+  const ongoing = query.completed === false && query.started === true;
   return and(
+    ongoing ? ongoingTripSql() : undefined,
     query.completed === true ? eq(trips.completed, true) : undefined,
     // "Not completed" means still to be done, so a cancelled trip is not in it either.
-    query.completed === false ? liveTripSql() : undefined,
-    query.started === true ? isNotNull(trips.latestStatus) : undefined,
+    query.completed === false && !ongoing ? liveTripSql() : undefined,
+    query.started === true && !ongoing ? isNotNull(trips.latestStatus) : undefined,
     query.started === false ? isNull(trips.latestStatus) : undefined,
     query.tripStatusList?.length ? inArray(trips.latestStatus, query.tripStatusList) : undefined,
     search,
@@ -101,6 +110,7 @@ const tripSummaryColumns = {
 
 const tripRowColumns = {
   trip: tripSummaryColumns,
+  hasOpenIssue: hasOpenIssueSql(),
   orderNumber: orders.orderNumber,
   clientName: orders.clientName,
   reference: orders.reference,
@@ -383,7 +393,7 @@ export async function findLiveTripOfDriver(db: Executor, driverId: string): Prom
   const [trip] = await db
     .select()
     .from(trips)
-    .where(and(eq(trips.driverId, driverId), eq(trips.completed, false), isNull(trips.cancelledAt)))
+    .where(and(eq(trips.driverId, driverId), liveTripSql()))
     .limit(1);
   return trip ?? null;
 }

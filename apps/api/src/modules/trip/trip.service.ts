@@ -78,6 +78,7 @@ export function toTripSummary(
     customerName: r.customerName,
     transporterName: r.transporterName,
     ...tripCourseOf(trip, terminalsById),
+    hasOpenIssue: r.hasOpenIssue,
     pickupDate: trip.pickupDate,
     amountKobo: trip.amountKobo,
     // Award writes a consignment with every trip; the empty one only guards a trip written without.

@@ -1,8 +1,20 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { distanceKm, distanceToPathKm, pointAlong, type LatLon } from '@freightlane/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
+  distanceKm,
+  distanceToPathKm,
+  lagosHour,
+  ongoingStatus,
+  pointAlong,
+  type LatLon,
+} from '@freightlane/domain';
+import { MIGRATIONS_DIR } from '../../db/client';
+import {
+  notifications,
   trackingDevices,
+  tripAlerts,
   tripIssues,
   trips,
   tripStatusLogs,
@@ -93,6 +105,37 @@ describe('the trip watch', () => {
   const issuesOf = (tripId: string) =>
     t.ctx.db.select().from(tripIssues).where(eq(tripIssues.tripId, tripId));
 
+  /** Watches the trip again now, as the next tick would, instead of waiting for its next check. */
+  async function watchAgain(tripId: string) {
+    await t.ctx.db
+      .update(tripWatches)
+      .set({ nextCheckAt: sql`now()` })
+      .where(eq(tripWatches.tripId, tripId));
+    await t.ctx.tripWatch.watchDue();
+  }
+
+  /** The notifications of a kind about a trip, to the customer's and the transporter's people. */
+  async function notificationsAbout(tripId: string, kind: 'TRIP_ALERT' | 'ISSUE_OPENED') {
+    await t.ctx.jobs.drain();
+    return t.ctx.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.kind, kind),
+          eq(notifications.link, `/trips/${tripId}`),
+          inArray(notifications.userId, [w.customer.user.id, w.transporter.user.id]),
+        ),
+      );
+  }
+
+  /** The trip's status words where the spec reads DELAYED: the public tracking page's Trip Status. */
+  async function publicStatusOf(trackingId: string) {
+    const res = await call(t.app, 'GET', `/api/v1/trips/open-access/${trackingId}`);
+    expect(res.status).toBe(200);
+    return ongoingStatus(res.body);
+  }
+
   it('records the arrival at the pickup when the truck enters the terminal’s geofence', async () => {
     const { trip, truck } = await tripAt('STARTED', 40);
     await drive(truck, [OSHODI, APAPA_GATE], 30, 30);
@@ -176,13 +219,208 @@ describe('the trip watch', () => {
 
     for (const account of [w.customer, w.transporter]) {
       const mails = await t.mailsTo(account.email);
-      expect(mails.find((m) => m.subject === `Trip ${trip.tripNumber}: left its corridor`)).toBeDefined();
+      expect(
+        mails.find((m) =>
+          new RegExp(`^${trip.tripNumber}: left its corridor near .+, Lagos$`).test(m.subject),
+        ),
+      ).toBeDefined();
     }
 
     // Driving on out of the corridor is the same diversion.
     await drive(truck, [OJO, { latitude: 6.45, longitude: 3.1 }], 40, 10);
     await t.ctx.tripWatch.watchDue();
     expect(await issuesOf(trip.id)).toHaveLength(1);
+  });
+
+  it('raises driving at night as one alert a night, told once to both companies, and opens no issue', async () => {
+    const token = w.transporter.accessToken;
+    const saved = (await call(t.app, 'GET', SETTINGS, undefined, { token })).body;
+    // The night hours are set around now, so the truck can drive in them whenever the test runs.
+    const hour = lagosHour(new Date());
+    const nightNow = {
+      ...saved,
+      nightAlerts: true,
+      nightFromHour: (hour + 23) % 24,
+      nightToHour: (hour + 2) % 24,
+    };
+    expect((await call(t.app, 'PUT', SETTINGS, nightNow, { token })).status).toBe(200);
+    try {
+      const { trip, truck } = await tripAt('LOADED', 60);
+      const before = await w.detail(trip.id);
+      const statusBefore = await publicStatusOf(before.trackingId);
+
+      // Sets off at night on its lane, towards Oshodi: no issue, one alert.
+      await drive(truck, [APAPA_GATE, OSHODI], 30, 20, 30);
+      await t.ctx.tripWatch.watchDue();
+      expect(await issuesOf(trip.id)).toEqual([]);
+      const [alert, ...more] = await t.ctx.db.select().from(tripAlerts).where(eq(tripAlerts.tripId, trip.id));
+      expect(more).toEqual([]);
+      expect(alert).toMatchObject({ kind: 'NIGHT_MOVEMENT', acknowledgedAt: null });
+      expect(alert!.location).toMatchObject({ state: 'Lagos' });
+      // When the truck set off, not when the watch ran.
+      expect(alert!.raisedAt.getTime()).toBeLessThan(Date.now() - 25 * 60_000);
+      expect(await w.audits(alert!.id, 'trip.alert_raised')).toHaveLength(1);
+
+      const told = await notificationsAbout(trip.id, 'TRIP_ALERT');
+      expect(told.map((n) => n.userId).sort()).toEqual([w.customer.user.id, w.transporter.user.id].sort());
+      const place = `${alert!.location!.lga}, ${alert!.location!.state}`;
+      expect(told[0]!.title).toBe(`${trip.tripNumber}: moving at night near ${place}`);
+      expect(told[0]!.body).toContain('not shown as delayed');
+      for (const account of [w.customer, w.transporter]) {
+        const mails = await t.mailsTo(account.email);
+        expect(mails.filter((m) => m.subject === told[0]!.title)).toHaveLength(1);
+      }
+
+      // The trip page shows the alert apart from the issues, and the status words stay the trip's own.
+      const after = await w.detail(trip.id);
+      expect(after.issues).toEqual([]);
+      expect(after.hasOpenIssue).toBe(false);
+      expect(after.latestTripStatus).toEqual(before.latestTripStatus);
+      expect(after.alerts).toEqual([
+        {
+          id: alert!.id,
+          kind: 'NIGHT_MOVEMENT',
+          description: expect.stringMatching(/^The truck moved during the night hours/),
+          raisedAt: alert!.raisedAt.toISOString(),
+          location: alert!.location,
+          acknowledgedAt: null,
+          acknowledgedBy: null,
+        },
+      ]);
+      expect(await publicStatusOf(before.trackingId)).toBe(statusBefore);
+      expect(statusBefore).not.toBe('DELAYED');
+
+      // It halts, then sets off again later the same night: the same night's alert, nobody told twice.
+      await drive(truck, [OSHODI, OSHODI], 0, 10, 18);
+      await drive(truck, [OSHODI, APAPA_GATE], 30, 10, 5);
+      await watchAgain(trip.id);
+      expect(await t.ctx.db.select().from(tripAlerts).where(eq(tripAlerts.tripId, trip.id))).toHaveLength(1);
+      expect(await notificationsAbout(trip.id, 'TRIP_ALERT')).toHaveLength(2);
+      expect(await issuesOf(trip.id)).toEqual([]);
+    } finally {
+      await call(t.app, 'PUT', SETTINGS, saved, { token });
+    }
+  });
+
+  it('lets the transporter mark an alert seen, once, and nobody else', async () => {
+    const { trip } = await tripAt('LOADED', 60);
+    const [alert] = await t.ctx.db
+      .insert(tripAlerts)
+      .values({
+        tripId: trip.id,
+        kind: 'NIGHT_MOVEMENT',
+        description: 'The truck moved during the night hours (22:00 to 05:00, Lagos time).',
+        raisedAt: new Date(Date.now() - 30 * 60_000),
+        night: '2026-11-24',
+        location: { state: 'Lagos', lga: 'Ikeja', description: null },
+      })
+      .returning();
+    const url = `/api/v1/trips/alerts/${alert!.id}/acknowledge`;
+
+    for (const [token, status] of [
+      [w.customer.accessToken, 403],
+      [w.admin.accessToken, 403],
+      [w.otherTransporter.accessToken, 404],
+      [undefined, 401],
+    ] as const) {
+      expect((await call(t.app, 'POST', url, undefined, { token })).status).toBe(status);
+    }
+    const unknown = await call(t.app, 'POST', '/api/v1/trips/alerts/nope/acknowledge', undefined, {
+      token: w.transporter.accessToken,
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBeTruthy();
+
+    const seen = await call(t.app, 'POST', url, undefined, { token: w.fleetManager.accessToken });
+    expect(seen.status).toBe(200);
+    expect(seen.body).toMatchObject({
+      id: alert!.id,
+      acknowledgedBy: expect.stringMatching(/^Bola Adeyemi \(/),
+    });
+    // Marked again by someone else: who saw it first stays.
+    const again = await call(t.app, 'POST', url, undefined, { token: w.transporter.accessToken });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(seen.body);
+    expect(await w.audits(alert!.id, 'trip.alert_acknowledged')).toHaveLength(1);
+    const detail = await w.detail(trip.id);
+    expect(detail.alerts[0]).toEqual(seen.body);
+    expect(detail.hasOpenIssue).toBe(false);
+  });
+
+  it('moves the night-movement issues of an upgraded database into alerts (migration 0020)', async () => {
+    const { trip } = await tripAt('LOADED', 60);
+    const { trip: handTrip } = await tripAt('LOADED', 60);
+    // 23:10 and 01:30 in Lagos, the night of 24 Nov; 23:30 on the 25th.
+    const at = (iso: string) => new Date(iso);
+    const nightIssue = (over: Partial<typeof tripIssues.$inferInsert>) => ({
+      tripId: trip.id,
+      issueType: 'NIGHT_MOVEMENT' as const,
+      alarm: 'NIGHT_MOVEMENT' as const,
+      description: 'The truck moved during the night hours (22:00 to 05:00, Lagos time).',
+      status: 'OPEN' as const,
+      openedAt: at('2026-11-24T22:10:00Z'),
+      location: { state: 'Lagos', lga: 'Ikeja', description: null },
+      ...over,
+    });
+    await t.ctx.db.insert(tripIssues).values([
+      nightIssue({
+        status: 'RESOLVED',
+        resolvedAt: at('2026-11-24T23:00:00Z'),
+        resolvedByUserId: w.transporter.user.id,
+      }),
+      nightIssue({ openedAt: at('2026-11-25T00:30:00Z') }),
+      nightIssue({
+        openedAt: at('2026-11-25T22:30:00Z'),
+        status: 'RESOLVED',
+        resolvedAt: at('2026-11-26T06:00:00Z'),
+        resolvedByUserId: w.transporter.user.id,
+      }),
+      // Reported by a person: a person said the trip was held up, so it stays an issue.
+      {
+        tripId: handTrip.id,
+        issueType: 'NIGHT_MOVEMENT',
+        description: 'Driver moved at night against our rules',
+        status: 'OPEN',
+        openedAt: at('2026-11-24T22:10:00Z'),
+        openedByUserId: w.customer.user.id,
+      },
+    ]);
+    expect((await w.detail(trip.id)).hasOpenIssue).toBe(true);
+
+    const migration = fs.readFileSync(path.join(MIGRATIONS_DIR, '0020_trip_alerts.sql'), 'utf8');
+    const moves = migration
+      .split('--> statement-breakpoint')
+      .filter((statement) => /INSERT INTO trip_alerts|DELETE FROM trip_issues/.test(statement));
+    expect(moves).toHaveLength(2);
+    for (const statement of moves) await t.ctx.db.execute(sql.raw(statement));
+
+    expect(await issuesOf(trip.id)).toEqual([]);
+    expect(await issuesOf(handTrip.id)).toHaveLength(1);
+    const moved = await t.ctx.db
+      .select()
+      .from(tripAlerts)
+      .where(eq(tripAlerts.tripId, trip.id))
+      .orderBy(tripAlerts.raisedAt);
+    expect(
+      moved.map((a) => ({
+        night: a.night,
+        raisedAt: a.raisedAt.toISOString(),
+        seen: a.acknowledgedAt?.toISOString() ?? null,
+        by: a.acknowledgedByUserId,
+      })),
+    ).toEqual([
+      // One of the night's two issues is still open: the night's alert is not seen yet.
+      { night: '2026-11-24', raisedAt: '2026-11-24T22:10:00.000Z', seen: null, by: null },
+      {
+        night: '2026-11-25',
+        raisedAt: '2026-11-25T22:30:00.000Z',
+        seen: '2026-11-26T06:00:00.000Z',
+        by: w.transporter.user.id,
+      },
+    ]);
+    const detail = await w.detail(trip.id);
+    expect(detail.hasOpenIssue).toBe(false);
+    expect(detail.alerts).toHaveLength(2);
   });
 
   it('opens a lost-tracking issue when a truck that reported on the trip falls silent', async () => {

@@ -1,11 +1,9 @@
 import {
-  TRACKING_ALARM_LABELS,
   geofenceOf,
   placeOfPosition,
   watchTrip,
   allowedNextStatuses,
   type LatLon,
-  type RaisedAlarm,
   type TrackingSettings,
   type TripLocation,
   type TripStatus,
@@ -16,9 +14,11 @@ import { BackgroundLoop } from '../../lib/background-loop';
 import { pastTripsOnLaneOf } from '../../queries/trip-lane.repository';
 import { openAlarmIssue } from '../trip-issue/trip-issue.service';
 import { recordTrackedArrival } from '../trip/trip-status.service';
-import { tripStatusNotification, type NotifiedTrip } from '../trip/trip-notifications';
-import { queueNotification, type NotificationEvent } from '../notification/notification.service';
+import { tripStatusNotification } from '../trip/trip-notifications';
+import { queueNotification } from '../notification/notification.service';
 import { trackingSettingsOfCompany } from './tracking-settings.service';
+import { alarmNotification } from './tracking-notifications';
+import { raiseTripAlert } from './trip-alert.service';
 import {
   dropFinishedWatches,
   enrolLiveTrips,
@@ -52,35 +52,6 @@ interface Log {
   error: (obj: object, msg: string) => void;
 }
 
-/** An alarm the watch raised: an issue opened by tracking, told to both companies on the trip. */
-function alarmNotification(
-  trip: NotifiedTrip,
-  alarm: RaisedAlarm,
-  place: TripLocation | null,
-  issueId: string,
-): NotificationEvent {
-  const label = TRACKING_ALARM_LABELS[alarm.alarm];
-  const subject = `Trip ${trip.tripNumber}: ${label.toLowerCase()}`;
-  return {
-    kind: 'ISSUE_OPENED',
-    to: { companyIds: [trip.customerCompanyId, trip.transporterCompanyId] },
-    title: subject,
-    body: `${alarm.description}${place ? ` Last known place: ${place.lga}, ${place.state}.` : ''}`,
-    link: `/trips/${trip.id}`,
-    key: `trip-issue-opened:${issueId}`,
-    email: {
-      subject,
-      paragraphs: [
-        `The tracking of trip ${trip.tripNumber} raised an alarm: ${label.toLowerCase()}.`,
-        alarm.description,
-        ...(place ? [`Last known place: ${place.lga}, ${place.state}.`] : []),
-        'An issue is open on the trip until someone resolves it.',
-      ],
-      actionLabel: 'Open the trip',
-    },
-  };
-}
-
 const thin = <T>(points: readonly T[], most: number): T[] => {
   if (points.length <= most) return [...points];
   const step = points.length / most;
@@ -94,10 +65,10 @@ const locationOf = (position: LatLon): TripLocation => {
 
 /**
  * Reads the track of each live trip whose truck reports positions, every TRACKING_WATCH_SECONDS: an
- * arrival its geofence saw is recorded (or proposed, per the transporter's settings), and each alarm
- * opens a trip issue by itself and tells both companies by e-mail. Each instance takes one due trip at
- * a time under a lease (FOR UPDATE SKIP LOCKED), so several instances share the trips and never watch
- * one twice at once.
+ * arrival its geofence saw is recorded (or proposed, per the transporter's settings), each alarm that
+ * holds the trip up opens a trip issue by itself, and driving at night raises a trip alert (once a night),
+ * each told to both companies. Each instance takes one due trip at a time under a lease (FOR UPDATE SKIP
+ * LOCKED), so several instances share the trips and never watch one twice at once.
  */
 export class TripWatch {
   private readonly loop: BackgroundLoop;
@@ -242,6 +213,11 @@ export class TripWatch {
         const issueId = await openAlarmIssue(tx, trip.id, { ...alarm, location });
         if (issueId) {
           await queueNotification(ctx, tx, alarmNotification(trip, alarm, location, issueId));
+          told = true;
+        }
+      }
+      for (const alert of outcome.alerts) {
+        if (await raiseTripAlert(ctx, tx, trip.id, { ...alert, location: locationOf(alert.position) })) {
           told = true;
         }
       }

@@ -7,6 +7,8 @@ import {
   trackingCredentialSchema,
   trackingDevicePage,
   trackingDeviceQuery,
+  tripAlertIdParams,
+  tripAlertSchema,
   tripIdParams,
   tripRouteSchema,
   trackingSettingsSchema,
@@ -25,6 +27,7 @@ import {
   updateTrackingCredential,
 } from './tracking-credential.service';
 import { saveTrackingSettings, trackingSettingsFor } from './tracking-settings.service';
+import { acknowledgeTripAlert } from './trip-alert.service';
 import { tripRouteFor } from './trip-route.service';
 
 export function truckTrackingRoutes(app: ZodApp, ctx: AppContext): void {
@@ -136,7 +139,7 @@ export function truckTrackingRoutes(app: ZodApp, ctx: AppContext): void {
         tags,
         summary: 'How your trucks are watched: arrivals by geofence and the thresholds of the alarms',
         description:
-          'A company that never saved its settings gets the defaults. Each alarm opens a trip issue by itself.',
+          'A company that never saved its settings gets the defaults. Leaving the corridor, a long stop and a silent tracker each open a trip issue by themselves (the trip shows DELAYED); driving at night raises a trip alert instead, once a night, which delays nothing.',
         security: bearerSecurity,
         response: { 200: trackingSettingsSchema, ...errorResponses(401, 403) },
       },
@@ -172,5 +175,23 @@ export function truckTrackingRoutes(app: ZodApp, ctx: AppContext): void {
       },
     },
     async (request) => tripRouteFor(ctx, principalOf(request), request.params.id),
+  );
+
+  // A static segment: the router prefers it over /api/v1/trips/:id, so "alerts" is never read as a trip id.
+  app.post(
+    '/api/v1/trips/alerts/:id/acknowledge',
+    {
+      preHandler: fleetOnly,
+      schema: {
+        tags,
+        summary: 'Mark an alert on one of your trips seen (a truck moving at night)',
+        description:
+          'For the trip’s transporter: its owner account and fleet managers. Marking it again changes nothing; the first to mark it stays.',
+        security: bearerSecurity,
+        params: tripAlertIdParams,
+        response: { 200: tripAlertSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => acknowledgeTripAlert(ctx, principalOf(request), request.params.id, request),
   );
 }

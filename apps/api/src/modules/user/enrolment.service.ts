@@ -91,7 +91,8 @@ export async function signup(ctx: AppContext, input: SignupRequest, ip: string):
         lastName: input.lastName,
         passwordHash,
         userType: input.type,
-        // The schema lets only an explicit acceptance through: this is the consent record.
+        // The consent record. The schema refuses anything but an acceptance: the form's tick, or the
+        // spec's seven-field call, which accepts the current terms by signing up (decision 018).
         termsAcceptedAt: new Date(),
         termsVersion: TERMS_VERSION,
       });
@@ -104,7 +105,11 @@ export async function signup(ctx: AppContext, input: SignupRequest, ip: string):
           action: 'user.signed_up',
           entityType: 'user',
           entityId: created.id,
-          data: { type: input.type, termsVersion: TERMS_VERSION },
+          data: {
+            type: input.type,
+            termsVersion: TERMS_VERSION,
+            termsAccepted: input.acceptTerms ? 'ticked' : 'by signing up',
+          },
         },
       );
     });

@@ -42,6 +42,8 @@ export function userRoutes(app: ZodApp, ctx: AppContext): void {
         tags: ['Account'],
         summary:
           'Sign up a customer or transporter with their company; e-mails an activation link (a registered e-mail gets the same answer, and its owner a notice)',
+        description:
+          'Signing up accepts the current terms and conditions (/terms): the account records their version and the time. `acceptTerms` may be left out; given, it must be true.',
         body: signupRequest,
         response: { 201: signupResponse, ...errorResponses(400, 409, 429) },
       },

@@ -9,7 +9,9 @@ import {
   assertPublicShowsOnly,
   type LiveTrip,
 } from '../../test/access-trips';
+import { sharedPerSide } from '../../test/access-money';
 import { sideOf, type AccessWorld, type Side } from '../../test/access-world';
+import { insertTripAlert } from '../../modules/truck-tracking/trip-alert.repository';
 import {
   allOf,
   anySignedIn,
@@ -59,6 +61,21 @@ const consignmentIdOf = async (world: AccessWorld, tripId: string) => {
   if (!consignment) throw new Error(`No consignment on trip ${tripId}`);
   return consignment.id as string;
 };
+
+/** A night-movement alert on the trip, as the trip watch raises it (no request raises one). */
+const alertOn = async (world: AccessWorld, tripId: string) => {
+  const alert = await insertTripAlert(world.t.ctx.db, {
+    tripId,
+    kind: 'NIGHT_MOVEMENT',
+    description: 'The truck moved during the night hours (22:00 to 05:00, Lagos time).',
+    raisedAt: new Date(Date.now() - 60 * 60_000),
+    night: '2026-11-24',
+    location: { state: 'Lagos', lga: 'Ikeja', description: null },
+  });
+  if (!alert) throw new Error(`The trip ${tripId} has a night-movement alert already`);
+  return alert;
+};
+const sharedAlert = sharedPerSide((world, side) => alertOn(world, world.sides[side].trip.id));
 
 const tripStored = ({ world, side }: Cell) => world.stored('trips', { id: side.trip.id });
 const consignmentStored = ({ world, side }: Cell) => world.stored('consignments', { tripId: side.trip.id });
@@ -245,6 +262,19 @@ export const rows: MatrixRow[] = [
       return { url: `/api/v1/trips/issues/resolve/${issue.id}` };
     },
     snapshot: ({ world, side }) => world.stored('tripIssues', { id: side.tripIssue.id }),
+  },
+  {
+    op: 'POST /api/v1/trips/alerts/{id}/acknowledge',
+    expect: onlyRoles({ transporter: own(200, 404), fleetManager: own(200, 404) }),
+    note: 'An alert (a truck moving at night) is the transporter’s to mark seen; the customer and admins read it on the trip.',
+    request: async (cell) => {
+      const alert = cell.fresh
+        ? await alertOn(cell.world, (await tripOf(cell)).id)
+        : await sharedAlert.get(cell.world, cell.owner);
+      return { url: `/api/v1/trips/alerts/${alert.id}/acknowledge` };
+    },
+    snapshot: async ({ world, owner }) =>
+      world.stored('tripAlerts', { id: (await sharedAlert.get(world, owner)).id }),
   },
   {
     op: 'POST /api/v1/trips/{id}/documents',

@@ -1,4 +1,16 @@
-import { AppShell, Avatar, Box, Burger, Button, Divider, Group, NavLink, Stack, Text } from '@mantine/core';
+import {
+  AppShell,
+  Avatar,
+  Box,
+  Burger,
+  Button,
+  Divider,
+  Group,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { Suspense } from 'react';
@@ -16,7 +28,7 @@ const NAVBAR_ID = 'app-navigation';
 
 /**
  * The signed-in shell: a sidebar from 1024 px up; below that a header with a menu button that
- * opens the same navigation (with Sign out) over the page.
+ * opens the same navigation (with Sign Out) over the page.
  */
 export function DashboardLayout() {
   const state = useSession();
@@ -42,7 +54,7 @@ export function DashboardLayout() {
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 260, breakpoint: 'lg', collapsed: { mobile: !opened } }}
+      navbar={{ width: 240, breakpoint: 'lg', collapsed: { mobile: !opened } }}
       padding={{ base: 'md', sm: 'lg' }}
     >
       <AppShell.Header>
@@ -78,22 +90,26 @@ export function DashboardLayout() {
         // into nor read out.
         style={!isDesktop && !opened ? { visibility: 'hidden' } : undefined}
       >
-        <AppShell.Section grow component={Stack} gap={2}>
-          {items.map((item) => (
-            <NavLink
-              key={item.label}
-              component={Link}
-              to={item.to}
-              active={item === activeItem}
-              aria-current={item === activeItem ? 'page' : undefined}
-              label={item.label}
-              leftSection={<item.icon size={20} stroke={1.6} aria-hidden />}
-              onClick={close}
-            />
-          ))}
+        {/* The links scroll on their own, so the person and Sign Out below stay in view on a short
+            laptop screen and in a phone's open menu, however many pages a role has. */}
+        <AppShell.Section grow component={ScrollArea} type="auto" offsetScrollbars="y" mx={-4} px={4}>
+          <Stack gap={2}>
+            {items.map((item) => (
+              <NavLink
+                key={item.label}
+                component={Link}
+                to={item.to}
+                active={item === activeItem}
+                aria-current={item === activeItem ? 'page' : undefined}
+                label={item.label}
+                leftSection={<item.icon size={20} stroke={1.6} aria-hidden />}
+                onClick={close}
+              />
+            ))}
+          </Stack>
         </AppShell.Section>
         <AppShell.Section>
-          <Divider my="sm" />
+          <Divider mb="sm" />
           <Group gap="sm" wrap="nowrap" mb="sm" px="xs">
             <Avatar color="green" radius="xl" aria-hidden>
               {firstName.slice(0, 1).toUpperCase() || '?'}
@@ -113,7 +129,7 @@ export function DashboardLayout() {
             leftSection={<IconLogout size={18} aria-hidden />}
             onClick={() => void signOut()}
           >
-            Sign out
+            Sign Out
           </Button>
         </AppShell.Section>
       </AppShell.Navbar>

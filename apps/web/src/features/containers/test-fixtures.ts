@@ -50,6 +50,7 @@ export function containerTrip(overrides: Partial<TripDetail> = {}): TripDetail {
     resources: { truck: null, driver: null, motorBoy: null },
     documents: [],
     issues: [],
+    alerts: [],
     notes: [],
     currentLocation: null,
     expectedDeliveryDate: null,

@@ -45,6 +45,7 @@ export function tripDetail(overrides: Partial<TripDetail> = {}): TripDetail {
     resources: { truck: null, driver: null, motorBoy: null },
     documents: [],
     issues: [],
+    alerts: [],
     notes: [],
     currentLocation: null,
     expectedDeliveryDate: null,

@@ -18,7 +18,7 @@ describe('sign-up form', () => {
   it('shows the domain messages under each field when submitted empty, and sends nothing', async () => {
     const api = mockApi({});
     const { user } = await renderSignUp();
-    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
     expect(await screen.findByText('First name is required')).toBeVisible();
     expect(screen.getByText('Last name is required')).toBeVisible();
@@ -47,7 +47,7 @@ describe('sign-up form', () => {
     await user.type(screen.getByLabelText('Email'), 'ada@');
     await user.type(screen.getByLabelText('Phone number'), '80312');
     await user.type(screen.getByLabelText('Password'), 'Password123');
-    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
     expect(await screen.findByText('Enter a valid email address')).toBeVisible();
     expect(screen.getByText(PHONE_FORMAT_MESSAGE)).toBeVisible();
@@ -91,7 +91,7 @@ describe('sign-up form', () => {
     await user.type(screen.getByLabelText('Phone number'), '0803 123 4567');
     await user.type(screen.getByLabelText('Password'), 'Trucks-on-the-Lagos-road');
     await user.click(screen.getByRole('checkbox', { name: TERMS_CHECKBOX }));
-    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeVisible();
     expect(screen.getByText('musa@kano-haulage.ng')).toBeVisible();
@@ -134,7 +134,7 @@ describe('sign-up form', () => {
     await user.type(screen.getByLabelText('Company name'), 'Eze Foods');
     await user.type(screen.getByLabelText('Email'), 'ada@ezefoods.ng');
     await user.type(screen.getByLabelText('Password'), 'Palm-oil-from-Aba');
-    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(screen.getByText(PHONE_TAKEN_MESSAGE)).toBeVisible();
     expect(api.calls('POST /api/v1/user')).toHaveLength(0);
 
@@ -164,7 +164,7 @@ describe('sign-up form', () => {
     await user.type(screen.getByLabelText('Phone number'), '8031234567');
     await user.type(screen.getByLabelText('Password'), 'Palm-oil-from-Aba');
     await user.click(screen.getByRole('checkbox', { name: TERMS_CHECKBOX }));
-    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
     expect(await screen.findByText('Already registered')).toBeVisible();
     expect(screen.getByLabelText('Phone number')).toHaveAttribute('aria-invalid', 'true');
@@ -191,7 +191,7 @@ describe('sign-up form', () => {
     await user.type(screen.getByLabelText('Email'), 'ada@ezefoods.ng');
     await user.type(screen.getByLabelText('Phone number'), '8031234567');
     await user.type(screen.getByLabelText('Password'), 'Palm-oil-from-Aba');
-    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findByText('You must accept the terms and conditions')).toBeVisible();
     expect(api.calls('POST /api/v1/user')).toHaveLength(0);
 

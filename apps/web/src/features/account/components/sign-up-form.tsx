@@ -218,7 +218,7 @@ export function SignUpForm({
           )}
         />
         <Button type="submit" size="md" loading={isSubmitting} fullWidth>
-          Sign up
+          Sign Up
         </Button>
       </Stack>
     </form>

@@ -16,7 +16,7 @@ describe('activation page', () => {
     renderRoute(`/activate/account/?token=${TOKEN}`, { strict: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Your account is active' })).toBeVisible();
     expect(screen.getByText('Your account is activated.')).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
     expect(api.calls('POST /api/v1/user/enrolment/activate')).toHaveLength(1);
     expect(api.calls('POST /api/v1/user/enrolment/activate')[0]?.body).toEqual({ token: TOKEN });
     expect(document.title).toBe('Activate account · Freightlane');

@@ -77,7 +77,7 @@ export function ActivateAccountPage() {
             You can now sign in with <strong>{outcome.email}</strong> and complete your company details.
           </Text>
           <Button component={Link} to="/signin" size="md">
-            Sign in
+            Sign In
           </Button>
         </Stack>
       ) : null}

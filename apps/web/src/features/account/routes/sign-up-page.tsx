@@ -9,7 +9,7 @@ import { SignUpForm } from '../components/sign-up-form';
 export function SignUpPage() {
   const [params] = useSearchParams();
   const [email, setEmail] = useState<string | null>(null);
-  usePageTitle(email ? 'Check your e-mail' : 'Sign up');
+  usePageTitle(email ? 'Check your e-mail' : 'Sign Up');
   const defaultType: SignupUserType =
     params.get('type')?.toUpperCase() === 'TRANSPORTER' ? 'TRANSPORTER' : 'CUSTOMER';
 

@@ -1,16 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import {
   VERIFICATION_STATUSES,
   type AdminCompanySummary,
@@ -20,6 +8,8 @@ import {
 import { IconBuildingWarehouse, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PATHS } from '../../../lib/paths';
+import { DataTable, type DataColumn } from '../../../components/data-table';
+import { EmailText } from '../../../components/email-text';
 import { EmptyList } from '../../../components/empty-list';
 import { ListPagination } from '../../../components/list-pagination';
 import { ListSkeleton } from '../../../components/list-skeleton';
@@ -27,7 +17,6 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { useListParams, useListSearch } from '../../../components/use-list-params';
 import { formatDateTime } from '../../../lib/format';
-import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { VERIFICATION_STATUS_LABELS } from '../../company';
 import { useAdminCompanies } from '../api/admin-companies-api';
@@ -79,85 +68,47 @@ function SuspendedBadge({ company }: { company: AdminCompanySummary }) {
   );
 }
 
-function documentsText(company: AdminCompanySummary): string {
-  return company.documentCount === 1 ? '1 document' : `${company.documentCount} documents`;
-}
-
-function CompanyCards({ companies }: { companies: AdminCompanySummary[] }) {
-  return (
-    <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {companies.map((company) => (
-        <Card key={company.id} withBorder radius="md" padding="md" component="li">
-          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-            <Anchor component={Link} to={PATHS.adminCompany(company.id)} fw={700} style={{ minWidth: 0 }}>
-              {company.name}
-            </Anchor>
-            <Group gap={6} wrap="nowrap">
-              <SuspendedBadge company={company} />
-              <VerificationBadge status={company.verificationStatus} />
-            </Group>
-          </Group>
-          <Text size="sm" c="dimmed" mt={4}>
-            {COMPANY_TYPE_LABELS[company.type]} · {documentsText(company)}
-          </Text>
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {company.ownerEmail ?? 'No users'}
-          </Text>
-          <Text size="xs" c="dimmed">
-            Last change {formatDateTime(company.updatedAt)}
-          </Text>
-        </Card>
-      ))}
-    </Stack>
-  );
-}
-
-function CompanyTable({ companies }: { companies: AdminCompanySummary[] }) {
-  return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped highlightOnHover verticalSpacing="sm" aria-label="Companies">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Company</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Owner</Table.Th>
-            <Table.Th ta="right">Documents</Table.Th>
-            <Table.Th>Last change</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {companies.map((company) => (
-            <Table.Tr key={company.id}>
-              <Table.Td>
-                <Anchor component={Link} to={PATHS.adminCompany(company.id)} fw={600} size="sm">
-                  {company.name}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{COMPANY_TYPE_LABELS[company.type]}</Table.Td>
-              <Table.Td>
-                <Group gap={6}>
-                  <VerificationBadge status={company.verificationStatus} />
-                  <SuspendedBadge company={company} />
-                </Group>
-              </Table.Td>
-              <Table.Td>{company.ownerEmail ?? '—'}</Table.Td>
-              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {company.documentCount}
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(company.updatedAt)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
+const COLUMNS: DataColumn<AdminCompanySummary>[] = [
+  {
+    key: 'company',
+    header: 'Company',
+    cell: (company) => (
+      <Anchor component={Link} to={PATHS.adminCompany(company.id)} fw={600} size="sm">
+        {company.name}
+      </Anchor>
+    ),
+  },
+  { key: 'type', header: 'Type', cell: (company) => COMPANY_TYPE_LABELS[company.type] },
+  {
+    key: 'status',
+    header: 'Status',
+    keep: true,
+    card: 'corner',
+    cell: (company) => (
+      <Group gap={6}>
+        <VerificationBadge status={company.verificationStatus} />
+        <SuspendedBadge company={company} />
+      </Group>
+    ),
+  },
+  {
+    key: 'owner',
+    header: 'Owner',
+    cell: (company) => (company.ownerEmail ? <EmailText email={company.ownerEmail} /> : 'No users'),
+  },
+  // Left-aligned: on a phone's card the count sits in the left-hand column, beside the last change.
+  {
+    key: 'documents',
+    header: 'Documents',
+    keep: true,
+    cell: (company) => company.documentCount,
+  },
+  { key: 'updated', header: 'Last change', keep: true, cell: (company) => formatDateTime(company.updatedAt) },
+];
 
 /** /admin/companies: companies to review, filtered by status (awaiting review first) and searchable. */
 export function AdminCompaniesPage() {
   usePageTitle('Companies');
-  const isWide = useBreakpoint('md');
   const list = useListParams();
   const { params, page, update } = list;
   const status = statusFrom(params.get('status'));
@@ -255,11 +206,13 @@ export function AdminCompaniesPage() {
           )
         ) : (
           <Stack gap="md" aria-busy={companies.isPlaceholderData}>
-            {isWide ? (
-              <CompanyTable companies={companies.data.content} />
-            ) : (
-              <CompanyCards companies={companies.data.content} />
-            )}
+            <DataTable
+              label="Companies"
+              columns={COLUMNS}
+              rows={companies.data.content}
+              rowKey={(company) => company.id}
+              tableFrom="md"
+            />
             <ListPagination page={companies.data} noun={['company', 'companies']} onChange={list.setPage} />
           </Stack>
         )}

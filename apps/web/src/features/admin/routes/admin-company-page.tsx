@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import {
   COMPANY_DOCUMENT_LABELS,
+  formatNigerianPhone,
   type AdminCompanyDetail,
   type CompanyDocument,
   type CompanyDocumentType,
@@ -288,7 +289,9 @@ function CompanyReview({ company }: { company: AdminCompanyDetail }) {
                 <Fact label="Tax identification number (TIN)">{company.tin}</Fact>
                 <Fact label="Address">{addressLine(company.address)}</Fact>
                 <Fact label="Contact name">{company.contactName}</Fact>
-                <Fact label="Contact phone">{company.contactPhone}</Fact>
+                <Fact label="Contact phone">
+                  {company.contactPhone ? formatNigerianPhone(company.contactPhone) : null}
+                </Fact>
                 <Fact label="Contact e-mail">{company.contactEmail}</Fact>
                 <Fact label="Signed up by">
                   {company.ownerName

@@ -92,7 +92,7 @@ export function SignInForm() {
           </Anchor>
         </Group>
         <Button type="submit" size="md" loading={isSubmitting} fullWidth>
-          Sign in
+          Sign In
         </Button>
       </Stack>
     </form>

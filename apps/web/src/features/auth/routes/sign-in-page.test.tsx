@@ -15,7 +15,7 @@ function tokenPair(
 async function signIn(user: ReturnType<typeof renderRoute>['user'], email = 'chinedu@apapa-freight.ng') {
   await user.type(await screen.findByLabelText('Email'), email);
   await user.type(screen.getByLabelText('Password'), 'Container-yard-77');
-  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  await user.click(screen.getByRole('button', { name: 'Sign In' }));
 }
 
 describe('sign-in page', () => {
@@ -85,7 +85,7 @@ describe('sign-in page', () => {
   it('asks for both fields before calling the API', async () => {
     const api = mockApi({});
     const { user } = renderRoute('/signin');
-    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    await user.click(await screen.findByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Username is required')).toBeVisible();
     expect(screen.getByText('Password is required')).toBeVisible();
     expect(api.requests).toHaveLength(0);

@@ -8,7 +8,7 @@ const ACCOUNT_DELETED_NOTICE =
   'Your name, e-mail address and phone number are erased and you are signed out on every device. Thank you for using Freightlane.';
 
 export function SignInPage() {
-  usePageTitle('Sign in');
+  usePageTitle('Sign In');
   const state = useSession();
   const expired = state.status === 'signed-out' && state.reason === 'expired';
   const deleted = state.status === 'signed-out' && state.reason === 'account-deleted';

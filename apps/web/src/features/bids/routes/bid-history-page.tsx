@@ -1,4 +1,4 @@
-import { Anchor, Button, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, SegmentedControl, Stack, Text } from '@mantine/core';
 import { BID_STATUSES, BID_STATUS_LABELS, unitLabel, type BidStatus } from '@freightlane/domain';
 import { IconHistory } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -12,13 +12,56 @@ import { QueryError } from '../../../components/query-error';
 import { useListParams } from '../../../components/use-list-params';
 import { formatDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useBidHistory } from '../api/bids-api';
-import { ScrollTable, StickyTd, StickyTh } from '../components/scroll-table';
+import { DataTable, type DataColumn } from '../../../components/data-table';
+import { useBidHistory, type BidHistoryItem } from '../api/bids-api';
 
 const ALL = 'ALL';
 const STATUS_OPTIONS = [
   { value: ALL, label: 'All' },
   ...BID_STATUSES.map((status) => ({ value: status, label: BID_STATUS_LABELS[status] })),
+];
+
+const COLUMNS: DataColumn<BidHistoryItem>[] = [
+  {
+    key: 'order',
+    header: 'Order number',
+    keep: true,
+    cell: (bid) => (
+      <>
+        <Anchor component={Link} to={PATHS.marketOrder(bid.orderId)} fw={600} size="sm">
+          {bid.order.orderNumber}
+        </Anchor>
+        <Text size="xs" c="dimmed">
+          {bid.order.clientName}
+        </Text>
+      </>
+    ),
+  },
+  { key: 'cargo', header: 'Cargo type', cell: (bid) => <CargoTypeBadge cargoType={bid.order.cargoType} /> },
+  {
+    key: 'price',
+    header: 'Price',
+    align: 'right',
+    keep: true,
+    cell: (bid) => (
+      <>
+        <Money kobo={bid.amountKobo} size="sm" />
+        <Text size="xs" c="dimmed">
+          per {unitLabel(bid.order.cargoType)}
+        </Text>
+      </>
+    ),
+  },
+  // Left-aligned: on a phone's card the count sits in the left column, beside the date.
+  { key: 'trucks', header: 'Trucks', keep: true, cell: (bid) => bid.trucksAvailable },
+  {
+    key: 'status',
+    header: 'Status',
+    keep: true,
+    card: 'corner',
+    cell: (bid) => <BidStatusBadge status={bid.status} />,
+  },
+  { key: 'updated', header: 'Updated', keep: true, cell: (bid) => formatDateTime(bid.updatedAt) },
 ];
 
 /** /bids/history: every bid this company placed, filterable by status. */
@@ -68,46 +111,12 @@ export function BidHistoryPage() {
           </EmptyList>
         ) : (
           <div aria-busy={bids.isPlaceholderData}>
-            <ScrollTable minWidth={760} label="Your bids">
-              <Table.Thead>
-                <Table.Tr>
-                  <StickyTh>Order number</StickyTh>
-                  <Table.Th>Cargo type</Table.Th>
-                  <Table.Th ta="right">Price</Table.Th>
-                  <Table.Th ta="right">Trucks</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Updated</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {bids.data.content.map((bid) => (
-                  <Table.Tr key={bid.id}>
-                    <StickyTd>
-                      <Anchor component={Link} to={PATHS.marketOrder(bid.orderId)} fw={600} size="sm">
-                        {bid.order.orderNumber}
-                      </Anchor>
-                      <Text size="xs" c="dimmed">
-                        {bid.order.clientName}
-                      </Text>
-                    </StickyTd>
-                    <Table.Td>
-                      <CargoTypeBadge cargoType={bid.order.cargoType} />
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      <Money kobo={bid.amountKobo} size="sm" />
-                      <Text size="xs" c="dimmed">
-                        per {unitLabel(bid.order.cargoType)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">{bid.trucksAvailable}</Table.Td>
-                    <Table.Td>
-                      <BidStatusBadge status={bid.status} />
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(bid.updatedAt)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </ScrollTable>
+            <DataTable
+              label="Your bids"
+              columns={COLUMNS}
+              rows={bids.data.content}
+              rowKey={(bid) => bid.id}
+            />
             <ListPagination page={bids.data} noun={['bid', 'bids']} onChange={list.setPage} />
           </div>
         )}

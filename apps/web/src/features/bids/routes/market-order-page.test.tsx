@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { MyBid } from '@freightlane/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
+import { fakeMediaQueryList } from '../../../test/fakes';
 import { renderRoute, seedSession } from '../../../test/render';
 import { BID_ID, makeBid, makeMarketOrderDetail, ORDER_ID } from '../test-fixtures';
 
@@ -12,8 +13,15 @@ function bidPanel() {
   return screen.getByRole('region', { name: 'Your bid' });
 }
 
+function pretendDesktop() {
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+    fakeMediaQueryList(query, query.includes('min-width')),
+  );
+}
+
 describe('market order page', () => {
   it('shows the order in full: summary, containers and quote document', async () => {
+    pretendDesktop();
     seedSession('role_transporter');
     mockApi({ [DETAIL]: { body: makeMarketOrderDetail() } });
     renderRoute(PATH);
@@ -32,7 +40,7 @@ describe('market order page', () => {
     expect(screen.getByText('PO-7781')).toBeVisible();
   });
 
-  it('lists truck loads for general cargo', async () => {
+  it('lists truck loads for general cargo, a card each on a phone', async () => {
     seedSession('role_transporter');
     mockApi({
       [DETAIL]: {
@@ -61,11 +69,13 @@ describe('market order page', () => {
       },
     });
     renderRoute(PATH);
-    const table = await screen.findByRole('table', { name: 'Truck loads' });
-    expect(within(table).getByText('Bagged cement')).toBeVisible();
-    expect(within(table).getByText('600')).toBeVisible();
-    expect(within(table).getByText('30.5')).toBeVisible();
-    expect(within(table).getByText('Flatbed')).toBeVisible();
+    const list = await screen.findByRole('list', { name: 'Truck loads' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const [card] = within(list).getAllByRole('listitem');
+    expect(within(card!).getByText('Bagged cement')).toBeVisible();
+    expect(card).toHaveTextContent('Quantity600');
+    expect(card).toHaveTextContent('Weight (t)30.5');
+    expect(card).toHaveTextContent('Truck typeFlatbed');
     expect(screen.getByLabelText(/Price per truck load/)).toBeVisible();
     expect(screen.getByText('The customer did not attach a quote document.')).toBeVisible();
   });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
+import { onWideScreen } from '../../../test/fakes';
 import { renderRoute, seedSession } from '../../../test/render';
 import { pageOf } from '../../../test/marketplace-fixtures';
 import { makeWonTrip, ORDER_ID } from '../test-fixtures';
@@ -12,6 +13,8 @@ function q(url: string | undefined): string | null {
 }
 
 describe('bids won page', () => {
+  beforeEach(onWideScreen);
+
   it('lists the trips won, with the ones needing resources marked', async () => {
     seedSession('role_transporter');
     mockApi({
@@ -75,5 +78,19 @@ describe('bids won page', () => {
         'No wins yet. When a customer awards you an order, each of its trips appears here.',
       ),
     ).toBeVisible();
+  });
+});
+
+describe('bids won page on a phone', () => {
+  it('shows each trip as a card with its amount and pickup date', async () => {
+    seedSession('role_transporter');
+    mockApi({ [WON]: { body: pageOf([makeWonTrip()]) } });
+    renderRoute('/bids/won');
+    const list = await screen.findByRole('list', { name: 'Bids won' }, { timeout: 5000 });
+    const [card] = within(list).getAllByRole('listitem');
+    expect(within(card!).getByText('TRP-2026-000123')).toBeVisible();
+    expect(within(card!).getByText('Amount')).toBeVisible();
+    expect(within(card!).getByText('₦450,000.00')).toBeVisible();
+    expect(within(card!).getByText('25 Nov 2026')).toBeVisible();
   });
 });

@@ -1,8 +1,9 @@
-import { Anchor, Badge, Button, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Stack, Text, TextInput } from '@mantine/core';
+import type { WonTrip } from '@freightlane/domain';
 import { IconSearch, IconTrophy } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PATHS } from '../../../lib/paths';
-import { CargoTypeBadge, Money, PlaceText } from '../../../components/marketplace-badges';
+import { CargoTypeBadge, Money } from '../../../components/marketplace-badges';
 import { EmptyList } from '../../../components/empty-list';
 import { ListPagination } from '../../../components/list-pagination';
 import { ListSkeleton } from '../../../components/list-skeleton';
@@ -12,7 +13,54 @@ import { useListParams, useListSearch } from '../../../components/use-list-param
 import { formatCalendarDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useWonTrips } from '../api/bids-api';
-import { ScrollTable, StickyTd, StickyTh } from '../components/scroll-table';
+import { clientColumn, placesColumn } from '../../../components/order-columns';
+import { DataTable, type DataColumn } from '../../../components/data-table';
+
+const COLUMNS: DataColumn<WonTrip>[] = [
+  {
+    key: 'trip',
+    header: 'Trip number',
+    keep: true,
+    cell: (trip) => (
+      <>
+        <Text fw={700} size="sm">
+          {trip.tripNumber}
+        </Text>
+        {trip.needsResources ? (
+          <Badge color="orange" variant="light" size="sm" radius="sm" mt={4}>
+            Needs resources
+          </Badge>
+        ) : null}
+      </>
+    ),
+  },
+  {
+    key: 'order',
+    header: 'Order number',
+    keep: true,
+    cell: (trip) => (
+      <Anchor component={Link} to={PATHS.marketOrder(trip.orderId)} size="sm">
+        {trip.orderNumber}
+      </Anchor>
+    ),
+  },
+  { key: 'cargo', header: 'Cargo type', cell: (trip) => <CargoTypeBadge cargoType={trip.cargoType} /> },
+  {
+    key: 'item',
+    header: 'Container / cargo',
+    cell: (trip) => trip.containerNumber ?? trip.cargoDescription ?? 'N/A',
+  },
+  clientColumn(),
+  placesColumn(),
+  { key: 'pickup', header: 'Pickup date', keep: true, cell: (trip) => formatCalendarDate(trip.pickupDate) },
+  {
+    key: 'amount',
+    header: 'Amount',
+    align: 'right',
+    keep: true,
+    cell: (trip) => <Money kobo={trip.amountKobo} size="sm" />,
+  },
+];
 
 /** /bids/won: one row per trip this company won, searchable. */
 export function WonBidsPage() {
@@ -67,63 +115,12 @@ export function WonBidsPage() {
           )
         ) : (
           <div aria-busy={trips.isPlaceholderData}>
-            <ScrollTable minWidth={1080} label="Bids won">
-              <Table.Thead>
-                <Table.Tr>
-                  <StickyTh>Trip number</StickyTh>
-                  <Table.Th>Order number</Table.Th>
-                  <Table.Th>Cargo type</Table.Th>
-                  <Table.Th>Container / cargo</Table.Th>
-                  <Table.Th>Client / reference</Table.Th>
-                  <Table.Th>Pickup → Delivery</Table.Th>
-                  <Table.Th>Pickup date</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {trips.data.content.map((trip) => (
-                  <Table.Tr key={trip.tripId}>
-                    <StickyTd>
-                      <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }}>
-                        {trip.tripNumber}
-                      </Text>
-                      {trip.needsResources ? (
-                        <Badge color="orange" variant="light" size="sm" radius="sm" mt={4}>
-                          Needs resources
-                        </Badge>
-                      ) : null}
-                    </StickyTd>
-                    <Table.Td>
-                      <Anchor component={Link} to={PATHS.marketOrder(trip.orderId)} size="sm">
-                        {trip.orderNumber}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <CargoTypeBadge cargoType={trip.cargoType} />
-                    </Table.Td>
-                    <Table.Td>{trip.containerNumber ?? trip.cargoDescription ?? 'N/A'}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{trip.clientName}</Text>
-                      {trip.reference ? (
-                        <Text size="xs" c="dimmed">
-                          {trip.reference}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <PlaceText location={trip.pickup} size="sm" /> →{' '}
-                      <PlaceText location={trip.recipient} size="sm" />
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {formatCalendarDate(trip.pickupDate)}
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Money kobo={trip.amountKobo} size="sm" style={{ whiteSpace: 'nowrap' }} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </ScrollTable>
+            <DataTable
+              label="Bids won"
+              columns={COLUMNS}
+              rows={trips.data.content}
+              rowKey={(trip) => trip.tripId}
+            />
             <ListPagination page={trips.data} noun={['trip', 'trips']} onChange={list.setPage} />
           </div>
         )}

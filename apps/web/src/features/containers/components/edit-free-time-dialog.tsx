@@ -20,6 +20,7 @@ import {
   FormDialog,
   useDialogSubmit,
 } from '../../../components/form-dialog';
+import { FormDateInput } from '../../../components/form-inputs';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useUpdateFreeTime } from '../api/containers-api';
@@ -158,21 +159,19 @@ function FreeTimeForm({
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <TextInput
-            type="date"
+          <FormDateInput
+            control={control}
+            name="dischargeDate"
             label="Discharge date"
             description="The day the ship discharged the container: free day 1"
-            error={errors.dischargeDate?.message}
             data-autofocus
-            {...register('dischargeDate')}
           />
           {linerOwned ? (
-            <TextInput
-              type="date"
+            <FormDateInput
+              control={control}
+              name="expectedEmptyReturnDate"
               label="Expected empty return"
               description="Leave empty to count from the expected delivery"
-              error={errors.expectedEmptyReturnDate?.message}
-              {...register('expectedEmptyReturnDate')}
             />
           ) : null}
           {linerOwned ? (
@@ -203,12 +202,11 @@ function FreeTimeForm({
                 )}
               />
               {refunded ? (
-                <TextInput
-                  type="date"
+                <FormDateInput
+                  control={control}
+                  name="depositRefundedOn"
                   label="Refunded on"
                   description="The day the refund reached your account"
-                  error={errors.depositRefundedOn?.message}
-                  {...register('depositRefundedOn')}
                 />
               ) : null}
             </>

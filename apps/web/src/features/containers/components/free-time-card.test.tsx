@@ -127,20 +127,20 @@ describe('free time on the trip page', () => {
     await user.click(within(card).getByRole('button', { name: 'Edit the free time and deposit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Free time and deposit' });
 
-    expect(within(dialog).getByLabelText('Discharge date', { exact: false })).toHaveValue('2026-11-20');
+    expect(within(dialog).getByLabelText('Discharge date', { exact: false })).toHaveValue('20 Nov 2026');
     expect(within(dialog).getByLabelText('Deposit paid to the line (₦)')).toHaveValue('500000.00');
     expect(within(dialog).queryByLabelText('Refunded on', { exact: false })).toBeNull();
 
-    await retype(user, within(dialog).getByLabelText('Discharge date', { exact: false }), '2026-11-21');
+    await retype(user, within(dialog).getByLabelText('Discharge date', { exact: false }), '21/11/2026');
     await retype(
       user,
       within(dialog).getByLabelText('Expected empty return', { exact: false }),
-      '2026-11-27',
+      '27/11/2026',
     );
     await retype(user, within(dialog).getByLabelText('Deposit paid to the line (₦)'), '450,000.50');
     await user.click(within(dialog).getByRole('textbox', { name: 'Deposit status' }));
     await user.click(await screen.findByRole('option', { name: 'Refunded' }));
-    await user.type(within(dialog).getByLabelText('Refunded on', { exact: false }), '2026-12-03');
+    await user.type(within(dialog).getByLabelText('Refunded on', { exact: false }), '3 Dec 2026');
     const gets = api.calls(TRIP_DETAIL).length;
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
 
@@ -186,8 +186,8 @@ describe('free time on the trip page', () => {
     expect(api.calls(PUT_FREE_TIME)).toHaveLength(0);
 
     await retype(user, within(dialog).getByLabelText('Deposit paid to the line (₦)'), '500000');
-    await user.type(within(dialog).getByLabelText('Refunded on', { exact: false }), '2026-12-03');
-    await retype(user, within(dialog).getByLabelText('Discharge date', { exact: false }), '2026-11-30');
+    await user.type(within(dialog).getByLabelText('Refunded on', { exact: false }), '3 Dec 2026');
+    await retype(user, within(dialog).getByLabelText('Discharge date', { exact: false }), '30/11/2026');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
 
     expect(await within(dialog).findByText('The discharge date cannot be after the pickup')).toBeVisible();

@@ -1,12 +1,11 @@
 import { Card, Group, Text, ThemeIcon } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { breakableFigure, figureSize } from '../../../components/figure-text';
+import { figureStyle } from '../../../components/figure-text';
 
 /**
- * One dashboard figure: a labelled number that links to the list it counts. The figure has the card's
- * whole width and shrinks with the card, so a long amount fits a narrow card; one that still does not
- * fit wraps at a thousands separator rather than being cut off.
+ * One dashboard figure: a labelled number that links to the list it counts, sized with the other
+ * figures of its FigureGrid and never wrapped.
  */
 export function FigureCard({
   icon: IconComponent,
@@ -41,17 +40,8 @@ export function FigureCard({
           <IconComponent size={22} stroke={1.6} />
         </ThemeIcon>
       </Group>
-      <Text
-        fw={700}
-        lh={1.2}
-        mt={4}
-        style={{
-          fontSize: figureSize(value),
-          fontVariantNumeric: 'tabular-nums',
-          overflowWrap: 'anywhere',
-        }}
-      >
-        {breakableFigure(value)}
+      <Text fw={700} lh={1.2} mt={4} style={figureStyle(value)}>
+        {value}
       </Text>
       <Text size="xs" c="dimmed" mt="xs">
         {detail}

@@ -57,16 +57,23 @@ describe('the customer dashboard', () => {
     const ongoing = await screen.findByRole('link', { name: /Ongoing trips/ });
     expect(ongoing).toHaveAttribute('href', '/trips?tab=ongoing');
     expect(ongoing).toHaveTextContent('3');
-    expect(screen.getByRole('link', { name: /Uncompleted trips/ })).toHaveAttribute(
+    // Each caption says what is counted: ongoing is started and not finished (a delivered Import LOC trip
+    // returning its empty still counts), completed is every finished trip.
+    expect(ongoing).toHaveTextContent('Started, not yet finished');
+    expect(screen.getByRole('link', { name: /Trips not completed/ })).toHaveAttribute(
       'href',
       '/trips?tab=uncompleted',
     );
-    expect(screen.getByRole('link', { name: /Uncompleted trips/ })).toHaveTextContent('5');
+    expect(screen.getByRole('link', { name: /Trips not completed/ })).toHaveTextContent('5');
+    expect(screen.getByRole('link', { name: /Trips not completed/ })).toHaveTextContent(
+      'Awarded, not yet finished',
+    );
     expect(screen.getByRole('link', { name: /Completed trips/ })).toHaveAttribute(
       'href',
       '/trips?tab=completed',
     );
     expect(screen.getByRole('link', { name: /Completed trips/ })).toHaveTextContent('12');
+    expect(screen.getByRole('link', { name: /Completed trips/ })).toHaveTextContent('Finished, all time');
     const payments = screen.getByRole('link', { name: /Pending payments/ });
     expect(payments).toHaveTextContent('₦1,234,567.89');
     expect(payments).toHaveTextContent('2 invoices to pay');

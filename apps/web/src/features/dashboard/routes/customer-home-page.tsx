@@ -11,31 +11,41 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useCompanyValidation, VerificationChecklistCard } from '../../company';
 import { useCustomerDashboard } from '../api/customer-dashboard-api';
 import { FigureCard } from '../components/figure-card';
+import { FigureGrid } from '../../../components/figure-text';
 import { greetingLine } from '../components/greeting';
 
 function Figures({ dashboard }: { dashboard: CustomerDashboard }) {
   const invoices = dashboard.pendingInvoiceCount;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+    <FigureGrid
+      component="div"
+      gap="md"
+      values={[
+        String(dashboard.ongoingTrips),
+        String(dashboard.uncompletedTrips),
+        String(dashboard.completedTrips),
+        formatMoney(dashboard.pendingPaymentsKobo),
+      ]}
+    >
       <FigureCard
         icon={IconRoute}
         label="Ongoing trips"
         value={String(dashboard.ongoingTrips)}
-        detail="On the road now"
+        detail="Started, not yet finished"
         to={`${PATHS.trips}?tab=ongoing`}
       />
       <FigureCard
         icon={IconClockHour4}
-        label="Uncompleted trips"
+        label="Trips not completed"
         value={String(dashboard.uncompletedTrips)}
-        detail="Awarded, not yet delivered"
+        detail="Awarded, not yet finished"
         to={`${PATHS.trips}?tab=uncompleted`}
       />
       <FigureCard
         icon={IconCircleCheck}
         label="Completed trips"
         value={String(dashboard.completedTrips)}
-        detail="Delivered"
+        detail="Finished, all time"
         to={`${PATHS.trips}?tab=completed`}
       />
       <FigureCard
@@ -45,7 +55,7 @@ function Figures({ dashboard }: { dashboard: CustomerDashboard }) {
         detail={invoices === 1 ? '1 invoice to pay' : `${invoices} invoices to pay`}
         to={PATHS.payments}
       />
-    </SimpleGrid>
+    </FigureGrid>
   );
 }
 

@@ -25,7 +25,13 @@ describe('transporter home', () => {
     seedSession('role_transporter');
     mockApi({
       [DASHBOARD]: {
-        body: { newBids: 12, monitoredBids: 3, bidsWonThisMonth: 1250, tripsNeedingResources: 0 },
+        body: {
+          newBids: 12,
+          monitoredBids: 3,
+          bidsWonThisMonth: 1250,
+          bidsWonSince: '2026-12-01',
+          tripsNeedingResources: 0,
+        },
       },
       [VALIDATION]: { body: validation('VERIFIED') },
     });
@@ -37,14 +43,17 @@ describe('transporter home', () => {
       'href',
       '/bids/monitored',
     );
-    expect(within(main).getByRole('link', { name: 'Bids won this month: 1,250' })).toHaveAttribute(
-      'href',
-      '/bids/won',
+    const won = within(main).getByRole('link', { name: 'Bids won this month: 1,250' });
+    expect(won).toHaveAttribute('href', '/bids/won');
+    // The figure counts orders won this month; the list it opens holds every trip ever won.
+    expect(won).toHaveTextContent('Orders you won since 1 Dec 2026; the list shows every trip you won');
+    expect(newBids).toHaveTextContent('Open orders you have not bid on yet');
+    expect(within(main).getByRole('link', { name: 'Monitored bids: 3' })).toHaveTextContent(
+      'Orders you watch that are still open',
     );
-    expect(within(main).getByRole('link', { name: 'Trips needing resources: 0' })).toHaveAttribute(
-      'href',
-      '/trips?tab=uncompleted',
-    );
+    const needing = within(main).getByRole('link', { name: 'Trips needing resources: 0' });
+    expect(needing).toHaveAttribute('href', '/trips?tab=uncompleted');
+    expect(needing).toHaveTextContent('Not finished and still without a truck or a driver');
     expect(screen.queryByText('Soon', { selector: 'main *' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Company verification' })).not.toBeInTheDocument();
   });
@@ -52,7 +61,15 @@ describe('transporter home', () => {
   it('keeps the verification checklist until the company is verified', async () => {
     seedSession('role_fleet_manager');
     mockApi({
-      [DASHBOARD]: { body: { newBids: 0, monitoredBids: 0, bidsWonThisMonth: 0, tripsNeedingResources: 0 } },
+      [DASHBOARD]: {
+        body: {
+          newBids: 0,
+          monitoredBids: 0,
+          bidsWonThisMonth: 0,
+          bidsWonSince: '2026-12-01',
+          tripsNeedingResources: 0,
+        },
+      },
       [VALIDATION]: { body: validation('UNVERIFIED') },
     });
     renderRoute('/transporterhome');

@@ -1,6 +1,7 @@
 import { SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import type { TransporterDashboard } from '@freightlane/domain';
 import { IconEye, IconGavel, IconTrophy, IconTruck, type Icon } from '@tabler/icons-react';
+import { formatCalendarDate } from '../../../lib/format';
 import { PATHS } from '../../../lib/paths';
 import { useSession } from '../../../lib/session-context';
 import { PageHeader } from '../../../components/page-header';
@@ -9,36 +10,48 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useTransporterDashboard } from '../api/transporter-dashboard-api';
 import { useCompanyValidation, VerificationChecklistCard } from '../../company';
 import { FigureCard } from '../components/figure-card';
+import { FigureGrid } from '../../../components/figure-text';
 import { greetingLine } from '../components/greeting';
 
+/** The dashboard's counts (the rest of it only words them). */
+type FigureKey = 'newBids' | 'monitoredBids' | 'bidsWonThisMonth' | 'tripsNeedingResources';
+
 interface Figure {
-  key: keyof TransporterDashboard;
+  key: FigureKey;
   label: string;
-  hint: string;
+  /** What exactly is counted; the list a card opens may hold more (e.g. every trip ever won). */
+  hint: (dashboard: TransporterDashboard) => string;
   to: string;
   icon: Icon;
 }
 
 const FIGURES: Figure[] = [
-  { key: 'newBids', label: 'New bids', hint: 'Open orders you can bid on', to: PATHS.bids, icon: IconGavel },
+  {
+    key: 'newBids',
+    label: 'New bids',
+    hint: () => 'Open orders you have not bid on yet',
+    to: PATHS.bids,
+    icon: IconGavel,
+  },
   {
     key: 'monitoredBids',
     label: 'Monitored bids',
-    hint: 'Orders you are watching',
+    hint: () => 'Orders you watch that are still open',
     to: PATHS.monitoredBids,
     icon: IconEye,
   },
   {
     key: 'bidsWonThisMonth',
     label: 'Bids won this month',
-    hint: 'Trips awarded to you since the 1st',
+    hint: (dashboard) =>
+      `Orders you won since ${formatCalendarDate(dashboard.bidsWonSince)}; the list shows every trip you won`,
     to: PATHS.wonBids,
     icon: IconTrophy,
   },
   {
     key: 'tripsNeedingResources',
     label: 'Trips needing resources',
-    hint: 'Waiting for a truck, a driver and a motor boy',
+    hint: () => 'Not finished and still without a truck or a driver',
     to: `${PATHS.trips}?tab=uncompleted`,
     icon: IconTruck,
   },
@@ -72,18 +85,22 @@ function Figures() {
     );
   }
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="lg">
+    <FigureGrid
+      component="div"
+      gap="lg"
+      values={FIGURES.map((figure) => figureFormat.format(dashboard.data[figure.key]))}
+    >
       {FIGURES.map((figure) => (
         <FigureCard
           key={figure.key}
           icon={figure.icon}
           label={figure.label}
           value={figureFormat.format(dashboard.data[figure.key])}
-          detail={figure.hint}
+          detail={figure.hint(dashboard.data)}
           to={figure.to}
         />
       ))}
-    </SimpleGrid>
+    </FigureGrid>
   );
 }
 

@@ -6,6 +6,7 @@ import { Money } from '../../../components/marketplace-badges';
 import { formatDate } from '../../../lib/format';
 import { PATHS } from '../../../lib/paths';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
+import { TableFrame } from '../../../components/table-frame';
 import { PayoutStatusBadge } from '../../invoices';
 
 /**
@@ -85,82 +86,75 @@ function PayoutTable(props: PayoutListProps) {
   const onMarkPaid = admin ? props.onMarkPaid : undefined;
   const right = { textAlign: 'right' } as const;
   return (
-    <Table.ScrollContainer minWidth={admin ? 1000 : 960} type="native">
-      <Table
-        verticalSpacing="sm"
-        highlightOnHover
-        aria-label={LIST_LABEL[props.audience]}
-        style={{ fontVariantNumeric: 'tabular-nums' }}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{admin ? 'Transporter' : 'Trip'}</Table.Th>
-            <Table.Th scope="col">{admin ? 'Trip and invoice' : 'Invoice'}</Table.Th>
-            <Table.Th scope="col">Customer</Table.Th>
-            <Table.Th scope="col">Paid on</Table.Th>
-            <Table.Th scope="col" style={right}>
-              Paid
-            </Table.Th>
-            <Table.Th scope="col" style={right}>
-              Commission
-            </Table.Th>
-            <Table.Th scope="col" style={right}>
-              {admin ? 'Net to pay out' : 'Net'}
-            </Table.Th>
-            <Table.Th scope="col">Payout</Table.Th>
+    <TableFrame label={LIST_LABEL[props.audience]}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">{admin ? 'Transporter' : 'Trip'}</Table.Th>
+          <Table.Th scope="col">{admin ? 'Trip and invoice' : 'Invoice'}</Table.Th>
+          <Table.Th scope="col">Customer</Table.Th>
+          <Table.Th scope="col">Paid on</Table.Th>
+          <Table.Th scope="col" style={right}>
+            Paid
+          </Table.Th>
+          <Table.Th scope="col" style={right}>
+            Commission
+          </Table.Th>
+          <Table.Th scope="col" style={right}>
+            {admin ? 'Net to pay out' : 'Net'}
+          </Table.Th>
+          <Table.Th scope="col">Payout</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {props.earnings.map((earning) => (
+          <Table.Tr key={earning.payout.id}>
+            {admin ? (
+              <>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {earning.transporterName}
+                  </Text>
+                </Table.Td>
+                <Table.Td data-keep>
+                  <TripLink earning={earning} block />
+                  <InvoiceLink earning={earning} bold={false} />
+                </Table.Td>
+              </>
+            ) : (
+              <>
+                <Table.Td data-keep>
+                  <TripLink earning={earning} />
+                </Table.Td>
+                <Table.Td data-keep>
+                  <InvoiceLink earning={earning} bold />
+                </Table.Td>
+              </>
+            )}
+            <Table.Td>
+              <Text size="sm">{earning.customerName}</Text>
+            </Table.Td>
+            <Table.Td data-keep>
+              <Text size="sm">{formatDate(earning.paidAt)}</Text>
+            </Table.Td>
+            <Table.Td style={right} data-keep>
+              <Money kobo={earning.payout.paidKobo} size="sm" />
+            </Table.Td>
+            <Table.Td style={right} data-keep>
+              <Money kobo={earning.payout.commissionKobo} size="sm" />
+              <Text size="xs" c="dimmed">
+                {commissionRate(earning)}
+              </Text>
+            </Table.Td>
+            <Table.Td style={right} data-keep>
+              <Money kobo={earning.payout.netKobo} size="sm" fw={700} />
+            </Table.Td>
+            <Table.Td>
+              <PayoutState earning={earning} onMarkPaid={onMarkPaid} />
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {props.earnings.map((earning) => (
-            <Table.Tr key={earning.payout.id}>
-              {admin ? (
-                <>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {earning.transporterName}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <TripLink earning={earning} block />
-                    <InvoiceLink earning={earning} bold={false} />
-                  </Table.Td>
-                </>
-              ) : (
-                <>
-                  <Table.Td>
-                    <TripLink earning={earning} />
-                  </Table.Td>
-                  <Table.Td>
-                    <InvoiceLink earning={earning} bold />
-                  </Table.Td>
-                </>
-              )}
-              <Table.Td>
-                <Text size="sm">{earning.customerName}</Text>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm">{formatDate(earning.paidAt)}</Text>
-              </Table.Td>
-              <Table.Td style={right}>
-                <Money kobo={earning.payout.paidKobo} size="sm" />
-              </Table.Td>
-              <Table.Td style={right}>
-                <Money kobo={earning.payout.commissionKobo} size="sm" />
-                <Text size="xs" c="dimmed">
-                  {commissionRate(earning)}
-                </Text>
-              </Table.Td>
-              <Table.Td style={right}>
-                <Money kobo={earning.payout.netKobo} size="sm" fw={700} />
-              </Table.Td>
-              <Table.Td>
-                <PayoutState earning={earning} onMarkPaid={onMarkPaid} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </TableFrame>
   );
 }
 
@@ -170,7 +164,12 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
       <Text size="xs" c="dimmed" component="dt">
         {label}
       </Text>
-      <Text size="sm" component="dd" m={0} style={{ fontVariantNumeric: 'tabular-nums' }}>
+      <Text
+        size="sm"
+        component="dd"
+        m={0}
+        style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+      >
         {children}
       </Text>
     </div>
@@ -217,7 +216,7 @@ function PayoutCards(props: PayoutListProps) {
             <CardHeading earning={earning} admin={admin} />
             <PayoutState earning={earning} onMarkPaid={onMarkPaid} />
           </Group>
-          <SimpleGrid component="dl" cols={3} spacing="xs" m={0}>
+          <SimpleGrid component="dl" cols={{ base: 2, xs: 3 }} spacing="xs" m={0}>
             <Figure label="Paid">{formatMoney(earning.payout.paidKobo)}</Figure>
             <Figure label={`Commission ${commissionRate(earning)}`}>
               {formatMoney(earning.payout.commissionKobo)}

@@ -12,7 +12,10 @@ const TABS = [
   { label: 'Tracking', to: PATHS.fleetTracking },
 ] as const;
 
-/** The fleet's four lists and its tracking accounts as tabs; links, so each list has its own address and Back works. */
+/**
+ * The fleet's four lists and its tracking accounts as tabs; links, so each list has its own address and
+ * Back works. On a phone the tabs wrap onto a second line rather than hiding the last ones off screen.
+ */
 export function FleetTabs() {
   const { pathname } = useLocation();
   return (
@@ -20,9 +23,9 @@ export function FleetTabs() {
       component="nav"
       aria-label="Fleet"
       mb="lg"
-      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', overflowX: 'auto' }}
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
     >
-      <Group gap={0} wrap="nowrap" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      <Group gap={0} wrap="wrap" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {TABS.map((tab) => {
           const current = pathname === tab.to;
           return (
@@ -33,7 +36,7 @@ export function FleetTabs() {
                 aria-current={current ? 'page' : undefined}
                 underline="never"
                 display="block"
-                px="md"
+                px={{ base: 'sm', sm: 'md' }}
                 py="sm"
                 fw={current ? 700 : 500}
                 c={current ? 'green.9' : 'gray.7'}

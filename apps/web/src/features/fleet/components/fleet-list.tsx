@@ -20,6 +20,7 @@ import { EmptyList } from '../../../components/empty-list';
 import { ListPagination } from '../../../components/list-pagination';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { QueryError } from '../../../components/query-error';
+import { TableFrame } from '../../../components/table-frame';
 import { useListParams, useListSearch } from '../../../components/use-list-params';
 import { useFleetList, type FleetKind, type FleetListParams, type FleetRecordOf } from '../api/fleet-api';
 import { StatusBadges } from './fleet-badges';
@@ -29,6 +30,8 @@ import { useBreakpoint } from '../../../lib/use-breakpoint';
 export interface FleetColumn<R> {
   header: string;
   cell: (record: R) => ReactNode;
+  /** Kept on one line in the table: a phone number, a capacity, a badge. */
+  keep?: boolean;
 }
 
 const STATUS_FILTERS = [
@@ -71,6 +74,7 @@ export function FleetList<K extends FleetKind>({
   nameOf,
   linkTo,
   columns,
+  keepName = false,
   expiringFilter = false,
   typeFilter = false,
   emptyIcon,
@@ -84,6 +88,8 @@ export function FleetList<K extends FleetKind>({
   nameOf: (record: FleetRecordOf[K]) => string;
   linkTo: (id: string) => string;
   columns: FleetColumn<FleetRecordOf[K]>[];
+  /** The name is a plate, read as one piece, rather than a person's name that may wrap. */
+  keepName?: boolean;
   expiringFilter?: boolean;
   typeFilter?: boolean;
   emptyIcon: Icon;
@@ -112,54 +118,57 @@ export function FleetList<K extends FleetKind>({
   }
 
   const table = (items: FleetRecordOf[K][]) => (
-    <Table.ScrollContainer minWidth={760} type="native">
-      <Table verticalSpacing="sm" highlightOnHover aria-label={noun[1].replace(/^./, (c) => c.toUpperCase())}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Name</Table.Th>
-            {columns.map((column) => (
-              <Table.Th key={column.header} scope="col">
-                {column.header}
-              </Table.Th>
-            ))}
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">
-              <VisuallyHidden>Actions</VisuallyHidden>
+    <TableFrame label={noun[1].replace(/^./, (c) => c.toUpperCase())}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">Name</Table.Th>
+          {columns.map((column) => (
+            <Table.Th key={column.header} scope="col">
+              {column.header}
             </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((record) => {
-            const base = record as RecordBase;
-            const name = nameOf(record);
-            return (
-              <Table.Tr key={base.id}>
-                <Table.Td>
-                  <Anchor component={Link} to={linkTo(base.id)} fw={600} size="sm">
-                    {name}
-                  </Anchor>
+          ))}
+          <Table.Th scope="col">Status</Table.Th>
+          <Table.Th scope="col">
+            <VisuallyHidden>Actions</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((record) => {
+          const base = record as RecordBase;
+          const name = nameOf(record);
+          return (
+            <Table.Tr key={base.id}>
+              <Table.Td data-keep={keepName || undefined}>
+                <Anchor component={Link} to={linkTo(base.id)} fw={600} size="sm">
+                  {name}
+                </Anchor>
+              </Table.Td>
+              {columns.map((column) => (
+                <Table.Td key={column.header} data-keep={column.keep || undefined}>
+                  {column.cell(record)}
                 </Table.Td>
-                {columns.map((column) => (
-                  <Table.Td key={column.header} fz="sm">
-                    {column.cell(record)}
-                  </Table.Td>
-                ))}
-                <Table.Td>
-                  <StatusBadges active={base.active} invitation={base.invitationStatus} />
-                </Table.Td>
-                <Table.Td>
-                  <RowActions kind={kind} record={base} name={name} to={linkTo(base.id)} />
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              ))}
+              <Table.Td data-keep>
+                <StatusBadges active={base.active} invitation={base.invitationStatus} />
+              </Table.Td>
+              <Table.Td data-keep>
+                <RowActions kind={kind} record={base} name={name} to={linkTo(base.id)} />
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </TableFrame>
   );
 
   const cards = (items: FleetRecordOf[K][]) => (
-    <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+    <Stack
+      gap="sm"
+      component="ul"
+      aria-label={noun[1].replace(/^./, (c) => c.toUpperCase())}
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+    >
       {items.map((record) => {
         const base = record as RecordBase;
         const name = nameOf(record);
@@ -265,13 +274,7 @@ export function FleetList<K extends FleetKind>({
         )
       ) : (
         <Stack gap="md" aria-busy={records.isPlaceholderData}>
-          {isWide ? (
-            <Card withBorder radius="md" padding={0}>
-              {table(records.data.content)}
-            </Card>
-          ) : (
-            cards(records.data.content)
-          )}
+          {isWide ? table(records.data.content) : cards(records.data.content)}
           <ListPagination page={records.data} noun={noun} onChange={list.setPage} />
         </Stack>
       )}

@@ -9,17 +9,17 @@ import { useSetFleetActive, type FleetKind } from '../api/fleet-api';
 const CONSEQUENCES: Record<FleetKind, { deactivate: string; reactivate: string }> = {
   trucks: {
     deactivate:
-      'It stays in your records and on its past trips, but cannot be given new trips until you reactivate it.',
+      'It stays in your records and on its past trips, but cannot be given new trips until you reactivate it. On a trip that is not finished, replace it first.',
     reactivate: 'It can be given trips again.',
   },
   drivers: {
     deactivate:
-      'The driver stays in your records and on past trips, but cannot be given new trips until you reactivate them.',
+      'The driver stays in your records and on past trips, but cannot be given new trips until you reactivate them. On a trip that is not finished, replace them first.',
     reactivate: 'The driver can be given trips again.',
   },
   motorBoys: {
     deactivate:
-      'The motor boy stays in your records and on past trips, but cannot be given new trips until you reactivate them.',
+      'The motor boy stays in your records and on past trips, but cannot be given new trips until you reactivate them. On a trip that is not finished, replace or remove them first.',
     reactivate: 'The motor boy can be given trips again.',
   },
   managers: {
@@ -48,6 +48,7 @@ export function SetActiveButton({
       setAsking(false);
     } catch (error) {
       setAsking(false);
+      // The server's message says why, e.g. the trips a truck is still on.
       notifyError(error, `${name} not ${active ? 'deactivated' : 'reactivated'}`);
     }
   }

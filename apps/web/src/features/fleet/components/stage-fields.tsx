@@ -8,7 +8,7 @@ import {
 } from '@freightlane/domain';
 import { Controller, useFormContext } from 'react-hook-form';
 import { AddressFields } from '../../../components/address-fields';
-import { FormPhoneField, FormTextInput } from '../../../components/form-inputs';
+import { FormDateInput, FormPhoneField, FormTextInput } from '../../../components/form-inputs';
 import { useFieldError } from '../../../components/use-field-error';
 import { usePhoneCode } from '../../profile';
 
@@ -82,7 +82,7 @@ export function TruckDocumentsFields() {
           <Fieldset key={kind} legend={label} variant="filled" radius="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <FormTextInput name={`documents.${kind}.number`} label={`${label} number (optional)`} />
-              <FormTextInput name={`documents.${kind}.expiresOn`} type="date" label={`${label} expires on`} />
+              <FormDateInput name={`documents.${kind}.expiresOn`} label={`${label} expires on`} />
             </SimpleGrid>
           </Fieldset>
         );
@@ -132,7 +132,7 @@ export function LicenceFields() {
         autoCapitalize="characters"
         required
       />
-      <FormTextInput name="licenceExpiresOn" type="date" label="Licence expires on" required />
+      <FormDateInput name="licenceExpiresOn" label="Licence expires on" required />
     </SimpleGrid>
   );
 }

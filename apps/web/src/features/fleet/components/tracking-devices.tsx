@@ -1,10 +1,10 @@
-import { Select, Stack, Table, Text } from '@mantine/core';
+import { Select, Stack, Text } from '@mantine/core';
 import type { TrackingDevice } from '@freightlane/domain';
 import { useState } from 'react';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { ListPagination } from '../../../components/list-pagination';
 import { QueryError } from '../../../components/query-error';
 import { formatDateTime } from '../../../lib/format';
-import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useActiveTrucks, useLinkTrackingDevices, useTrackingDevices } from '../api/tracking-api';
 
@@ -14,7 +14,6 @@ import { useActiveTrucks, useLinkTrackingDevices, useTrackingDevices } from '../
  */
 export function TrackingDevices({ credentialId }: { credentialId: string }) {
   const [page, setPage] = useState(0);
-  const wide = useBreakpoint('sm');
   const devices = useTrackingDevices(credentialId, page);
   const trucks = useActiveTrucks();
   const link = useLinkTrackingDevices(credentialId);
@@ -41,6 +40,7 @@ export function TrackingDevices({ credentialId }: { credentialId: string }) {
       searchable
       disabled={link.isPending}
       nothingFoundMessage="No active truck with this plate"
+      miw={180}
     />
   );
   const lastPosition = (device: TrackingDevice) =>
@@ -61,63 +61,33 @@ export function TrackingDevices({ credentialId }: { credentialId: string }) {
       </Text>
     );
   }
+  const columns: DataColumn<TrackingDevice>[] = [
+    {
+      key: 'device',
+      header: 'Device',
+      cell: (device) => (
+        <>
+          <Text size="sm" fw={600}>
+            {device.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {device.uniqueId}
+          </Text>
+        </>
+      ),
+    },
+    { key: 'position', header: 'Last position', keep: true, cell: lastPosition },
+    // On a phone the truck chooser is as wide as the card.
+    { key: 'truck', header: 'Truck', card: 'line', cell: truckSelect },
+  ];
   return (
     <Stack gap="xs">
-      {wide ? (
-        <Table verticalSpacing="xs" aria-label="Devices">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Device</Table.Th>
-              <Table.Th>Last position</Table.Th>
-              <Table.Th w={200}>Truck</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {devices.data.content.map((device) => (
-              <Table.Tr key={device.id}>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {device.name}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {device.uniqueId}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{lastPosition(device)}</Text>
-                </Table.Td>
-                <Table.Td>{truckSelect(device)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      ) : (
-        // On a phone each device is a block, its truck chooser as wide as the screen.
-        <Stack
-          gap="sm"
-          component="ul"
-          aria-label="Devices"
-          style={{ listStyle: 'none', padding: 0, margin: 0 }}
-        >
-          {devices.data.content.map((device) => (
-            <Stack
-              key={device.id}
-              gap={4}
-              component="li"
-              pb="sm"
-              style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
-            >
-              <Text size="sm" fw={600}>
-                {device.name}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {device.uniqueId} · last position {lastPosition(device)}
-              </Text>
-              {truckSelect(device)}
-            </Stack>
-          ))}
-        </Stack>
-      )}
+      <DataTable
+        label="Devices"
+        columns={columns}
+        rows={devices.data.content}
+        rowKey={(device) => device.id}
+      />
       <ListPagination page={devices.data} onChange={setPage} noun={['device', 'devices']} />
     </Stack>
   );

@@ -11,7 +11,7 @@ import { FleetListLayout } from '../components/fleet-list-layout';
 import { fullName } from '../fleet-forms';
 
 const COLUMNS: FleetColumn<Driver>[] = [
-  { header: 'Phone', cell: (driver) => formatNigerianPhone(driver.phoneNumber) },
+  { header: 'Phone', keep: true, cell: (driver) => formatNigerianPhone(driver.phoneNumber) },
   {
     header: 'Licence',
     cell: (driver) => (

@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { formatNigerianPhone, type FleetManager } from '@freightlane/domain';
 import { IconMail, IconUserShield } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { EmailText } from '../../../components/email-text';
 import { PATHS } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { FleetList, type FleetColumn } from '../components/fleet-list';
@@ -10,8 +11,8 @@ import { fullName } from '../fleet-forms';
 import { useCanInviteManagers } from '../use-fleet-role';
 
 const COLUMNS: FleetColumn<FleetManager>[] = [
-  { header: 'Email', cell: (manager) => manager.email },
-  { header: 'Phone', cell: (manager) => formatNigerianPhone(manager.phoneNumber) },
+  { header: 'Email', cell: (manager) => <EmailText email={manager.email} /> },
+  { header: 'Phone', keep: true, cell: (manager) => formatNigerianPhone(manager.phoneNumber) },
 ];
 
 function InviteManager() {

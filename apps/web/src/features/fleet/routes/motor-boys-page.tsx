@@ -9,7 +9,7 @@ import { FleetListLayout } from '../components/fleet-list-layout';
 import { fullName } from '../fleet-forms';
 
 const COLUMNS: FleetColumn<MotorBoy>[] = [
-  { header: 'Phone', cell: (motorBoy) => formatNigerianPhone(motorBoy.phoneNumber) },
+  { header: 'Phone', keep: true, cell: (motorBoy) => formatNigerianPhone(motorBoy.phoneNumber) },
   { header: 'Lives in', cell: (motorBoy) => `${motorBoy.address.city}, ${motorBoy.address.state}` },
   { header: 'Guarantor', cell: (motorBoy) => motorBoy.guarantor.name },
 ];

@@ -4,6 +4,7 @@ import { PHONE_FORMAT_MESSAGE } from '../../../lib/phone-input';
 import { mockApi, type MockReply } from '../../../test/api-mock';
 import { GHANA, profileFixture } from '../../../test/profile-fixture';
 import { renderRoute, seedSession } from '../../../test/render';
+import { typedDayFirst } from '../../../test/typed-date';
 import { daysFromToday, driver, DRIVER_ID } from '../test-fixtures';
 import { fillAddress, next, stageHeading } from '../wizard-test-kit';
 
@@ -49,7 +50,7 @@ describe('the driver wizard', { timeout: 60_000 }, () => {
     await user.clear(screen.getByLabelText(/^Licence number/));
     await user.type(screen.getByLabelText(/^Licence number/), 'lag-12345-aa01');
     const expiry = daysFromToday(400);
-    await user.type(screen.getByLabelText(/^Licence expires on/), expiry);
+    await user.type(screen.getByLabelText(/^Licence expires on/), typedDayFirst(expiry));
     await next(user);
 
     expect(await stageHeading('Next of kin')).toBeVisible();
@@ -103,7 +104,7 @@ describe('the driver wizard', { timeout: 60_000 }, () => {
     await fillAddress(user, ADDRESS);
     await next(user);
     await user.type(await screen.findByLabelText(/^Licence number/), 'LAG12345AA01');
-    await user.type(screen.getByLabelText(/^Licence expires on/), daysFromToday(400));
+    await user.type(screen.getByLabelText(/^Licence expires on/), typedDayFirst(daysFromToday(400)));
     await next(user);
     await stageHeading('Next of kin');
     expect(screen.getByLabelText(/^Next of kin phone number/)).toHaveAccessibleDescription(
@@ -131,7 +132,7 @@ describe('the driver wizard', { timeout: 60_000 }, () => {
     await next(user);
     await stageHeading('Licence');
     await user.type(screen.getByLabelText(/^Licence number/), 'LAG12345AA01');
-    await user.type(screen.getByLabelText(/^Licence expires on/), daysFromToday(400));
+    await user.type(screen.getByLabelText(/^Licence expires on/), typedDayFirst(daysFromToday(400)));
     await next(user);
     await stageHeading('Next of kin');
     await user.type(screen.getByLabelText(/^Next of kin name/), 'Adaeze Okafor');

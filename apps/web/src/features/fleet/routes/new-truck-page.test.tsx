@@ -2,6 +2,7 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, type MockReply } from '../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../test/render';
+import { typedDayFirst } from '../../../test/typed-date';
 import { daysFromToday, truck, TRUCK_ID } from '../test-fixtures';
 import { choose, next, stageHeading, type User } from '../wizard-test-kit';
 
@@ -73,13 +74,13 @@ describe('the truck wizard', { timeout: 30_000 }, () => {
 
     // A document number without its expiry date is not enough.
     await user.click(screen.getByRole('button', { name: 'Add truck' }));
-    expect(await screen.findByText('Enter a date as YYYY-MM-DD')).toBeVisible();
+    expect(await screen.findByText('Enter the date as day, month and year, e.g. 1 Dec 2026')).toBeVisible();
     expect(api.calls(CREATE)).toHaveLength(0);
 
     const insuranceExpiry = daysFromToday(300);
     const licenceExpiry = daysFromToday(200);
-    await user.type(screen.getByLabelText('Insurance expires on'), insuranceExpiry);
-    await user.type(screen.getByLabelText('Vehicle licence expires on'), licenceExpiry);
+    await user.type(screen.getByLabelText('Insurance expires on'), typedDayFirst(insuranceExpiry));
+    await user.type(screen.getByLabelText('Vehicle licence expires on'), typedDayFirst(licenceExpiry));
     await user.click(screen.getByRole('button', { name: 'Add truck' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe(`/fleet/trucks/${TRUCK_ID}`));

@@ -2,6 +2,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../test/render';
+import { typedDayFirst } from '../../../test/typed-date';
 import { deferred, mockXhrUpload } from '../../../test/fake-xhr';
 import { daysFromToday, driver, DRIVER_ID, truck, TRUCK_ID } from '../test-fixtures';
 
@@ -68,7 +69,7 @@ describe('a truck’s page', { timeout: 30_000 }, () => {
     const renewed = daysFromToday(365);
     const insuranceExpiry = documents.getByLabelText('Insurance expires on');
     await user.clear(insuranceExpiry);
-    await user.type(insuranceExpiry, renewed);
+    await user.type(insuranceExpiry, typedDayFirst(renewed));
     await user.click(documents.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.calls(`PATCH ${TRUCK}`)).toHaveLength(2));
     expect(api.calls(`PATCH ${TRUCK}`)[1]!.body).toEqual({

@@ -13,6 +13,7 @@ const COLUMNS: FleetColumn<Truck>[] = [
   { header: 'Type', cell: (truck) => TRUCK_TYPE_LABELS[truck.type] },
   {
     header: 'Capacity',
+    keep: true,
     cell: (truck) => (
       <Text component="span" size="sm" style={{ whiteSpace: 'nowrap' }}>
         {truck.capacityTonnes} t
@@ -46,6 +47,7 @@ export function TrucksPage() {
         nameOf={(truck) => truck.registrationNumber}
         linkTo={PATHS.truck}
         columns={COLUMNS}
+        keepName
         expiringFilter
         typeFilter
         emptyIcon={IconTruck}

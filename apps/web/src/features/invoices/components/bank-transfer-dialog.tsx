@@ -10,6 +10,7 @@ import {
   type DialogFormProps,
   type DialogProps,
 } from '../../../components/form-dialog';
+import { FormDateInput } from '../../../components/form-inputs';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useRecordBankTransfer } from '../api/invoices-api';
@@ -45,6 +46,7 @@ function TransferForm({ invoice, onBusy, onDone }: { invoice: InvoiceDetail } & 
   const record = useRecordBankTransfer(invoice.id);
   const send = useDialogSubmit(onBusy);
   const {
+    control,
     register,
     handleSubmit,
     setError,
@@ -82,13 +84,12 @@ function TransferForm({ invoice, onBusy, onDone }: { invoice: InvoiceDetail } & 
           data-autofocus
           {...register('reference')}
         />
-        <TextInput
-          type="date"
+        <FormDateInput
+          control={control}
+          name="receivedOn"
           label="Day the money arrived"
-          max={lagosToday()}
+          maxDate={lagosToday()}
           required
-          error={errors.receivedOn?.message}
-          {...register('receivedOn')}
         />
         <Textarea
           label="Note"

@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { breakableFigure, figureSize } from '../../../components/figure-text';
+import { FigureGrid, figureStyle } from '../../../components/figure-text';
 import { QueryError } from '../../../components/query-error';
 
 export interface MoneyFigure {
@@ -13,16 +13,10 @@ export interface MoneyFigure {
   alert?: boolean;
 }
 
-/** The figures above a money list, each labelled; a long naira amount shrinks to fit a phone's card. */
+/** The figures above a money list, each labelled, all of one size and none wrapping. */
 function MoneyFigures({ figures, label }: { figures: MoneyFigure[]; label: string }) {
   return (
-    <SimpleGrid
-      cols={{ base: 2, md: figures.length > 4 ? 5 : 4 }}
-      spacing="sm"
-      component="dl"
-      aria-label={label}
-      style={{ margin: 0 }}
-    >
+    <FigureGrid values={figures.map((figure) => figure.value)} label={label}>
       {figures.map((figure) => (
         <Card
           key={figure.label}
@@ -41,9 +35,9 @@ function MoneyFigures({ figures, label }: { figures: MoneyFigure[]; label: strin
             fw={700}
             lh={1.2}
             c={figure.alert ? 'red.9' : undefined}
-            style={{ fontSize: figureSize(figure.value), fontVariantNumeric: 'tabular-nums' }}
+            style={figureStyle(figure.value)}
           >
-            {breakableFigure(figure.value)}
+            {figure.value}
             {figure.detail ? (
               <Text component="span" display="block" size="xs" c="dimmed" fw={400} mt={4}>
                 {figure.detail}
@@ -52,7 +46,7 @@ function MoneyFigures({ figures, label }: { figures: MoneyFigure[]; label: strin
           </Text>
         </Card>
       ))}
-    </SimpleGrid>
+    </FigureGrid>
   );
 }
 

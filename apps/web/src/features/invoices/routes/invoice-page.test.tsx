@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, type MockReply, type RecordedRequest } from '../../../test/api-mock';
 import type { TestRole } from '../../../test/fakes';
 import { renderRoute, seedSession } from '../../../test/render';
+import { shownDayFirst } from '../../../test/typed-date';
 import { checkoutRedirect } from '../api/checkout-redirect';
 import {
   CHARGE_ID,
@@ -328,7 +329,7 @@ describe('the invoice page', { timeout: 20_000 }, () => {
     expect(await screen.findByText(/· Overdue/)).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Record bank transfer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record a bank transfer' });
-    expect(within(dialog).getByLabelText(/Day the money arrived/)).toHaveValue(lagosToday());
+    expect(within(dialog).getByLabelText(/Day the money arrived/)).toHaveValue(shownDayFirst(lagosToday()));
     await user.type(within(dialog).getByLabelText(/Transfer reference/), 'FBN/TRF/20261124/0042');
     await user.click(within(dialog).getByRole('button', { name: 'Record the payment' }));
     expect(

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import {
   formatMoney,
   type Invoice,
@@ -10,6 +10,7 @@ import { IconReceipt } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PATHS } from '../../../lib/paths';
 import { useRole } from '../../../lib/session-context';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { EmptyList } from '../../../components/empty-list';
 import { ListPagination } from '../../../components/list-pagination';
 import { ListSearchInput } from '../../../components/list-search-input';
@@ -17,12 +18,11 @@ import { ListSkeleton } from '../../../components/list-skeleton';
 import { tabFrom, ListTabs } from '../../../components/list-tabs';
 import { Money } from '../../../components/marketplace-badges';
 import { PageHeader } from '../../../components/page-header';
-import { PartyCells, PartyHeaders, partiesFor, partiesText, type Party } from '../../../components/parties';
+import { partiesFor, partyColumns, type Party } from '../../../components/parties';
 import { QueryList } from '../../../components/query-list';
 import { useListParams, useListSearch } from '../../../components/use-list-params';
 import { formatDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { useInvoices, useInvoiceSummary } from '../api/invoices-api';
 import { InvoiceStatusBadge } from '../components/invoice-status-badge';
 import { countText, MoneyTotals, type MoneyFigure } from '../components/money-figures';
@@ -79,128 +79,60 @@ function DueDate({ invoice }: { invoice: Invoice }) {
   );
 }
 
-function InvoiceLink({ invoice }: { invoice: Invoice }) {
-  return (
-    <Anchor component={Link} to={PATHS.invoice(invoice.id)} fw={600} size="sm">
-      {invoice.invoiceNumber}
-    </Anchor>
-  );
-}
-
-function TripLink({ invoice }: { invoice: Invoice }) {
-  return (
-    <Anchor component={Link} to={PATHS.trip(invoice.trip.id)} size="sm">
-      {invoice.trip.tripNumber}
-    </Anchor>
-  );
-}
-
-/** The total the customer pays, and that it includes VAT. */
-function Total({ invoice, align = 'right' }: { invoice: Invoice; align?: 'right' | 'left' }) {
-  return (
-    <Stack gap={0} align={align === 'right' ? 'flex-end' : 'flex-start'}>
-      <Money kobo={invoice.amountKobo} size="sm" fw={600} />
-      <Text size="xs" c="dimmed">
-        incl. VAT
-      </Text>
-    </Stack>
-  );
-}
-
-interface ListProps {
-  invoices: Invoice[];
-  parties: Party<Invoice>[];
-  customer: boolean;
-}
-
-function InvoicesTable({ invoices, parties, customer }: ListProps) {
-  return (
-    <Table.ScrollContainer minWidth={920} type="native">
-      <Table
-        verticalSpacing="sm"
-        highlightOnHover
-        aria-label="Invoices"
-        style={{ fontVariantNumeric: 'tabular-nums' }}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Invoice number</Table.Th>
-            <Table.Th scope="col">Trip</Table.Th>
-            <Table.Th scope="col">Order number</Table.Th>
-            <PartyHeaders parties={parties} />
-            <Table.Th scope="col" style={{ textAlign: 'right' }}>
-              Total
-            </Table.Th>
-            <Table.Th scope="col">Due date</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {invoices.map((invoice) => (
-            <Table.Tr key={invoice.id}>
-              <Table.Td>
-                <InvoiceLink invoice={invoice} />
-              </Table.Td>
-              <Table.Td>
-                <TripLink invoice={invoice} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{invoice.orderNumber}</Text>
-              </Table.Td>
-              <PartyCells parties={parties} row={invoice} />
-              <Table.Td style={{ textAlign: 'right' }}>
-                <Total invoice={invoice} />
-              </Table.Td>
-              <Table.Td>
-                <DueDate invoice={invoice} />
-              </Table.Td>
-              <Table.Td>
-                <Stack gap={4} align="flex-start">
-                  <InvoiceStatusBadge status={invoice.status} />
-                  <ChargesMarker invoice={invoice} customer={customer} />
-                </Stack>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
-function InvoiceCards({ invoices, parties, customer }: ListProps) {
-  return (
-    <Stack gap="sm" component="ul" aria-label="Invoices" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {invoices.map((invoice) => (
-        <Card key={invoice.id} withBorder radius="md" padding="md" component="li">
-          <Group justify="space-between" wrap="nowrap" mb={6}>
-            <InvoiceLink invoice={invoice} />
-            <InvoiceStatusBadge status={invoice.status} />
-          </Group>
-          <Group justify="space-between" align="flex-end" gap="xs" wrap="nowrap">
-            <Stack gap={2} style={{ minWidth: 0 }}>
-              <Text size="sm">
-                Trip <TripLink invoice={invoice} /> · {invoice.orderNumber}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {partiesText(parties, invoice)}
-              </Text>
-            </Stack>
-            <Total invoice={invoice} />
-          </Group>
-          <Group justify="space-between" gap="xs" mt={6}>
-            <Group gap={4}>
-              <Text size="sm" c="dimmed">
-                Due
-              </Text>
-              <DueDate invoice={invoice} />
-            </Group>
-            <ChargesMarker invoice={invoice} customer={customer} />
-          </Group>
-        </Card>
-      ))}
-    </Stack>
-  );
+/** The list's columns, the parties the caller sees among them. */
+function invoiceColumns(parties: Party<Invoice>[], customer: boolean): DataColumn<Invoice>[] {
+  return [
+    {
+      key: 'invoice',
+      header: 'Invoice number',
+      keep: true,
+      cell: (invoice) => (
+        <Anchor component={Link} to={PATHS.invoice(invoice.id)} fw={600} size="sm">
+          {invoice.invoiceNumber}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'trip',
+      header: 'Trip',
+      keep: true,
+      cell: (invoice) => (
+        <Anchor component={Link} to={PATHS.trip(invoice.trip.id)} size="sm">
+          {invoice.trip.tripNumber}
+        </Anchor>
+      ),
+    },
+    { key: 'order', header: 'Order number', keep: true, cell: (invoice) => invoice.orderNumber },
+    ...partyColumns(parties),
+    {
+      key: 'total',
+      header: 'Total',
+      align: 'right',
+      keep: true,
+      // The total the customer pays, and that it includes VAT.
+      cell: (invoice) => (
+        <>
+          <Money kobo={invoice.amountKobo} size="sm" fw={600} display="block" />
+          <Text size="xs" c="dimmed">
+            incl. VAT
+          </Text>
+        </>
+      ),
+    },
+    { key: 'due', header: 'Due date', keep: true, cell: (invoice) => <DueDate invoice={invoice} /> },
+    {
+      key: 'status',
+      header: 'Status',
+      keep: true,
+      card: 'corner',
+      cell: (invoice) => (
+        <Stack gap={4} align="flex-start">
+          <InvoiceStatusBadge status={invoice.status} />
+          <ChargesMarker invoice={invoice} customer={customer} />
+        </Stack>
+      ),
+    },
+  ];
 }
 
 function summaryFigures(summary: InvoiceSummary, role: Role | null): MoneyFigure[] {
@@ -238,7 +170,6 @@ export function PaymentsPage() {
   const list = useListParams();
   const tab = tabFrom(TABS, list.params.get('tab'));
   const { search, setSearch, settled } = useListSearch(list);
-  const isDesktop = useBreakpoint('sm');
   const invoices = useInvoices({ status: tab.status, q: settled || undefined, page: list.page });
   const summary = useInvoiceSummary();
   const customer = role === 'role_customer';
@@ -284,15 +215,14 @@ export function PaymentsPage() {
               </EmptyList>
             }
           >
-            {(rows) =>
-              isDesktop ? (
-                <Card withBorder radius="md" padding={0}>
-                  <InvoicesTable invoices={rows} parties={parties} customer={customer} />
-                </Card>
-              ) : (
-                <InvoiceCards invoices={rows} parties={parties} customer={customer} />
-              )
-            }
+            {(rows) => (
+              <DataTable
+                label="Invoices"
+                columns={invoiceColumns(parties, customer)}
+                rows={rows}
+                rowKey={(invoice) => invoice.id}
+              />
+            )}
           </QueryList>
         </ListTabs>
         {data ? <ListPagination page={data} noun={['invoice', 'invoices']} onChange={list.setPage} /> : null}

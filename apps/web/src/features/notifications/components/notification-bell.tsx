@@ -192,7 +192,9 @@ export function NotificationBell() {
         disabled={count === 0}
         color="red"
         size={18}
-        offset={6}
+        // Sits on the button's corner, off the bell itself, so even "99+" leaves the bell in view.
+        offset={1}
+        position="top-end"
         inline
       >
         <Popover.Target>

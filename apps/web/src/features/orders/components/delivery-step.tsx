@@ -3,6 +3,7 @@ import { unitLabel, type CargoType } from '@freightlane/domain';
 import { useId } from 'react';
 import { Controller, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
+import { FormDateInput } from '../../../components/form-inputs';
 import { PATHS } from '../../../lib/paths';
 import { lagosToday } from '../../../lib/format';
 import { usePreferredPartners } from '../../partners';
@@ -72,13 +73,11 @@ export function DeliveryStep() {
         Bidding
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextInput
-          type="date"
+        <FormDateInput<OrderDraftValues>
+          name="bidDetails.closingDate"
           label="Bidding closes on"
           description="On or before the pickup date"
-          min={lagosToday()}
-          error={bidErrors?.closingDate?.message}
-          {...register('bidDetails.closingDate')}
+          minDate={lagosToday()}
         />
         <TextInput
           type="time"

@@ -22,6 +22,7 @@ import {
 import { IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, type ReactNode } from 'react';
 import { Controller, useFieldArray, useFormContext, useFormState } from 'react-hook-form';
+import { FormDateInput } from '../../../components/form-inputs';
 import { QueryError } from '../../../components/query-error';
 import { lagosToday } from '../../../lib/format';
 import { useLiners } from '../../lookups';
@@ -145,12 +146,10 @@ function ContainerRows() {
                   />
                 )}
               />
-              <TextInput
-                type="date"
+              <FormDateInput<OrderDraftValues>
+                name={`containers.${index}.deliveryOrderValidityDate`}
                 label="Delivery order validity date"
-                min={today}
-                error={rowErrors?.deliveryOrderValidityDate?.message}
-                {...register(`containers.${index}.deliveryOrderValidityDate`)}
+                minDate={today}
               />
             </SimpleGrid>
           </Card>

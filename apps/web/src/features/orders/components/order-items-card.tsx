@@ -1,72 +1,86 @@
-import { Card, Table, Title } from '@mantine/core';
+import { Card, Text, Title } from '@mantine/core';
 import {
   CONTAINER_SIZE_LABELS,
   TRUCK_TYPE_LABELS,
   isContainerCargo,
   type OrderDetail,
+  type OrderItem,
 } from '@freightlane/domain';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { formatCalendarDate } from '../../../lib/format';
+
+/** The trip an item became once awarded, or a dash before. */
+function tripColumn(order: OrderDetail): DataColumn<OrderItem> {
+  const tripOf = new Map(order.trips.map((trip) => [trip.orderItemId, trip]));
+  return {
+    key: 'trip',
+    header: 'Trip',
+    keep: true,
+    cell: (item) => item.tripNumber ?? tripOf.get(item.id)?.tripNumber ?? '—',
+  };
+}
+
+function containerColumns(order: OrderDetail): DataColumn<OrderItem>[] {
+  return [
+    {
+      key: 'container',
+      header: 'Container number',
+      keep: true,
+      cell: (item) => (
+        <Text component="span" size="sm" ff="monospace">
+          {item.containerNumber}
+        </Text>
+      ),
+    },
+    {
+      key: 'size',
+      header: 'Size',
+      keep: true,
+      cell: (item) => (item.containerSize ? CONTAINER_SIZE_LABELS[item.containerSize] : '—'),
+    },
+    { key: 'liner', header: 'Liner', cell: (item) => item.liner?.name ?? '—' },
+    {
+      key: 'validity',
+      header: 'Delivery order valid until',
+      keep: true,
+      cell: (item) => formatCalendarDate(item.deliveryOrderValidityDate),
+    },
+    tripColumn(order),
+  ];
+}
+
+function truckLoadColumns(order: OrderDetail): DataColumn<OrderItem>[] {
+  return [
+    // On a phone the cargo heads the card; its position number alone would say little there.
+    { key: 'position', header: 'Truck load', keep: true, card: 'value', cell: (item) => item.position },
+    { key: 'description', header: 'Description', card: 'title', cell: (item) => item.description },
+    // Left-aligned, as on a phone's card they sit side by side, one in each column.
+    { key: 'quantity', header: 'Quantity', keep: true, cell: (item) => item.quantity },
+    { key: 'weight', header: 'Weight (t)', keep: true, cell: (item) => item.weightTonnes },
+    {
+      key: 'truck',
+      header: 'Truck type',
+      cell: (item) => (item.truckType ? TRUCK_TYPE_LABELS[item.truckType] : '—'),
+    },
+    tripColumn(order),
+  ];
+}
 
 /** The order's containers or truck loads, each with the trip it became once awarded. */
 export function OrderItemsCard({ order }: { order: OrderDetail }) {
   const containers = isContainerCargo(order.cargoType);
-  const tripOf = new Map(order.trips.map((trip) => [trip.orderItemId, trip]));
+  const title = containers ? 'Containers' : 'Truck loads';
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="items-title">
       <Title order={2} fz="lg" id="items-title" mb="sm">
-        {containers ? 'Containers' : 'Truck loads'} ({order.items.length})
+        {title} ({order.items.length})
       </Title>
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="xs">
-          <Table.Thead>
-            {containers ? (
-              <Table.Tr>
-                <Table.Th scope="col">Container number</Table.Th>
-                <Table.Th scope="col">Size</Table.Th>
-                <Table.Th scope="col">Liner</Table.Th>
-                <Table.Th scope="col">Delivery order valid until</Table.Th>
-                <Table.Th scope="col">Trip</Table.Th>
-              </Table.Tr>
-            ) : (
-              <Table.Tr>
-                <Table.Th scope="col">Truck load</Table.Th>
-                <Table.Th scope="col">Description</Table.Th>
-                <Table.Th scope="col" style={{ textAlign: 'right' }}>
-                  Quantity
-                </Table.Th>
-                <Table.Th scope="col" style={{ textAlign: 'right' }}>
-                  Weight (t)
-                </Table.Th>
-                <Table.Th scope="col">Truck type</Table.Th>
-                <Table.Th scope="col">Trip</Table.Th>
-              </Table.Tr>
-            )}
-          </Table.Thead>
-          <Table.Tbody>
-            {order.items.map((item) => {
-              const trip = item.tripNumber ?? tripOf.get(item.id)?.tripNumber ?? '—';
-              return containers ? (
-                <Table.Tr key={item.id}>
-                  <Table.Td ff="monospace">{item.containerNumber}</Table.Td>
-                  <Table.Td>{item.containerSize ? CONTAINER_SIZE_LABELS[item.containerSize] : '—'}</Table.Td>
-                  <Table.Td>{item.liner?.name ?? '—'}</Table.Td>
-                  <Table.Td>{formatCalendarDate(item.deliveryOrderValidityDate)}</Table.Td>
-                  <Table.Td>{trip}</Table.Td>
-                </Table.Tr>
-              ) : (
-                <Table.Tr key={item.id}>
-                  <Table.Td>{item.position}</Table.Td>
-                  <Table.Td>{item.description}</Table.Td>
-                  <Table.Td style={{ textAlign: 'right' }}>{item.quantity}</Table.Td>
-                  <Table.Td style={{ textAlign: 'right' }}>{item.weightTonnes}</Table.Td>
-                  <Table.Td>{item.truckType ? TRUCK_TYPE_LABELS[item.truckType] : '—'}</Table.Td>
-                  <Table.Td>{trip}</Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        label={title}
+        columns={containers ? containerColumns(order) : truckLoadColumns(order)}
+        rows={order.items}
+        rowKey={(item) => item.id}
+      />
     </Card>
   );
 }

@@ -1,12 +1,14 @@
-import { Button, Card, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import {
   formatMoney,
   unitLabel,
   type AwardOrderRequest,
   type OrderDetail,
+  type OrderItem,
   type ReceivedBid,
 } from '@freightlane/domain';
 import { useState } from 'react';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { Money } from '../../../components/marketplace-badges';
 import { itemName } from '../item-name';
 import { splitAward } from '../split-award';
@@ -37,6 +39,44 @@ export function SplitAwardCard({
     choice,
   );
 
+  function chooseBid(itemId: string, bidId: string | null) {
+    setChoice((current) => {
+      const next = { ...current };
+      if (bidId) next[itemId] = bidId;
+      else delete next[itemId];
+      return next;
+    });
+  }
+
+  const columns: DataColumn<OrderItem>[] = [
+    {
+      key: 'item',
+      header: unit === 'container' ? 'Container' : 'Truck load',
+      keep: unit === 'container',
+      cell: (item) => (
+        <Text size="sm" fw={500} component="span">
+          {itemName(item)}
+        </Text>
+      ),
+    },
+    {
+      key: 'bid',
+      header: 'Bid',
+      // On a phone the chooser takes the card's whole width under the item it is for.
+      card: 'line',
+      cell: (item) => (
+        <Select
+          aria-label={`Bid for ${itemName(item)}`}
+          placeholder="Choose a bid"
+          data={bidOptions}
+          value={choice[item.id] ?? null}
+          onChange={(value) => chooseBid(item.id, value)}
+          miw={200}
+        />
+      ),
+    },
+  ];
+
   function award() {
     onAward(
       request,
@@ -54,43 +94,12 @@ export function SplitAwardCard({
       <Text size="sm" c="dimmed" mb="md">
         Choose a bid for each {unit}. Each transporter is paid their own price per {unit}.
       </Text>
-      <Table.ScrollContainer minWidth={480}>
-        <Table verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{unit === 'container' ? 'Container' : 'Truck load'}</Table.Th>
-              <Table.Th scope="col">Bid</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {order.items.map((item) => (
-              <Table.Tr key={item.id}>
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {itemName(item)}
-                  </Text>
-                </Table.Td>
-                <Table.Td miw={240}>
-                  <Select
-                    aria-label={`Bid for ${itemName(item)}`}
-                    placeholder="Choose a bid"
-                    data={bidOptions}
-                    value={choice[item.id] ?? null}
-                    onChange={(value) =>
-                      setChoice((current) => {
-                        const next = { ...current };
-                        if (value) next[item.id] = value;
-                        else delete next[item.id];
-                        return next;
-                      })
-                    }
-                  />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        label={`Bid for each ${unit}`}
+        columns={columns}
+        rows={order.items}
+        rowKey={(item) => item.id}
+      />
 
       <Stack gap={4} mt="md" aria-live="polite">
         <Text fw={600} size="sm">

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { lagosDateInDays } from '@freightlane/domain';
 import { mockApi, type MockReply, type RecordedRequest } from '../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../test/render';
+import { typedDayFirst } from '../../../test/typed-date';
 import { LINERS, ORDER_ID, TERMINALS, orderDetail } from '../order-fixtures';
 import { emptyOrderDraft, orderDraftKey, saveOrderDraft, type OrderDraftValues } from '../order-draft';
 
@@ -104,13 +105,13 @@ describe('the order wizard', () => {
       expect(screen.getByLabelText('Container size', { selector: 'input' })).toHaveValue('20 FT');
       await choose(user, 'Container size', '40 FT');
       await choose(user, 'Liner', 'Maersk');
-      await user.type(screen.getByLabelText('Delivery order validity date'), daysAhead(10));
+      await user.type(screen.getByLabelText('Delivery order validity date'), typedDayFirst(daysAhead(10)));
       await user.click(screen.getByRole('button', { name: 'Save and continue' }));
 
       // Step 3: pickup
       expect(await stepHeading('Pickup')).toBeVisible();
       await choose(user, 'Pickup terminal', /APM Terminals Apapa/);
-      await user.type(screen.getByLabelText('Pickup date'), daysAhead(5));
+      await user.type(screen.getByLabelText('Pickup date'), typedDayFirst(daysAhead(5)));
       await user.click(screen.getByRole('button', { name: 'Save and continue' }));
 
       // Step 4: delivery location and bidding
@@ -120,7 +121,7 @@ describe('the order wizard', () => {
       await choose(user, 'State', 'Lagos');
       await choose(user, 'LGA', 'Apapa');
       await user.type(screen.getByLabelText('City'), 'Apapa');
-      await user.type(screen.getByLabelText('Bidding closes on'), daysAhead(2));
+      await user.type(screen.getByLabelText('Bidding closes on'), typedDayFirst(daysAhead(2)));
       await user.type(screen.getByLabelText('Bidding closes at'), '17:30');
       await user.type(screen.getByLabelText('Target price per container (optional)'), '450,000.50');
       // No preferred partners yet: the switch stays off, with a way to add some.

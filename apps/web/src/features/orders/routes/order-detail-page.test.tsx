@@ -160,6 +160,50 @@ describe('the order detail', () => {
     );
   });
 
+  it('shows an awarded order on a phone: a card per trip and per container, each value with it', async () => {
+    mockApi({
+      [DETAIL]: {
+        body: awarded([
+          { bidId: BID_A.id, itemIds: ['c0000000-0000-4000-8000-000000000001'] },
+          { bidId: BID_B.id, itemIds: ['c0000000-0000-4000-8000-000000000002'] },
+        ]),
+      },
+    });
+    seedSession('role_customer');
+    renderRoute(`/orders/${ORDER_ID}`);
+    const summary = await screen.findByRole('region', { name: 'Summary' });
+    expect(within(summary).getByText('Awarded', { selector: '.mantine-Badge-label' })).toBeVisible();
+    expect(screen.queryByRole('table')).toBeNull();
+
+    const trips = within(screen.getByRole('region', { name: 'Trips (2)' })).getByRole('list', {
+      name: 'Trips',
+    });
+    const [kano, onne] = within(trips).getAllByRole('listitem');
+    expect(within(kano!).getByRole('link', { name: 'TRP-2026-000123' })).toHaveAttribute(
+      'href',
+      '/trips/trip-1',
+    );
+    expect(kano).toHaveTextContent('ContainerMSKU1234565');
+    expect(kano).toHaveTextContent('TransporterKano Haulage Ltd');
+    expect(kano).toHaveTextContent('Amount₦450,000.00');
+    expect(within(kano!).getByRole('link', { name: 'Tracking link of TRP-2026-000123' })).toHaveAttribute(
+      'href',
+      '/tripprogress/track-1',
+    );
+    expect(onne).toHaveTextContent('TransporterOnne Express Logistics');
+    expect(onne).toHaveTextContent('Amount₦425,000.00');
+
+    const items = within(screen.getByRole('region', { name: 'Containers (2)' })).getByRole('list', {
+      name: 'Containers',
+    });
+    const [first, second] = within(items).getAllByRole('listitem');
+    expect(first).toHaveTextContent('MSKU1234565');
+    expect(first).toHaveTextContent('Size40 FT');
+    expect(first).toHaveTextContent('TripTRP-2026-000123');
+    expect(second).toHaveTextContent('Size20 FT');
+    expect(second).toHaveTextContent('TripTRP-2026-000124');
+  });
+
   it('shows the unverified-account dialog when an award is refused for that', async () => {
     mockOrderApi({
       [AWARD]: {

@@ -53,8 +53,9 @@ describe('the orders list', () => {
     seedSession('role_customer');
     const { user, router } = renderRoute('/orders');
 
-    const table = await screen.findByRole('table');
+    const table = await screen.findByRole('table', { name: 'Orders' });
     expect(document.title).toBe('Orders · Freightlane');
+    expect(screen.getByText('Newest first')).toBeVisible();
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
     expect(within(rows[1]!).getByRole('link', { name: 'ORD-2026-000041' })).toHaveAttribute(
@@ -101,13 +102,25 @@ describe('the orders list', () => {
     expect(api.requests.at(-1)?.url).toBe('/api/v1/orders?status=OPEN&page=1&size=20');
   });
 
-  it('shows one card per order on phones', async () => {
-    mockApi({ 'GET /api/v1/orders': { body: pageOf([OPEN]) } });
+  it('shows one card per order on phones, with its status and every value of the table', async () => {
+    mockApi({ 'GET /api/v1/orders': { body: pageOf([OPEN, AWARDED]) } });
     seedSession('role_customer');
     renderRoute('/orders');
-    const link = await screen.findByRole('link', { name: 'ORD-2026-000041' });
+    const list = await screen.findByRole('list', { name: 'Orders' });
     expect(screen.queryByRole('table')).toBeNull();
-    expect(within(link.closest('li')!).getByText('3 bids')).toBeVisible();
+    expect(screen.getByText('Newest first')).toBeVisible();
+    const [open, awarded] = within(list).getAllByRole('listitem');
+    expect(within(open!).getByRole('link', { name: 'ORD-2026-000041' })).toHaveAttribute(
+      'href',
+      '/orders/' + OPEN.id,
+    );
+    expect(within(open!).getByText('Open for bids')).toBeVisible();
+    expect(open).toHaveTextContent('Cargo typeImport LOC');
+    expect(open).toHaveTextContent('Client / referenceDangote CementBL-4471');
+    expect(open).toHaveTextContent('APM Terminals, Apapa → Apapa, Lagos');
+    expect(open).toHaveTextContent('Bidding closes24 Nov 2026, 17:30');
+    expect(open).toHaveTextContent('Bids3');
+    expect(within(awarded!).getByText('Awarded')).toBeVisible();
   });
 
   it('offers to order haulage when there are no orders yet', async () => {

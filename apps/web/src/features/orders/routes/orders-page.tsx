@@ -5,7 +5,6 @@ import {
   Group,
   SegmentedControl,
   Stack,
-  Table,
   Text,
   TextInput,
   ThemeIcon,
@@ -16,16 +15,17 @@ import { IconPackage, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { PATHS } from '../../../lib/paths';
+import { clientColumn, placesColumn } from '../../../components/order-columns';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { ListPagination } from '../../../components/list-pagination';
 import { ListSkeleton } from '../../../components/list-skeleton';
-import { CargoTypeBadge, OrderStatusBadge, PlaceText } from '../../../components/marketplace-badges';
+import { CargoTypeBadge, OrderStatusBadge } from '../../../components/marketplace-badges';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { useListParams, useListSearch } from '../../../components/use-list-params';
 import { formatDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useOrders } from '../api/orders-api';
-import { useBreakpoint } from '../../../lib/use-breakpoint';
 
 const FILTERS = [
   { value: 'all', label: 'All' },
@@ -46,103 +46,35 @@ function readFilter(value: string | null): Filter {
   return FILTERS.some((f) => f.value === value) ? (value as Filter) : 'all';
 }
 
-function orderHeadline(order: OrderSummary): string {
-  return order.reference ? `${order.clientName} · ${order.reference}` : order.clientName;
-}
-
-function Places({ order }: { order: OrderSummary }) {
-  return (
-    <Text size="sm" component="span">
-      <PlaceText location={order.pickup} size="sm" /> → <PlaceText location={order.recipient} size="sm" />
-    </Text>
-  );
-}
-
-function OrdersTable({ orders }: { orders: OrderSummary[] }) {
-  return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table verticalSpacing="sm" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Order number</Table.Th>
-            <Table.Th scope="col">Cargo type</Table.Th>
-            <Table.Th scope="col">Client / reference</Table.Th>
-            <Table.Th scope="col">Pickup → Delivery</Table.Th>
-            <Table.Th scope="col">Bidding closes</Table.Th>
-            <Table.Th scope="col" style={{ textAlign: 'right' }}>
-              Bids
-            </Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {orders.map((order) => (
-            <Table.Tr key={order.id}>
-              <Table.Td>
-                <Anchor component={Link} to={PATHS.order(order.id)} fw={600} size="sm">
-                  {order.orderNumber}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>
-                <CargoTypeBadge cargoType={order.cargoType} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{order.clientName}</Text>
-                {order.reference ? (
-                  <Text size="xs" c="dimmed">
-                    {order.reference}
-                  </Text>
-                ) : null}
-              </Table.Td>
-              <Table.Td>
-                <Places order={order} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{formatDateTime(order.biddingClosesAt)}</Text>
-              </Table.Td>
-              <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
-                {order.bidCount}
-              </Table.Td>
-              <Table.Td>
-                <OrderStatusBadge status={order.status} biddingOpen={order.biddingOpen} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
-function OrderCards({ orders }: { orders: OrderSummary[] }) {
-  return (
-    <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {orders.map((order) => (
-        <Card key={order.id} withBorder radius="md" padding="md" component="li">
-          <Group justify="space-between" wrap="nowrap" mb={6}>
-            <Anchor component={Link} to={PATHS.order(order.id)} fw={700}>
-              {order.orderNumber}
-            </Anchor>
-            <OrderStatusBadge status={order.status} biddingOpen={order.biddingOpen} />
-          </Group>
-          <Group gap="xs" mb={6}>
-            <CargoTypeBadge cargoType={order.cargoType} />
-            <Text size="sm">{orderHeadline(order)}</Text>
-          </Group>
-          <Places order={order} />
-          <Group justify="space-between" mt={6}>
-            <Text size="xs" c="dimmed">
-              Bidding closes {formatDateTime(order.biddingClosesAt)}
-            </Text>
-            <Text size="xs" fw={600}>
-              {order.bidCount === 1 ? '1 bid' : `${order.bidCount} bids`}
-            </Text>
-          </Group>
-        </Card>
-      ))}
-    </Stack>
-  );
-}
+const COLUMNS: DataColumn<OrderSummary>[] = [
+  {
+    key: 'order',
+    header: 'Order number',
+    keep: true,
+    cell: (order) => (
+      <Anchor component={Link} to={PATHS.order(order.id)} fw={600} size="sm">
+        {order.orderNumber}
+      </Anchor>
+    ),
+  },
+  { key: 'cargo', header: 'Cargo type', cell: (order) => <CargoTypeBadge cargoType={order.cargoType} /> },
+  clientColumn(),
+  placesColumn(),
+  {
+    key: 'closes',
+    header: 'Bidding closes',
+    keep: true,
+    cell: (order) => formatDateTime(order.biddingClosesAt),
+  },
+  { key: 'bids', header: 'Bids', align: 'right', keep: true, cell: (order) => order.bidCount },
+  {
+    key: 'status',
+    header: 'Status',
+    keep: true,
+    card: 'corner',
+    cell: (order) => <OrderStatusBadge status={order.status} biddingOpen={order.biddingOpen} />,
+  },
+];
 
 function NoOrdersYet() {
   return (
@@ -171,7 +103,6 @@ export function OrdersPage() {
   const list = useListParams();
   const filter = readFilter(list.params.get('status'));
   const { search, setSearch, settled } = useListSearch(list);
-  const isDesktop = useBreakpoint('lg');
   const filterLabelId = useId();
   const orders = useOrders({ status: STATUS_OF_FILTER[filter], q: settled || undefined, page: list.page });
 
@@ -235,13 +166,14 @@ export function OrdersPage() {
             <NoOrdersYet />
           )
         ) : data ? (
-          isDesktop ? (
-            <Card withBorder radius="md" padding={0}>
-              <OrdersTable orders={data.content} />
-            </Card>
-          ) : (
-            <OrderCards orders={data.content} />
-          )
+          <Stack gap={6}>
+            {/* The API lists orders by when they were placed, the latest first; saying so lets a
+                customer who just placed one look for it at the top. */}
+            <Text size="sm" c="dimmed">
+              Newest first
+            </Text>
+            <DataTable label="Orders" columns={COLUMNS} rows={data.content} rowKey={(order) => order.id} />
+          </Stack>
         ) : null}
 
         {data ? <ListPagination page={data} noun={['order', 'orders']} onChange={list.setPage} /> : null}

@@ -14,6 +14,7 @@ import {
 import { useMemo } from 'react';
 import { useForm, type FieldErrors, type UseFormRegister, type UseFormSetError } from 'react-hook-form';
 import { z } from 'zod';
+import { TableFrame } from '../../../components/table-frame';
 import { ApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -161,6 +162,12 @@ function rowErrors({ errors, index }: Pick<RowProps, 'errors' | 'index'>) {
   };
 }
 
+/** A row's text cells, level with the text inside the row's inputs. */
+const LEVEL_WITH_INPUTS = {
+  verticalAlign: 'top',
+  paddingTop: 'calc(var(--mantine-spacing-xs) + 8px)',
+} as const;
+
 const numberStyle = { input: { fontVariantNumeric: 'tabular-nums', textAlign: 'right' as const } };
 
 function TableRow({ index, size, register, errors, updatedAt }: RowProps & { updatedAt: string | null }) {
@@ -168,7 +175,8 @@ function TableRow({ index, size, register, errors, updatedAt }: RowProps & { upd
   const error = rowErrors({ errors, index });
   return (
     <Table.Tr>
-      <Table.Th scope="row" style={{ whiteSpace: 'nowrap' }}>
+      {/* Level with the text of its inputs, also when an error under one of them makes the row taller. */}
+      <Table.Th scope="row" data-keep style={LEVEL_WITH_INPUTS}>
         {label}
       </Table.Th>
       <Table.Td>
@@ -200,7 +208,7 @@ function TableRow({ index, size, register, errors, updatedAt }: RowProps & { upd
           {...register(`tariffs.${index}.detention`)}
         />
       </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td data-keep style={LEVEL_WITH_INPUTS}>
         <Text size="sm" c="dimmed">
           {updatedAt ? formatDateTime(updatedAt) : 'Not set'}
         </Text>
@@ -301,24 +309,22 @@ export function TariffForm({ line }: { line: AdminShippingLine }) {
             </Alert>
           ) : null}
           {isWide ? (
-            <Table.ScrollContainer minWidth={720}>
-              <Table verticalSpacing="xs" aria-label={`Tariffs of ${line.name}`}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Container size</Table.Th>
-                    <Table.Th>Free days</Table.Th>
-                    <Table.Th>Demurrage a day</Table.Th>
-                    <Table.Th>Detention a day</Table.Th>
-                    <Table.Th>Last changed</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((row) => (
-                    <TableRow key={row.size} {...row} register={register} errors={errors} />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <TableFrame label={`Tariffs of ${line.name}`} highlightOnHover={false}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Container size</Table.Th>
+                  <Table.Th scope="col">Free days</Table.Th>
+                  <Table.Th scope="col">Demurrage a day</Table.Th>
+                  <Table.Th scope="col">Detention a day</Table.Th>
+                  <Table.Th scope="col">Last changed</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row) => (
+                  <TableRow key={row.size} {...row} register={register} errors={errors} />
+                ))}
+              </Table.Tbody>
+            </TableFrame>
           ) : (
             <SimpleGrid cols={1} spacing="md">
               {rows.map((row) => (

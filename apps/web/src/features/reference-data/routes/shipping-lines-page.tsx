@@ -1,19 +1,9 @@
-import {
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { CONTAINER_SIZES, type AdminShippingLineSummary } from '@freightlane/domain';
 import { IconPlus, IconSearch, IconShip } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { EmptyList } from '../../../components/empty-list';
 import { ListPagination } from '../../../components/list-pagination';
 import { ListSkeleton } from '../../../components/list-skeleton';
@@ -21,7 +11,6 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { useListParams, useListSearch } from '../../../components/use-list-params';
 import { PATHS } from '../../../lib/paths';
-import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAdminShippingLines } from '../api/reference-data-api';
 import { ReferenceNav } from '../components/reference-nav';
@@ -33,63 +22,30 @@ function tariffText(line: AdminShippingLineSummary): string {
   return `${line.tariffCount} of ${CONTAINER_SIZES.length} sizes`;
 }
 
-function LineCards({ lines }: { lines: AdminShippingLineSummary[] }) {
-  return (
-    <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {lines.map((line) => (
-        <Card key={line.id} withBorder radius="md" padding="md" component="li">
-          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-            <Anchor component={Link} to={PATHS.adminShippingLine(line.id)} fw={700} style={{ minWidth: 0 }}>
-              {line.name}
-            </Anchor>
-            <StatusBadge active={line.active} />
-          </Group>
-          <Text size="sm" c="dimmed" mt={4}>
-            {line.code} · Tariffs: {tariffText(line)}
-          </Text>
-        </Card>
-      ))}
-    </Stack>
-  );
-}
-
-function LineTable({ lines }: { lines: AdminShippingLineSummary[] }) {
-  return (
-    <Table.ScrollContainer minWidth={600}>
-      <Table striped highlightOnHover verticalSpacing="sm" aria-label="Shipping lines">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Code</Table.Th>
-            <Table.Th>Tariffs</Table.Th>
-            <Table.Th>Status</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {lines.map((line) => (
-            <Table.Tr key={line.id}>
-              <Table.Td>
-                <Anchor component={Link} to={PATHS.adminShippingLine(line.id)} fw={600} size="sm">
-                  {line.name}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{line.code}</Table.Td>
-              <Table.Td>{tariffText(line)}</Table.Td>
-              <Table.Td>
-                <StatusBadge active={line.active} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
+const COLUMNS: DataColumn<AdminShippingLineSummary>[] = [
+  {
+    key: 'name',
+    header: 'Name',
+    cell: (line) => (
+      <Anchor component={Link} to={PATHS.adminShippingLine(line.id)} fw={600} size="sm">
+        {line.name}
+      </Anchor>
+    ),
+  },
+  { key: 'code', header: 'Code', keep: true, cell: (line) => line.code },
+  { key: 'tariffs', header: 'Tariffs', cell: tariffText },
+  {
+    key: 'status',
+    header: 'Status',
+    keep: true,
+    card: 'corner',
+    cell: (line) => <StatusBadge active={line.active} />,
+  },
+];
 
 /** /admin/reference/shipping-lines: every line, searchable, with Add a shipping line. */
 export function ShippingLinesPage() {
   usePageTitle('Shipping lines');
-  const isWide = useBreakpoint('md');
   const list = useListParams();
   const { params, page, update } = list;
   const status = statusFrom(params.get('status'));
@@ -176,7 +132,13 @@ export function ShippingLinesPage() {
           )
         ) : (
           <Stack gap="md" aria-busy={lines.isPlaceholderData}>
-            {isWide ? <LineTable lines={lines.data.content} /> : <LineCards lines={lines.data.content} />}
+            <DataTable
+              label="Shipping lines"
+              columns={COLUMNS}
+              rows={lines.data.content}
+              rowKey={(line) => line.id}
+              tableFrom="md"
+            />
             <ListPagination
               page={lines.data}
               noun={['shipping line', 'shipping lines']}

@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
   TERMINAL_KIND_LABELS,
   TERMINAL_KINDS,
@@ -18,6 +7,7 @@ import {
 } from '@freightlane/domain';
 import { IconBuildingWarehouse, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { EmptyList } from '../../../components/empty-list';
 import { ListPagination } from '../../../components/list-pagination';
 import { ListSkeleton } from '../../../components/list-skeleton';
@@ -25,7 +15,6 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { useListParams, useListSearch } from '../../../components/use-list-params';
 import { PATHS } from '../../../lib/paths';
-import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAdminTerminals } from '../api/reference-data-api';
 import { ReferenceNav } from '../components/reference-nav';
@@ -47,82 +36,38 @@ export function positionText(terminal: Pick<AdminTerminal, 'latitude' | 'longitu
   return `${terminal.latitude}, ${terminal.longitude}`;
 }
 
-function TerminalCards({ terminals }: { terminals: AdminTerminal[] }) {
-  return (
-    <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {terminals.map((terminal) => (
-        <Card key={terminal.id} withBorder radius="md" padding="md" component="li">
-          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-            <Anchor component={Link} to={PATHS.adminTerminal(terminal.id)} fw={700} style={{ minWidth: 0 }}>
-              {terminal.name}
-            </Anchor>
-            <StatusBadge active={terminal.active} />
-          </Group>
-          <Text size="sm" c="dimmed" mt={4}>
-            {TERMINAL_KIND_LABELS[terminal.kind]} · {terminal.operator}
-          </Text>
-          <Text size="sm">
-            {terminal.port} port · {terminal.lga}, {terminal.state}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {terminal.code} · Gate {positionText(terminal)}
-          </Text>
-        </Card>
-      ))}
-    </Stack>
-  );
-}
-
-function TerminalTable({ terminals }: { terminals: AdminTerminal[] }) {
-  return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table striped highlightOnHover verticalSpacing="sm" aria-label="Terminals">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Kind</Table.Th>
-            <Table.Th>Operator</Table.Th>
-            <Table.Th>Port</Table.Th>
-            <Table.Th>LGA, state</Table.Th>
-            <Table.Th>Gate</Table.Th>
-            <Table.Th>Status</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {terminals.map((terminal) => (
-            <Table.Tr key={terminal.id}>
-              <Table.Td>
-                <Anchor component={Link} to={PATHS.adminTerminal(terminal.id)} fw={600} size="sm">
-                  {terminal.name}
-                </Anchor>
-                <Text size="xs" c="dimmed">
-                  {terminal.code}
-                </Text>
-              </Table.Td>
-              <Table.Td>{TERMINAL_KIND_LABELS[terminal.kind]}</Table.Td>
-              <Table.Td>{terminal.operator}</Table.Td>
-              <Table.Td>{terminal.port}</Table.Td>
-              <Table.Td>
-                {terminal.lga}, {terminal.state}
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                {positionText(terminal)}
-              </Table.Td>
-              <Table.Td>
-                <StatusBadge active={terminal.active} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
+const COLUMNS: DataColumn<AdminTerminal>[] = [
+  {
+    key: 'name',
+    header: 'Name',
+    cell: (terminal) => (
+      <>
+        <Anchor component={Link} to={PATHS.adminTerminal(terminal.id)} fw={600} size="sm">
+          {terminal.name}
+        </Anchor>
+        <Text size="xs" c="dimmed" fw={400}>
+          {terminal.code}
+        </Text>
+      </>
+    ),
+  },
+  { key: 'kind', header: 'Kind', cell: (terminal) => TERMINAL_KIND_LABELS[terminal.kind] },
+  { key: 'operator', header: 'Operator', cell: (terminal) => terminal.operator },
+  { key: 'port', header: 'Port', cell: (terminal) => terminal.port },
+  { key: 'place', header: 'LGA, state', cell: (terminal) => `${terminal.lga}, ${terminal.state}` },
+  { key: 'gate', header: 'Gate', keep: true, cell: positionText },
+  {
+    key: 'status',
+    header: 'Status',
+    keep: true,
+    card: 'corner',
+    cell: (terminal) => <StatusBadge active={terminal.active} />,
+  },
+];
 
 /** /admin/reference/terminals: terminals, holding bays and depots, filtered by kind and status. */
 export function TerminalsPage() {
   usePageTitle('Terminals');
-  const isWide = useBreakpoint('md');
   const list = useListParams();
   const { params, page, update } = list;
   const kind = kindFrom(params.get('kind'));
@@ -208,11 +153,13 @@ export function TerminalsPage() {
           )
         ) : (
           <Stack gap="md" aria-busy={terminals.isPlaceholderData}>
-            {isWide ? (
-              <TerminalTable terminals={terminals.data.content} />
-            ) : (
-              <TerminalCards terminals={terminals.data.content} />
-            )}
+            <DataTable
+              label="Terminals"
+              columns={COLUMNS}
+              rows={terminals.data.content}
+              rowKey={(terminal) => terminal.id}
+              tableFrom="md"
+            />
             <ListPagination page={terminals.data} noun={['terminal', 'terminals']} onChange={list.setPage} />
           </Stack>
         )}

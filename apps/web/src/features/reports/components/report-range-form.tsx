@@ -1,6 +1,7 @@
-import { Button, Group, Select, TextInput } from '@mantine/core';
+import { Button, Group, Select } from '@mantine/core';
 import { reportRange, type ReportRange } from '@freightlane/domain';
 import { useEffect, useState, type FormEvent } from 'react';
+import { DateField } from '../../../components/date-field';
 import type { RangePreset } from '../report-catalogue';
 
 const CUSTOM = 'custom';
@@ -67,19 +68,17 @@ export function ReportRangeForm({
           allowDeselect={false}
           w={{ base: '100%', xs: 180 }}
         />
-        <TextInput
-          type="date"
+        <DateField
           label="From"
           value={draft.from}
-          onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })}
+          onChange={(from) => setDraft({ ...draft, from })}
           error={errors.from}
           w={{ base: 'calc(50% - 6px)', xs: 170 }}
         />
-        <TextInput
-          type="date"
+        <DateField
           label="To"
           value={draft.to}
-          onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })}
+          onChange={(to) => setDraft({ ...draft, to })}
           error={errors.to}
           w={{ base: 'calc(50% - 6px)', xs: 170 }}
         />

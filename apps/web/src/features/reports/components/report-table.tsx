@@ -1,7 +1,24 @@
-import { Box, Card, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { DENSE_FROM_COLUMNS, TableFrame } from '../../../components/table-frame';
 import { reportValueText, type ReportColumn, type ReportRow } from '@freightlane/domain';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { alignOf, keepsTogether } from './report-value';
+
+/**
+ * A cell's text. A date and time ("2 Dec 2026, 02:10") may go over two lines after its comma, never
+ * inside the date or the time, so a narrow column stays narrow.
+ */
+function CellText({ value, type }: { value: ReportRow[string] | null; type: ReportColumn['type'] }) {
+  const text = reportValueText(value, type);
+  const comma = type === 'datetime' ? text.lastIndexOf(', ') : -1;
+  if (comma < 0) return text;
+  return (
+    <>
+      <span style={{ whiteSpace: 'nowrap' }}>{text.slice(0, comma + 1)}</span>{' '}
+      <span style={{ whiteSpace: 'nowrap' }}>{text.slice(comma + 2)}</span>
+    </>
+  );
+}
 
 function ReportRowsTable({
   title,
@@ -13,44 +30,33 @@ function ReportRowsTable({
   rows: ReportRow[];
 }) {
   return (
-    // A wide report scrolls sideways: focusable and named, so a keyboard can scroll it too.
-    <Box tabIndex={0} role="region" aria-label={`${title}, scrolls sideways`} style={{ overflowX: 'auto' }}>
-      <Table
-        miw={Math.max(720, columns.length * 120)}
-        verticalSpacing="xs"
-        striped
-        aria-label={title}
-        style={{ fontVariantNumeric: 'tabular-nums' }}
-      >
-        <Table.Thead>
-          <Table.Tr>
+    <TableFrame label={title} striped highlightOnHover={false} dense={columns.length >= DENSE_FROM_COLUMNS}>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((column) => (
+            <Table.Th key={column.key} scope="col" style={{ textAlign: alignOf(column.type) }}>
+              {column.label}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row, i) => (
+          <Table.Tr key={i}>
             {columns.map((column) => (
-              <Table.Th key={column.key} scope="col" style={{ textAlign: alignOf(column.type) }}>
-                {column.label}
-              </Table.Th>
+              <Table.Td
+                key={column.key}
+                style={{ textAlign: alignOf(column.type) }}
+                // Figures, dates and numbers read as one piece; names and places may wrap.
+                data-keep={keepsTogether(row[column.key], column.type) || undefined}
+              >
+                <CellText value={row[column.key] ?? null} type={column.type} />
+              </Table.Td>
             ))}
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row, i) => (
-            <Table.Tr key={i}>
-              {columns.map((column) => (
-                <Table.Td
-                  key={column.key}
-                  style={{
-                    textAlign: alignOf(column.type),
-                    // Figures, dates and numbers read as one piece; names and places may wrap.
-                    whiteSpace: keepsTogether(row[column.key], column.type) ? 'nowrap' : undefined,
-                  }}
-                >
-                  {reportValueText(row[column.key] ?? null, column.type)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Box>
+        ))}
+      </Table.Tbody>
+    </TableFrame>
   );
 }
 

@@ -1,8 +1,8 @@
 import type { ReportValueType } from '@freightlane/domain';
 
-/** Figures read down a column line up on the right; words and dates on the left. */
+/** Figures read down a column line up on the right; words, dates and months on the left. */
 export function alignOf(type: ReportValueType): 'left' | 'right' {
-  return type === 'text' || type === 'date' || type === 'datetime' ? 'left' : 'right';
+  return type === 'text' || type === 'date' || type === 'month' || type === 'datetime' ? 'left' : 'right';
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -24,5 +24,7 @@ export function periodLabel(value: string): string {
  * number, a period, which would otherwise break at its hyphens) or a short one (a plate, a status).
  */
 export function keepsTogether(value: unknown, type: ReportValueType): boolean {
+  // A date and time keeps each half whole itself (report-table's CellText) and may break between them.
+  if (type === 'datetime') return false;
   return type !== 'text' || (typeof value === 'string' && (value.length <= 12 || !/\s/.test(value)));
 }

@@ -6,6 +6,7 @@ import { mockApi } from '../../../test/api-mock';
 import { fakeMediaQueryList } from '../../../test/fakes';
 import { pageOf } from '../../../test/marketplace-fixtures';
 import { renderRoute, seedSession } from '../../../test/render';
+import { shownDayFirst } from '../../../test/typed-date';
 import { rangePresets } from '../report-catalogue';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -120,7 +121,7 @@ describe('the reports', { timeout: JOURNEY_TIMEOUT_MS }, () => {
     expect(api.requests.at(-1)?.url).toBe(
       `/api/v1/reports/financial?from=${lastMonth.from}&to=${lastMonth.to}&page=0&size=20`,
     );
-    expect(screen.getByLabelText('From')).toHaveValue(lastMonth.from);
+    expect(screen.getByLabelText('From')).toHaveValue(shownDayFirst(lastMonth.from));
   });
 
   it('names the field of a range the API would refuse, and does not ask for it', async () => {
@@ -132,12 +133,12 @@ describe('the reports', { timeout: JOURNEY_TIMEOUT_MS }, () => {
     const asked = api.requests.length;
     const toInput = screen.getByLabelText('To');
     await user.clear(toInput);
-    await user.type(toInput, '2020-01-01');
+    await user.type(toInput, '1/1/2020');
     await user.click(screen.getByRole('button', { name: 'Show report' }));
     expect(await screen.findByText('to must not be before from')).toBeVisible();
     const fromInput = screen.getByLabelText('From');
     await user.clear(fromInput);
-    await user.type(fromInput, '2017-01-01');
+    await user.type(fromInput, '1 Jan 2017');
     await user.click(screen.getByRole('button', { name: 'Show report' }));
     expect(await screen.findByText('A report covers at most 2 years (731 days)')).toBeVisible();
     expect(api.requests.length).toBe(asked);

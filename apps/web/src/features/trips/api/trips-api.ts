@@ -10,6 +10,8 @@ export const TRIP_TABS = ['ongoing', 'uncompleted', 'completed', 'all'] as const
 export type TripTab = (typeof TRIP_TABS)[number];
 
 const TAB_FILTERS: Record<TripTab, Record<string, string>> = {
+  // Started and not completed is the one definition of ongoing (the domain's isOngoingTrip): a delivered
+  // Import LOC trip returning its empty is in it, as it is on the map and the dashboards.
   ongoing: { completed: 'false', started: 'true' },
   uncompleted: { completed: 'false' },
   completed: { completed: 'true' },

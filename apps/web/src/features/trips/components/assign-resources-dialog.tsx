@@ -2,6 +2,7 @@ import { Alert, Anchor, Select, Skeleton, Stack, Text } from '@mantine/core';
 import {
   TRUCK_TYPE_LABELS,
   assignResourcesRequest,
+  formatNigerianPhone,
   changeResourcesRequest,
   type Driver,
   type MotorBoy,
@@ -39,7 +40,7 @@ const truckChoice = (
 });
 const personChoice = (person: Pick<Driver | MotorBoy, 'id' | 'firstName' | 'lastName' | 'phoneNumber'>) => ({
   value: person.id,
-  label: `${person.firstName} ${person.lastName} · ${person.phoneNumber}`,
+  label: `${person.firstName} ${person.lastName} · ${formatNigerianPhone(person.phoneNumber)}`,
 });
 
 /** The free ones, plus the one on this trip now (it is not "available", being on this very trip). */
@@ -110,13 +111,19 @@ function AssignForm({
   const driverChoices = withCurrent(
     (drivers.data?.content ?? []).map(personChoice),
     current.driver
-      ? { value: current.driver.id, label: `${current.driver.name} · ${current.driver.phoneNumber}` }
+      ? {
+          value: current.driver.id,
+          label: `${current.driver.name} · ${formatNigerianPhone(current.driver.phoneNumber)}`,
+        }
       : null,
   );
   const motorBoyChoices = withCurrent(
     (motorBoys.data?.content ?? []).map(personChoice),
     current.motorBoy
-      ? { value: current.motorBoy.id, label: `${current.motorBoy.name} · ${current.motorBoy.phoneNumber}` }
+      ? {
+          value: current.motorBoy.id,
+          label: `${current.motorBoy.name} · ${formatNigerianPhone(current.motorBoy.phoneNumber)}`,
+        }
       : null,
   );
 

@@ -20,6 +20,7 @@ import {
   FormDialog,
   useDialogSubmit,
 } from '../../../components/form-dialog';
+import { FormDateInput } from '../../../components/form-inputs';
 import { QueryError } from '../../../components/query-error';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
@@ -199,11 +200,10 @@ function ConsignmentForm({ trip, onDone, onBusy }: { trip: TripDetail } & Dialog
                 )}
               />
             )}
-            <TextInput
-              type="date"
+            <FormDateInput
+              control={control}
+              name="deliveryOrderValidityDate"
               label="Delivery order valid until"
-              error={errors.deliveryOrderValidityDate?.message}
-              {...register('deliveryOrderValidityDate')}
             />
           </SimpleGrid>
         ) : (

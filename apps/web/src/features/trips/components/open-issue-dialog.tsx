@@ -1,4 +1,4 @@
-import { Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { Select, Stack, Textarea } from '@mantine/core';
 import {
   lagosDateTimeInput,
   lagosIsoDateTime,
@@ -17,6 +17,7 @@ import {
   FormDialog,
   useDialogSubmit,
 } from '../../../components/form-dialog';
+import { FormDateTimeInput } from '../../../components/form-inputs';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useOpenTripIssue } from '../api/trip-issues-api';
@@ -127,12 +128,11 @@ function IssueForm({ trip, onDone, onBusy }: { trip: TripDetail } & DialogFormPr
           error={errors.description?.message}
           {...register('description')}
         />
-        <TextInput
-          type="datetime-local"
+        <FormDateTimeInput
+          control={control}
+          name="openedAt"
           label="When did it happen?"
           description="Lagos time; now unless you change it."
-          error={errors.openedAt?.message}
-          {...register('openedAt')}
         />
         <TripLocationFormField control={control} name="location" legend="Where? (optional)" />
         <DialogActions onCancel={onDone} sending={isSubmitting} submitLabel="Report issue" />

@@ -12,9 +12,11 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useState } from 'react';
-import type { ScheduleEvent, ScheduleEventKind } from '@freightlane/domain';
+import { isDelivered, type ScheduleEvent, type ScheduleEventKind } from '@freightlane/domain';
 import { Link } from 'react-router';
+import { TableFrame } from '../../../components/table-frame';
 import { PATHS } from '../../../lib/paths';
+import './schedule-calendar.css';
 
 /** Monday first, as Nigerian businesses plan their week. */
 const WEEKDAYS = [
@@ -31,6 +33,11 @@ export const EVENT_KIND_LABELS: Record<ScheduleEventKind, string> = {
   PICKUP: 'Pickup',
   DELIVERY: 'Delivery',
 };
+/** A delivery already made reads "Delivered": the API dates it the day it was made, no longer as expected. */
+export function eventLabel(event: ScheduleEvent): string {
+  const made = event.kind === 'DELIVERY' && isDelivered(event.trip.latestTripStatus?.tripStatus ?? null);
+  return made ? 'Delivered' : EVENT_KIND_LABELS[event.kind];
+}
 const EVENT_KIND_COLORS: Record<ScheduleEventKind, string> = { PICKUP: 'blue', DELIVERY: 'green' };
 const EVENT_KIND_ORDER: Record<ScheduleEventKind, number> = { PICKUP: 0, DELIVERY: 1 };
 
@@ -94,13 +101,12 @@ export function eventsByDate(events: readonly ScheduleEvent[]): Map<string, Sche
 /** One pickup or delivery: the trip it belongs to, what it carries and on which truck. */
 function EventChip({ event }: { event: ScheduleEvent }) {
   const color = event.trip.cancelled ? 'red' : EVENT_KIND_COLORS[event.kind];
-  const details = [event.trip.cancelled ? 'Cancelled' : null, event.cargo, event.truckRegistrationNumber]
-    .filter(Boolean)
-    .join(' · ');
+  const details = [event.trip.cancelled ? 'Cancelled' : null, event.cargo].filter(Boolean).join(' · ');
+  const plate = event.truckRegistrationNumber;
   return (
     <Box
       component="li"
-      px={6}
+      px={4}
       py={2}
       style={{
         borderLeft: `3px solid var(--mantine-color-${color}-6)`,
@@ -115,12 +121,18 @@ function EventChip({ event }: { event: ScheduleEvent }) {
         size="xs"
         fw={600}
         td={event.trip.cancelled ? 'line-through' : undefined}
-        style={{ wordBreak: 'break-word' }}
       >
-        {EVENT_KIND_LABELS[event.kind]} {event.trip.tripNumber}
+        {eventLabel(event)} <span style={{ whiteSpace: 'nowrap' }}>{event.trip.tripNumber}</span>
       </Anchor>
       <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
         {details}
+        {/* A plate is read as one piece, so it never breaks over two lines. */}
+        {plate ? (
+          <>
+            {details ? ' · ' : null}
+            <span style={{ whiteSpace: 'nowrap' }}>{plate}</span>
+          </>
+        ) : null}
       </Text>
     </Box>
   );
@@ -153,6 +165,12 @@ function DayEvents({ events }: { events: ScheduleEvent[] }) {
   );
 }
 
+/**
+ * Below this width the month scrolls sideways rather than squeezing its days: a day is then still wide
+ * enough for a trip number ("TRP-2026-000123") on one line.
+ */
+const CALENDAR_MIN_WIDTH = 960;
+
 /** The month as a Monday-to-Sunday table, from 600 px. */
 export function ScheduleCalendar({
   year,
@@ -168,55 +186,52 @@ export function ScheduleCalendar({
 }) {
   const byDate = eventsByDate(events);
   return (
-    <Card withBorder radius="md" padding={0}>
-      <Table.ScrollContainer minWidth={720} type="native">
-        <Table
-          layout="fixed"
-          withColumnBorders
-          withRowBorders
-          aria-label={`Pickups and deliveries, ${monthTitle(year, month)}`}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              {WEEKDAYS.map((day) => (
-                <Table.Th key={day.short} scope="col" ta="center">
-                  <abbr title={day.long} style={{ textDecoration: 'none' }}>
-                    {day.short}
-                  </abbr>
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {monthWeeks(year, month).map((week) => (
-              <Table.Tr key={week.find(Boolean) ?? ''}>
-                {week.map((date, index) => {
-                  if (!date) return <Table.Td key={`blank-${index}`} bg="gray.0" />;
-                  const isToday = date === today;
-                  return (
-                    <Table.Td
-                      key={date}
-                      data-date={date}
-                      aria-current={isToday ? 'date' : undefined}
-                      bg={isToday ? 'green.0' : undefined}
-                      style={{ verticalAlign: 'top', height: 96 }}
-                    >
-                      <Group gap={4} mb={4} wrap="nowrap">
-                        <Text size="sm" fw={isToday ? 700 : 500} c={isToday ? 'green.9' : undefined}>
-                          <span aria-hidden>{Number(date.slice(8))}</span>
-                          <VisuallyHidden>{longDayFormat.format(utcDate(date))}</VisuallyHidden>
-                        </Text>
-                        {isToday ? <TodayBadge /> : null}
-                      </Group>
-                      {byDate.has(date) ? <DayEvents events={byDate.get(date)!} /> : null}
-                    </Table.Td>
-                  );
-                })}
-              </Table.Tr>
+    <Card withBorder radius="md" padding={0} className="fl-schedule">
+      <TableFrame
+        label={`Pickups and deliveries, ${monthTitle(year, month)}`}
+        minWidth={CALENDAR_MIN_WIDTH}
+        highlightOnHover={false}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            {WEEKDAYS.map((day) => (
+              <Table.Th key={day.short} scope="col" ta="center">
+                <abbr title={day.long} style={{ textDecoration: 'none' }}>
+                  {day.short}
+                </abbr>
+              </Table.Th>
             ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {monthWeeks(year, month).map((week) => (
+            <Table.Tr key={week.find(Boolean) ?? ''}>
+              {week.map((date, index) => {
+                if (!date) return <Table.Td key={`blank-${index}`} bg="gray.0" />;
+                const isToday = date === today;
+                return (
+                  <Table.Td
+                    key={date}
+                    data-date={date}
+                    aria-current={isToday ? 'date' : undefined}
+                    bg={isToday ? 'green.0' : undefined}
+                    style={{ height: 96 }}
+                  >
+                    <Group gap={4} mb={4} wrap="nowrap">
+                      <Text size="sm" fw={isToday ? 700 : 500} c={isToday ? 'green.9' : undefined}>
+                        <span aria-hidden>{Number(date.slice(8))}</span>
+                        <VisuallyHidden>{longDayFormat.format(utcDate(date))}</VisuallyHidden>
+                      </Text>
+                      {isToday ? <TodayBadge /> : null}
+                    </Group>
+                    {byDate.has(date) ? <DayEvents events={byDate.get(date)!} /> : null}
+                  </Table.Td>
+                );
+              })}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </TableFrame>
     </Card>
   );
 }

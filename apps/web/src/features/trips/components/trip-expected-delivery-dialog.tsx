@@ -1,4 +1,4 @@
-import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { isoDate, type TripDetail } from '@freightlane/domain';
 import { useState, type FormEvent } from 'react';
 import {
@@ -8,6 +8,7 @@ import {
   FormDialog,
   useDialogSubmit,
 } from '../../../components/form-dialog';
+import { DateField } from '../../../components/date-field';
 import { notifySuccess } from '../../../lib/notify';
 import { useUpdateTrip } from '../api/trip-detail-api';
 
@@ -56,12 +57,11 @@ function ExpectedDeliveryForm({ trip, onDone, onBusy }: { trip: TripDetail } & D
     >
       <Stack gap="md">
         <Text size="sm">The customer sees this date on the trip.</Text>
-        <TextInput
-          type="date"
+        <DateField
           label="Expected delivery date"
-          min={trip.pickupDate}
+          minDate={trip.pickupDate}
           value={value}
-          onChange={(event) => setValue(event.currentTarget.value)}
+          onChange={setValue}
           error={problem}
           data-autofocus
         />

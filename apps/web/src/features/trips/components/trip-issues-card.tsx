@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { TRIP_ISSUE_TYPE_LABELS, type TripDetail, type TripIssue } from '@freightlane/domain';
+import { TRIP_ISSUE_TYPE_LABELS, placeWords, type TripDetail, type TripIssue } from '@freightlane/domain';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useActionError } from '../../../components/action-error';
@@ -59,9 +59,7 @@ function IssueItem({ issue, canResolve }: { issue: TripIssue; canResolve: boolea
       <Text size="xs" c="dimmed" mt={4}>
         {formatDateTime(issue.openingTimeStamp)} · {issue.openedBy}
         {issue.location
-          ? ` · ${[issue.location.description, `${issue.location.lga}, ${issue.location.state}`]
-              .filter(Boolean)
-              .join(', ')}`
+          ? ` · ${placeWords([issue.location.description, issue.location.lga, issue.location.state])}`
           : ''}
       </Text>
       {issue.resolvedAt ? (

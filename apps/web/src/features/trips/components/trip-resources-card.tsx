@@ -1,5 +1,5 @@
 import { Anchor, Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { TRUCK_TYPE_LABELS, type TripDetail } from '@freightlane/domain';
+import { TRUCK_TYPE_LABELS, formatNigerianPhone, type TripDetail } from '@freightlane/domain';
 import { IconPhone, IconTruck, IconUserCog } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { fetchDriverPhoto } from '../../fleet';
@@ -38,10 +38,10 @@ function useDriverPhoto(driverId: string | null): string | null {
 
 function Phone({ number, name }: { number: string; name: string }) {
   return (
-    <Anchor href={`tel:${number}`} size="sm" aria-label={`Call ${name} on ${number}`}>
+    <Anchor href={`tel:${number}`} size="sm" aria-label={`Call ${name} on ${formatNigerianPhone(number)}`}>
       <Group gap={4} component="span" wrap="nowrap">
         <IconPhone size={14} aria-hidden />
-        {number}
+        {formatNigerianPhone(number)}
       </Group>
     </Anchor>
   );

@@ -3,6 +3,7 @@ import {
   HANDOVER_CODE_LENGTH,
   MAX_TRIP_TEXT,
   changeTripStatusRequest,
+  tripStatusLabel,
   type CargoType,
   type ChangeTripStatusRequest,
   type TripDetail,
@@ -29,15 +30,10 @@ import {
   tripLocationRequest,
   type TripLocationValue,
 } from './trip-location-fields';
-import { tripStatusText } from './trip-status';
 
 /** A status in words for this cargo type (general cargo is "Loaded", not "Container(s) Loaded"). */
 export function statusLabel(cargoType: CargoType, status: TripStatus): string {
-  return tripStatusText({
-    cargoType,
-    cancelled: false,
-    latestTripStatus: { tripStatus: status, timeStamp: '' },
-  });
+  return tripStatusLabel(cargoType, status);
 }
 
 interface StatusFormValues {

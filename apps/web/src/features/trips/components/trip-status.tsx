@@ -1,23 +1,20 @@
 import { Badge } from '@mantine/core';
-import { TRIP_STATUS_LABELS, type TripSummary } from '@freightlane/domain';
-import { tripStatusTone } from '../../../lib/trip-status-tone';
+import { DELAYED_WORDS, tripStatusWords, type TripSummary } from '@freightlane/domain';
+import { DELAYED_TONE, tripStatusTone } from '../../../lib/trip-status-tone';
 
-/** A trip's status in one word or three: "Awaiting start" until its first status log. */
-export function tripStatusText(
-  trip: Pick<TripSummary, 'latestTripStatus' | 'cancelled' | 'cargoType'>,
-): string {
-  if (trip.cancelled) return 'Cancelled';
-  if (!trip.latestTripStatus) return 'Awaiting start';
-  const status = trip.latestTripStatus.tripStatus;
-  // General cargo has no container to load.
-  if (status === 'LOADED' && trip.cargoType === 'GENERAL_CARGO') return 'Loaded';
-  return TRIP_STATUS_LABELS[status];
-}
-
-export function TripStatusBadge({ trip }: { trip: TripSummary }) {
+/**
+ * A trip's status as the trips list and the trip page show it, in the words the map uses too
+ * (tripStatusWords): DELAYED while an issue is open, "Delivered · returning empty" on an empty's way back.
+ */
+export function TripStatusBadge({
+  trip,
+}: {
+  trip: Pick<TripSummary, 'cargoType' | 'latestTripStatus' | 'cancelled' | 'hasOpenIssue'>;
+}) {
+  const words = tripStatusWords(trip);
   return (
-    <Badge variant="light" color={tripStatusTone(trip)} radius="sm">
-      {tripStatusText(trip)}
+    <Badge variant="light" color={words === DELAYED_WORDS ? DELAYED_TONE : tripStatusTone(trip)} radius="sm">
+      {words}
     </Badge>
   );
 }

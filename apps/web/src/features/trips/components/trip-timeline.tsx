@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Card, Group, Stack, Text, Timeline, Title } from 
 import {
   TIMELINE_STEPS,
   elapsedInStage,
+  placeWords,
   timelineSteps,
   type TripDetail,
   type TripStatusLog,
@@ -38,7 +39,7 @@ function logOfStep(
 function placeText(log: TripStatusLog): string | null {
   if (!log.location) return null;
   const { lga, state, description } = log.location;
-  return [description, `${lga}, ${state}`].filter(Boolean).join(' · ');
+  return placeWords([description, lga, state]);
 }
 
 /**

@@ -9,8 +9,10 @@ import {
 } from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
-import { useMantineTheme } from '@mantine/core';
+import { CloseButton, Paper, Text, useMantineTheme } from '@mantine/core';
 import type { MapSettings } from '@freightlane/domain';
+import { StateOutlines } from './state-outlines';
+import { useTilesDown } from './use-tiles-down';
 import './truck-map.css';
 
 /** Lagos, where most trips start, when there is nothing to show yet. */
@@ -41,7 +43,13 @@ function FitTo({ points, members }: { points: LatLngTuple[]; members: string }) 
     if (fittedFor.current === members && points.every((p) => bounds.contains(p))) return;
     fittedFor.current = members;
     if (points.length === 1) map.setView(points[0]!, Math.max(map.getZoom(), 11));
-    else map.fitBounds(points as LatLngBoundsExpression, { padding: [32, 32], maxZoom: 13 });
+    // The top keeps room for the notice that the street map could not load, so no pin sits under it.
+    else
+      map.fitBounds(points as LatLngBoundsExpression, {
+        paddingTopLeft: [32, 64],
+        paddingBottomRight: [32, 32],
+        maxZoom: 13,
+      });
     // Only when the points change, not on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, key, members]);
@@ -104,9 +112,23 @@ function TruckPin({ marker, fill }: { marker: TruckMarker; fill: string }) {
   );
 }
 
+/** Over the top of the map, clear of the zoom buttons, when the street tiles do not load. */
+function TilesDownNotice({ onDismiss }: { onDismiss: () => void }) {
+  return (
+    <Paper className="truck-map-notice" shadow="sm" radius="sm" withBorder>
+      <Text size="xs" lh={1.35}>
+        The street map could not load. State outlines are shown.
+      </Text>
+      <CloseButton size="sm" aria-label="Dismiss" onClick={onDismiss} />
+    </Paper>
+  );
+}
+
 /**
  * A map of trucks (pins in their trip status's colour, labelled with plate and trip) and, for one trip,
- * the route it travelled. Loaded only where a map is shown, so Leaflet stays out of every other page.
+ * the route it travelled, over the street tiles and Nigeria's state outlines (which still show where the
+ * trucks are when the tiles cannot load). Loaded only where a map is shown, so Leaflet and the outlines
+ * stay out of every other page.
  */
 export function TruckMap({
   settings,
@@ -126,15 +148,17 @@ export function TruckMap({
   const color = (name: string) => theme.colors[name]?.[7] ?? theme.colors.gray[7];
   const points = [...route, ...markers.map((m) => m.position)];
   const members = [route.length > 0 ? 'route' : '', ...markers.map((m) => m.id)].join(',');
+  const { tilesDown, noticeShown, dismissNotice, tileEvents } = useTilesDown();
   return (
-    <div role="region" aria-label={label} style={{ height, borderRadius: 8, overflow: 'hidden' }}>
+    <div role="region" aria-label={label} className="truck-map" style={{ height }}>
       <MapContainer
         center={points[0] ?? LAGOS}
         zoom={10}
         style={{ height: '100%', width: '100%' }}
         scrollWheelZoom
       >
-        <TileLayer url={settings.tileUrl} attribution={settings.attribution} />
+        <TileLayer url={settings.tileUrl} attribution={settings.attribution} eventHandlers={tileEvents} />
+        <StateOutlines tilesDown={tilesDown} />
         {route.length > 1 ? (
           <Polyline positions={route} pathOptions={{ color: color('blue'), weight: 4 }} />
         ) : null}
@@ -143,6 +167,8 @@ export function TruckMap({
         ))}
         <FitTo points={points} members={members} />
       </MapContainer>
+      {/* A live region present from the start, so a screen reader hears the notice when it appears. */}
+      <div role="status">{noticeShown ? <TilesDownNotice onDismiss={dismissNotice} /> : null}</div>
     </div>
   );
 }

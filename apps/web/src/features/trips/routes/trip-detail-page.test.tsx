@@ -164,7 +164,7 @@ describe('the trip detail', () => {
     // 07:00 UTC is 08:00 in Lagos.
     expect(steps[0]).toHaveTextContent('25 Nov 2026, 08:00');
     expect(steps[0]).toHaveTextContent('By Bola Adeyemi (Kano Haulage Ltd)');
-    expect(steps[1]).toHaveTextContent('Gate 2 · Apapa, Lagos');
+    expect(steps[1]).toHaveTextContent('Gate 2, Apapa, Lagos');
     expect(steps[2]).toHaveTextContent('Note: Seal 445120 checked');
     expect(steps[2]).toHaveTextContent('In this stage: 5 h');
     expect(steps[2]).toHaveAttribute('aria-current', 'step');
@@ -181,9 +181,10 @@ describe('the trip detail', () => {
     expect(invoice).toHaveTextContent('10 Dec 2026');
 
     const resources = screen.getByRole('region', { name: 'Truck and crew' });
-    expect(
-      within(resources).getByRole('link', { name: 'Call Musa Bello on +2348031234567' }),
-    ).toHaveAttribute('href', 'tel:+2348031234567');
+    expect(within(resources).getByRole('link', { name: 'Call Musa Bello on 0803 123 4567' })).toHaveAttribute(
+      'href',
+      'tel:+2348031234567',
+    );
     expect(screen.queryByRole('button', { name: /^Next step/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancel trip' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Change' })).toBeNull();
@@ -222,7 +223,7 @@ describe('the trip detail', () => {
     const { user } = renderRoute(`/trips/${TRIP_ID}`);
     await user.click(await screen.findByRole('button', { name: 'Set the expected delivery date' }));
     const dialog = await screen.findByRole('dialog', { name: 'Expected delivery' });
-    await user.type(within(dialog).getByLabelText('Expected delivery date'), '2026-11-28');
+    await user.type(within(dialog).getByLabelText('Expected delivery date'), '28/11/2026');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.calls(UPDATE)[0]?.body).toEqual({ expectedDeliveryDate: '2026-11-28' });
@@ -534,9 +535,9 @@ describe('the resources', () => {
       await screen.findByRole('option', { name: 'LSR 123 XY · Mercedes Actros · Container chassis 40 FT' }),
     );
     await user.click(within(dialog).getByLabelText(/^Driver/, { selector: 'input' }));
-    await user.click(await screen.findByRole('option', { name: 'Musa Bello · +2348031234567' }));
+    await user.click(await screen.findByRole('option', { name: 'Musa Bello · 0803 123 4567' }));
     await user.click(within(dialog).getByLabelText('Motor boy (optional)', { selector: 'input' }));
-    await user.click(await screen.findByRole('option', { name: 'Sani Ibrahim · +2348059876543' }));
+    await user.click(await screen.findByRole('option', { name: 'Sani Ibrahim · 0805 987 6543' }));
     await user.click(assign);
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -15,6 +15,7 @@ import { useTrip } from '../api/trip-detail-api';
 import { CancelTripsDialog } from '../components/cancel-trips-dialog';
 import { ConsignmentCard } from '../components/consignment-card';
 import { HandoverCodeCard } from '../components/handover-code-card';
+import { TripAlertsCard } from '../components/trip-alerts-card';
 import { TripDocumentsCard } from '../components/trip-documents-card';
 import { TripBackLink, TripLoadError } from '../components/trip-load-error';
 import { TripInvoiceCard } from '../components/trip-invoice-card';
@@ -119,6 +120,7 @@ export function TripDetailPage() {
           </Alert>
         ) : null}
 
+        <TripAlertsCard trip={data} />
         <TripOverviewCard trip={data} isCustomer={role === 'role_customer'} />
 
         <Grid gutter="lg">

@@ -68,7 +68,7 @@ describe('the trip issues page', { timeout: CLICK_JOURNEY_TIMEOUT_MS }, () => {
     );
     expect(row).toHaveTextContent('Breakdown');
     expect(row).toHaveTextContent('Gearbox failed after Berger');
-    expect(row).toHaveTextContent('At Berger, Lagos-Ibadan Expressway, Obafemi Owode, Ogun');
+    expect(row).toHaveTextContent('Berger, Lagos-Ibadan Expressway, Obafemi Owode, Ogun');
     expect(row).toHaveTextContent('25 Nov 2026, 14:05');
     expect(row).toHaveTextContent('by Bola Adeyemi (Kano Haulage Ltd)');
     expect(within(row).getByText('Open')).toBeVisible();

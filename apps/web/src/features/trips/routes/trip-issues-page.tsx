@@ -9,8 +9,8 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
-import { TRIP_ISSUE_TYPE_LABELS, type Role, type TripIssue } from '@freightlane/domain';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { TRIP_ISSUE_TYPE_LABELS, placeWords, type Role, type TripIssue } from '@freightlane/domain';
+import { IconCircleCheck, IconMapPin } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { PATHS } from '../../../lib/paths';
@@ -22,6 +22,7 @@ import { ListSkeleton } from '../../../components/list-skeleton';
 import { NoticeDialog } from '../../../components/notice-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
+import { TableFrame } from '../../../components/table-frame';
 import { useListParams } from '../../../components/use-list-params';
 import { formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
@@ -69,7 +70,7 @@ function TripLink({ issue }: { issue: TripIssue }) {
 
 function IssueText({ issue }: { issue: TripIssue }) {
   const place = issue.location
-    ? [issue.location.description, issue.location.lga, issue.location.state].filter(Boolean).join(', ')
+    ? placeWords([issue.location.description, issue.location.lga, issue.location.state])
     : null;
   return (
     <Stack gap={2}>
@@ -80,9 +81,13 @@ function IssueText({ issue }: { issue: TripIssue }) {
         {issue.description}
       </Text>
       {place ? (
-        <Text size="xs" c="dimmed">
-          At {place}
-        </Text>
+        // "Near Ikeja, Lagos" or "12 km from Ore, Ondo": the place says its own preposition.
+        <Group gap={4} wrap="nowrap" align="flex-start">
+          <IconMapPin size={14} aria-label="Where" style={{ flexShrink: 0, marginTop: 2 }} />
+          <Text size="xs" c="dimmed">
+            {place}
+          </Text>
+        </Group>
       ) : null}
     </Stack>
   );
@@ -91,11 +96,24 @@ function IssueText({ issue }: { issue: TripIssue }) {
 function Opened({ issue }: { issue: TripIssue }) {
   return (
     <Stack gap={2}>
-      <Text size="sm">{formatDateTime(issue.openingTimeStamp)}</Text>
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {formatDateTime(issue.openingTimeStamp)}
+      </Text>
       <Text size="xs" c="dimmed">
         by {issue.openedBy}
       </Text>
     </Stack>
+  );
+}
+
+/** Once resolved, when and by whom. */
+function ResolvedText({ issue }: { issue: TripIssue }) {
+  if (issue.status !== 'RESOLVED' || !issue.resolvedAt) return null;
+  return (
+    <Text size="xs" c="dimmed">
+      Resolved <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(issue.resolvedAt)}</span>
+      {issue.resolvedBy ? ` by ${issue.resolvedBy}` : ''}
+    </Text>
   );
 }
 
@@ -104,12 +122,7 @@ function IssueState({ issue }: { issue: TripIssue }) {
   return (
     <Stack gap={2} align="flex-start">
       <IssueStatusBadge status={issue.status} />
-      {issue.status === 'RESOLVED' && issue.resolvedAt ? (
-        <Text size="xs" c="dimmed">
-          Resolved {formatDateTime(issue.resolvedAt)}
-          {issue.resolvedBy ? ` by ${issue.resolvedBy}` : ''}
-        </Text>
-      ) : null}
+      <ResolvedText issue={issue} />
     </Stack>
   );
 }
@@ -120,6 +133,8 @@ function ResolveButton({ issue, onResolve }: { issue: TripIssue; onResolve: (iss
     <Button
       size="xs"
       variant="light"
+      // Two words on one line: the table gives the button its room rather than a taller row.
+      styles={{ label: { whiteSpace: 'nowrap' } }}
       onClick={() => onResolve(issue)}
       aria-label={`Mark resolved: ${TRIP_ISSUE_TYPE_LABELS[issue.issueType]} on ${issue.trip.tripNumber}`}
     >
@@ -130,58 +145,63 @@ function ResolveButton({ issue, onResolve }: { issue: TripIssue; onResolve: (iss
 
 function IssuesTable({ issues, onResolve }: { issues: TripIssue[]; onResolve: (issue: TripIssue) => void }) {
   return (
-    <Table.ScrollContainer minWidth={860} type="native">
-      <Table verticalSpacing="sm" aria-label="Trip issues">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Trip</Table.Th>
-            <Table.Th scope="col">Issue</Table.Th>
-            <Table.Th scope="col">Opened</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">
-              <VisuallyHidden>Action</VisuallyHidden>
-            </Table.Th>
+    <TableFrame label="Trip issues">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">Trip</Table.Th>
+          <Table.Th scope="col">Issue</Table.Th>
+          <Table.Th scope="col">Opened</Table.Th>
+          <Table.Th scope="col">Status</Table.Th>
+          <Table.Th scope="col">
+            <VisuallyHidden>Action</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {issues.map((issue) => (
+          <Table.Tr key={issue.id}>
+            <Table.Td data-keep>
+              <TripLink issue={issue} />
+            </Table.Td>
+            <Table.Td style={{ minWidth: 200 }}>
+              <IssueText issue={issue} />
+            </Table.Td>
+            <Table.Td>
+              <Opened issue={issue} />
+            </Table.Td>
+            <Table.Td>
+              <IssueState issue={issue} />
+            </Table.Td>
+            <Table.Td data-keep style={{ textAlign: 'right' }}>
+              <ResolveButton issue={issue} onResolve={onResolve} />
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {issues.map((issue) => (
-            <Table.Tr key={issue.id}>
-              <Table.Td style={{ verticalAlign: 'top' }}>
-                <TripLink issue={issue} />
-              </Table.Td>
-              <Table.Td style={{ verticalAlign: 'top', maxWidth: 360 }}>
-                <IssueText issue={issue} />
-              </Table.Td>
-              <Table.Td style={{ verticalAlign: 'top' }}>
-                <Opened issue={issue} />
-              </Table.Td>
-              <Table.Td style={{ verticalAlign: 'top' }}>
-                <IssueState issue={issue} />
-              </Table.Td>
-              <Table.Td style={{ verticalAlign: 'top', textAlign: 'right' }}>
-                <ResolveButton issue={issue} onResolve={onResolve} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </TableFrame>
   );
 }
 
 function IssueCards({ issues, onResolve }: { issues: TripIssue[]; onResolve: (issue: TripIssue) => void }) {
   return (
-    <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+    <Stack
+      gap="sm"
+      component="ul"
+      aria-label="Trip issues"
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+    >
       {issues.map((issue) => (
         <Card key={issue.id} withBorder radius="md" padding="md" component="li">
           <Group justify="space-between" wrap="nowrap" align="flex-start" mb={6}>
             <TripLink issue={issue} />
-            <IssueState issue={issue} />
+            <IssueStatusBadge status={issue.status} />
           </Group>
           <IssueText issue={issue} />
           <Text size="xs" c="dimmed" mt={6}>
-            Opened {formatDateTime(issue.openingTimeStamp)} by {issue.openedBy}
+            Opened <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(issue.openingTimeStamp)}</span> by{' '}
+            {issue.openedBy}
           </Text>
+          <ResolvedText issue={issue} />
           {issue.status === 'OPEN' ? (
             <Group justify="flex-end" mt="sm">
               <ResolveButton issue={issue} onResolve={onResolve} />
@@ -241,9 +261,7 @@ export function TripIssuesPage() {
     );
   else
     content = isDesktop ? (
-      <Card withBorder radius="md" padding={0}>
-        <IssuesTable issues={issues.data.content} onResolve={setResolving} />
-      </Card>
+      <IssuesTable issues={issues.data.content} onResolve={setResolving} />
     ) : (
       <IssueCards issues={issues.data.content} onResolve={setResolving} />
     );

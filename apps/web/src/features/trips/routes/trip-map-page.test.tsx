@@ -76,7 +76,7 @@ describe('the map of trucks', { timeout: 30_000 }, () => {
     const pins = await within(map).findAllByRole('button', { name: / · TRP-2026-0001\d\d · / });
     expect(pins.map((pin) => pin.getAttribute('aria-label'))).toEqual([
       expect.stringMatching(/ · TRP-2026-000101 · Container\(s\) Loaded$/),
-      'KJA 456 AB · TRP-2026-000102 · Delayed',
+      'KJA 456 AB · TRP-2026-000102 · DELAYED',
     ]);
     expect(map.querySelector('img.leaflet-tile')?.getAttribute('src')).toMatch(
       /^https:\/\/tiles\.example\.ng\//,
@@ -87,7 +87,7 @@ describe('the map of trucks', { timeout: 30_000 }, () => {
     const row = (trip: string) => table.getByRole('link', { name: trip }).closest('tr')!;
     expect(within(row('TRP-2026-000101')).getByText('Container(s) Loaded')).toBeVisible();
     expect(within(row('TRP-2026-000101')).getByText('Ikeja, Lagos')).toBeVisible();
-    expect(within(row('TRP-2026-000102')).getByText('Delayed')).toBeVisible();
+    expect(within(row('TRP-2026-000102')).getByText('DELAYED')).toBeVisible();
     expect(within(row('TRP-2026-000103')).getByText('no GPS position yet')).toBeVisible();
     expect(table.getByRole('link', { name: 'TRP-2026-000101' })).toHaveAttribute(
       'href',

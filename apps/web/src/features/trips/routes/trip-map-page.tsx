@@ -1,5 +1,5 @@
 import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
-import { TRIP_STATUS_LABELS, type TripMapItem } from '@freightlane/domain';
+import { placeWords, tripStatusWords, type TripMapItem } from '@freightlane/domain';
 import { IconMapPin } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -24,15 +24,11 @@ function toneOf(item: TripMapItem): string {
     : tripStatusTone({ cancelled: false, latestTripStatus: item.latestTripStatus });
 }
 
-const statusText = (item: TripMapItem) =>
-  item.hasOpenIssue
-    ? 'Delayed'
-    : item.latestTripStatus
-      ? TRIP_STATUS_LABELS[item.latestTripStatus.tripStatus]
-      : 'Not started';
+/** The same words the trips list and the trip page use for the trip. */
+const statusText = (item: TripMapItem) => tripStatusWords(item);
 
 const place = (t: TripMapItem) =>
-  t.currentLocation ? `${t.currentLocation.lga}, ${t.currentLocation.state}` : '—';
+  t.currentLocation ? placeWords([t.currentLocation.lga, t.currentLocation.state]) : '—';
 const reported = (t: TripMapItem) =>
   t.position ? formatDateTime(t.position.recordedAt) : 'no GPS position yet';
 
@@ -89,11 +85,12 @@ function TripCards({ trips }: { trips: TripMapItem[] }) {
     >
       {trips.map((t) => (
         <Card key={t.id} withBorder radius="md" padding="sm" component="li">
-          <Group justify="space-between" gap="xs" wrap="nowrap">
+          {/* A long status moves under the trip number rather than losing its end on a narrow phone. */}
+          <Group justify="space-between" gap="xs" wrap="wrap" style={{ rowGap: 4 }}>
             <Text component={Link} to={PATHS.trip(t.id)} fw={600} c="green.8" size="sm">
               {t.tripNumber}
             </Text>
-            <Badge color={toneOf(t)} variant="light" style={{ flexShrink: 1, minWidth: 0 }}>
+            <Badge color={toneOf(t)} variant="light" style={{ flexShrink: 0 }}>
               {statusText(t)}
             </Badge>
           </Group>
@@ -129,7 +126,7 @@ export function TripMapPage() {
     <>
       <PageHeader
         title="Map"
-        description="Trucks on trips in progress, where each last reported. Click a truck to open its trip."
+        description="Trucks on ongoing trips (started, not finished; an empty on its way back counts), where each last reported. Click a truck to open its trip."
       />
       {trips.isError || settings.isError ? (
         <QueryError error={trips.error ?? settings.error} onRetry={() => void trips.refetch()} />

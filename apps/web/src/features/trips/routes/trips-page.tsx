@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
   CONTAINER_SIZE_LABELS,
   TRUCK_TYPE_LABELS,
@@ -13,9 +13,11 @@ import { PATHS } from '../../../lib/paths';
 import { useRole } from '../../../lib/session-context';
 import { ListPagination } from '../../../components/list-pagination';
 import { ListSkeleton } from '../../../components/list-skeleton';
-import { CargoTypeBadge, Money, PlaceText } from '../../../components/marketplace-badges';
+import { CargoTypeBadge, Money } from '../../../components/marketplace-badges';
 import { PageHeader } from '../../../components/page-header';
-import { PartyCells, PartyHeaders, partiesFor, partiesText, type Party } from '../../../components/parties';
+import { partiesFor, partyColumns, type Party } from '../../../components/parties';
+import { placesColumn } from '../../../components/order-columns';
+import { DataRowCards, DataRowsTable, type DataColumn } from '../../../components/data-table';
 import { QueryError } from '../../../components/query-error';
 import { useListParams, useListSearch } from '../../../components/use-list-params';
 import { formatDate, formatDateTime } from '../../../lib/format';
@@ -28,7 +30,7 @@ import { useBreakpoint } from '../../../lib/use-breakpoint';
 
 const TAB_LABELS: Record<TripTab, string> = {
   ongoing: 'Ongoing',
-  uncompleted: 'Uncompleted',
+  uncompleted: 'Not completed',
   completed: 'Completed',
   all: 'All',
 };
@@ -46,8 +48,8 @@ const EMPTY_TEXT: Record<TripTab, { title: string; customer: string; transporter
   },
   completed: {
     title: 'No completed trips yet',
-    customer: 'Delivered trips are kept here.',
-    transporter: 'Trips you have delivered are kept here.',
+    customer: 'Finished trips are kept here.',
+    transporter: 'Trips you have finished are kept here.',
   },
   all: {
     title: 'No trips here yet',
@@ -82,14 +84,6 @@ function TripNumber({ trip }: { trip: TripSummary }) {
   );
 }
 
-function Places({ trip }: { trip: TripSummary }) {
-  return (
-    <Text size="sm" component="span">
-      <PlaceText location={trip.pickup} size="sm" /> → <PlaceText location={trip.recipient} size="sm" />
-    </Text>
-  );
-}
-
 /**
  * The status badge and how long the trip has been at it: the spec's clock (hours modulo 48) while the
  * trip is on the road, always beside the time the status was set.
@@ -98,7 +92,7 @@ function TripStatusCell({ trip }: { trip: TripSummary }) {
   const latest = trip.latestTripStatus;
   const live = latest !== null && !trip.completed && !trip.cancelled;
   return (
-    <Stack gap={2} align="flex-start">
+    <Stack gap={2} align="flex-start" miw={120}>
       <TripStatusBadge trip={trip} />
       {latest ? (
         <Text size="xs" c="dimmed">
@@ -110,87 +104,43 @@ function TripStatusCell({ trip }: { trip: TripSummary }) {
   );
 }
 
-function TripsTable({ trips, parties }: { trips: TripSummary[]; parties: Party<TripSummary>[] }) {
-  return (
-    <Table.ScrollContainer minWidth={980}>
-      <Table verticalSpacing="sm" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Trip number</Table.Th>
-            <Table.Th scope="col">Cargo type</Table.Th>
-            <Table.Th scope="col">Container / cargo</Table.Th>
-            <Table.Th scope="col">Pickup → Delivery</Table.Th>
-            <PartyHeaders parties={parties} />
-            <Table.Th scope="col" style={{ textAlign: 'right' }}>
-              Amount
-            </Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Created</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {trips.map((trip) => (
-            <Table.Tr key={trip.id}>
-              <Table.Td>
-                <TripNumber trip={trip} />
-                <Text size="xs" c="dimmed">
-                  {trip.orderNumber}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <CargoTypeBadge cargoType={trip.cargoType} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{consignmentText(trip.consignment)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Places trip={trip} />
-              </Table.Td>
-              <PartyCells parties={parties} row={trip} />
-              <Table.Td style={{ textAlign: 'right' }}>
-                <Money kobo={trip.amountKobo} size="sm" />
-              </Table.Td>
-              <Table.Td>
-                <TripStatusCell trip={trip} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{formatDate(trip.createdAt)}</Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
-function TripCards({ trips, parties }: { trips: TripSummary[]; parties: Party<TripSummary>[] }) {
-  return (
-    <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {trips.map((trip) => (
-        <Card key={trip.id} withBorder radius="md" padding="md" component="li">
-          <Group justify="space-between" wrap="nowrap" align="flex-start" mb={6}>
-            <TripNumber trip={trip} />
-            <TripStatusCell trip={trip} />
-          </Group>
-          <Group gap="xs" mb={6}>
-            <CargoTypeBadge cargoType={trip.cargoType} />
-            <Text size="sm">{consignmentText(trip.consignment)}</Text>
-          </Group>
-          <Places trip={trip} />
-          <Group justify="space-between" mt={6} gap="xs">
-            <Text size="xs" c="dimmed">
-              {partiesText(parties, trip)}
-            </Text>
-            <Money kobo={trip.amountKobo} size="sm" fw={600} />
-          </Group>
-          <Text size="xs" c="dimmed" mt={4}>
-            Created {formatDate(trip.createdAt)}
+function tripColumns(parties: Party<TripSummary>[]): DataColumn<TripSummary>[] {
+  return [
+    {
+      key: 'trip',
+      header: 'Trip number',
+      keep: true,
+      cell: (trip) => (
+        <>
+          <TripNumber trip={trip} />
+          <Text size="xs" c="dimmed">
+            {trip.orderNumber}
           </Text>
-        </Card>
-      ))}
-    </Stack>
-  );
+        </>
+      ),
+    },
+    {
+      key: 'cargo',
+      header: 'Cargo',
+      cell: (trip) => (
+        <Stack gap={4} align="flex-start">
+          <CargoTypeBadge cargoType={trip.cargoType} />
+          <Text size="sm">{consignmentText(trip.consignment)}</Text>
+        </Stack>
+      ),
+    },
+    placesColumn(),
+    ...partyColumns(parties),
+    {
+      key: 'amount',
+      header: 'Amount',
+      align: 'right',
+      keep: true,
+      cell: (trip) => <Money kobo={trip.amountKobo} size="sm" />,
+    },
+    { key: 'status', header: 'Status', card: 'corner', cell: (trip) => <TripStatusCell trip={trip} /> },
+    { key: 'created', header: 'Created', keep: true, cell: (trip) => formatDate(trip.createdAt) },
+  ];
 }
 
 /** /trips: the company's trips, for customers and transporters alike, by progress. */
@@ -241,17 +191,23 @@ export function TripsPage() {
   else
     content = isDesktop ? (
       <Card withBorder radius="md" padding={0}>
-        <TripsTable trips={rows} parties={parties} />
+        <DataRowsTable label="Trips" columns={tripColumns(parties)} rows={rows} rowKey={(trip) => trip.id} />
       </Card>
     ) : (
-      <TripCards trips={rows} parties={parties} />
+      <DataRowCards label="Trips" columns={tripColumns(parties)} rows={rows} rowKey={(trip) => trip.id} />
     );
 
   return (
     <>
       <PageHeader
         title="Trips"
-        description="Every trip of your company, one per container or truck load."
+        description={
+          role === 'role_admin'
+            ? 'Every trip on Freightlane, of every customer and transporter.'
+            : role === 'role_customer'
+              ? 'The trips of your orders, one per container or truck load.'
+              : 'The trips your company won, one per container or truck load.'
+        }
         action={
           <Group gap="xs">
             {role === 'role_customer' ? <ShareOngoingTripsButton /> : null}

@@ -1,6 +1,8 @@
 import { Code, Group, Stack, Table, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { formatDateTime } from '../../../../lib/format';
+import { isUuid, ShortId } from '../../../../components/short-id';
+import { TableFrame } from '../../../../components/table-frame';
 
 const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
@@ -12,6 +14,11 @@ export function fieldLabel(name: string): string {
     .trim()
     .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** One recorded value: an id in its short form, anything else as text. */
+function Value({ value }: { value: unknown }) {
+  return isUuid(value) ? <ShortId id={value} /> : valueText(value);
 }
 
 /** One recorded value as text: moments in Lagos time, nothing as "none", anything else as it was stored. */
@@ -30,35 +37,35 @@ function ChangeTable({ before, after }: { before: Record<string, unknown>; after
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   if (fields.length === 0) return <Text size="sm">No field changed.</Text>;
   return (
-    <Table.ScrollContainer minWidth={420} type="native">
-      <Table withTableBorder verticalSpacing={6} fz="sm" aria-label="Before and after">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Field</Table.Th>
-            <Table.Th scope="col">Before</Table.Th>
-            <Table.Th scope="col">After</Table.Th>
+    <TableFrame label="Before and after" highlightOnHover={false}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">Field</Table.Th>
+          <Table.Th scope="col">Before</Table.Th>
+          <Table.Th scope="col">After</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {fields.map((field) => (
+          <Table.Tr key={field}>
+            <Table.Th scope="row" fw={600}>
+              {fieldLabel(field)}
+            </Table.Th>
+            <Table.Td c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              <Value value={before[field]} />
+            </Table.Td>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>
+              <Group gap={6} wrap="nowrap" align="flex-start">
+                <IconArrowRight size={14} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
+                <span>
+                  <Value value={after[field]} />
+                </span>
+              </Group>
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {fields.map((field) => (
-            <Table.Tr key={field}>
-              <Table.Th scope="row" fw={600}>
-                {fieldLabel(field)}
-              </Table.Th>
-              <Table.Td c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {valueText(before[field])}
-              </Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                <Group gap={6} wrap="nowrap" align="flex-start">
-                  <IconArrowRight size={14} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
-                  <span>{valueText(after[field])}</span>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </TableFrame>
   );
 }
 
@@ -93,7 +100,7 @@ export function AuditDataView({ data }: { data: Record<string, unknown> | null }
                 {isRecord(value) || Array.isArray(value) ? (
                   <Code>{JSON.stringify(value)}</Code>
                 ) : (
-                  valueText(value)
+                  <Value value={value} />
                 )}
               </Text>
             </Group>

@@ -102,12 +102,12 @@ describe('the audit log page', { timeout: 20_000 }, () => {
 
     const from = screen.getByLabelText('From');
     const to = screen.getByLabelText('To');
-    await user.type(to, '2026-11-01');
-    await user.type(from, '2026-11-20');
+    await user.type(to, '1/11/2026');
+    await user.type(from, '20 Nov 2026');
     expect(await screen.findByText('To must not be before From')).toBeVisible();
     expect(queryOf(api.calls(LOG).at(-1)!.url)).not.toHaveProperty('from');
     await user.clear(to);
-    await user.type(to, '2026-11-21');
+    await user.type(to, '21/11/2026');
     await waitFor(() =>
       expect(queryOf(api.calls(LOG).at(-1)!.url)).toMatchObject({ from: '2026-11-20', to: '2026-11-21' }),
     );

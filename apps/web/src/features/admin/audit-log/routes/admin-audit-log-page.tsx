@@ -23,6 +23,9 @@ import {
 import { IconChevronDown, IconChevronRight, IconHistory, IconSearch } from '@tabler/icons-react';
 import { Fragment, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { DateField } from '../../../../components/date-field';
+import { ShortId } from '../../../../components/short-id';
+import { TableFrame } from '../../../../components/table-frame';
 import { EmptyList } from '../../../../components/empty-list';
 import { ListPagination } from '../../../../components/list-pagination';
 import { ListSkeleton } from '../../../../components/list-skeleton';
@@ -118,9 +121,7 @@ function Entity({ entry, onEntity }: { entry: AuditLogEntry; onEntity: Filters['
         {tripNumber ? ` ${tripNumber}` : ''}
       </Anchor>
       <Group gap={6} wrap="nowrap">
-        <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-          {entry.entityId}
-        </Text>
+        <ShortId id={entry.entityId} />
         {path ? (
           <Anchor component={Link} to={path} size="xs" aria-label={`Open this ${label.toLowerCase()}`}>
             Open
@@ -187,63 +188,59 @@ function AuditTable({ entries, ...filters }: { entries: AuditLogEntry[] } & Filt
       return next;
     });
   return (
-    <Table.ScrollContainer minWidth={980}>
-      <Table verticalSpacing="sm" aria-label="Audit log">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">When</Table.Th>
-            <Table.Th scope="col">Who</Table.Th>
-            <Table.Th scope="col">What</Table.Th>
-            <Table.Th scope="col">Changed</Table.Th>
-            <Table.Th scope="col">Company</Table.Th>
-            <Table.Th scope="col">IP address</Table.Th>
-            <Table.Th scope="col">Before → after</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {entries.map((entry) => {
-            const detailsId = `audit-details-${entry.id}`;
-            const isOpen = open.has(entry.id);
-            return (
-              <Fragment key={entry.id}>
-                <Table.Tr>
-                  <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                    {formatDateTime(entry.at)}
-                  </Table.Td>
-                  <Table.Td>
-                    <Actor entry={entry} onActor={filters.onActor} />
-                  </Table.Td>
-                  <Table.Td>
-                    <What entry={entry} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Entity entry={entry} onEntity={filters.onEntity} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Company entry={entry} onCompany={filters.onCompany} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" ff="monospace">
-                      {entry.ipAddress ?? '—'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <DetailsToggle id={detailsId} open={isOpen} onToggle={() => toggle(entry.id)} />
+    <TableFrame label="Audit log" highlightOnHover={false}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">When</Table.Th>
+          <Table.Th scope="col">Who</Table.Th>
+          <Table.Th scope="col">What</Table.Th>
+          <Table.Th scope="col">Changed</Table.Th>
+          <Table.Th scope="col">Company</Table.Th>
+          <Table.Th scope="col">IP address</Table.Th>
+          <Table.Th scope="col">Before → after</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {entries.map((entry) => {
+          const detailsId = `audit-details-${entry.id}`;
+          const isOpen = open.has(entry.id);
+          return (
+            <Fragment key={entry.id}>
+              <Table.Tr>
+                <Table.Td data-keep>{formatDateTime(entry.at)}</Table.Td>
+                <Table.Td>
+                  <Actor entry={entry} onActor={filters.onActor} />
+                </Table.Td>
+                <Table.Td>
+                  <What entry={entry} />
+                </Table.Td>
+                <Table.Td>
+                  <Entity entry={entry} onEntity={filters.onEntity} />
+                </Table.Td>
+                <Table.Td>
+                  <Company entry={entry} onCompany={filters.onCompany} />
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" ff="monospace">
+                    {entry.ipAddress ?? '—'}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <DetailsToggle id={detailsId} open={isOpen} onToggle={() => toggle(entry.id)} />
+                </Table.Td>
+              </Table.Tr>
+              {isOpen ? (
+                <Table.Tr id={detailsId}>
+                  <Table.Td colSpan={7} bg="var(--mantine-color-gray-0)">
+                    <AuditDataView data={entry.data} />
                   </Table.Td>
                 </Table.Tr>
-                {isOpen ? (
-                  <Table.Tr id={detailsId}>
-                    <Table.Td colSpan={7} bg="var(--mantine-color-gray-0)">
-                      <AuditDataView data={entry.data} />
-                    </Table.Td>
-                  </Table.Tr>
-                ) : null}
-              </Fragment>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              ) : null}
+            </Fragment>
+          );
+        })}
+      </Table.Tbody>
+    </TableFrame>
   );
 }
 
@@ -395,17 +392,15 @@ export function AdminAuditLogPage() {
               }
               allowDeselect={false}
             />
-            <TextInput
-              type="date"
+            <DateField
               label="From"
               value={range.draft.from}
-              onChange={(event) => range.change({ ...range.draft, from: event.currentTarget.value })}
+              onChange={(from) => range.change({ ...range.draft, from })}
             />
-            <TextInput
-              type="date"
+            <DateField
               label="To"
               value={range.draft.to}
-              onChange={(event) => range.change({ ...range.draft, to: event.currentTarget.value })}
+              onChange={(to) => range.change({ ...range.draft, to })}
               error={range.error}
             />
           </SimpleGrid>

@@ -23,6 +23,8 @@ import {
 } from '@freightlane/domain';
 import { IconSearch, IconUserSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { EmailText } from '../../../../components/email-text';
+import { TableFrame } from '../../../../components/table-frame';
 import { EmptyList } from '../../../../components/empty-list';
 import { ListPagination } from '../../../../components/list-pagination';
 import { ListSkeleton } from '../../../../components/list-skeleton';
@@ -75,45 +77,45 @@ function lastSignIn(user: AdminUserSummary): string {
 
 function UserTable({ users }: { users: AdminUserSummary[] }) {
   return (
-    <Table.ScrollContainer minWidth={980} type="native">
-      <Table verticalSpacing="sm" highlightOnHover aria-label="Users">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">E-mail</Table.Th>
-            <Table.Th scope="col">Phone</Table.Th>
-            <Table.Th scope="col">Role</Table.Th>
-            <Table.Th scope="col">Company</Table.Th>
-            <Table.Th scope="col">Account</Table.Th>
-            <Table.Th scope="col">Last sign-in</Table.Th>
+    <TableFrame label="Users">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">Name</Table.Th>
+          <Table.Th scope="col">E-mail</Table.Th>
+          <Table.Th scope="col">Phone</Table.Th>
+          <Table.Th scope="col">Role</Table.Th>
+          <Table.Th scope="col">Company</Table.Th>
+          <Table.Th scope="col">Account</Table.Th>
+          <Table.Th scope="col">Last sign-in</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {users.map((user) => (
+          <Table.Tr key={user.id}>
+            <Table.Td>
+              <Anchor component={Link} to={PATHS.adminUser(user.id)} fw={600} size="sm">
+                {fullName(user)}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>
+              <EmailText email={user.email} />
+            </Table.Td>
+            <Table.Td data-keep>{formatNigerianPhone(user.phoneNumber)}</Table.Td>
+            <Table.Td>{ROLE_LABELS[user.role]}</Table.Td>
+            <Table.Td>
+              <Stack gap={4} align="flex-start">
+                <CompanyLink user={user} />
+                <VerificationBadge status={user.company.verificationStatus} />
+              </Stack>
+            </Table.Td>
+            <Table.Td>
+              <UserStatusBadge status={user.status} />
+            </Table.Td>
+            <Table.Td data-keep>{lastSignIn(user)}</Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {users.map((user) => (
-            <Table.Tr key={user.id}>
-              <Table.Td>
-                <Anchor component={Link} to={PATHS.adminUser(user.id)} fw={600} size="sm">
-                  {fullName(user)}
-                </Anchor>
-              </Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{user.email}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatNigerianPhone(user.phoneNumber)}</Table.Td>
-              <Table.Td>{ROLE_LABELS[user.role]}</Table.Td>
-              <Table.Td>
-                <Stack gap={4} align="flex-start">
-                  <CompanyLink user={user} />
-                  <VerificationBadge status={user.company.verificationStatus} />
-                </Stack>
-              </Table.Td>
-              <Table.Td>
-                <UserStatusBadge status={user.status} />
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{lastSignIn(user)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </TableFrame>
   );
 }
 
@@ -132,7 +134,7 @@ function UserCards({ users }: { users: AdminUserSummary[] }) {
             {ROLE_LABELS[user.role]}
           </Text>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {user.email}
+            <EmailText email={user.email} />
           </Text>
           <Text size="sm">{formatNigerianPhone(user.phoneNumber)}</Text>
           <Group gap="xs" mt={6}>

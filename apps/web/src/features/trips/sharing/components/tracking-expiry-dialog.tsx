@@ -1,13 +1,15 @@
-import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import {
   DAY_MS,
   lagosDateTimeInput,
   lagosIsoDateTime,
+  lagosToday,
   setTrackingLinkExpiryRequest,
   TRACKING_LINK_MAX_DAYS,
   type TripDetail,
 } from '@freightlane/domain';
 import { useState, type FormEvent } from 'react';
+import { DateTimeField } from '../../../../components/date-field';
 import {
   DialogActions,
   type DialogFormProps,
@@ -85,15 +87,14 @@ function TrackingExpiryForm({ trip, onDone, onBusy }: { trip: TripDetail } & Dia
           After this time the link shows that it has expired. You can change it again at any time, up to{' '}
           {TRACKING_LINK_MAX_DAYS} days ahead.
         </Text>
-        <TextInput
-          type="datetime-local"
+        <DateTimeField
           label="Link works until"
           description="Lagos time"
-          min={lagosDateTimeInput(new Date(now))}
-          max={lagosDateTimeInput(new Date(now + TRACKING_LINK_MAX_DAYS * DAY_MS))}
+          minDate={lagosToday(new Date(now))}
+          maxDate={lagosToday(new Date(now + TRACKING_LINK_MAX_DAYS * DAY_MS))}
           value={value}
-          onChange={(event) => {
-            setValue(event.currentTarget.value);
+          onChange={(next) => {
+            setValue(next);
             if (problem) setProblem(null);
           }}
           error={problem}

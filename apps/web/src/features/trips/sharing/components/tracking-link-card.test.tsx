@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockApi, type MockReply, type RecordedRequest } from '../../../../test/api-mock';
 import type { TestRole } from '../../../../test/fakes';
 import { renderRoute, seedSession } from '../../../../test/render';
+import { shownDayFirst, typedDayFirst } from '../../../../test/typed-date';
 import { startedTrip, TRACKING_ID, TRIP_DETAIL, TRIP_ID } from '../../test-fixtures';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -98,18 +99,23 @@ describe('the tracking link card', () => {
     await user.click(within(card).getByRole('button', { name: 'Set expiry' }));
     const dialog = await screen.findByRole('dialog', { name: 'Tracking link expiry' });
     const input = within(dialog).getByLabelText('Link works until');
-    // A week ahead to start with.
-    expect((input as HTMLInputElement).value.slice(0, 10)).toBe(
-      lagosDateTimeInput(new Date(Date.now() + 7 * DAY_MS)).slice(0, 10),
+    const time = within(dialog).getByLabelText('Link works until: time');
+    // A week ahead to start with, the day written as a Nigerian reads it.
+    expect(input).toHaveValue(
+      shownDayFirst(lagosDateTimeInput(new Date(Date.now() + 7 * DAY_MS)).slice(0, 10)),
     );
 
     // A time already past is caught before anything is sent.
-    fireEvent.change(input, { target: { value: '2020-05-01T10:00' } });
+    await user.clear(input);
+    await user.type(input, '1/5/2020');
+    fireEvent.change(time, { target: { value: '10:00' } });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('The expiry must be in the future')).toBeVisible();
     expect(api.calls(SET_EXPIRY)).toHaveLength(0);
 
-    fireEvent.change(input, { target: { value: inThreeDays } });
+    await user.clear(input);
+    await user.type(input, typedDayFirst(inThreeDays.slice(0, 10)));
+    fireEvent.change(time, { target: { value: inThreeDays.slice(11, 16) } });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('The expiry can be at most 90 days away')).toBeVisible();
     expect(api.calls(SET_EXPIRY)[0]?.body).toEqual({ expiresAt: `${inThreeDays}:00+01:00` });
@@ -134,7 +140,8 @@ describe('the tracking link card', () => {
     await user.click(within(card).getByRole('button', { name: 'Set expiry' }));
     const dialog = await screen.findByRole('dialog', { name: 'Tracking link expiry' });
     // The form starts from the link's own expiry.
-    expect(within(dialog).getByLabelText('Link works until')).toHaveValue('2099-11-21T14:05');
+    expect(within(dialog).getByLabelText('Link works until')).toHaveValue('21 Nov 2099');
+    expect(within(dialog).getByLabelText('Link works until: time')).toHaveValue('14:05');
     await user.click(within(dialog).getByRole('button', { name: 'Never expires' }));
 
     await waitFor(() => expect(card).toHaveTextContent('Never expires'));
