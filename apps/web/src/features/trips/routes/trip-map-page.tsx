@@ -4,6 +4,7 @@ import { IconMapPin } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmptyList } from '../../../components/empty-list';
+import { TableFrame } from '../../../components/table-frame';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
@@ -35,7 +36,7 @@ const reported = (t: TripMapItem) =>
 function TripTable({ trips }: { trips: TripMapItem[] }) {
   return (
     <Card withBorder radius="md" padding={0}>
-      <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Trips on the map">
+      <TableFrame label="Trips on the map">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Trip</Table.Th>
@@ -47,15 +48,15 @@ function TripTable({ trips }: { trips: TripMapItem[] }) {
         <Table.Tbody>
           {trips.map((t) => (
             <Table.Tr key={t.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Table.Td data-keep>
                 <Text component={Link} to={PATHS.trip(t.id)} fw={600} c="green.8" size="sm">
                   {t.tripNumber}
                 </Text>
               </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Table.Td data-keep>
                 <Text size="sm">{t.truckRegistrationNumber ?? '—'}</Text>
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-keep>
                 <Badge color={toneOf(t)} variant="light">
                   {statusText(t)}
                 </Badge>
@@ -69,7 +70,7 @@ function TripTable({ trips }: { trips: TripMapItem[] }) {
             </Table.Tr>
           ))}
         </Table.Tbody>
-      </Table>
+      </TableFrame>
     </Card>
   );
 }

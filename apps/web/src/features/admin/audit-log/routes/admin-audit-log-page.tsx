@@ -24,6 +24,7 @@ import { IconChevronDown, IconChevronRight, IconHistory, IconSearch } from '@tab
 import { Fragment, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { DateField } from '../../../../components/date-field';
+import { EmailText } from '../../../../components/email-text';
 import { ShortId } from '../../../../components/short-id';
 import { TableFrame } from '../../../../components/table-frame';
 import { EmptyList } from '../../../../components/empty-list';
@@ -96,7 +97,7 @@ function Actor({ entry, onActor }: { entry: AuditLogEntry; onActor: Filters['onA
       </Anchor>
       {actor.email ? (
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {actor.email}
+          <EmailText email={actor.email} />
         </Text>
       ) : null}
     </Stack>
@@ -118,7 +119,12 @@ function Entity({ entry, onEntity }: { entry: AuditLogEntry; onEntity: Filters['
         ta="left"
       >
         {label}
-        {tripNumber ? ` ${tripNumber}` : ''}
+        {tripNumber ? (
+          <>
+            {' '}
+            <span style={{ whiteSpace: 'nowrap' }}>{tripNumber}</span>
+          </>
+        ) : null}
       </Anchor>
       <Group gap={6} wrap="nowrap">
         <ShortId id={entry.entityId} />
