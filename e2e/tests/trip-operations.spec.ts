@@ -302,7 +302,7 @@ test.describe('trip operations, end to end', () => {
         await snapViewport(transporter, 'trip-status-dialog');
         await expectNoSeriousAxeViolations(transporter);
       });
-      await expect(transporter.getByText('Apapa Wharf gate · Apapa, Lagos')).toBeVisible();
+      await expect(transporter.getByText('Apapa Wharf gate, Lagos')).toBeVisible();
       await expect(customer.getByText('Note: Truck in the port queue.')).toBeVisible();
 
       // The same dialog on a phone.
