@@ -51,7 +51,9 @@ for (const width of [375, 1280]) {
     await expect(map.getByRole('button', { name: / · TRP-\d{4}-\d{6} · / }).first()).toBeVisible();
     await expect(map.getByRole('link', { name: 'Natural Earth' })).toBeVisible();
 
-    // The notice sits over the map's top edge, clear of the zoom buttons and of every truck.
+    // The notice sits over the map's top edge, clear of the zoom buttons and of every truck, measured
+    // once the map has finished zooming to its trucks.
+    await settle(page);
     const notice = (await map.getByText(NOTICE).boundingBox())!;
     const zoomIn = (await map.getByRole('button', { name: 'Zoom in' }).boundingBox())!;
     expect(notice.x).toBeGreaterThanOrEqual(zoomIn.x + zoomIn.width);
