@@ -172,7 +172,7 @@ test.describe('what a new user trips over', () => {
         .getByRole('main')
         .locator('[data-figure-grid] dd')
         .evaluateAll((figures) => [...new Set(figures.map((f) => getComputedStyle(f).fontSize))]);
-      expect(sizes.length).toBeLessThanOrEqual(1);
+      expect(sizes, 'the figures above the list, all of one size').toHaveLength(1);
       await snap(page, `first-hour-money-${name}`);
       await page.context().close();
     });

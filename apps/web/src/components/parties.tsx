@@ -1,4 +1,3 @@
-import { Table, Text } from '@mantine/core';
 import type { Role } from '@freightlane/domain';
 import type { DataColumn } from './data-table';
 
@@ -17,29 +16,6 @@ export function partiesFor<T extends { customerName: string; transporterName: st
   if (role === 'role_customer') return [transporter];
   if (role === 'role_admin') return [customer, transporter];
   return [customer];
-}
-
-/** The parties' column headers of a table. */
-export function PartyHeaders<T>({ parties }: { parties: Party<T>[] }) {
-  return parties.map((party) => (
-    <Table.Th scope="col" key={party.label}>
-      {party.label}
-    </Table.Th>
-  ));
-}
-
-/** The parties' cells of a table row. */
-export function PartyCells<T>({ parties, row }: { parties: Party<T>[]; row: T }) {
-  return parties.map((party) => (
-    <Table.Td key={party.label}>
-      <Text size="sm">{party.of(row)}</Text>
-    </Table.Td>
-  ));
-}
-
-/** The parties on one line, for a card: "Transporter: Kano Haulage Ltd". */
-export function partiesText<T>(parties: Party<T>[], row: T): string {
-  return parties.map((party) => `${party.label}: ${party.of(row)}`).join(' · ');
 }
 
 /** The parties as columns of a DataTable. */

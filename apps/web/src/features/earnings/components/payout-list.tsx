@@ -86,7 +86,8 @@ function PayoutTable(props: PayoutListProps) {
   const onMarkPaid = admin ? props.onMarkPaid : undefined;
   const right = { textAlign: 'right' } as const;
   return (
-    <TableFrame label={LIST_LABEL[props.audience]}>
+    // Eight columns: dense, like every table of eight or more (DENSE_FROM_COLUMNS).
+    <TableFrame label={LIST_LABEL[props.audience]} dense>
       <Table.Thead>
         <Table.Tr>
           <Table.Th scope="col">{admin ? 'Transporter' : 'Trip'}</Table.Th>
