@@ -45,12 +45,16 @@ export function smtpMailer(url: string, from: string): Mailer {
 
 /** Without SMTP, each message is written as a JSON file so developers and tests can read it. */
 export function outboxMailer(dir: string, from: string): Mailer {
+  // Two messages sent in one millisecond must still read back in the order they were sent,
+  // so each name takes a time at least one millisecond after the previous one of this mailer.
+  let lastStamp = 0;
   return {
     kind: 'outbox',
     async send(message) {
       await fs.mkdir(dir, { recursive: true });
-      const createdAt = new Date();
-      // The name sorts by time; the random tail keeps two messages in one millisecond apart.
+      lastStamp = Math.max(Date.now(), lastStamp + 1);
+      const createdAt = new Date(lastStamp);
+      // The name sorts by time; the random tail keeps messages of two processes apart.
       const id = `${createdAt.getTime().toString().padStart(15, '0')}-${randomBytes(4).toString('hex')}`;
       const entry: OutboxEntry = {
         id,
