@@ -2,6 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/domain', 'apps/web', 'apps/api'],
+    projects: ['packages/domain', 'apps/web', 'apps/api', 'eslint'],
   },
 });

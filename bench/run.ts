@@ -22,7 +22,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { WarmPass } from '../apps/api/src/modules/tracking/tracking-cache';
+import type { WarmPass } from '../apps/api/src/modules/public-tracking/public-tracking-cache.service';
 import type { AppContext } from '../apps/api/src/context';
 import { openBenchApp, type BenchApp } from './bench-app';
 import {
@@ -67,7 +67,7 @@ import {
   timeTripsListQuery,
   type ListGrowth,
 } from './signed-in';
-import { ingestFigures, mapFigures, runMap, runPositionIngest } from './truck-tracking';
+import { ingestFigures, mapFigures, runMap, runPositionIngest } from './telematics';
 
 export const SCENARIOS = [
   'health',

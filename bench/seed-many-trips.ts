@@ -30,7 +30,7 @@ import {
 } from '../apps/api/src/db/seed/demo-kit';
 import { reserveNumbers } from '../apps/api/src/lib/counter';
 import { randomToken } from '../apps/api/src/lib/secure-token';
-import { TRACKED_AFTER_ENDING_DAYS } from '../apps/api/src/modules/tracking/tracking-cache';
+import { TRACKED_AFTER_ENDING_DAYS } from '../apps/api/src/modules/public-tracking/public-tracking-cache.service';
 
 /**
  * The demo companies the bench trips belong to. Not the demo customer and transporter the other
@@ -347,7 +347,7 @@ async function seedBatch(tx: Executor, plan: Plan): Promise<void> {
 /** Which trips to sample: those the warm read model holds, or those it leaves to demand. */
 export type TripSample = 'tracked' | 'endedLongAgo';
 
-/** The trips of a sample, as the read model tells them apart (tracking-cache.ts, findPublicTripsPage). */
+/** The trips of a sample, as the read model tells them apart (public-tracking-cache.service.ts, findPublicTripsPage). */
 function sampleFilter(which: TripSample): SQL {
   const endedBefore = sql.raw(`now() - interval '${TRACKED_AFTER_ENDING_DAYS} days'`);
   return which === 'tracked'

@@ -6,10 +6,10 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 const port = Number(process.env.E2E_PORT ?? 3107);
 const baseURL = `http://127.0.0.1:${port}`;
-/** The truck tracking journey's own server: its simulator drives fast and its watch looks often. */
+/** The telematics journey's own server: its simulator drives fast and its watch looks often. */
 const trackingPort = Number(process.env.E2E_TRACKING_PORT ?? port + 1);
 const trackingURL = `http://127.0.0.1:${trackingPort}`;
-const TRACKING_JOURNEY = /truck-tracking\.spec\.ts/;
+const TRACKING_JOURNEY = /telematics\.spec\.ts/;
 /** The SMTP server the main API sends its e-mails to; its HTTP side (one port up) lists them. */
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 20);
 process.env.E2E_SMTP_SINK_URL = `http://127.0.0.1:${smtpPort + 1}`;
@@ -78,7 +78,7 @@ export default defineConfig({
       testIgnore: browserMissing ? ['**/*'] : [TRACKING_JOURNEY],
     },
     {
-      name: 'truck-tracking',
+      name: 'telematics',
       use: { baseURL: trackingURL },
       testMatch: TRACKING_JOURNEY,
       testIgnore: browserMissing ? ['**/*'] : [],

@@ -7,6 +7,6 @@ const run = (cmd, args, env = {}) => {
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 
-run('npx', ['vitest', 'run', '--project', 'domain', '--project', 'web']);
+run('npx', ['vitest', 'run', '--project', 'domain', '--project', 'web', '--project', 'lint']);
 run('node', ['scripts/test-api.mjs']);
 run('npm', ['run', 'test:e2e']);

@@ -24,75 +24,29 @@ import { TripEvents } from './plugins/trip-events';
 import { CompanyAnswers } from './plugins/company-answers';
 import { PrincipalCache } from './plugins/principal-cache';
 import { serveWebApp } from './web-app';
-import { adminCompanyRoutes } from './modules/admin/admin-company.routes';
-import { referenceDataRoutes } from './modules/reference-data/reference-data.routes';
-import { adminUserRoutes } from './modules/admin/admin-user.routes';
-import { auditLogRoutes } from './modules/admin/audit-log.routes';
-import { authRoutes } from './modules/auth/auth.routes';
-import { bidRoutes } from './modules/bid/bid.routes';
-import { companyRoutes } from './modules/company/company.routes';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
-import { outboxRoutes } from './modules/dev/outbox.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { lookupRoutes } from './modules/lookup/lookup.routes';
-import { orderRoutes } from './modules/order/order.routes';
-import { partnerRoutes } from './modules/partner/partner.routes';
-import { tripRoutes } from './modules/trip/trip.routes';
-import { trackingRoutes } from './modules/tracking/tracking.routes';
-import { trackingLinkRoutes } from './modules/tracking/tracking-link.routes';
-import { ongoingLinkRoutes } from './modules/tracking/ongoing-link.routes';
-import { trackingEventRoutes } from './modules/tracking/tracking-events.routes';
-import { PublicTracking } from './modules/tracking/public-tracking';
-import { tripOperationsRoutes } from './modules/trip/trip-operations.routes';
-import { tripMapRoutes } from './modules/trip-map/trip-map.routes';
-import { fleetRoutes } from './modules/fleet/fleet.routes';
-import { userSearchRoutes } from './modules/admin/user-search.routes';
-import { tripIssueRoutes } from './modules/trip-issue/trip-issue.routes';
-import { tripDocumentRoutes } from './modules/trip-document/trip-document.routes';
-import { invoiceRoutes } from './modules/invoice/invoice.routes';
-import { paymentRoutes } from './modules/payment/payment.routes';
-import { payoutRoutes } from './modules/payment/payout.routes';
-import { paystackSimulatorRoutes } from './modules/payment/paystack-simulator.routes';
-import { buildPayments } from './modules/payment/payments';
-import { freeTimeRoutes } from './modules/container/free-time.routes';
-import { waitingTermsRoutes } from './modules/company/waiting-terms.routes';
-import { reportRoutes } from './modules/report/report.routes';
-import { truckTrackingRoutes } from './modules/truck-tracking/truck-tracking.routes';
-import { TrackingPoller } from './modules/truck-tracking/tracking-poller';
-import { TripMapCache } from './modules/trip-map/trip-map-cache';
-import { PhonePositionBatcher } from './modules/truck-tracking/phone-position-batch';
-import { TripWatch } from './modules/truck-tracking/trip-watch';
-import { driverPhoneRoutes } from './modules/truck-tracking/driver-phone.routes';
-import { userRoutes } from './modules/user/user.routes';
-import { notificationRoutes } from './modules/notification/notification.routes';
-import { UserNotifications } from './modules/notification/notification-stream';
-import { WebPush } from './modules/notification/web-push';
-import {
-  DELIVERY_MAX_ATTEMPTS,
-  deliver,
-  deliveryBackoffSeconds,
-} from './modules/notification/notification-delivery';
-import {
-  fanOut,
-  NOTIFICATION_DELIVERY_JOB,
-  NOTIFICATION_FANOUT_JOB,
-  type DeliveryJob,
-  type NotificationEvent,
-} from './modules/notification/notification-fanout';
+import { registerAdmin } from './modules/admin';
+import { registerAuth } from './modules/auth';
+import { registerBid } from './modules/bid';
+import { registerCompany } from './modules/company';
+import { registerDashboard } from './modules/dashboard';
+import { registerDev } from './modules/dev';
+import { registerFleet } from './modules/fleet';
+import { registerFreeTime } from './modules/free-time';
+import { registerHealth } from './modules/health';
+import { registerInvoice } from './modules/invoice';
+import { registerLookup } from './modules/lookup';
+import { registerNotification, UserNotifications, WebPush } from './modules/notification';
+import { registerOrder } from './modules/order';
+import { registerPartner } from './modules/partner';
+import { buildPayments, registerPayment } from './modules/payment';
+import { PublicTracking, registerPublicTracking } from './modules/public-tracking';
+import { registerReferenceData } from './modules/reference-data';
+import { registerReport } from './modules/report';
+import { PhonePositionBatcher, PositionPoller, registerTelematics, TripWatch } from './modules/telematics';
+import { registerTrip } from './modules/trip';
+import { registerTripMap, TripMapCache } from './modules/trip-map';
+import { registerUser } from './modules/user';
 import { UnsubscribeTokens } from './lib/unsubscribe-token';
-import { INVOICE_REMINDER_JOB, remindInvoice } from './modules/invoice/invoice-reminders';
-import {
-  LICENCE_EXPIRY_SWEEP_JOB,
-  nextLicenceSweepAt,
-  sweepLicenceExpiry,
-} from './modules/fleet/licence-expiry';
-import {
-  BIDDING_CLOSED_JOB,
-  ORDER_OPENED_JOB,
-  tellBiddingClosed,
-  tellTransportersOfOrder,
-} from './modules/order/order-announcements';
-import { FREE_TIME_ALERT_JOB, sendFreeTimeAlert } from './modules/trip/free-time-alerts';
 
 export interface BuildOptions {
   env: Env;
@@ -129,7 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     routerOptions: { ignoreTrailingSlash: true },
     genReqId: () => crypto.randomUUID(),
     // The server is ours so that the public tracking lookups memory can answer skip fastify's request
-    // handling (tracking-fast-lane.ts); every other request goes to fastify as usual.
+    // handling (public-tracking-fast-lane.ts); every other request goes to fastify as usual.
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
     serverFactory: (handler) => {
@@ -182,7 +136,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     principals: new PrincipalCache(database),
     answers: new CompanyAnswers(database),
     secretBox,
-    trackingPoller: new TrackingPoller({ db: database.db, env, secretBox }, app.log),
+    positionPoller: new PositionPoller({ db: database.db, env, secretBox }, app.log),
     tripWatch: new TripWatch({ db: database.db, env, jobs }, app.log),
     publicTracking,
     tripMaps: new TripMapCache(env.MAP_CACHE_SECONDS * 1000),
@@ -192,32 +146,6 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     userNotifications: new UserNotifications(database),
     payments: buildPayments(env),
   };
-  jobs.handle(ORDER_OPENED_JOB, (payload) =>
-    tellTransportersOfOrder(ctx, payload as Parameters<typeof tellTransportersOfOrder>[1]),
-  );
-  jobs.handle(BIDDING_CLOSED_JOB, (payload) =>
-    tellBiddingClosed(ctx, payload as Parameters<typeof tellBiddingClosed>[1]),
-  );
-  jobs.handle(INVOICE_REMINDER_JOB, (payload) =>
-    remindInvoice(ctx, payload as Parameters<typeof remindInvoice>[1]),
-  );
-  jobs.handle(FREE_TIME_ALERT_JOB, (payload) =>
-    sendFreeTimeAlert(ctx, payload as Parameters<typeof sendFreeTimeAlert>[1]),
-  );
-  jobs.every(LICENCE_EXPIRY_SWEEP_JOB, nextLicenceSweepAt, async () => {
-    await sweepLicenceExpiry(ctx);
-  });
-  jobs.handle(NOTIFICATION_FANOUT_JOB, async (payload) => {
-    await fanOut(ctx, payload as NotificationEvent);
-  });
-  jobs.handle(
-    NOTIFICATION_DELIVERY_JOB,
-    (payload, attempt) => deliver(ctx, payload as DeliveryJob, attempt),
-    {
-      maxAttempts: DELIVERY_MAX_ATTEMPTS,
-      backoffSeconds: deliveryBackoffSeconds,
-    },
-  );
   await ctx.tripEvents.start();
   await ctx.principals.start();
   await ctx.answers.start();
@@ -248,43 +176,31 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   refuseUnstorableText(app);
   await registerOpenApi(app);
 
-  healthRoutes(app, ctx);
-  userRoutes(app, ctx);
-  authRoutes(app, ctx);
-  companyRoutes(app, ctx);
-  adminCompanyRoutes(app, ctx);
-  referenceDataRoutes(app, ctx);
-  adminUserRoutes(app, ctx);
-  auditLogRoutes(app, ctx);
-  lookupRoutes(app, ctx);
-  orderRoutes(app, ctx);
-  partnerRoutes(app, ctx);
-  bidRoutes(app, ctx);
-  dashboardRoutes(app, ctx);
-  tripRoutes(app, ctx);
-  trackingRoutes(app, ctx);
-  trackingLinkRoutes(app, ctx);
-  trackingEventRoutes(app, ctx);
-  ongoingLinkRoutes(app, ctx);
-  tripOperationsRoutes(app, ctx);
-  tripMapRoutes(app, ctx);
-  fleetRoutes(app, ctx);
-  userSearchRoutes(app, ctx);
-  tripIssueRoutes(app, ctx);
-  tripDocumentRoutes(app, ctx);
-  invoiceRoutes(app, ctx);
-  paymentRoutes(app, ctx);
-  payoutRoutes(app, ctx);
-  if (ctx.payments.simulator && env.NODE_ENV !== 'production') paystackSimulatorRoutes(app, ctx);
-  freeTimeRoutes(app, ctx);
-  waitingTermsRoutes(app, ctx);
-  reportRoutes(app, ctx);
-  truckTrackingRoutes(app, ctx);
-  driverPhoneRoutes(app, ctx);
-  notificationRoutes(app, ctx);
+  // Each module registers its routes and its jobs through its face (modules/<name>/index.ts).
+  registerHealth(app, ctx);
+  registerUser(app, ctx);
+  registerAuth(app, ctx);
+  registerCompany(app, ctx);
+  registerAdmin(app, ctx);
+  registerReferenceData(app, ctx);
+  registerLookup(app, ctx);
+  registerOrder(app, ctx);
+  registerPartner(app, ctx);
+  registerBid(app, ctx);
+  registerDashboard(app, ctx);
+  registerTrip(app, ctx);
+  registerPublicTracking(app, ctx);
+  registerTripMap(app, ctx);
+  registerFleet(app, ctx);
+  registerInvoice(app, ctx);
+  registerPayment(app, ctx);
+  registerFreeTime(app, ctx);
+  registerReport(app, ctx);
+  registerTelematics(app, ctx);
+  registerNotification(app, ctx);
   // Only where mail goes to the outbox folder, and never in production: the outbox holds every activation
   // and reset link, so a server that sends real mail (SMTP_URL) serves no outbox even if NODE_ENV was left out.
-  if (env.NODE_ENV !== 'production' && !env.SMTP_URL && !options.mailer) outboxRoutes(app, ctx);
+  if (env.NODE_ENV !== 'production' && !env.SMTP_URL && !options.mailer) registerDev(app, ctx);
 
   await serveWebApp(app, env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST);
 
@@ -294,7 +210,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     await ctx.principals.stop();
     await ctx.answers.stop();
     await jobs.stop();
-    await ctx.trackingPoller.stop();
+    await ctx.positionPoller.stop();
     await ctx.tripWatch.stop();
     mailer.close();
   });

@@ -9,17 +9,13 @@ import type { Storage } from './plugins/storage';
 import type { TripEvents } from './plugins/trip-events';
 import type { TokenSigner } from './lib/jwt';
 import type { SecretBox } from './lib/secret-box';
-import type { PublicTracking } from './modules/tracking/public-tracking';
-import type { TripMapCache } from './modules/trip-map/trip-map-cache';
-import type { PhonePositionBatcher } from './modules/truck-tracking/phone-position-batch';
-import type { TrackingPoller } from './modules/truck-tracking/tracking-poller';
-import type { TripWatch } from './modules/truck-tracking/trip-watch';
 import type { UnsubscribeTokens } from './lib/unsubscribe-token';
-import type { UserNotifications } from './modules/notification/notification-stream';
-import type { WebPush } from './modules/notification/web-push';
-import type { Payments } from './modules/payment/payments';
 
-/** What services need from the outside world, built once per app. */
+/**
+ * What services need from the outside world, built once per app (app.ts). A module that keeps state of its
+ * own per app (the public pages' memory, the position poller, the payment provider…) adds its field here
+ * from its index.ts (`declare module '../../context'`), so this file imports no module.
+ */
 export interface AppContext {
   env: Env;
   database: Database;
@@ -38,22 +34,6 @@ export interface AppContext {
   answers: CompanyAnswers;
   /** Encrypts and opens the secrets kept in the database (tracking accounts' passwords and tokens). */
   secretBox: SecretBox;
-  /** Reads positions from the tracking companies through the transporters' accounts. */
-  trackingPoller: TrackingPoller;
-  /** Reads live trips' tracks for geofence arrivals and alarms (started by server.ts, not by tests). */
-  tripWatch: TripWatch;
-  /** The public pages' answers in memory, their per-IP limits and their fast lane. */
-  publicTracking: PublicTracking;
-  /** Drivers' phone positions, stored together in batches as they arrive. */
-  phonePositions: PhonePositionBatcher;
-  /** Each company's live map answer, reused for a few seconds. */
-  tripMaps: TripMapCache;
-  /** Web Push to browsers, with the platform's VAPID key pair. */
-  push: WebPush;
   /** Signs and checks the one-click unsubscribe links of e-mails. */
   unsubscribeTokens: UnsubscribeTokens;
-  /** Users' live notification streams on this instance, told of each new one by the database. */
-  userNotifications: UserNotifications;
-  /** The payment provider (or none: bank transfers only) and the simulated checkout's memory in development. */
-  payments: Payments;
 }

@@ -5,7 +5,7 @@ import { seedDemo } from './db/seed/demo';
 import { seedReferenceData } from './db/seed/reference';
 import { ConfigError, loadEnv } from './env';
 import { resolveJwtSecret } from './lib/secret';
-import { thinTruckHistory } from './modules/truck-tracking/truck-position.service';
+import { thinTruckHistory } from './modules/telematics';
 
 /** Under the 30 s a container runtime gives a stopping process before it kills it. */
 const SHUTDOWN_TIMEOUT_MS = 20_000;
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
     }
   }
   ctx.jobs.start();
-  ctx.trackingPoller.start();
+  ctx.positionPoller.start();
   ctx.tripWatch.start();
   const maintenance = setInterval(
     () => {

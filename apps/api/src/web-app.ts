@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { shareIdFromPath, trackingIdFromUrl } from '@freightlane/domain/tracking';
+import { shareIdFromPath, trackingIdFromUrl } from '@freightlane/domain/public-tracking';
 
 const TRACKING_PREFIX = '/tripprogress';
 const ONGOING_PREFIX = '/ongoingtripprogress';

@@ -8,7 +8,7 @@ export const TRIP_ISSUE_TYPES = [
   'CHECKPOINT_DELAY',
   'PORT_CONGESTION',
   'DIVERSION',
-  // Opened by the tracking alarms (contracts/tracking-settings.ts), and by hand too when someone sees it.
+  // Opened by the tracking alarms (contracts/telematics-settings.ts), and by hand too when someone sees it.
   'LONG_STOP',
   'NIGHT_MOVEMENT',
   'TRACKING_LOST',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TRACKING_SETTINGS_DEFAULTS, type TrackingAlarm } from './contracts/tracking-settings';
+import { TRACKING_SETTINGS_DEFAULTS, type TrackingAlarm } from './contracts/telematics-settings';
 import type { LatLon } from './geo';
 import { after, drive, parked } from './recorded-tracks';
 import type { TrackPoint } from './track-analysis';

@@ -1,6 +1,6 @@
 import type { CargoType } from './cargo';
 import { TRIP_STATUSES, type TripStatus } from './contracts/trip';
-import type { TrackingAlarm, TrackingSettings } from './contracts/tracking-settings';
+import type { TrackingAlarm, TrackingSettings } from './contracts/telematics-settings';
 import type { TripAlertKind } from './contracts/trip-alert';
 import { distanceKm, type LatLon } from './geo';
 import { GAZETTEER } from './gazetteer-data';

@@ -6,11 +6,7 @@ import { parseArgs } from 'node:util';
 import { toNigerianE164 } from '@freightlane/domain';
 import { ConfigError, loadEnv, type Env } from '../env';
 import { AppError } from '../errors';
-import {
-  checkPlatformAdminInput,
-  createPlatformAdmin,
-  type PlatformAdminInput,
-} from '../modules/admin/platform-admin.service';
+import { checkPlatformAdminInput, createPlatformAdmin, type PlatformAdminInput } from '../modules/admin';
 import { migrateDatabase, openDatabase, type Database } from './client';
 
 export const USAGE = `Creates a platform administrator (role_admin), active and able to sign in at once.

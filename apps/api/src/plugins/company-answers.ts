@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/client';
-import { notify } from '../db/notify';
 import { ChangeClock } from '../lib/change-clock';
 import { JsonAnswer } from '../lib/http-cache';
-
-/** The channel migration 0014's triggers announce changes on: a company's id, or "*" for every company. */
-export const COMPANY_CHANGED_CHANNEL = 'company_changed';
+import { COMPANY_CHANGED_CHANNEL, sendCompanyChangeMarker } from '../queries/change-notice.repository';
 
 /** Answers that depend on every company's data (an admin's lists) are kept under this owner. */
 export const EVERY_COMPANY = '*';
@@ -233,7 +230,7 @@ export class CompanyAnswers {
     this.next = [];
     this.inFlight = marker;
     this.markersSent++;
-    notify(this.database.db, COMPANY_CHANGED_CHANNEL, payload).catch(() => this.settle(marker, false));
+    sendCompanyChangeMarker(this.database.db, payload).catch(() => this.settle(marker, false));
   }
 
   private settle(marker: Marker, synced: boolean): void {

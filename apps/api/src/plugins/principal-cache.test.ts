@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { companies, users } from '../db/schema';
 import type { ChannelListener, Database } from '../db/client';
 import { signedInAccount } from '../test/accounts';
-import { PRINCIPAL_CHANGED_CHANNEL, PrincipalCache } from './principal-cache';
+import { PRINCIPAL_CHANGED_CHANNEL } from '../queries/change-notice.repository';
+import { PrincipalCache } from './principal-cache';
 import { call, createTestApp, twoInstances, type TestApp } from '../test/test-app';
 
 /** Asks until `check` holds, for at most `ms`: another instance hears of a change a moment after commit. */

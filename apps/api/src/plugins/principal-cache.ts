@@ -1,8 +1,7 @@
 import type { CompanyType, Profile, UserType, VerificationStatus } from '@freightlane/domain';
 import type { Database } from '../db/client';
 
-/** The channel migration 0004's triggers announce changes on: "s:<session>", "u:<user>", "c:<company>". */
-export const PRINCIPAL_CHANGED_CHANNEL = 'principal_changed';
+import { PRINCIPAL_CHANGED_CHANNEL } from '../queries/change-notice.repository';
 
 /** What the session check reads from the database for a signed-in request. */
 export interface SessionPrincipal {

@@ -1,9 +1,8 @@
 import { and, eq, isNotNull, isNull, sql, type AnyColumn, type SQL, type Placeholder } from 'drizzle-orm';
+import type { TripScope } from '@freightlane/domain';
 import { tripIssues, trips } from '../db/schema';
 
-/** Whose trips a caller sees: a company on one side of the trip, or every trip (admins). */
-export type TripScope =
-  { side: 'customer'; companyId: string } | { side: 'transporter'; companyId: string } | { side: 'all' };
+export type { TripScope } from '@freightlane/domain';
 
 /**
  * The rows a scope sees: of the trips, or of a table that names the trip's two companies the same way

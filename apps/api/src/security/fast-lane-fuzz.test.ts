@@ -6,7 +6,7 @@ import { call, createTestApp, type TestApp } from '../test/test-app';
 import { tripWorld } from '../test/trip-world';
 
 /**
- * The public tracking fast lane answers before fastify sees a request (tracking-fast-lane.ts), so the
+ * The public tracking fast lane answers before fastify sees a request (public-tracking-fast-lane.ts), so the
  * fuzzer's `app.inject` never reaches it. This suite sends hostile requests for the lane's own paths over a
  * real socket, byte for byte as written (no client library tidies the request line or the headers): every
  * answer must be a 2xx/304 for the real trip or a 4xx JSON with a message, never a 5xx, a reset or a hang,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { PRINCIPAL_CHANGED_CHANNEL } from '../plugins/principal-cache';
+import { PRINCIPAL_CHANGED_CHANNEL } from '../queries/change-notice.repository';
 import { TRIP_CHANGED_CHANNEL } from '../plugins/trip-events';
 import type { TestApp } from './test-app';
 

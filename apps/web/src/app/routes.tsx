@@ -112,7 +112,9 @@ const TripDetailPage = lazyWithTimeout(() =>
   import('../features/trips/routes/trip-detail-page').then((m) => ({ default: m.TripDetailPage })),
 );
 const TrackingQrPage = lazyWithTimeout(() =>
-  import('../features/trips/sharing/routes/tracking-qr-page').then((m) => ({ default: m.TrackingQrPage })),
+  import('../features/trips/public-tracking/routes/tracking-qr-page').then((m) => ({
+    default: m.TrackingQrPage,
+  })),
 );
 const PaymentsPage = lazyWithTimeout(() =>
   import('../features/invoices/routes/payments-page').then((m) => ({ default: m.PaymentsPage })),
@@ -129,7 +131,7 @@ const EarningsPage = lazyWithTimeout(() =>
   import('../features/earnings/routes/earnings-page').then((m) => ({ default: m.EarningsPage })),
 );
 const ContainersAtRiskPage = lazyWithTimeout(() =>
-  import('../features/containers/routes/containers-at-risk-page').then((m) => ({
+  import('../features/free-time/routes/containers-at-risk-page').then((m) => ({
     default: m.ContainersAtRiskPage,
   })),
 );
@@ -221,8 +223,8 @@ const NewFleetManagerPage = lazyWithTimeout(() =>
     default: m.NewFleetManagerPage,
   })),
 );
-const TrackingPage = lazyWithTimeout(() =>
-  import('../features/fleet/routes/tracking-page').then((m) => ({ default: m.TrackingPage })),
+const TelematicsPage = lazyWithTimeout(() =>
+  import('../features/fleet/routes/telematics-page').then((m) => ({ default: m.TelematicsPage })),
 );
 const FleetManagerPage = lazyWithTimeout(() =>
   import('../features/fleet/routes/fleet-manager-page').then((m) => ({ default: m.FleetManagerPage })),
@@ -389,7 +391,7 @@ export const routes: RouteObject[] = [
                     errorElement: pageError,
                     element: <FleetManagerPage />,
                   },
-                  { path: PATHS.fleetTracking, errorElement: pageError, element: <TrackingPage /> },
+                  { path: PATHS.fleetTracking, errorElement: pageError, element: <TelematicsPage /> },
                 ],
               },
               {

@@ -1,8 +1,13 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../test/api-mock';
-import { ApiError, apiRequest, configureApiAuth, fetchFile, NETWORK_ERROR_MESSAGE, toApiError } from './api';
+import { ApiError, createApiClient, NETWORK_ERROR_MESSAGE, toApiError, type ApiSession } from './api';
 
-afterEach(() => configureApiAuth(null));
+/** A session that lends `token` and does nothing else unless told. */
+function sessionOf(token: string, overrides: Partial<ApiSession> = {}): ApiSession {
+  return { getAccessToken: () => token, refresh: vi.fn(), expire: vi.fn(), ...overrides };
+}
+
+const anonymous = createApiClient(null);
 
 describe('toApiError', () => {
   it('reads message, code and field errors from the body', () => {
@@ -39,10 +44,12 @@ describe('toApiError', () => {
   });
 });
 
-describe('apiRequest', () => {
+describe('the API client', () => {
   it('sends JSON and returns the parsed body', async () => {
     const api = mockApi({ 'POST /api/v1/things': { status: 201, body: { id: 't1' } } });
-    await expect(apiRequest('/api/v1/things', { method: 'POST', body: { name: 'x' } })).resolves.toEqual({
+    await expect(
+      anonymous.request('/api/v1/things', { method: 'POST', body: { name: 'x' } }),
+    ).resolves.toEqual({
       id: 't1',
     });
     expect(api.requests[0]).toMatchObject({
@@ -54,31 +61,32 @@ describe('apiRequest', () => {
 
   it('throws an ApiError with the server message', async () => {
     mockApi({ 'POST /api/v1/auth/login': { status: 401, body: { message: 'Wrong e-mail or password' } } });
-    const error = await apiRequest('/api/v1/auth/login', { method: 'POST', body: {} }).catch(
-      (e: unknown) => e,
-    );
+    const error = await anonymous.post('/api/v1/auth/login', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, message: 'Wrong e-mail or password' });
   });
 
   it('turns a network failure into an ApiError with status 0', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
-    const error = await apiRequest('/api/v1/user/me').catch((e: unknown) => e);
+    const error = await anonymous.get('/api/v1/user/me').catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE, code: 'NETWORK_ERROR' });
   });
 
-  it('attaches the bearer token', async () => {
+  it("attaches the session's bearer token, read at each call", async () => {
     const api = mockApi({ 'GET /api/v1/user/me': { body: { status: 'Successful' } } });
-    configureApiAuth({ getAccessToken: () => 'access-1', refresh: vi.fn(), onSessionExpired: vi.fn() });
-    await apiRequest('/api/v1/user/me');
-    expect(api.requests[0]?.headers.authorization).toBe('Bearer access-1');
+    let token = 'access-1';
+    const client = createApiClient(sessionOf('', { getAccessToken: () => token }));
+    await client.get('/api/v1/user/me');
+    token = 'access-2';
+    await client.get('/api/v1/user/me');
+    expect(api.requests.map((r) => r.headers.authorization)).toEqual(['Bearer access-1', 'Bearer access-2']);
   });
 
-  it('does not attach it to calls made without auth', async () => {
+  it('sends no token without a session, or for calls made without auth', async () => {
     const api = mockApi({ 'POST /api/v1/auth/refresh': { body: {} } });
-    configureApiAuth({ getAccessToken: () => 'access-1', refresh: vi.fn(), onSessionExpired: vi.fn() });
-    await apiRequest('/api/v1/auth/refresh', { method: 'POST', body: {}, auth: false });
-    expect(api.requests[0]?.headers.authorization).toBeUndefined();
+    await anonymous.post('/api/v1/auth/refresh', {});
+    await createApiClient(sessionOf('access-1')).post('/api/v1/auth/refresh', {}, { auth: false });
+    expect(api.requests.map((r) => r.headers.authorization)).toEqual([undefined, undefined]);
   });
 
   it('on a 401 refreshes once and retries once with the new token', async () => {
@@ -93,28 +101,28 @@ describe('apiRequest', () => {
       token = 'new';
       return true;
     });
-    const onSessionExpired = vi.fn();
-    configureApiAuth({ getAccessToken: () => token, refresh, onSessionExpired });
-    await expect(apiRequest('/api/v1/user/me')).resolves.toEqual({ status: 'Successful' });
+    const expire = vi.fn();
+    const client = createApiClient({ getAccessToken: () => token, refresh, expire });
+    await expect(client.get('/api/v1/user/me')).resolves.toEqual({ status: 'Successful' });
     expect(refresh).toHaveBeenCalledTimes(1);
     expect(api.requests.map((r) => r.headers.authorization)).toEqual(['Bearer old', 'Bearer new']);
-    expect(onSessionExpired).not.toHaveBeenCalled();
+    expect(expire).not.toHaveBeenCalled();
   });
 
   it('gives up when the refresh fails, without retrying', async () => {
     const api = mockApi({ 'GET /api/v1/user/me': { status: 401, body: { message: 'Token expired' } } });
     const refresh = vi.fn(async () => false);
-    configureApiAuth({ getAccessToken: () => 'old', refresh, onSessionExpired: vi.fn() });
-    await expect(apiRequest('/api/v1/user/me')).rejects.toMatchObject({ status: 401 });
+    const client = createApiClient(sessionOf('old', { refresh }));
+    await expect(client.get('/api/v1/user/me')).rejects.toMatchObject({ status: 401 });
     expect(api.requests).toHaveLength(1);
   });
 
   it('ends the session when the retried call is refused again', async () => {
     mockApi({ 'GET /api/v1/user/me': { status: 401, body: { message: 'Token revoked' } } });
-    const onSessionExpired = vi.fn();
-    configureApiAuth({ getAccessToken: () => 'token', refresh: async () => true, onSessionExpired });
-    await expect(apiRequest('/api/v1/user/me')).rejects.toMatchObject({ message: 'Token revoked' });
-    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+    const expire = vi.fn();
+    const client = createApiClient(sessionOf('token', { refresh: async () => true, expire }));
+    await expect(client.get('/api/v1/user/me')).rejects.toMatchObject({ message: 'Token revoked' });
+    expect(expire).toHaveBeenCalledTimes(1);
   });
 });
 
@@ -131,8 +139,8 @@ describe('fetchFile', () => {
       token = 'new';
       return true;
     });
-    configureApiAuth({ getAccessToken: () => token, refresh, onSessionExpired: vi.fn() });
-    const file = await fetchFile('/api/v1/fleet/drivers/d1/photo');
+    const client = createApiClient({ getAccessToken: () => token, refresh, expire: vi.fn() });
+    const file = await client.fetchFile('/api/v1/fleet/drivers/d1/photo');
     expect(await file.text()).toBe('{"pretend":"image"}');
     expect(api.requests.map((r) => [r.headers.authorization, r.headers.accept])).toEqual([
       ['Bearer old', '*/*'],
@@ -142,7 +150,9 @@ describe('fetchFile', () => {
 
   it('throws the ApiError of a refusal', async () => {
     mockApi({ 'GET /api/v1/fleet/drivers/d1/photo': { status: 404, body: { message: 'Driver not found' } } });
-    await expect(fetchFile('/api/v1/fleet/drivers/d1/photo')).rejects.toMatchObject({
+    await expect(
+      createApiClient(sessionOf('token')).fetchFile('/api/v1/fleet/drivers/d1/photo'),
+    ).rejects.toMatchObject({
       status: 404,
       message: 'Driver not found',
     });

@@ -86,19 +86,16 @@ export function toApiError(status: number, body: unknown): ApiError {
   return new ApiError(status, fallbackMessage(status));
 }
 
-/** How the client reaches the session without importing it (the session store uses this client). */
-export interface ApiAuth {
+/**
+ * What the client needs of the session: the session store is it (lib/session-store.ts), the one owner
+ * of who is signed in; the client only reads the token from it and asks it to renew or end the session.
+ */
+export interface ApiSession {
   getAccessToken(): string | null;
   /** Renews the tokens; resolves true when a retry may succeed. */
   refresh(): Promise<boolean>;
   /** The session could not be renewed. */
-  onSessionExpired(): void;
-}
-
-let auth: ApiAuth | null = null;
-
-export function configureApiAuth(next: ApiAuth | null): void {
-  auth = next;
+  expire(): void;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -139,76 +136,83 @@ async function send(path: string, options: RequestOptions, token: string | null)
   }
 }
 
-/**
- * Sends a call. On a 401 to an authenticated call it renews the tokens once and retries once;
- * when renewing fails the session is cleared (guarded pages then go to /signin).
- */
-async function sendRenewingOnce(path: string, options: RequestOptions): Promise<Response> {
-  const useAuth = options.auth !== false && auth !== null;
-  const token = useAuth ? (auth?.getAccessToken() ?? null) : null;
-  let response = await send(path, options, token);
+type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
 
-  if (response.status === 401 && useAuth && token && auth) {
-    const renewed = await auth.refresh();
-    const nextToken = renewed ? auth.getAccessToken() : null;
-    if (nextToken) {
-      response = await send(path, options, nextToken);
-      if (response.status === 401) auth.onSessionExpired();
+/** The API as one signed-in session sees it: every call carries its token and renews it once on a 401. */
+export interface ApiClient {
+  /** Calls the API: the JSON answer, or an ApiError (after one renewal of the session on a 401). */
+  request<T>(path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, options?: CallOptions): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
+  /**
+   * Opens an answer that is read as it arrives, such as a Server-Sent Events stream (the browser's
+   * EventSource cannot send the bearer token). The answer is returned whatever its status, for the
+   * caller to read; only an unreachable server throws.
+   */
+  stream(path: string, signal: AbortSignal): Promise<Response>;
+  /** Fetches a file the API serves, e.g. a photo to show in an <img> through an object URL. */
+  fetchFile(path: string, signal?: AbortSignal): Promise<Blob>;
+  /** Downloads a file the API serves as an attachment and hands it to the browser under `fileName`. */
+  downloadFile(path: string, fileName: string): Promise<void>;
+}
+
+/**
+ * The client of one session (null: calls that need none, such as the refresh itself). On a 401 to an
+ * authenticated call it renews the tokens once and retries once; when the retry is refused too, the
+ * session is ended (guarded pages then go to /signin).
+ */
+export function createApiClient(session: ApiSession | null): ApiClient {
+  async function sendRenewingOnce(path: string, options: RequestOptions): Promise<Response> {
+    const auth = options.auth === false ? null : session;
+    const token = auth?.getAccessToken() ?? null;
+    let response = await send(path, options, token);
+
+    if (response.status === 401 && auth && token) {
+      const renewed = await auth.refresh();
+      const nextToken = renewed ? auth.getAccessToken() : null;
+      if (nextToken) {
+        response = await send(path, options, nextToken);
+        if (response.status === 401) auth.expire();
+      }
     }
+    return response;
   }
-  return response;
-}
 
-/** Calls the API: the JSON answer, or an ApiError (after one renewal of the session on a 401). */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const response = await sendRenewingOnce(path, options);
-  const body = await readBody(response);
-  if (!response.ok) throw toApiError(response.status, body);
-  return body as T;
-}
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const response = await sendRenewingOnce(path, options);
+    const body = await readBody(response);
+    if (!response.ok) throw toApiError(response.status, body);
+    return body as T;
+  }
 
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-};
+  async function fetchFile(path: string, signal?: AbortSignal): Promise<Blob> {
+    const response = await sendRenewingOnce(path, { headers: { Accept: '*/*' }, signal });
+    if (!response.ok) throw toApiError(response.status, await readBody(response));
+    return response.blob();
+  }
 
-/**
- * Opens an answer that is read as it arrives, such as a Server-Sent Events stream (the browser's
- * EventSource cannot send the bearer token), renewing the token once on a 401 like any call. The
- * answer is returned whatever its status, for the caller to read; only an unreachable server throws.
- */
-export function openApiStream(path: string, signal: AbortSignal): Promise<Response> {
-  return sendRenewingOnce(path, { headers: { Accept: 'text/event-stream' }, signal });
-}
-
-/**
- * Fetches a file the API serves (with the bearer token, renewed once on a 401), e.g. a photo to show
- * in an <img> through an object URL. Failures throw an ApiError like any call.
- */
-export async function fetchFile(path: string, signal?: AbortSignal): Promise<Blob> {
-  const response = await sendRenewingOnce(path, { headers: { Accept: '*/*' }, signal });
-  if (!response.ok) throw toApiError(response.status, await readBody(response));
-  return response.blob();
-}
-
-/**
- * Downloads a file the API serves as an attachment (with the bearer token, renewed once on a 401)
- * and hands it to the browser under `fileName`. Failures throw an ApiError like any call.
- */
-export async function downloadFile(path: string, fileName: string): Promise<void> {
-  const url = URL.createObjectURL(await fetchFile(path));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked on the next tick: the browser has taken the file by then.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  return {
+    request,
+    get: <T>(path: string, options?: CallOptions) => request<T>(path, { ...options, method: 'GET' }),
+    post: <T>(path: string, body?: unknown, options?: CallOptions) =>
+      request<T>(path, { ...options, method: 'POST', body }),
+    put: <T>(path: string, body?: unknown, options?: CallOptions) =>
+      request<T>(path, { ...options, method: 'PUT', body }),
+    stream: (path, signal) => sendRenewingOnce(path, { headers: { Accept: 'text/event-stream' }, signal }),
+    fetchFile,
+    async downloadFile(path, fileName) {
+      const url = URL.createObjectURL(await fetchFile(path));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = fileName;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      // Revoked on the next tick: the browser has taken the file by then.
+      setTimeout(() => URL.revokeObjectURL(url), 0);
+    },
+  };
 }
 
 /** The message to show for any thrown value. */

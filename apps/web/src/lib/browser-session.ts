@@ -1,5 +1,5 @@
 import type { TokenPairResponse } from '@freightlane/domain';
-import { api, configureApiAuth } from './api';
+import { createApiClient } from './api';
 import { createSessionStore, type SessionStore } from './session-store';
 
 const REFRESH_LOCK = 'freightlane-token-refresh';
@@ -12,17 +12,14 @@ function withRefreshLock<T>(run: () => Promise<T>): Promise<T> {
 
 /** The session of this browser tab, wired to the real storages, clock and API. */
 export function createBrowserSessionStore(): SessionStore {
+  // The refresh and the sign-out carry the refresh token in their body, never the session's access token.
+  const anonymous = createApiClient(null);
   const store = createSessionStore({
     env: { sessionStorage: window.sessionStorage, localStorage: window.localStorage, now: () => Date.now() },
     refreshTokens: (refreshToken) =>
-      api.post<TokenPairResponse>('/api/v1/auth/refresh', { refreshToken }, { auth: false }),
-    revokeTokens: (refreshToken) => api.post('/api/v1/auth/logout', { refreshToken }, { auth: false }),
+      anonymous.post<TokenPairResponse>('/api/v1/auth/refresh', { refreshToken }),
+    revokeTokens: (refreshToken) => anonymous.post('/api/v1/auth/logout', { refreshToken }),
     withLock: withRefreshLock,
-  });
-  configureApiAuth({
-    getAccessToken: () => store.getAccessToken(),
-    refresh: () => store.refresh(),
-    onSessionExpired: () => store.expire(),
   });
   const onStorage = (event: StorageEvent) => {
     if (event.storageArea === window.localStorage) {

@@ -1,5 +1,6 @@
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { Role } from '@freightlane/domain';
+import { createApiClient, type ApiClient } from './api';
 import type { SessionState, SessionStore } from './session-store';
 
 const SessionContext = createContext<SessionStore | null>(null);
@@ -12,6 +13,12 @@ export function useSessionStore(): SessionStore {
   const store = useContext(SessionContext);
   if (!store) throw new Error('useSessionStore must be used inside <SessionProvider>');
   return store;
+}
+
+/** The API client of the session in context: it reads the token from the store and renews it there. */
+export function useApi(): ApiClient {
+  const store = useSessionStore();
+  return useMemo(() => createApiClient(store), [store]);
 }
 
 export function useSession(): SessionState {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from './api';
+import { mockApi } from '../test/api-mock';
+import { ApiError, createApiClient } from './api';
 import { NOTIFICATION_TOKEN_KEY } from './session';
 import { createSessionStore, REFRESH_RETRY_MS, type TokenPair, type Timers } from './session-store';
 import { createFakeEnv, NOW_S, sessionValuesFor, type FakeEnv } from '../test/fakes';
@@ -212,5 +213,55 @@ describe('session store', () => {
     expect(env.sessionStorage.getItem('firstName')).toBe('Adaeze');
     expect(env.localStorage.getItem('firstName')).toBe('Adaeze');
     expect(store.getState()).toMatchObject({ session: { firstName: 'Adaeze' } });
+  });
+});
+
+describe("the session store as the API client's session", () => {
+  it('lends the signed-in token, renews it in the store on a 401 and sends the call again', async () => {
+    const values = sessionValuesFor('role_customer');
+    const env = createFakeEnv(values);
+    const next = sessionValuesFor('role_customer', { jti: 'rotated', nowS: NOW_S + 60 });
+    const { store, refreshTokens } = setup(env);
+    refreshTokens.mockResolvedValue(pairFrom(next));
+    store.start();
+    const api = mockApi({
+      'GET /api/v1/user/me': (request) =>
+        request.headers.authorization === `Bearer ${next.accessToken}`
+          ? { body: { status: 'Successful' } }
+          : { status: 401, body: { message: 'Token expired' } },
+    });
+
+    await expect(createApiClient(store).get('/api/v1/user/me')).resolves.toEqual({ status: 'Successful' });
+
+    expect(refreshTokens).toHaveBeenCalledTimes(1);
+    expect(api.requests.map((r) => r.headers.authorization)).toEqual([
+      `Bearer ${values.accessToken}`,
+      `Bearer ${next.accessToken}`,
+    ]);
+    expect(store.getAccessToken()).toBe(next.accessToken);
+  });
+
+  it('sends nothing with a token once the store is signed out', async () => {
+    const { store } = setup(createFakeEnv(sessionValuesFor('role_customer')));
+    store.start();
+    store.clear();
+    const api = mockApi({ 'GET /api/v1/user/me': { status: 401, body: { message: 'Sign in' } } });
+    await expect(createApiClient(store).get('/api/v1/user/me')).rejects.toMatchObject({ status: 401 });
+    expect(api.requests.map((r) => r.headers.authorization)).toEqual([undefined]);
+  });
+
+  it('signs the store out when the renewed token is refused too', async () => {
+    const env = createFakeEnv(sessionValuesFor('role_customer'));
+    const { store, refreshTokens } = setup(env);
+    refreshTokens.mockResolvedValue(pairFrom(sessionValuesFor('role_customer', { jti: 'rotated' })));
+    store.start();
+    mockApi({ 'GET /api/v1/user/me': { status: 401, body: { message: 'Token revoked' } } });
+
+    await expect(createApiClient(store).get('/api/v1/user/me')).rejects.toMatchObject({
+      message: 'Token revoked',
+    });
+
+    expect(store.getState()).toEqual({ status: 'signed-out', reason: 'expired' });
+    expect(env.sessionStorage.snapshot()).toEqual({});
   });
 });

@@ -14,7 +14,7 @@ import {
   type SessionEnv,
   type SessionValues,
 } from './session';
-import { ApiError } from './api';
+import { ApiError, type ApiSession } from './api';
 
 /** Why the person is signed out; 'account-deleted': they erased their own account. */
 export type SignedOutReason = 'expired' | 'signed-out' | 'account-deleted' | null;
@@ -46,7 +46,8 @@ export interface SessionStoreDeps {
   withLock?: <T>(run: () => Promise<T>) => Promise<T>;
 }
 
-export interface SessionStore {
+/** The one owner of who is signed in: the API client reads the token from it and renews it through it. */
+export interface SessionStore extends ApiSession {
   getState(): SessionState;
   subscribe(listener: () => void): () => void;
   /** Runs the spec's start-up check and schedules the silent refresh. */
@@ -63,7 +64,6 @@ export interface SessionStore {
    */
   clear(reason?: SignedOutReason): void;
   setFirstName(firstName: string): void;
-  getAccessToken(): string | null;
   /** Another tab changed localStorage (the window 'storage' event). */
   handleStorageChange(key: string | null, oldValue: string | null, newValue: string | null): void;
   dispose(): void;

@@ -1,4 +1,4 @@
-import { TRIP_STATUS_LABELS, type ProgressStep, type TripStatus } from '@freightlane/domain/tracking';
+import { TRIP_STATUS_LABELS, type ProgressStep, type TripStatus } from '@freightlane/domain/public-tracking';
 
 /**
  * UI.md: one colour per trip status everywhere (badge, timeline, table). The names are Mantine's colours

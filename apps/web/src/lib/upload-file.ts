@@ -1,8 +1,4 @@
-import { ApiError, NETWORK_ERROR_MESSAGE, toApiError } from './api';
-import type { SessionStore } from './session-store';
-
-/** What an upload needs of the session: the token, a way to renew it, and what to do when it cannot be. */
-export type UploadSession = Pick<SessionStore, 'getAccessToken' | 'refresh' | 'expire'>;
+import { ApiError, NETWORK_ERROR_MESSAGE, toApiError, type ApiSession } from './api';
 
 /** What a file must be to be sent: its kinds and its size. */
 export interface FileRule {
@@ -34,7 +30,7 @@ export interface UploadFileRequest {
   file: File;
   /** Text fields sent before the file, in this order, for servers that read the parts as a stream. */
   fields?: Record<string, string>;
-  session: UploadSession;
+  session: ApiSession;
   onProgress: (percent: number) => void;
   signal?: AbortSignal;
   /** PUT replaces the one file a record holds (a driver's photo); POST (default) adds a file. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TrackingTrip } from '@freightlane/domain/tracking';
+import type { TrackingTrip } from '@freightlane/domain/public-tracking';
 import { POLL_INTERVAL_MS, STREAM_RETRY_MS, startLiveUpdates, type LiveStatus } from './live-updates';
 import { isTrackingTrip, trackingSource } from './public-api';
 import { FakeEventSource } from './test/fake-event-source';

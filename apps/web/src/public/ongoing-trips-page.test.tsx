@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OngoingTripItem } from '@freightlane/domain/tracking';
+import type { OngoingTripItem } from '@freightlane/domain/public-tracking';
 import { PublicApp } from './public-app';
 import { FakeEventSource } from './test/fake-event-source';
 import { fakeFetch, ONGOING_URL, ongoingItem, ORIGIN, SHARE_ID, type FakeReply } from './test/fixtures';

@@ -6,7 +6,7 @@ import {
   ongoingGeneralCargoRows,
   shareIdFromPath,
   type OngoingTripItem,
-} from '@freightlane/domain/tracking';
+} from '@freightlane/domain/public-tracking';
 import { ongoingStatusTone } from '../lib/trip-status-tone';
 import { LiveIndicator } from './live-indicator';
 import { isOngoingTrips, ongoingSource } from './public-api';

@@ -1,4 +1,4 @@
-import type { OngoingTripItem, TrackingTrip } from '@freightlane/domain/tracking';
+import type { OngoingTripItem, TrackingTrip } from '@freightlane/domain/public-tracking';
 
 /**
  * The public JSON endpoints and their live streams. The server preloads exactly these URLs into the

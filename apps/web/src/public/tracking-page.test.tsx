@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TrackingTrip } from '@freightlane/domain/tracking';
+import type { TrackingTrip } from '@freightlane/domain/public-tracking';
 import { fakeMediaQueryList } from '../test/fakes';
 import { PublicApp } from './public-app';
 import { FakeEventSource } from './test/fake-event-source';

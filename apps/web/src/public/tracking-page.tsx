@@ -4,7 +4,7 @@ import {
   shipmentProgress,
   trackingIdFromUrl,
   type TrackingTrip,
-} from '@freightlane/domain/tracking';
+} from '@freightlane/domain/public-tracking';
 import { stepTone } from '../lib/trip-status-tone';
 import { LiveIndicator } from './live-indicator';
 import { isTrackingTrip, trackingSource } from './public-api';

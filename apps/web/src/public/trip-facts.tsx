@@ -1,4 +1,4 @@
-import { deliveryFact, lastSeenFact, type TrackingTrip } from '@freightlane/domain/tracking';
+import { deliveryFact, lastSeenFact, type TrackingTrip } from '@freightlane/domain/public-tracking';
 import { useNow } from './use-now';
 
 /** "3 h ago" moves on a minute at a time. */

@@ -88,10 +88,16 @@ export function sessionValuesFor(
   };
 }
 
+/**
+ * Tests run as a person who asked for less motion: Mantine then opens and closes dialogs at once and leaves
+ * no transition timer running after a test file has ended.
+ */
+const REDUCED_MOTION = /prefers-reduced-motion/;
+
 /** A MediaQueryList as jsdom lacks it; `matches` decides which Mantine layout renders. */
 export function fakeMediaQueryList(query: string, matches: boolean): MediaQueryList {
   return {
-    matches,
+    matches: matches || REDUCED_MOTION.test(query),
     media: query,
     onchange: null,
     addListener: () => {},

@@ -5,28 +5,22 @@ import { StrictMode, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProviders } from '../app/providers';
 import { routes as appRoutes } from '../app/routes';
-import { configureApiAuth } from '../lib/api';
+import { createApiClient } from '../lib/api';
 import { createSessionStore, type SessionStore } from '../lib/session-store';
-import { api } from '../lib/api';
 import type { TokenPairResponse } from '@freightlane/domain';
 import { sessionValuesFor, type TestRole } from './fakes';
 
 /** A session store over jsdom's real storages and clock, wired to the (mocked) fetch. */
 export function createTestStore(): SessionStore {
-  const store = createSessionStore({
+  const anonymous = createApiClient(null);
+  return createSessionStore({
     env: { sessionStorage: window.sessionStorage, localStorage: window.localStorage, now: () => Date.now() },
     refreshTokens: (refreshToken) =>
-      api.post<TokenPairResponse>('/api/v1/auth/refresh', { refreshToken }, { auth: false }),
-    revokeTokens: (refreshToken) => api.post('/api/v1/auth/logout', { refreshToken }, { auth: false }),
+      anonymous.post<TokenPairResponse>('/api/v1/auth/refresh', { refreshToken }),
+    revokeTokens: (refreshToken) => anonymous.post('/api/v1/auth/logout', { refreshToken }),
     // Tests do not wait for refresh timers.
     timers: { setTimeout: () => null, clearTimeout: () => {} },
   });
-  configureApiAuth({
-    getAccessToken: () => store.getAccessToken(),
-    refresh: () => store.refresh(),
-    onSessionExpired: () => store.expire(),
-  });
-  return store;
 }
 
 /** Puts a valid session for the role into both storages (as a sign-in would). */

@@ -4,7 +4,7 @@ import { NIGERIAN_STATES } from '../nigeria';
 import { isLgaOfState } from '../nigeria-lgas';
 import { TERMINAL_KINDS } from './location';
 import { pageOf, pageQuery, searchText } from './page';
-import { TRACKING_PROVIDER_KINDS } from './truck-tracking';
+import { TRACKING_PROVIDER_KINDS } from './telematics';
 
 // The back office's reference data: tracking companies, shipping lines with their tariffs, terminals,
 // and the platform's commercial terms. Every endpoint is role_admin's, under /api/v1/admin/.

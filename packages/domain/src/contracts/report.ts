@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DAY_MS, lagosDateInDays } from '../lagos-time';
+import type { Role } from '../roles';
 import { pageOf, pageQuery } from './page';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -40,6 +41,16 @@ export type TransporterReportKind = (typeof TRANSPORTER_REPORT_KINDS)[number];
 export type ReportKind = CustomerReportKind | TransporterReportKind;
 
 export const REPORT_KINDS: readonly ReportKind[] = [...CUSTOMER_REPORT_KINDS, ...TRANSPORTER_REPORT_KINDS];
+
+/**
+ * The report kinds a role reads, for the API's access check and the web's list alike: a company's own
+ * books, so admins (and anyone without a role) read none (docs/reports.md 1.1).
+ */
+export function reportKindsFor(role: Role | null | undefined): readonly ReportKind[] {
+  if (role === 'role_customer') return CUSTOMER_REPORT_KINDS;
+  if (role === 'role_transporter' || role === 'role_fleet_manager') return TRANSPORTER_REPORT_KINDS;
+  return [];
+}
 
 export const REPORT_TITLES: Record<ReportKind, string> = {
   financial: 'Financial report',

@@ -10,7 +10,7 @@ import {
 import { tripDocumentSchema } from './trip-document';
 import { tripAlertSchema } from './trip-alert';
 import { tripIssueSchema } from './trip-issue';
-import { containerFreeTimeSchema } from './container-free-time';
+import { containerFreeTimeSchema } from './free-time';
 import { INVOICE_STATUSES } from './invoice';
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery, sortParam } from './page';
-import { TRACKING_ALARMS } from './tracking-settings';
+import { TRACKING_ALARMS } from './telematics-settings';
 import { MAX_TRIP_TEXT, tripLocationInput, tripLocationSchema } from './trip';
 import { TRIP_ISSUE_TYPES } from '../trip-issue-types';
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { addDays } from '@freightlane/domain';
 import type { AppContext } from '../../context';
-import { scheduleInvoiceReminders } from '../../modules/invoice/invoice-reminders';
+import { scheduleInvoiceReminders } from '../../modules/invoice/invoice-reminder.job';
 import { readPlatformTerms } from '../../queries/platform-settings.repository';
 import type { Tx } from '../client';
 import { bids, companies, invoices, orders, trips, users } from '../schema';

@@ -1,11 +1,11 @@
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { issueDriverPhoneLink } from '../../modules/truck-tracking/driver-phone.service';
+import { issueDriverPhoneLink } from '../../modules/telematics/driver-phone.service';
 import {
   createTrackingCredential,
   linkTrackingDevices,
   listTrackingDevices,
-} from '../../modules/truck-tracking/tracking-credential.service';
+} from '../../modules/telematics/tracking-credential.service';
 import type { Tx } from '../client';
 import { trackingCompanies, trackingCredentials, trips } from '../schema';
 import { principalOf, SEED_IP } from './demo-kit';

@@ -37,7 +37,7 @@ import {
   trucks,
   users,
 } from '../schema';
-import { assessCompany } from '../../modules/company/company-verification';
+import { assessCompany } from '../../modules/company/company-verification.service';
 import { listCurrentCompanyDocuments } from '../../queries/company.repository';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { DEMO_PASSWORD, seedDemo } from './demo';
@@ -699,7 +699,7 @@ describe('seedDemo', () => {
       expect.objectContaining({ label: 'Demo trackers (simulator)', deviceCount: 5, linkedDeviceCount: 5 }),
     ]);
     await t.ctx.db.update(trackingCredentials).set({ nextPollAt: new Date(Date.now() - 1000) });
-    expect(await t.ctx.trackingPoller.pollDue()).toBe(1);
+    expect(await t.ctx.positionPoller.pollDue()).toBe(1);
     const map = await call(t.app, 'GET', '/api/v1/trips/map?sabiPort=false&bargeTrip=false', undefined, {
       token,
     });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CompanyType } from '@freightlane/domain';
-import type { NotificationEvent } from '../notification/notification.service';
+import type { NotificationEvent } from '../notification';
 
 const WHAT_NEXT: Record<CompanyType, string> = {
   CUSTOMER: 'You can now place haulage orders and award them to transporters.',

@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../context';
 import { bearerSecurity, errorResponses, type ZodApp } from '../../lib/route-kit';
 import { principalOf, requireAuth } from '../../plugins/auth';
-import { sendDocumentFile } from '../company/send-document-file';
+import { sendDocumentFile } from '../company';
 import {
   getCompanyForReview,
   listCompaniesForReview,

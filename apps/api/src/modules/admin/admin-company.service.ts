@@ -20,13 +20,8 @@ import {
   reviewCompanyDocuments,
   updateCompany,
 } from '../../queries/company.repository';
-import {
-  openCompanyDocumentFile,
-  toCompanyDocument,
-  type DocumentFile,
-} from '../company/company-documents.service';
-import { assessCompany } from '../company/company-verification';
-import { toCompany } from '../user/profile.service';
+import { openCompanyDocumentFile, toCompanyDocument, assessCompany, type DocumentFile } from '../company';
+import { toCompany } from '../user';
 import type { CompanyRow } from '../../queries/user.repository';
 import {
   countAdminCompanies,
@@ -34,15 +29,14 @@ import {
   listAdminCompanies,
   type AdminCompanyFilter,
 } from './admin-company.repository';
-import { queueNotification } from '../notification/notification.service';
+import { queueNotification } from '../notification';
 import {
   companyRejectedNotification,
   companySuspendedNotification,
   companyVerifiedNotification,
 } from './admin-company-notifications';
 import { readAll } from '../../db/read-all';
-import { notify } from '../../db/notify';
-import { PRINCIPAL_CHANGED_CHANNEL } from '../../plugins/principal-cache';
+import { announceCompanyPrincipalsChanged } from '../../queries/change-notice.repository';
 
 const DETAIL_NAMES: Record<CompanyDocumentsValidation['missingDetails'][number], string> = {
   cacRegistrationNumber: 'CAC registration number',
@@ -247,7 +241,7 @@ export async function suspendCompany(
     if (company.suspendedAt) throw new AppError('CONFLICT', 'This company is already suspended.');
     const suspendedAt = new Date();
     const updated = await updateCompany(tx, company.id, { suspendedAt, suspensionReason: reason });
-    await notify(tx, PRINCIPAL_CHANGED_CHANNEL, `c:${company.id}`);
+    await announceCompanyPrincipalsChanged(tx, company.id);
     await audit(
       tx,
       { userId: principal.userId, companyId: company.id },
@@ -283,7 +277,7 @@ export async function unsuspendCompany(
     const company = await reviewableCompany(tx, companyId, true);
     if (!company.suspendedAt) throw new AppError('CONFLICT', 'This company is not suspended.');
     const updated = await updateCompany(tx, company.id, { suspendedAt: null, suspensionReason: null });
-    await notify(tx, PRINCIPAL_CHANGED_CHANNEL, `c:${company.id}`);
+    await announceCompanyPrincipalsChanged(tx, company.id);
     await audit(
       tx,
       { userId: principal.userId, companyId: company.id },

@@ -16,7 +16,7 @@ import { audit, type RequestOrigin } from '../../lib/audit';
 import type { Principal } from '../../plugins/auth';
 import { revokeAllSessionsOfUser } from '../../queries/session.repository';
 import { updateUser } from '../../queries/user.repository';
-import { queueActivationMail } from '../user/enrolment.service';
+import { queueActivationMail } from '../user';
 import {
   countAdminUsers,
   countLiveSessions,

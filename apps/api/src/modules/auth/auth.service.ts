@@ -17,7 +17,7 @@ import {
   revokeSession,
   touchSession,
 } from '../../queries/session.repository';
-import { linkLoginDevice } from '../notification/notification.service';
+import { linkLoginDevice } from '../notification';
 
 const BAD_CREDENTIALS = 'Incorrect e-mail or password.';
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';

@@ -1,5 +1,5 @@
 import { formatMoney, isContainerCargo, lagosDateTimeText, type CargoType } from '@freightlane/domain';
-import type { NotificationEvent } from '../notification/notification.service';
+import type { NotificationEvent } from '../notification';
 
 export interface BidOrder {
   id: string;

@@ -14,9 +14,8 @@ import { assertCompanyVerified } from '../../lib/verified';
 import type { Principal } from '../../plugins/auth';
 import { findCompany } from '../../queries/company.repository';
 import { listOrderRowsByIds } from '../../queries/order-rows.repository';
-import { loadOrderFor } from '../order/order-access';
-import { isBiddingOpen, toOrderSummaries } from '../order/order-summary';
-import { queueNotification } from '../notification/notification.service';
+import { loadOrderFor, isBiddingOpen, toOrderSummaries } from '../order';
+import { queueNotification } from '../notification';
 import { bidChangedNotification } from './bid-notifications';
 import {
   findBidOfCompany,
@@ -27,7 +26,7 @@ import {
   updateBid,
   type BidRow,
 } from './bid.repository';
-import { toMyBid, toMyBids } from './my-bid';
+import { toMyBid, toMyBids } from './my-bid.service';
 
 export const BIDDING_CLOSED = 'Bidding on this order has closed';
 export const BIDDING_CLOSED_NO_CHANGE = 'Bidding on this order has closed; bids can no longer change';

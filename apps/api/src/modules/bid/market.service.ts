@@ -14,9 +14,7 @@ import type { Executor } from '../../db/client';
 import { notFound } from '../../errors';
 import type { Principal } from '../../plugins/auth';
 import { listOrderRowsByIds, type OrderRow } from '../../queries/order-rows.repository';
-import { loadOrderFor } from '../order/order-access';
-import { loadOrderContents } from '../order/order-contents';
-import { toOrderSummaries } from '../order/order-summary';
+import { loadOrderFor, loadOrderContents, toOrderSummaries } from '../order';
 import {
   bidsOnOrders,
   deleteWatch,
@@ -25,7 +23,7 @@ import {
   listWatchedOrderRows,
   watchedAmong,
 } from './bid.repository';
-import { toMyBids } from './my-bid';
+import { toMyBids } from './my-bid.service';
 import { readAll } from '../../db/read-all';
 
 /** Orders as this transporter sees them: the shared summary, its watch flag and its own bid. */

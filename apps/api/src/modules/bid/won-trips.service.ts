@@ -2,7 +2,7 @@ import { toPage, type Page, type PageQuery, type WonTrip } from '@freightlane/do
 import type { AppContext } from '../../context';
 import type { TerminalMap } from '../../lib/location-view';
 import type { Principal } from '../../plugins/auth';
-import { terminalsOfTripRows, toTripSummary } from '../trip/trip.service';
+import { terminalsOfTripRows, toTripSummary } from '../trip';
 import { listWonTrips } from './bid.repository';
 
 type WonTripRow = Awaited<ReturnType<typeof listWonTrips>>['rows'][number];

@@ -21,7 +21,7 @@ import {
   updateCompany,
   type CompanyDocumentRow,
 } from '../../queries/company.repository';
-import { assessCompany, REQUIRED_DOCUMENTS, statusWhenComplete } from './company-verification';
+import { assessCompany, REQUIRED_DOCUMENTS, statusWhenComplete } from './company-verification.service';
 import { openStoredFile } from '../../plugins/storage';
 
 export function toCompanyDocument(row: CompanyDocumentRow): CompanyDocument {

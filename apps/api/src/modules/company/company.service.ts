@@ -3,16 +3,16 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
 import { audit, changeOf } from '../../lib/audit';
 import type { Principal } from '../../plugins/auth';
-import { toCompany } from '../user/profile.service';
+import { toCompany } from '../user';
 import {
   findCompany,
   listCompanyDocuments,
   lockCompany,
   updateCompany,
 } from '../../queries/company.repository';
-import { assessCompany, statusWhenComplete } from './company-verification';
+import { assessCompany, statusWhenComplete } from './company-verification.service';
 
-export { REQUIRED_DOCUMENTS } from './company-verification';
+export { REQUIRED_DOCUMENTS } from './company-verification.service';
 
 export async function updateCompanyDetails(
   ctx: AppContext,

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 import { jsonOf, type JsonAnswer } from '../../lib/http-cache';
 import type { Principal } from '../../plugins/auth';
 import { MARKET } from '../../plugins/company-answers';
-import { isBiddingOpen, nextClosing } from '../order/order-summary';
+import { isBiddingOpen, nextClosing } from '../order';
 import { customerFigures, openOrdersOf, transporterFigures } from './dashboard.repository';
 import { readAll } from '../../db/read-all';
 

@@ -18,7 +18,7 @@ import { audit, changeOf } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { readUpload } from '../../lib/upload';
 import type { Principal } from '../../plugins/auth';
-import { assertOnNoLiveTrip } from './fleet-deactivation';
+import { assertOnNoLiveTrip } from './fleet-deactivation.service';
 import { duplicateField, toPerson } from './fleet-person';
 import {
   findDriver,

@@ -1,4 +1,4 @@
-import { INVITATION_TTL_DAYS } from '../user/password-reset.service';
+import { INVITATION_TTL_DAYS } from '../user';
 import { renderEmail } from '../../lib/mail-layout';
 
 export function fleetManagerInvitationEmail(invite: {

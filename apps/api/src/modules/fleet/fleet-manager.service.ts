@@ -16,8 +16,7 @@ import { randomToken } from '../../lib/secure-token';
 import type { Principal } from '../../plugins/auth';
 import { MAIL_JOB } from '../../plugins/mail';
 import { revokeAllSessionsOfUser } from '../../queries/session.repository';
-import { issueAccountToken } from '../user/enrolment.service';
-import { INVITATION_TTL_DAYS } from '../user/password-reset.service';
+import { issueAccountToken, INVITATION_TTL_DAYS } from '../user';
 import {
   findUserByEmail,
   findUserByPhone,

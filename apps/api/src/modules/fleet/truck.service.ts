@@ -17,7 +17,7 @@ import { notFound } from '../../errors';
 import { audit, changeOf } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { Principal } from '../../plugins/auth';
-import { assertOnNoLiveTrip } from './fleet-deactivation';
+import { assertOnNoLiveTrip } from './fleet-deactivation.service';
 import { duplicateField } from './fleet-person';
 import {
   findTruck,

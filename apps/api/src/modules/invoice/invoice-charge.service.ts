@@ -11,8 +11,13 @@ import type { Executor } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { changeOf } from '../../lib/audit';
 import type { Principal } from '../../plugins/auth';
-import { assertChargesOpen, loadInvoiceFor, type InvoiceRecord, type InvoiceSide } from './invoice-access';
-import { recordChargeChange } from './invoice-charge-change';
+import {
+  assertChargesOpen,
+  loadInvoiceFor,
+  type InvoiceRecord,
+  type InvoiceSide,
+} from './invoice-access.service';
+import { recordChargeChange } from './invoice-charge-change.service';
 import {
   acceptedChargeAmounts,
   findCharge,

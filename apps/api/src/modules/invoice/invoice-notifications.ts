@@ -1,5 +1,5 @@
 import { CHARGE_KIND_LABELS, formatMoney, type ChargeKind } from '@freightlane/domain';
-import type { NotificationEvent } from '../notification/notification.service';
+import type { NotificationEvent } from '../notification';
 
 /** What happened to a charge, as the other side hears it. */
 export type ChargeEvent = 'PROPOSED' | 'REVISED' | 'WITHDRAWN' | 'ACCEPTED' | 'DISPUTED';

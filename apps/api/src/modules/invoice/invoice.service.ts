@@ -2,6 +2,7 @@ import {
   lagosMonth,
   locationText,
   toPage,
+  tripScopeOf,
   type Invoice,
   type InvoiceDetail,
   type InvoiceListQuery,
@@ -12,11 +13,11 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { notFound } from '../../errors';
 import type { Principal } from '../../plugins/auth';
-import { toPayout } from '../payment/payout.service';
-import { invoiceScopeOf, loadInvoiceFor, type InvoiceSide } from './invoice-access';
+import { toPayout } from '../payment';
+import { loadInvoiceFor, type InvoiceSide } from './invoice-access.service';
 import { listChargesOfInvoice } from './invoice-charge.repository';
 import { invoicePdf } from './invoice-pdf';
-import { addressText, cargoLine, toCharge, toInvoice, toPayment } from './invoice-view';
+import { addressText, cargoLine, toCharge, toInvoice, toPayment } from './invoice-view.service';
 import {
   findInvoiceDetailRow,
   findPayoutOfInvoice,
@@ -32,7 +33,7 @@ export async function listInvoicesFor(
   query: InvoiceListQuery,
 ): Promise<Page<Invoice>> {
   const now = new Date();
-  const { rows, total } = await listInvoices(ctx.db, invoiceScopeOf(principal), query, now);
+  const { rows, total } = await listInvoices(ctx.db, tripScopeOf(principal), query, now);
   return toPage(
     rows.map(({ invoice, ...names }) => toInvoice(invoice, names, now)),
     total,
@@ -43,7 +44,7 @@ export async function listInvoicesFor(
 /** The totals above the payments page, over the invoices the caller sees. */
 export async function invoiceSummaryFor(ctx: AppContext, principal: Principal): Promise<InvoiceSummary> {
   const now = new Date();
-  return invoiceTotals(ctx.db, invoiceScopeOf(principal), now, lagosMonth(now));
+  return invoiceTotals(ctx.db, tripScopeOf(principal), now, lagosMonth(now));
 }
 
 /** The invoice page: its figures, the trip and both companies, its charges, payments and payout. */

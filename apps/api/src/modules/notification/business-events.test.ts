@@ -15,10 +15,10 @@ import {
 } from '../../test/marketplace';
 import { signedInAccount } from '../../test/accounts';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
-import { BIDDING_CLOSED_JOB } from '../order/order-announcements';
-import { INVOICE_REMINDER_JOB } from '../invoice/invoice-reminders';
-import { FREE_TIME_ALERT_JOB } from '../trip/free-time-alerts';
-import { LICENCE_EXPIRY_SWEEP_JOB, sweepLicenceExpiry } from '../fleet/licence-expiry';
+import { BIDDING_CLOSED_JOB } from '../order/order-announcement.job';
+import { INVOICE_REMINDER_JOB } from '../invoice/invoice-reminder.job';
+import { FREE_TIME_ALERT_JOB } from '../free-time/free-time-alert.job';
+import { LICENCE_EXPIRY_SWEEP_JOB, sweepLicenceExpiry } from '../fleet/licence-expiry.job';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
 

@@ -6,8 +6,8 @@ import { jobs, notificationDeliveries, notifications, pushSubscriptions } from '
 import { signedInAccount } from '../../test/accounts';
 import { startPushService, type PushService } from '../../test/push-service';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
-import { DELIVERY_MAX_ATTEMPTS, deliveryBackoffSeconds } from './notification-delivery';
-import { NOTIFICATION_DELIVERY_JOB } from './notification-fanout';
+import { DELIVERY_MAX_ATTEMPTS, deliveryBackoffSeconds } from './notification-delivery.job';
+import { NOTIFICATION_DELIVERY_JOB } from './notification-fanout.job';
 import { queueNotification, type NotificationEvent } from './notification.service';
 
 interface Received {

@@ -4,7 +4,7 @@ import type { NotificationItem } from '@freightlane/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { openEventStream } from '../../test/event-stream';
-import { UserNotifications } from './notification-stream';
+import { UserNotifications } from './notification-stream.service';
 
 type Read = (since: Date | null) => Promise<{ unreadCount: number; newest: NotificationItem[] }>;
 

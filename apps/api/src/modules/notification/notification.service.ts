@@ -34,7 +34,7 @@ import {
   upsertPushSubscription,
 } from './notification.repository';
 
-export { queueNotification, type NotificationEvent } from './notification-fanout';
+export { queueNotification, type NotificationEvent } from './notification-fanout.job';
 
 /** The spec's /unsubscribe text, which the API's answer repeats. */
 export const UNSUBSCRIBED_TEXT = 'You have successfully unsubscribed from an email service.';

@@ -16,9 +16,9 @@ import { assertCompanyVerified } from '../../lib/verified';
 import type { Principal } from '../../plugins/auth';
 import { readPlatformTerms } from '../../queries/platform-settings.repository';
 import { insertConsignments, insertInvoices, insertTrips } from './award.repository';
-import { loadOrderFor } from './order-access';
-import { loadCustomerOrderDetail } from './order-detail';
-import { queueNotification } from '../notification/notification.service';
+import { loadOrderFor } from './order-access.service';
+import { loadCustomerOrderDetail } from './order-detail.service';
+import { queueNotification } from '../notification';
 import { bidLostNotification, bidWonNotification, invoicesRaisedNotification } from './order-notifications';
 import { badRequest, orderClosedError } from './order.service';
 import {
@@ -32,8 +32,8 @@ import {
   type OrderItemRecord,
   type OrderRecord,
 } from './order.repository';
-import { scheduleInvoiceReminders } from '../invoice/invoice-reminders';
-import { scheduleFreeTimeAlerts } from '../trip/free-time-alerts';
+import { scheduleInvoiceReminders } from '../invoice';
+import { scheduleFreeTimeAlerts } from '../free-time';
 
 const ALREADY_AWARDED = 'This order has already been awarded';
 

@@ -7,7 +7,7 @@ import {
   unitLabel,
   type CargoType,
 } from '@freightlane/domain';
-import type { NotificationEvent } from '../notification/notification.service';
+import type { NotificationEvent } from '../notification';
 
 export interface NotifiedOrder {
   id: string;

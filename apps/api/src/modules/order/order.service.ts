@@ -20,12 +20,12 @@ import { humanNumber, lagosYear, reserveNumbers } from '../../lib/counter';
 import type { Upload } from '../../lib/upload';
 import { assertCompanyVerified } from '../../lib/verified';
 import type { Principal } from '../../plugins/auth';
-import { loadOrderFor } from './order-access';
-import { loadCustomerOrderDetail } from './order-detail';
-import { queueNotification } from '../notification/notification.service';
+import { loadOrderFor } from './order-access.service';
+import { loadCustomerOrderDetail } from './order-detail.service';
+import { queueNotification } from '../notification';
 import { orderCancelledNotification } from './order-notifications';
-import { announceNewOrder } from './order-announcements';
-import { nextClosing, toOrderSummaries } from './order-summary';
+import { announceNewOrder } from './order-announcement.job';
+import { nextClosing, toOrderSummaries } from './order-summary.service';
 import {
   listCustomerOrderRows,
   findCompanyNames,

@@ -1,5 +1,5 @@
 import { PAYMENT_METHOD_LABELS, formatMoney, lagosDayText, type PaymentMethod } from '@freightlane/domain';
-import type { NotificationEvent } from '../notification/notification.service';
+import type { NotificationEvent } from '../notification';
 
 export interface NotifiedPayment {
   paymentId: string;

@@ -20,8 +20,8 @@ import { unstorableTextField } from '../../lib/unstorable-text';
 import type { Principal } from '../../plugins/auth';
 import { readPlatformTerms } from '../../queries/platform-settings.repository';
 import { findUserById } from '../../queries/user.repository';
-import { queueNotification } from '../notification/notification.service';
-import { loadInvoiceForAdmin, loadInvoiceForPayer, loadPaymentFor } from './payment-access';
+import { queueNotification } from '../notification';
+import { loadInvoiceForAdmin, loadInvoiceForPayer, loadPaymentFor } from './payment-access.service';
 import { paymentReceivedNotifications } from './payment-notifications';
 import { PaymentProviderError, type VerifiedTransaction } from './payment-provider';
 import {

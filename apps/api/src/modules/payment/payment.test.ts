@@ -15,7 +15,7 @@ import {
 import { listening } from '../../test/event-stream';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { tripWorld, type TripWorld } from '../../test/trip-world';
-import { NOTIFICATION_FANOUT_JOB } from '../notification/notification-fanout';
+import { NOTIFICATION_FANOUT_JOB } from '../notification/notification-fanout.job';
 import { paystackSignature } from './paystack';
 import { freePort } from '../../test/free-port';
 

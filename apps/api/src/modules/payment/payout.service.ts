@@ -13,7 +13,7 @@ import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../errors';
 import { audit, type RequestOrigin } from '../../lib/audit';
 import type { Principal } from '../../plugins/auth';
-import { queueNotification } from '../notification/notification.service';
+import { queueNotification } from '../notification';
 import { payoutPaidNotification } from './payment-notifications';
 import {
   findEarning,

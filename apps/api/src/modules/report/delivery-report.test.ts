@@ -12,7 +12,7 @@ import {
   type CustomerTrip,
   type TripStepsWorld,
 } from '../../test/trip-steps-world';
-import { deliveryBatches } from './delivery-report';
+import { deliveryBatches } from './delivery-report.service';
 import { reportInput } from './report-definition';
 import { reportWindow } from './report-window';
 

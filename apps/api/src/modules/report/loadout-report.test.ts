@@ -22,7 +22,7 @@ import {
   type CustomerTrip,
   type TripStepsWorld,
 } from '../../test/trip-steps-world';
-import { loadoutBatches } from './loadout-report';
+import { loadoutBatches } from './loadout-report.service';
 import { reportInput } from './report-definition';
 import { reportWindow } from './report-window';
 

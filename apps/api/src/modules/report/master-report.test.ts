@@ -24,7 +24,7 @@ import { pdfPages } from '../../test/pdf-text';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { reportInput } from './report-definition';
 import { reportWindow } from './report-window';
-import { masterPdfColumns } from './master-report';
+import { masterPdfColumns } from './master-report.service';
 import { masterRows, type MasterKey } from './master-report.repository';
 
 const VERDICTS = { ON_TIME: 'On time', LATE: 'Late', PENDING: 'Pending', NO_TARGET: 'No target' } as const;

@@ -1,8 +1,7 @@
 import {
-  CUSTOMER_REPORT_KINDS,
+  reportKindsFor,
   REPORT_TITLES,
   toPage,
-  TRANSPORTER_REPORT_KINDS,
   type ReportExportQuery,
   type ReportKind,
   type ReportQuery,
@@ -15,26 +14,26 @@ import { findCompany } from '../../queries/company.repository';
 import { columnsOf, reportInput, type ReportDefinition, type ReportInput } from './report-definition';
 import { exportReport, type ReportFile } from './report-export';
 import { reportWindow } from './report-window';
-import { activeTripReport } from './active-trip-report';
-import { cargoMovementReport } from './cargo-movement-report';
-import { costReport } from './cost-report';
-import { deliveryReport } from './delivery-report';
-import { driverReport } from './driver-report';
-import { driverStatusReport } from './driver-status-report';
-import { executiveReport } from './executive-report';
-import { financialReport } from './financial-report';
-import { fleetReport } from './fleet-report';
-import { invoiceReport } from './invoice-report';
-import { kpiReport } from './kpi-report';
-import { loadoutReport } from './loadout-report';
-import { masterReport } from './master-report';
-import { operationReport } from './operation-report';
-import { paymentReport } from './payment-report';
-import { performanceReport } from './performance-report';
-import { salesReport } from './sales-report';
-import { scheduleReport } from './schedule-report';
-import { truckReport } from './truck-report';
-import { vehicleReport } from './vehicle-report';
+import { activeTripReport } from './active-trip-report.service';
+import { cargoMovementReport } from './cargo-movement-report.service';
+import { costReport } from './cost-report.service';
+import { deliveryReport } from './delivery-report.service';
+import { driverReport } from './driver-report.service';
+import { driverStatusReport } from './driver-status-report.service';
+import { executiveReport } from './executive-report.service';
+import { financialReport } from './financial-report.service';
+import { fleetReport } from './fleet-report.service';
+import { invoiceReport } from './invoice-report.service';
+import { kpiReport } from './kpi-report.service';
+import { loadoutReport } from './loadout-report.service';
+import { masterReport } from './master-report.service';
+import { operationReport } from './operation-report.service';
+import { paymentReport } from './payment-report.service';
+import { performanceReport } from './performance-report.service';
+import { salesReport } from './sales-report.service';
+import { scheduleReport } from './schedule-report.service';
+import { truckReport } from './truck-report.service';
+import { vehicleReport } from './vehicle-report.service';
 
 const DEFINITIONS: Record<ReportKind, ReportDefinition> = {
   financial: financialReport,
@@ -59,21 +58,12 @@ const DEFINITIONS: Record<ReportKind, ReportDefinition> = {
   performance: performanceReport,
 };
 
-/** The kinds each role reads: a company's own books, so admins read none (docs/reports.md 1.1). */
-function kindsOf(principal: Principal): readonly ReportKind[] {
-  if (principal.role === 'role_customer') return CUSTOMER_REPORT_KINDS;
-  if (principal.role === 'role_transporter' || principal.role === 'role_fleet_manager') {
-    return TRANSPORTER_REPORT_KINDS;
-  }
-  return [];
-}
-
 /**
  * The report `kind` as `principal` may read it, scoped to their company; 404 for a kind of the other side
  * (and for its export), so a kind the caller may not read looks like one that does not exist.
  */
 export function reportAccess(principal: Principal, kind: ReportKind): ReportDefinition {
-  if (!kindsOf(principal).includes(kind)) throw notFound('Report');
+  if (!reportKindsFor(principal.role).includes(kind)) throw notFound('Report');
   return DEFINITIONS[kind];
 }
 

@@ -1,7 +1,7 @@
-import { toTripLocation, tripMapResponse, type TripMapItem } from '@freightlane/domain';
+import { tripScopeOf, toTripLocation, tripMapResponse, type TripMapItem } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import type { Principal } from '../../plugins/auth';
-import { terminalsOfTripRows, tripCourseOf, tripScopeOf } from '../trip/trip.service';
+import { terminalsOfTripRows, tripCourseOf } from '../trip';
 import { answerOf, type MapAnswer } from './trip-map-cache';
 import { ongoingTripsOnMap } from './trip-map.repository';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tripMapItemSchema, type TripMapItem } from '@freightlane/domain';
 import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
-import { recordTruckPositions } from '../truck-tracking/truck-position.service';
+import { recordTruckPositions } from '../telematics/truck-position.service';
 import { TripMapCache } from './trip-map-cache';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { tripWorld, type TripWorld } from '../../test/trip-world';

@@ -1,6 +1,6 @@
 import { tripActionRefusal, type NoteSide, type TripAction, type TripActionState } from '@freightlane/domain';
 import { AppError } from '../../errors';
-import type { TripRecord } from './trip-access';
+import type { TripRecord } from './trip-access.service';
 
 /** The parts of a trip row the action rules read. */
 export function tripActionState(trip: TripRecord): TripActionState {

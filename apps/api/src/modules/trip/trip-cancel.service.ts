@@ -2,11 +2,11 @@ import type { CancelTripsRequest, NoteSide } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import type { Principal } from '../../plugins/auth';
 import { auditTrip } from './audit-trip';
-import { loadTripFor, type TripRecord } from './trip-access';
+import { loadTripFor, type TripRecord } from './trip-access.service';
 import { assertTripAction } from './trip-actions';
 import { findCompany } from '../../queries/company.repository';
 import { markTripsCancelled, voidPendingInvoices } from './trip.repository';
-import { queueNotification } from '../notification/notification.service';
+import { queueNotification } from '../notification';
 import { tripsCancelledNotification } from './trip-notifications';
 
 /** Who hears of a cancellation: the other party, or both parties when an admin cancels. */

@@ -9,10 +9,10 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { audit } from '../../lib/audit';
 import type { Principal } from '../../plugins/auth';
-import { loadConsignmentTripFor } from './trip-access';
+import { loadConsignmentTripFor } from './trip-access.service';
 import { assertTripAction } from './trip-actions';
 import { shippingLineExists, updateConsignmentRow } from './trip-consignment.repository';
-import { loadTripDetail } from './trip-detail';
+import { loadTripDetail } from './trip-detail.service';
 import { updateTrip } from './trip.repository';
 
 /** A container trip has no general-cargo details and a truck load no container: naming one is a mistake. */

@@ -6,7 +6,7 @@ import {
   type TripIssueType,
   type TripStatus,
 } from '@freightlane/domain';
-import type { NotificationEvent } from '../notification/notification.service';
+import type { NotificationEvent } from '../notification';
 
 /** What every trip notification needs of its trip: who is on each side, and its number. */
 export interface NotifiedTrip {

@@ -10,12 +10,12 @@ import { AppError, type FieldError } from '../../errors';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { Principal } from '../../plugins/auth';
 import { auditTrip } from './audit-trip';
-import { loadConsignmentTripFor, loadTripFor, type TripRecord } from './trip-access';
+import { loadConsignmentTripFor, loadTripFor, type TripRecord } from './trip-access.service';
 import { assertTripAction } from './trip-actions';
-import { loadTripDetail } from './trip-detail';
+import { loadTripDetail } from './trip-detail.service';
 import { findFleetChoice, liveTripHolding } from './trip-resources.repository';
 import { updateTrip } from './trip.repository';
-import { queueNotification } from '../notification/notification.service';
+import { queueNotification } from '../notification';
 import { resourcesAssignedNotification } from './trip-notifications';
 
 /** The resources a write sets; undefined leaves one as it is, null (motor boy only) removes it. */

@@ -1,7 +1,12 @@
-import type { ScheduleEvent, ScheduleEventKind, ScheduleResponse } from '@freightlane/domain';
+import {
+  tripScopeOf,
+  type ScheduleEvent,
+  type ScheduleEventKind,
+  type ScheduleResponse,
+} from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import type { Principal } from '../../plugins/auth';
-import { terminalsOfTripRows, tripCourseOf, tripScopeOf } from './trip.service';
+import { terminalsOfTripRows, tripCourseOf } from './trip.service';
 import { listScheduledTrips, type ScheduleFilter, type ScheduleWindow } from './trip-schedule.repository';
 import { readAll } from '../../db/read-all';
 

@@ -30,13 +30,13 @@ import {
   loadTripForTracking,
   type TripActor,
   type TripRecord,
-} from './trip-access';
+} from './trip-access.service';
 import { assertTripAction } from './trip-actions';
-import { loadTripDetail } from './trip-detail';
+import { loadTripDetail } from './trip-detail.service';
 import { insertStatusLog, latestLiveStatusLog, markStatusLogUndone, updateTrip } from './trip.repository';
-import { queueNotification } from '../notification/notification.service';
+import { queueNotification } from '../notification';
 import { tripStatusNotification } from './trip-notifications';
-import { chargeWaitingTime } from '../invoice/waiting-charges';
+import { chargeWaitingTime } from '../invoice';
 
 const DELIVERED: TripStatus = 'DELIVERED';
 const LOADED: TripStatus = 'LOADED';

@@ -17,8 +17,8 @@ import { sendJsonAnswer } from '../../lib/http-cache';
 import { bearerSecurity, errorResponses, type ZodApp } from '../../lib/route-kit';
 import { principalOf, requireAuth } from '../../plugins/auth';
 import { cancelTrips } from './trip-cancel.service';
-import { readTripDetail } from './trip-detail';
-import { editTrip } from './edit-trip.service';
+import { readTripDetail } from './trip-detail.service';
+import { editTrip } from './trip-edit.service';
 import { changeTripStatus, undoTripStatus } from './trip-status.service';
 import { listTripsFor } from './trip.service';
 

@@ -1,4 +1,5 @@
 import {
+  tripScopeOf,
   toPage,
   tripPage,
   type TripListQuery,
@@ -13,15 +14,8 @@ import { loadTerminals, terminalsCarriedBy, toLocationView, type TerminalMap } f
 import type { Principal } from '../../plugins/auth';
 import { EVERY_COMPANY } from '../../plugins/company-answers';
 import type { TripScope } from '../../queries/trip-scope.repository';
-import type { TripRecord } from './trip-access';
+import type { TripRecord } from './trip-access.service';
 import { findLiveTripOfDriver, listTrips, updateTrip, type TripRow } from './trip.repository';
-
-/** Customers see the trips they ordered, transporters the trips they run, admins every trip. */
-export function tripScopeOf(principal: Principal): TripScope {
-  if (principal.role === 'role_admin') return { side: 'all' };
-  if (principal.role === 'role_customer') return { side: 'customer', companyId: principal.companyId };
-  return { side: 'transporter', companyId: principal.companyId };
-}
 
 /** The terminals a batch of trip rows points at, for tripCourseOf. */
 export function terminalsOfTripRows(

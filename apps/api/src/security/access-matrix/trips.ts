@@ -11,7 +11,7 @@ import {
 } from '../../test/access-trips';
 import { sharedPerSide } from '../../test/access-money';
 import { sideOf, type AccessWorld, type Side } from '../../test/access-world';
-import { insertTripAlert } from '../../modules/truck-tracking/trip-alert.repository';
+import { insertTripAlert } from '../../modules/trip/alert/trip-alert.repository';
 import {
   allOf,
   anySignedIn,

@@ -1,13 +1,10 @@
 import {
-  CUSTOMER_REPORT_KINDS,
   DEFAULT_REPORT_DAYS,
   lagosDateInDays,
   lagosToday,
   REPORT_TITLES,
-  TRANSPORTER_REPORT_KINDS,
   type ReportKind,
   type ReportRange,
-  type Role,
 } from '@freightlane/domain';
 
 /** What each report answers, in a line, for the list of reports (docs/reports.md). */
@@ -36,13 +33,6 @@ export const REPORT_DESCRIPTIONS: Record<ReportKind, string> = {
 
 /** Reports about what is coming, which also offer the next 30 days. */
 const LOOKING_AHEAD: readonly ReportKind[] = ['schedule', 'vehicle'];
-
-/** The report kinds a role reads; admins read none (they are a company's own books). */
-export function reportKindsFor(role: Role | null): readonly ReportKind[] {
-  if (role === 'role_customer') return CUSTOMER_REPORT_KINDS;
-  if (role === 'role_transporter' || role === 'role_fleet_manager') return TRANSPORTER_REPORT_KINDS;
-  return [];
-}
 
 export function reportTitle(kind: ReportKind): string {
   return REPORT_TITLES[kind];

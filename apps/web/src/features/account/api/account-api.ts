@@ -9,11 +9,12 @@ import type {
   SignupResponse,
 } from '@freightlane/domain';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { useApi } from '../../../lib/session-context';
 
 const ENROLMENT = '/api/v1/user/enrolment';
 
 export function useSignUp() {
+  const api = useApi();
   return useMutation({
     mutationFn: (body: SignupRequest) => api.post<SignupResponse>('/api/v1/user', body, { auth: false }),
   });
@@ -21,6 +22,7 @@ export function useSignUp() {
 
 /** The answer is the same whether or not the account exists. */
 export function useResendActivation() {
+  const api = useApi();
   return useMutation({
     mutationFn: (body: ResendActivationRequest) =>
       api.post<MessageResponse>(`${ENROLMENT}/email/resend`, body, { auth: false }),
@@ -28,6 +30,7 @@ export function useResendActivation() {
 }
 
 export function usePhoneCheck() {
+  const api = useApi();
   return useMutation({
     mutationFn: (body: PhoneCheckRequest) =>
       api.post<PhoneCheckResponse>(`${ENROLMENT}/phone/check`, body, { auth: false }),
@@ -35,6 +38,7 @@ export function usePhoneCheck() {
 }
 
 export function useActivateAccount() {
+  const api = useApi();
   return useMutation({
     mutationFn: (body: ActivateRequest) =>
       api.post<ActivateResponse>(`${ENROLMENT}/activate`, body, { auth: false }),

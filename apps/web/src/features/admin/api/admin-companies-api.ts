@@ -1,27 +1,8 @@
-import type {
-  AdminCompanyDetail,
-  AdminCompanySummary,
-  CompanyDocument,
-  CompanyType,
-  Page,
-  VerificationStatus,
-} from '@freightlane/domain';
+import type { AdminCompanyDetail, AdminCompanySummary, CompanyDocument, Page } from '@freightlane/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, downloadFile } from '../../../lib/api';
-import { adminKeys } from './admin-keys';
-
-export interface AdminCompanyFilter {
-  /** null: every status. */
-  status: VerificationStatus | null;
-  /** null: customers and transporters. */
-  type: CompanyType | null;
-  q: string;
-  /** true: suspended companies only; false: those not suspended; absent or null: both. */
-  suspended?: boolean | null;
-  /** Zero-based, as the API counts. */
-  page: number;
-  size?: number;
-}
+import type { ApiClient } from '../../../lib/api';
+import { useApi } from '../../../lib/session-context';
+import { adminKeys, type AdminCompanyFilter } from './admin-keys';
 
 function listUrl(filter: AdminCompanyFilter): string {
   const params = new URLSearchParams();
@@ -36,6 +17,7 @@ function listUrl(filter: AdminCompanyFilter): string {
 
 /** GET /api/v1/admin/companies: one page of companies; the previous page stays while the next loads. */
 export function useAdminCompanies(filter: AdminCompanyFilter) {
+  const api = useApi();
   return useQuery({
     queryKey: adminKeys.companyList(filter),
     queryFn: () => api.get<Page<AdminCompanySummary>>(listUrl(filter)),
@@ -45,6 +27,7 @@ export function useAdminCompanies(filter: AdminCompanyFilter) {
 
 /** How many companies wait for review, for the back office home. */
 export function usePendingReviewCount() {
+  const api = useApi();
   return useQuery({
     queryKey: adminKeys.pendingCount(),
     queryFn: async () =>
@@ -58,6 +41,7 @@ export function usePendingReviewCount() {
 
 /** GET /api/v1/admin/companies/{id}: details, current documents and what is missing. */
 export function useAdminCompany(companyId: string) {
+  const api = useApi();
   return useQuery({
     queryKey: adminKeys.company(companyId),
     queryFn: () => api.get<AdminCompanyDetail>(`/api/v1/admin/companies/${encodeURIComponent(companyId)}`),
@@ -81,6 +65,7 @@ function useReviewMutation<V>(companyId: string, send: (variables: V) => Promise
 
 /** POST /api/v1/admin/companies/{id}/verify. */
 export function useVerifyCompany(companyId: string) {
+  const api = useApi();
   return useReviewMutation<void>(companyId, () =>
     api.post<AdminCompanyDetail>(`/api/v1/admin/companies/${encodeURIComponent(companyId)}/verify`),
   );
@@ -88,6 +73,7 @@ export function useVerifyCompany(companyId: string) {
 
 /** POST /api/v1/admin/companies/{id}/reject with the reason the company's users read. */
 export function useRejectCompany(companyId: string) {
+  const api = useApi();
   return useReviewMutation<string>(companyId, (reason) =>
     api.post<AdminCompanyDetail>(`/api/v1/admin/companies/${encodeURIComponent(companyId)}/reject`, {
       reason,
@@ -97,6 +83,7 @@ export function useRejectCompany(companyId: string) {
 
 /** POST /api/v1/admin/companies/{id}/suspend: its users cannot sign in until it is lifted. */
 export function useSuspendCompany(companyId: string) {
+  const api = useApi();
   return useReviewMutation<string>(companyId, (reason) =>
     api.post<AdminCompanyDetail>(`/api/v1/admin/companies/${encodeURIComponent(companyId)}/suspend`, {
       reason,
@@ -106,16 +93,18 @@ export function useSuspendCompany(companyId: string) {
 
 /** POST /api/v1/admin/companies/{id}/unsuspend. */
 export function useUnsuspendCompany(companyId: string) {
+  const api = useApi();
   return useReviewMutation<void>(companyId, () =>
     api.post<AdminCompanyDetail>(`/api/v1/admin/companies/${encodeURIComponent(companyId)}/unsuspend`),
   );
 }
 
 export function downloadAdminCompanyDocument(
+  api: ApiClient,
   companyId: string,
   document: Pick<CompanyDocument, 'id' | 'fileName'>,
 ): Promise<void> {
-  return downloadFile(
+  return api.downloadFile(
     `/api/v1/admin/companies/${encodeURIComponent(companyId)}/documents/${encodeURIComponent(document.id)}/file`,
     document.fileName,
   );

@@ -14,7 +14,7 @@ import { EmptyList } from '../../../components/empty-list';
 import { ListPagination } from '../../../components/list-pagination';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { PageHeader } from '../../../components/page-header';
-import { QueryError } from '../../../components/query-error';
+import { QueryList } from '../../../components/query-list';
 import { useListParams, useListSearch } from '../../../components/use-list-params';
 import { formatDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -165,57 +165,56 @@ export function AdminCompaniesPage() {
           />
         </SimpleGrid>
 
-        {companies.isPending ? (
-          <ListSkeleton label="Loading companies" rows={5} height={52} />
-        ) : companies.isError ? (
-          <QueryError
-            error={companies.error}
-            onRetry={() => void companies.refetch()}
-            title="Could not load the companies"
-          />
-        ) : companies.data.content.length === 0 ? (
-          q ? (
-            <EmptyList
-              icon={IconBuildingWarehouse}
-              action={
-                <Button
-                  variant="default"
-                  onClick={() => {
-                    setSearch('');
-                    update({ q: null });
-                  }}
-                >
-                  Clear search
-                </Button>
-              }
-            >
-              No company matches “{q}”. Search by company name, CAC number, TIN or the owner&apos;s e-mail.
-            </EmptyList>
-          ) : status === 'PENDING_REVIEW' ? (
-            <EmptyList icon={IconBuildingWarehouse} action={showAll}>
-              No companies are waiting for review. A company appears here once it has sent in its details and
-              documents.
-            </EmptyList>
-          ) : (
-            <EmptyList
-              icon={IconBuildingWarehouse}
-              action={status || suspended !== null ? showAll : undefined}
-            >
-              No companies with this filter.
-            </EmptyList>
-          )
-        ) : (
-          <Stack gap="md" aria-busy={companies.isPlaceholderData}>
-            <DataTable
-              label="Companies"
-              columns={COLUMNS}
-              rows={companies.data.content}
-              rowKey={(company) => company.id}
-              tableFrom="md"
-            />
-            <ListPagination page={companies.data} noun={['company', 'companies']} onChange={list.setPage} />
-          </Stack>
-        )}
+        <QueryList
+          query={companies}
+          skeleton={<ListSkeleton label="Loading companies" rows={5} height={52} />}
+          failure="Could not load the companies"
+          empty={
+            q ? (
+              <EmptyList
+                icon={IconBuildingWarehouse}
+                action={
+                  <Button
+                    variant="default"
+                    onClick={() => {
+                      setSearch('');
+                      update({ q: null });
+                    }}
+                  >
+                    Clear search
+                  </Button>
+                }
+              >
+                No company matches “{q}”. Search by company name, CAC number, TIN or the owner&apos;s e-mail.
+              </EmptyList>
+            ) : status === 'PENDING_REVIEW' ? (
+              <EmptyList icon={IconBuildingWarehouse} action={showAll}>
+                No companies are waiting for review. A company appears here once it has sent in its details
+                and documents.
+              </EmptyList>
+            ) : (
+              <EmptyList
+                icon={IconBuildingWarehouse}
+                action={status || suspended !== null ? showAll : undefined}
+              >
+                No companies with this filter.
+              </EmptyList>
+            )
+          }
+        >
+          {(rows, page) => (
+            <Stack gap="md">
+              <DataTable
+                label="Companies"
+                columns={COLUMNS}
+                rows={rows}
+                rowKey={(company) => company.id}
+                tableFrom="md"
+              />
+              <ListPagination page={page} noun={['company', 'companies']} onChange={list.setPage} />
+            </Stack>
+          )}
+        </QueryList>
       </Stack>
     </>
   );

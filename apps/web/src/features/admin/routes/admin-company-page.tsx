@@ -179,7 +179,7 @@ function DocumentItem({ companyId, document }: { companyId: string; document: Co
           size="xs"
           variant="default"
           leftSection={<IconDownload size={14} aria-hidden />}
-          onClick={() => void download(() => downloadAdminCompanyDocument(companyId, document))}
+          onClick={() => void download((api) => downloadAdminCompanyDocument(api, companyId, document))}
           loading={downloading}
           aria-label={`Download ${document.label}`}
         >

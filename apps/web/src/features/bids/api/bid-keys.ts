@@ -1,4 +1,20 @@
-import type { BidHistoryFilters, OpenOrdersFilters, WonTripsFilters } from './bids-api';
+import type { BidStatus, CargoType, NigerianState } from '@freightlane/domain';
+
+export interface OpenOrdersFilters {
+  cargoType: CargoType | null;
+  pickupState: NigerianState | null;
+  page: number;
+}
+
+export interface BidHistoryFilters {
+  status: BidStatus | null;
+  page: number;
+}
+
+export interface WonTripsFilters {
+  q: string;
+  page: number;
+}
 
 /** The query keys of the market and the company's bids: every one starts with ['bids']. */
 export const bidKeys = {

@@ -1,10 +1,7 @@
 import type {
-  BidStatus,
-  CargoType,
   MarketOrder,
   MarketOrderDetail,
   MyBid,
-  NigerianState,
   Page,
   PlaceBidRequest,
   ReviseBidRequest,
@@ -20,9 +17,9 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, apiRequest, downloadFile } from '../../../lib/api';
+import { useApi } from '../../../lib/session-context';
 import { dashboardKeys } from '../../dashboard';
-import { bidKeys } from './bid-keys';
+import { bidKeys, type BidHistoryFilters, type OpenOrdersFilters, type WonTripsFilters } from './bid-keys';
 
 export type BidHistoryItem = z.infer<typeof bidHistoryItemSchema>;
 
@@ -38,14 +35,9 @@ function queryString(params: Record<string, string | number | null | undefined>)
 
 export const BIDS_PAGE_SIZE = 20;
 
-export interface OpenOrdersFilters {
-  cargoType: CargoType | null;
-  pickupState: NigerianState | null;
-  page: number;
-}
-
 /** GET /api/v1/bids/open-orders: orders this transporter may bid on, newest first. */
 export function useOpenOrders(filters: OpenOrdersFilters) {
+  const api = useApi();
   return useQuery({
     queryKey: bidKeys.openOrdersPage(filters),
     queryFn: () =>
@@ -58,6 +50,7 @@ export function useOpenOrders(filters: OpenOrdersFilters) {
 
 /** GET /api/v1/bids/monitored: the company's watch list. */
 export function useMonitoredOrders(page: number) {
+  const api = useApi();
   return useQuery({
     queryKey: bidKeys.monitoredPage(page),
     queryFn: () =>
@@ -68,19 +61,16 @@ export function useMonitoredOrders(page: number) {
 
 /** GET /api/v1/bids/open-orders/{orderId}: the order in full, with this company's bid. */
 export function useMarketOrder(orderId: string) {
+  const api = useApi();
   return useQuery({
     queryKey: bidKeys.marketOrder(orderId),
     queryFn: () => api.get<MarketOrderDetail>(`/api/v1/bids/open-orders/${encodeURIComponent(orderId)}`),
   });
 }
 
-export interface BidHistoryFilters {
-  status: BidStatus | null;
-  page: number;
-}
-
 /** GET /api/v1/bids: this company's own bids, newest change first. */
 export function useBidHistory(filters: BidHistoryFilters) {
+  const api = useApi();
   return useQuery({
     queryKey: bidKeys.history(filters),
     queryFn: () =>
@@ -89,13 +79,9 @@ export function useBidHistory(filters: BidHistoryFilters) {
   });
 }
 
-export interface WonTripsFilters {
-  q: string;
-  page: number;
-}
-
 /** GET /api/v1/bids/won: one row per trip this company won. */
 export function useWonTrips(filters: WonTripsFilters) {
+  const api = useApi();
   return useQuery({
     queryKey: bidKeys.won(filters),
     queryFn: () =>
@@ -116,10 +102,11 @@ function setWatchedInPages(queryClient: QueryClient, key: QueryKey, orderId: str
 
 /** PUT (watch) or DELETE (unwatch) /api/v1/bids/monitored/{orderId}; the toggle answers at once. */
 export function useWatchOrder() {
+  const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ orderId, watch }: { orderId: string; watch: boolean }) =>
-      apiRequest<void>(`/api/v1/bids/monitored/${encodeURIComponent(orderId)}`, {
+      api.request<void>(`/api/v1/bids/monitored/${encodeURIComponent(orderId)}`, {
         method: watch ? 'PUT' : 'DELETE',
       }),
     onMutate: async ({ orderId, watch }): Promise<Snapshot> => {
@@ -162,6 +149,7 @@ function useOnBidSaved(orderId: string) {
 
 /** POST /api/v1/bids */
 export function usePlaceBid(orderId: string) {
+  const api = useApi();
   const onSaved = useOnBidSaved(orderId);
   return useMutation({
     mutationFn: (body: PlaceBidRequest) => api.post<MyBid>('/api/v1/bids', body),
@@ -171,16 +159,18 @@ export function usePlaceBid(orderId: string) {
 
 /** PATCH /api/v1/bids/{id} */
 export function useReviseBid(orderId: string) {
+  const api = useApi();
   const onSaved = useOnBidSaved(orderId);
   return useMutation({
     mutationFn: ({ bidId, body }: { bidId: string; body: ReviseBidRequest }) =>
-      apiRequest<MyBid>(`/api/v1/bids/${encodeURIComponent(bidId)}`, { method: 'PATCH', body }),
+      api.request<MyBid>(`/api/v1/bids/${encodeURIComponent(bidId)}`, { method: 'PATCH', body }),
     onSuccess: onSaved,
   });
 }
 
 /** POST /api/v1/bids/{id}/withdraw */
 export function useWithdrawBid(orderId: string) {
+  const api = useApi();
   const onSaved = useOnBidSaved(orderId);
   return useMutation({
     mutationFn: (bidId: string) => api.post<MyBid>(`/api/v1/bids/${encodeURIComponent(bidId)}/withdraw`),
@@ -190,8 +180,9 @@ export function useWithdrawBid(orderId: string) {
 
 /** GET /api/v1/orders/{id}/quote-document, saved under its own file name. */
 export function useDownloadQuoteDocument() {
+  const api = useApi();
   return useMutation({
     mutationFn: ({ orderId, fileName }: { orderId: string; fileName: string }) =>
-      downloadFile(`/api/v1/orders/${encodeURIComponent(orderId)}/quote-document`, fileName),
+      api.downloadFile(`/api/v1/orders/${encodeURIComponent(orderId)}/quote-document`, fileName),
   });
 }

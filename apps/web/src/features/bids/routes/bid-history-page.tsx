@@ -8,7 +8,7 @@ import { EmptyList } from '../../../components/empty-list';
 import { ListPagination } from '../../../components/list-pagination';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { PageHeader } from '../../../components/page-header';
-import { QueryError } from '../../../components/query-error';
+import { QueryList } from '../../../components/query-list';
 import { useListParams } from '../../../components/use-list-params';
 import { formatDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -86,40 +86,34 @@ export function BidHistoryPage() {
           size="sm"
         />
 
-        {bids.isPending ? (
-          <ListSkeleton label="Loading your bids" rows={4} height={56} />
-        ) : bids.isError ? (
-          <QueryError
-            error={bids.error}
-            onRetry={() => void bids.refetch()}
-            title="Could not load your bids"
-          />
-        ) : bids.data.content.length === 0 ? (
-          <EmptyList
-            icon={IconHistory}
-            action={
-              status ? undefined : (
-                <Button component={Link} to={PATHS.bids}>
-                  See new bids
-                </Button>
-              )
-            }
-          >
-            {status
-              ? `No ${BID_STATUS_LABELS[status].toLowerCase()} bids.`
-              : 'You have not placed a bid yet. Open orders are waiting in New bids.'}
-          </EmptyList>
-        ) : (
-          <div aria-busy={bids.isPlaceholderData}>
-            <DataTable
-              label="Your bids"
-              columns={COLUMNS}
-              rows={bids.data.content}
-              rowKey={(bid) => bid.id}
-            />
-            <ListPagination page={bids.data} noun={['bid', 'bids']} onChange={list.setPage} />
-          </div>
-        )}
+        <QueryList
+          query={bids}
+          skeleton={<ListSkeleton label="Loading your bids" rows={4} height={56} />}
+          failure="Could not load your bids"
+          empty={
+            <EmptyList
+              icon={IconHistory}
+              action={
+                status ? undefined : (
+                  <Button component={Link} to={PATHS.bids}>
+                    See new bids
+                  </Button>
+                )
+              }
+            >
+              {status
+                ? `No ${BID_STATUS_LABELS[status].toLowerCase()} bids.`
+                : 'You have not placed a bid yet. Open orders are waiting in New bids.'}
+            </EmptyList>
+          }
+        >
+          {(rows, page) => (
+            <>
+              <DataTable label="Your bids" columns={COLUMNS} rows={rows} rowKey={(bid) => bid.id} />
+              <ListPagination page={page} noun={['bid', 'bids']} onChange={list.setPage} />
+            </>
+          )}
+        </QueryList>
       </Stack>
     </>
   );

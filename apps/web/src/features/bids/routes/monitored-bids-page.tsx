@@ -6,7 +6,7 @@ import { EmptyList } from '../../../components/empty-list';
 import { ListPagination } from '../../../components/list-pagination';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { PageHeader } from '../../../components/page-header';
-import { QueryError } from '../../../components/query-error';
+import { QueryList } from '../../../components/query-list';
 import { useListParams } from '../../../components/use-list-params';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useMonitoredOrders } from '../api/bids-api';
@@ -24,40 +24,35 @@ export function MonitoredBidsPage() {
         title="Monitored bids"
         description="Orders you are watching, so you can price them and bid in time."
       />
-      {orders.isPending ? (
-        <ListSkeleton label="Loading the orders you watch" />
-      ) : orders.isError ? (
-        <QueryError
-          error={orders.error}
-          onRetry={() => void orders.refetch()}
-          title="Could not load the orders you watch"
-        />
-      ) : orders.data.content.length === 0 ? (
-        <EmptyList
-          icon={IconEye}
-          action={
-            <Button component={Link} to={PATHS.bids}>
-              See new bids
-            </Button>
-          }
-        >
-          You are not watching any orders. Press Watch on an order in New bids to keep it here while you work
-          out your price.
-        </EmptyList>
-      ) : (
-        <div>
-          <Stack gap="md" aria-busy={orders.isPlaceholderData}>
-            {orders.data.content.map((order) => (
-              <MarketOrderCard key={order.id} order={order} watchVariant="unwatch" />
-            ))}
-          </Stack>
-          <ListPagination
-            page={orders.data}
-            noun={['watched order', 'watched orders']}
-            onChange={list.setPage}
-          />
-        </div>
-      )}
+      <QueryList
+        query={orders}
+        skeleton={<ListSkeleton label="Loading the orders you watch" />}
+        failure="Could not load the orders you watch"
+        empty={
+          <EmptyList
+            icon={IconEye}
+            action={
+              <Button component={Link} to={PATHS.bids}>
+                See new bids
+              </Button>
+            }
+          >
+            You are not watching any orders. Press Watch on an order in New bids to keep it here while you
+            work out your price.
+          </EmptyList>
+        }
+      >
+        {(rows, page) => (
+          <>
+            <Stack gap="md">
+              {rows.map((order) => (
+                <MarketOrderCard key={order.id} order={order} watchVariant="unwatch" />
+              ))}
+            </Stack>
+            <ListPagination page={page} noun={['watched order', 'watched orders']} onChange={list.setPage} />
+          </>
+        )}
+      </QueryList>
     </>
   );
 }

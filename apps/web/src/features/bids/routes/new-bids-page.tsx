@@ -11,7 +11,7 @@ import { EmptyList } from '../../../components/empty-list';
 import { ListPagination } from '../../../components/list-pagination';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { PageHeader } from '../../../components/page-header';
-import { QueryError } from '../../../components/query-error';
+import { QueryList } from '../../../components/query-list';
 import { useListParams } from '../../../components/use-list-params';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useOpenOrders } from '../api/bids-api';
@@ -60,41 +60,40 @@ export function NewBidsPage() {
           />
         </Group>
 
-        {orders.isPending ? (
-          <ListSkeleton label="Loading open orders" />
-        ) : orders.isError ? (
-          <QueryError
-            error={orders.error}
-            onRetry={() => void orders.refetch()}
-            title="Could not load the open orders"
-          />
-        ) : orders.data.content.length === 0 ? (
-          <EmptyList icon={IconGavel}>
-            {filtered ? (
-              <>
-                No open orders match —{' '}
-                <Anchor
-                  component="button"
-                  type="button"
-                  onClick={() => update({ cargoType: null, pickupState: null })}
-                >
-                  clear the filters
-                </Anchor>
-              </>
-            ) : (
-              'No open orders right now. New orders appear here as customers place them.'
-            )}
-          </EmptyList>
-        ) : (
-          <div>
-            <Stack gap="md" aria-busy={orders.isPlaceholderData}>
-              {orders.data.content.map((order) => (
-                <MarketOrderCard key={order.id} order={order} />
-              ))}
-            </Stack>
-            <ListPagination page={orders.data} noun={['open order', 'open orders']} onChange={setPage} />
-          </div>
-        )}
+        <QueryList
+          query={orders}
+          skeleton={<ListSkeleton label="Loading open orders" />}
+          failure="Could not load the open orders"
+          empty={
+            <EmptyList icon={IconGavel}>
+              {filtered ? (
+                <>
+                  No open orders match —{' '}
+                  <Anchor
+                    component="button"
+                    type="button"
+                    onClick={() => update({ cargoType: null, pickupState: null })}
+                  >
+                    clear the filters
+                  </Anchor>
+                </>
+              ) : (
+                'No open orders right now. New orders appear here as customers place them.'
+              )}
+            </EmptyList>
+          }
+        >
+          {(rows, page) => (
+            <>
+              <Stack gap="md">
+                {rows.map((order) => (
+                  <MarketOrderCard key={order.id} order={order} />
+                ))}
+              </Stack>
+              <ListPagination page={page} noun={['open order', 'open orders']} onChange={setPage} />
+            </>
+          )}
+        </QueryList>
       </Stack>
     </>
   );

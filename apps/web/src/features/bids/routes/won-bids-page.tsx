@@ -8,7 +8,7 @@ import { EmptyList } from '../../../components/empty-list';
 import { ListPagination } from '../../../components/list-pagination';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { PageHeader } from '../../../components/page-header';
-import { QueryError } from '../../../components/query-error';
+import { QueryList } from '../../../components/query-list';
 import { useListParams, useListSearch } from '../../../components/use-list-params';
 import { formatCalendarDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -87,43 +87,37 @@ export function WonBidsPage() {
           maw={480}
         />
 
-        {trips.isPending ? (
-          <ListSkeleton label="Loading the trips you won" rows={4} height={56} />
-        ) : trips.isError ? (
-          <QueryError
-            error={trips.error}
-            onRetry={() => void trips.refetch()}
-            title="Could not load your wins"
-          />
-        ) : trips.data.content.length === 0 ? (
-          q ? (
-            <EmptyList icon={IconSearch}>
-              Nothing matches “{q}”. Check the number or search by trip number, container number, reference or
-              client.
-            </EmptyList>
-          ) : (
-            <EmptyList
-              icon={IconTrophy}
-              action={
-                <Button component={Link} to={PATHS.bids}>
-                  See new bids
-                </Button>
-              }
-            >
-              No wins yet. When a customer awards you an order, each of its trips appears here.
-            </EmptyList>
-          )
-        ) : (
-          <div aria-busy={trips.isPlaceholderData}>
-            <DataTable
-              label="Bids won"
-              columns={COLUMNS}
-              rows={trips.data.content}
-              rowKey={(trip) => trip.tripId}
-            />
-            <ListPagination page={trips.data} noun={['trip', 'trips']} onChange={list.setPage} />
-          </div>
-        )}
+        <QueryList
+          query={trips}
+          skeleton={<ListSkeleton label="Loading the trips you won" rows={4} height={56} />}
+          failure="Could not load your wins"
+          empty={
+            q ? (
+              <EmptyList icon={IconSearch}>
+                Nothing matches “{q}”. Check the number or search by trip number, container number, reference
+                or client.
+              </EmptyList>
+            ) : (
+              <EmptyList
+                icon={IconTrophy}
+                action={
+                  <Button component={Link} to={PATHS.bids}>
+                    See new bids
+                  </Button>
+                }
+              >
+                No wins yet. When a customer awards you an order, each of its trips appears here.
+              </EmptyList>
+            )
+          }
+        >
+          {(rows, page) => (
+            <>
+              <DataTable label="Bids won" columns={COLUMNS} rows={rows} rowKey={(trip) => trip.tripId} />
+              <ListPagination page={page} noun={['trip', 'trips']} onChange={list.setPage} />
+            </>
+          )}
+        </QueryList>
       </Stack>
     </>
   );

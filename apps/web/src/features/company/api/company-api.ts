@@ -8,14 +8,15 @@ import type {
   UpdateCompanyRequest,
 } from '@freightlane/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSessionStore } from '../../../lib/session-context';
-import { api, downloadFile } from '../../../lib/api';
+import { useSessionStore, useApi } from '../../../lib/session-context';
+import type { ApiClient } from '../../../lib/api';
 import { profileKeys } from '../../profile';
 import { companyKeys } from './company-keys';
 import { uploadCompanyDocument } from './upload-company-document';
 
 /** GET /api/v1/company/documents/validate: what still stands between the company and verification. */
 export function useCompanyValidation() {
+  const api = useApi();
   return useQuery({
     queryKey: companyKeys.validation(),
     queryFn: () => api.get<CompanyDocumentsValidation>('/api/v1/company/documents/validate'),
@@ -24,6 +25,7 @@ export function useCompanyValidation() {
 
 /** GET /api/v1/company/documents: the current document of each type. */
 export function useCompanyDocuments() {
+  const api = useApi();
   return useQuery({
     queryKey: companyKeys.documentList(),
     queryFn: () => api.get<CompanyDocument[]>('/api/v1/company/documents'),
@@ -31,6 +33,7 @@ export function useCompanyDocuments() {
 }
 
 export function useUpdateCompany() {
+  const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: UpdateCompanyRequest) =>
@@ -65,6 +68,12 @@ export function useUploadCompanyDocument() {
 }
 
 /** GET /api/v1/company/documents/{id}/file, saved under the document's own name. */
-export function downloadCompanyDocument(document: Pick<CompanyDocument, 'id' | 'fileName'>): Promise<void> {
-  return downloadFile(`/api/v1/company/documents/${encodeURIComponent(document.id)}/file`, document.fileName);
+export function downloadCompanyDocument(
+  api: ApiClient,
+  document: Pick<CompanyDocument, 'id' | 'fileName'>,
+): Promise<void> {
+  return api.downloadFile(
+    `/api/v1/company/documents/${encodeURIComponent(document.id)}/file`,
+    document.fileName,
+  );
 }

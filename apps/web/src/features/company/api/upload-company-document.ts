@@ -4,7 +4,8 @@ import {
   type CompanyDocument,
   type CompanyDocumentType,
 } from '@freightlane/domain';
-import { fileProblem, uploadFile, type FileRule, type UploadSession } from '../../../lib/upload-file';
+import type { ApiSession } from '../../../lib/api';
+import { fileProblem, uploadFile, type FileRule } from '../../../lib/upload-file';
 
 const COMPANY_DOCUMENT_RULE: FileRule = {
   mimeTypes: COMPANY_DOCUMENT_MIME_TYPES,
@@ -26,7 +27,7 @@ export function companyDocumentProblem(file: File): string | null {
 export function uploadCompanyDocument(
   type: CompanyDocumentType,
   file: File,
-  session: UploadSession,
+  session: ApiSession,
   onProgress: (percent: number) => void,
 ): Promise<CompanyDocument> {
   return uploadFile<CompanyDocument>({

@@ -137,7 +137,7 @@ function DocumentRow({
             size="xs"
             variant="subtle"
             leftSection={<IconDownload size={14} aria-hidden />}
-            onClick={() => void download(() => downloadCompanyDocument(current))}
+            onClick={() => void download((api) => downloadCompanyDocument(api, current))}
             loading={downloading}
             aria-label={`Download ${requirement.label}`}
           >

@@ -1,4 +1,10 @@
-import type { EarningListParams } from './earnings-api';
+import type { PayoutStatus } from '@freightlane/domain';
+
+export interface EarningListParams {
+  /** Only trips whose payout is in this state; every paid trip when missing. */
+  status?: PayoutStatus;
+  page: number;
+}
 
 /** The query keys of a transporter's earnings: every one starts with ['earnings']. */
 export const earningKeys = {

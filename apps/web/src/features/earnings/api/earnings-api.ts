@@ -1,15 +1,9 @@
-import type { Earning, EarningSummary, Page, PayoutStatus } from '@freightlane/domain';
+import type { Earning, EarningSummary, Page } from '@freightlane/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { earningKeys } from './earning-keys';
+import { useApi } from '../../../lib/session-context';
+import { earningKeys, type EarningListParams } from './earning-keys';
 
 export const EARNING_PAGE_SIZE = 20;
-
-export interface EarningListParams {
-  /** Only trips whose payout is in this state; every paid trip when missing. */
-  status?: PayoutStatus;
-  page: number;
-}
 
 function earningsPath({ status, page }: EarningListParams): string {
   const query = new URLSearchParams();
@@ -21,6 +15,7 @@ function earningsPath({ status, page }: EarningListParams): string {
 
 /** GET /api/v1/earnings?status&page&size: the company's paid trips, each with its commission and payout. */
 export function useEarnings(params: EarningListParams) {
+  const api = useApi();
   return useQuery({
     queryKey: earningKeys.list(params),
     queryFn: ({ signal }) => api.get<Page<Earning>>(earningsPath(params), { signal }),
@@ -30,6 +25,7 @@ export function useEarnings(params: EarningListParams) {
 
 /** GET /api/v1/earnings/summary: what customers paid, the commission, the net, and what is paid out. */
 export function useEarningSummary() {
+  const api = useApi();
   return useQuery({
     queryKey: earningKeys.summary(),
     queryFn: ({ signal }) => api.get<EarningSummary>('/api/v1/earnings/summary', { signal }),

@@ -9,20 +9,16 @@ import type {
   MotorBoy,
   Page,
   Truck,
-  TruckType,
   UpdateDriverRequest,
   UpdateFleetManagerRequest,
   UpdateMotorBoyRequest,
   UpdateTruckRequest,
 } from '@freightlane/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSessionStore } from '../../../lib/session-context';
-import { ApiError, apiRequest, fetchFile } from '../../../lib/api';
+import { useSessionStore, useApi } from '../../../lib/session-context';
+import { ApiError, type ApiClient } from '../../../lib/api';
 import { uploadFile } from '../../../lib/upload-file';
-import { fleetKeys } from './fleet-keys';
-
-/** The four kinds of fleet record, each with its own collection under /api/v1/fleet. */
-export type FleetKind = 'trucks' | 'drivers' | 'motorBoys' | 'managers';
+import { fleetKeys, type FleetKind, type FleetListParams } from './fleet-keys';
 
 export interface FleetRecordOf {
   trucks: Truck;
@@ -58,18 +54,6 @@ function recordPath(kind: FleetKind, id: string): string {
   return `${COLLECTION[kind]}/${encodeURIComponent(id)}`;
 }
 
-export interface FleetListParams {
-  q?: string;
-  /** Missing: active and inactive alike. */
-  active?: boolean;
-  /** Trucks and drivers: only those with a document expired or expiring soon. */
-  expiring?: boolean;
-  /** Trucks only. */
-  type?: TruckType;
-  /** Zero-based, as the API counts. */
-  page: number;
-}
-
 export function fleetListPath(kind: FleetKind, params: FleetListParams): string {
   const query = new URLSearchParams();
   if (params.q?.trim()) query.set('q', params.q.trim());
@@ -83,19 +67,21 @@ export function fleetListPath(kind: FleetKind, params: FleetListParams): string 
 
 /** GET /api/v1/fleet/{kind}: one page; the previous page stays on screen while the next loads. */
 export function useFleetList<K extends FleetKind>(kind: K, params: FleetListParams) {
+  const api = useApi();
   return useQuery({
     queryKey: fleetKeys.list(kind, params),
     queryFn: ({ signal }) =>
-      apiRequest<Page<FleetRecordOf[K]>>(fleetListPath(kind, params), { method: 'GET', signal }),
+      api.request<Page<FleetRecordOf[K]>>(fleetListPath(kind, params), { method: 'GET', signal }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** GET /api/v1/fleet/{kind}/{id}. */
 export function useFleetRecord<K extends FleetKind>(kind: K, id: string) {
+  const api = useApi();
   return useQuery({
     queryKey: fleetKeys.detail(kind, id),
-    queryFn: ({ signal }) => apiRequest<FleetRecordOf[K]>(recordPath(kind, id), { method: 'GET', signal }),
+    queryFn: ({ signal }) => api.request<FleetRecordOf[K]>(recordPath(kind, id), { method: 'GET', signal }),
   });
 }
 
@@ -110,30 +96,33 @@ function useRecordChanged<K extends FleetKind>(kind: K) {
 
 /** POST /api/v1/fleet/{kind}; for fleet managers this sends the invitation e-mail. */
 export function useCreateFleetRecord<K extends FleetKind>(kind: K) {
+  const api = useApi();
   const changed = useRecordChanged(kind);
   return useMutation({
     mutationFn: (body: FleetCreateOf[K]) =>
-      apiRequest<FleetRecordOf[K]>(COLLECTION[kind], { method: 'POST', body }),
+      api.request<FleetRecordOf[K]>(COLLECTION[kind], { method: 'POST', body }),
     onSuccess: changed,
   });
 }
 
 /** PATCH /api/v1/fleet/{kind}/{id} with the fields of one section. */
 export function useUpdateFleetRecord<K extends FleetKind>(kind: K, id: string) {
+  const api = useApi();
   const changed = useRecordChanged(kind);
   return useMutation({
     mutationFn: (body: FleetUpdateOf[K]) =>
-      apiRequest<FleetRecordOf[K]>(recordPath(kind, id), { method: 'PATCH', body }),
+      api.request<FleetRecordOf[K]>(recordPath(kind, id), { method: 'PATCH', body }),
     onSuccess: changed,
   });
 }
 
 /** PATCH /api/v1/fleet/{kind}/{id}/active. */
 export function useSetFleetActive<K extends FleetKind>(kind: K) {
+  const api = useApi();
   const changed = useRecordChanged(kind);
   return useMutation({
     mutationFn: ({ id, active }: { id: string; active: boolean }) =>
-      apiRequest<FleetRecordOf[K]>(`${recordPath(kind, id)}/active`, { method: 'PATCH', body: { active } }),
+      api.request<FleetRecordOf[K]>(`${recordPath(kind, id)}/active`, { method: 'PATCH', body: { active } }),
     onSuccess: changed,
   });
 }
@@ -146,15 +135,16 @@ export function driverPhotoPath(driverId: string): string {
  * GET /api/v1/fleet/drivers/{id}/photo as a blob: the API wants the bearer token, which an <img src>
  * cannot send.
  */
-export function fetchDriverPhoto(driverId: string, signal?: AbortSignal): Promise<Blob> {
-  return fetchFile(driverPhotoPath(driverId), signal);
+export function fetchDriverPhoto(api: ApiClient, driverId: string, signal?: AbortSignal): Promise<Blob> {
+  return api.fetchFile(driverPhotoPath(driverId), signal);
 }
 
 /** The driver's photo; `version` (the driver's updatedAt) fetches it again after a new upload. */
 export function useDriverPhoto(driverId: string, version: string, enabled: boolean) {
+  const api = useApi();
   return useQuery({
     queryKey: fleetKeys.driverPhoto(driverId, version),
-    queryFn: ({ signal }) => fetchDriverPhoto(driverId, signal),
+    queryFn: ({ signal }) => fetchDriverPhoto(api, driverId, signal),
     enabled,
     staleTime: Infinity,
   });
@@ -181,10 +171,11 @@ const CHOICES_SIZE = 100;
 
 /** GET /api/v1/fleet/{kind}?active=true&available=true&size=100: what may go on a trip now. */
 export function useAvailableFleet<K extends FleetKind>(kind: K, enabled: boolean) {
+  const api = useApi();
   return useQuery({
     queryKey: fleetKeys.available(kind),
     queryFn: ({ signal }) =>
-      apiRequest<Page<FleetRecordOf[K]>>(
+      api.request<Page<FleetRecordOf[K]>>(
         `${COLLECTION[kind]}?active=true&available=true&size=${CHOICES_SIZE}`,
         {
           method: 'GET',
@@ -203,11 +194,12 @@ function phoneLinkPath(driverId: string): string {
 
 /** GET /api/v1/fleet/drivers/{id}/phone-link; null when the driver has none (404). */
 export function useDriverPhoneLink(driverId: string) {
+  const api = useApi();
   return useQuery({
     queryKey: fleetKeys.driverPhoneLink(driverId),
     queryFn: async ({ signal }) => {
       try {
-        return await apiRequest<DriverPhoneLink>(phoneLinkPath(driverId), { method: 'GET', signal });
+        return await api.request<DriverPhoneLink>(phoneLinkPath(driverId), { method: 'GET', signal });
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
@@ -218,12 +210,13 @@ export function useDriverPhoneLink(driverId: string) {
 
 /** POST (a new link; an earlier one stops working) or DELETE (turn it off) the driver's phone link. */
 export function useChangeDriverPhoneLink(driverId: string) {
+  const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (change: 'issue' | 'revoke') =>
       change === 'issue'
-        ? apiRequest<DriverPhoneLink>(phoneLinkPath(driverId), { method: 'POST' })
-        : apiRequest<null>(phoneLinkPath(driverId), { method: 'DELETE' }).then(() => null),
+        ? api.request<DriverPhoneLink>(phoneLinkPath(driverId), { method: 'POST' })
+        : api.request<null>(phoneLinkPath(driverId), { method: 'DELETE' }).then(() => null),
     onSuccess: (link) => queryClient.setQueryData(fleetKeys.driverPhoneLink(driverId), link),
   });
 }

@@ -1,4 +1,19 @@
-import type { FleetKind, FleetListParams } from './fleet-api';
+import type { TruckType } from '@freightlane/domain';
+
+/** The four kinds of fleet record, each with its own collection under /api/v1/fleet. */
+export type FleetKind = 'trucks' | 'drivers' | 'motorBoys' | 'managers';
+
+export interface FleetListParams {
+  q?: string;
+  /** Missing: active and inactive alike. */
+  active?: boolean;
+  /** Trucks and drivers: only those with a document expired or expiring soon. */
+  expiring?: boolean;
+  /** Trucks only. */
+  type?: TruckType;
+  /** Zero-based, as the API counts. */
+  page: number;
+}
 
 /** The query keys of the fleet: every one starts with ['fleet', kind], so a kind is refreshed as one. */
 export const fleetKeys = {

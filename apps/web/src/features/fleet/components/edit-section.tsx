@@ -4,12 +4,8 @@ import { useId, useState, type ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { FieldError } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import {
-  useUpdateFleetRecord,
-  type FleetKind,
-  type FleetRecordOf,
-  type FleetUpdateOf,
-} from '../api/fleet-api';
+import { useUpdateFleetRecord, type FleetRecordOf, type FleetUpdateOf } from '../api/fleet-api';
+import type { FleetKind } from '../api/fleet-keys';
 import type { FleetStage } from '../fleet-stages';
 import { fieldErrorsOf } from './fleet-wizard';
 import { StageForm } from './stage-form';

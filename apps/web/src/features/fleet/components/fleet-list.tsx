@@ -19,10 +19,11 @@ import { Link } from 'react-router';
 import { EmptyList } from '../../../components/empty-list';
 import { ListPagination } from '../../../components/list-pagination';
 import { ListSkeleton } from '../../../components/list-skeleton';
-import { QueryError } from '../../../components/query-error';
+import { QueryList } from '../../../components/query-list';
 import { TableFrame } from '../../../components/table-frame';
 import { useListParams, useListSearch } from '../../../components/use-list-params';
-import { useFleetList, type FleetKind, type FleetListParams, type FleetRecordOf } from '../api/fleet-api';
+import { useFleetList, type FleetRecordOf } from '../api/fleet-api';
+import type { FleetKind, FleetListParams } from '../api/fleet-keys';
 import { StatusBadges } from './fleet-badges';
 import { SetActiveButton } from './set-active-button';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
@@ -247,37 +248,36 @@ export function FleetList<K extends FleetKind>({
         />
       </Group>
 
-      {records.isPending ? (
-        <ListSkeleton label={`Loading ${noun[1]}`} rows={4} height={isWide ? 52 : 150} />
-      ) : records.isError ? (
-        <QueryError
-          error={records.error}
-          onRetry={() => void records.refetch()}
-          title={`Could not load your ${noun[1]}`}
-        />
-      ) : records.data.content.length === 0 ? (
-        filtered ? (
-          <EmptyList
-            icon={emptyIcon}
-            action={
-              <Button variant="default" onClick={clearFilters}>
-                Clear filters
-              </Button>
-            }
-          >
-            No {noun[1]} match these filters.
-          </EmptyList>
-        ) : (
-          <EmptyList icon={emptyIcon} action={addAction}>
-            {emptyText}
-          </EmptyList>
-        )
-      ) : (
-        <Stack gap="md" aria-busy={records.isPlaceholderData}>
-          {isWide ? table(records.data.content) : cards(records.data.content)}
-          <ListPagination page={records.data} noun={noun} onChange={list.setPage} />
-        </Stack>
-      )}
+      <QueryList
+        query={records}
+        skeleton={<ListSkeleton label={`Loading ${noun[1]}`} rows={4} height={isWide ? 52 : 150} />}
+        failure={`Could not load your ${noun[1]}`}
+        empty={
+          filtered ? (
+            <EmptyList
+              icon={emptyIcon}
+              action={
+                <Button variant="default" onClick={clearFilters}>
+                  Clear filters
+                </Button>
+              }
+            >
+              No {noun[1]} match these filters.
+            </EmptyList>
+          ) : (
+            <EmptyList icon={emptyIcon} action={addAction}>
+              {emptyText}
+            </EmptyList>
+          )
+        }
+      >
+        {(rows, page) => (
+          <Stack gap="md">
+            {isWide ? table(rows) : cards(rows)}
+            <ListPagination page={page} noun={noun} onChange={list.setPage} />
+          </Stack>
+        )}
+      </QueryList>
     </Stack>
   );
 }

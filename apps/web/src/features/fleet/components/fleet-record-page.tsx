@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { QueryError } from '../../../components/query-error';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useFleetRecord, type FleetKind, type FleetRecordOf } from '../api/fleet-api';
+import { useFleetRecord, type FleetRecordOf } from '../api/fleet-api';
+import type { FleetKind } from '../api/fleet-keys';
 import { FleetPageShell } from './fleet-page-shell';
 import { SetActiveButton } from './set-active-button';
 

@@ -3,7 +3,8 @@ import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { NoticeDialog } from '../../../components/notice-dialog';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useSetFleetActive, type FleetKind } from '../api/fleet-api';
+import { useSetFleetActive } from '../api/fleet-api';
+import type { FleetKind } from '../api/fleet-keys';
 
 /** What deactivating means for each kind, said in the confirmation. */
 const CONSEQUENCES: Record<FleetKind, { deactivate: string; reactivate: string }> = {

@@ -1,4 +1,12 @@
-import type { InvoiceListParams } from './invoices-api';
+import type { InvoiceStatus } from '@freightlane/domain';
+
+export interface InvoiceListParams {
+  /** Only invoices in this state; every invoice when missing. */
+  status?: InvoiceStatus;
+  /** An invoice, trip or order number, or the other company's name. */
+  q?: string;
+  page: number;
+}
 
 /**
  * The query keys of invoices and their payments: every one starts with ['invoices'], so a change to an

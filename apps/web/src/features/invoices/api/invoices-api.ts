@@ -4,7 +4,6 @@ import {
   type DisputeChargeRequest,
   type Invoice,
   type InvoiceDetail,
-  type InvoiceStatus,
   type InvoiceSummary,
   type Page,
   type ProposeChargeRequest,
@@ -12,20 +11,13 @@ import {
   type ReviseChargeRequest,
 } from '@freightlane/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiRequest, downloadFile } from '../../../lib/api';
+import type { ApiClient } from '../../../lib/api';
+import { useApi } from '../../../lib/session-context';
 import { dashboardKeys } from '../../dashboard';
 import { tripKeys } from '../../trips';
-import { invoiceKeys } from './invoice-keys';
+import { invoiceKeys, type InvoiceListParams } from './invoice-keys';
 
 export const INVOICE_PAGE_SIZE = 20;
-
-export interface InvoiceListParams {
-  /** Only invoices in this state; every invoice when missing. */
-  status?: InvoiceStatus;
-  /** An invoice, trip or order number, or the other company's name. */
-  q?: string;
-  page: number;
-}
 
 function invoicesPath({ status, q, page }: InvoiceListParams): string {
   const query = new URLSearchParams();
@@ -42,6 +34,7 @@ const chargePath = (invoiceId: string, chargeId: string) =>
 
 /** GET /api/v1/invoices?status&q&page&size: the invoices of the caller's trips, the most urgent first. */
 export function useInvoices(params: InvoiceListParams) {
+  const api = useApi();
   return useQuery({
     queryKey: invoiceKeys.list(params),
     queryFn: ({ signal }) => api.get<Page<Invoice>>(invoicesPath(params), { signal }),
@@ -51,6 +44,7 @@ export function useInvoices(params: InvoiceListParams) {
 
 /** GET /api/v1/invoices/summary: what is pending, overdue and paid this month, and the charges to answer. */
 export function useInvoiceSummary() {
+  const api = useApi();
   return useQuery({
     queryKey: invoiceKeys.summary(),
     queryFn: ({ signal }) => api.get<InvoiceSummary>('/api/v1/invoices/summary', { signal }),
@@ -59,6 +53,7 @@ export function useInvoiceSummary() {
 
 /** GET /api/v1/invoices/{id}: the invoice with its figures, charges, payments, payout and actions. */
 export function useInvoice(invoiceId: string) {
+  const api = useApi();
   return useQuery({
     queryKey: invoiceKeys.detail(invoiceId),
     queryFn: ({ signal }) => api.get<InvoiceDetail>(invoicePath(invoiceId), { signal }),
@@ -66,8 +61,8 @@ export function useInvoice(invoiceId: string) {
 }
 
 /** GET /api/v1/invoices/{id}/pdf, saved by the browser under the invoice's number. */
-export function downloadInvoicePdf(invoice: Pick<Invoice, 'id' | 'invoiceNumber'>) {
-  return downloadFile(`${invoicePath(invoice.id)}/pdf`, `${invoice.invoiceNumber}.pdf`);
+export function downloadInvoicePdf(api: ApiClient, invoice: Pick<Invoice, 'id' | 'invoiceNumber'>) {
+  return api.downloadFile(`${invoicePath(invoice.id)}/pdf`, `${invoice.invoiceNumber}.pdf`);
 }
 
 /**
@@ -96,6 +91,7 @@ function useInvoiceAction<V>(send: (variables: V) => Promise<unknown>) {
 
 /** POST /api/v1/invoices/{id}/charges: the transporter proposes an extra charge with its reason. */
 export function useProposeCharge(invoiceId: string) {
+  const api = useApi();
   return useInvoiceAction((body: ProposeChargeRequest) =>
     api.post<unknown>(`${invoicePath(invoiceId)}/charges`, body),
   );
@@ -103,13 +99,15 @@ export function useProposeCharge(invoiceId: string) {
 
 /** PATCH /api/v1/invoices/{id}/charges/{chargeId}: a new amount and reason, proposed again. */
 export function useReviseCharge(invoiceId: string) {
+  const api = useApi();
   return useInvoiceAction(({ chargeId, body }: { chargeId: string; body: ReviseChargeRequest }) =>
-    apiRequest<unknown>(chargePath(invoiceId, chargeId), { method: 'PATCH', body }),
+    api.request<unknown>(chargePath(invoiceId, chargeId), { method: 'PATCH', body }),
   );
 }
 
 /** POST /api/v1/invoices/{id}/charges/{chargeId}/withdraw: the transporter drops its charge. */
 export function useWithdrawCharge(invoiceId: string) {
+  const api = useApi();
   return useInvoiceAction((chargeId: string) =>
     api.post<unknown>(`${chargePath(invoiceId, chargeId)}/withdraw`),
   );
@@ -117,6 +115,7 @@ export function useWithdrawCharge(invoiceId: string) {
 
 /** POST /api/v1/invoices/{id}/charges/{chargeId}/accept: the customer agrees; the invoice's figures grow. */
 export function useAcceptCharge(invoiceId: string) {
+  const api = useApi();
   return useInvoiceAction((chargeId: string) =>
     api.post<unknown>(`${chargePath(invoiceId, chargeId)}/accept`),
   );
@@ -124,6 +123,7 @@ export function useAcceptCharge(invoiceId: string) {
 
 /** POST /api/v1/invoices/{id}/charges/{chargeId}/dispute with the customer's note. */
 export function useDisputeCharge(invoiceId: string) {
+  const api = useApi();
   return useInvoiceAction(({ chargeId, body }: { chargeId: string; body: DisputeChargeRequest }) =>
     api.post<unknown>(`${chargePath(invoiceId, chargeId)}/dispute`, body),
   );
@@ -131,6 +131,7 @@ export function useDisputeCharge(invoiceId: string) {
 
 /** POST /api/v1/admin/invoices/{id}/bank-transfer: a transfer seen on the platform's bank statement. */
 export function useRecordBankTransfer(invoiceId: string) {
+  const api = useApi();
   return useInvoiceAction((body: RecordBankTransferRequest) =>
     api.post<unknown>(`/api/v1/admin/invoices/${encodeURIComponent(invoiceId)}/bank-transfer`, body),
   );
@@ -138,6 +139,7 @@ export function useRecordBankTransfer(invoiceId: string) {
 
 /** POST /api/v1/invoices/{id}/checkout: the provider's checkout page for this invoice; the amount is the server's. */
 export function useCheckout(invoiceId: string) {
+  const api = useApi();
   const changed = useInvoiceChanged();
   return useMutation({
     mutationFn: () => api.post<CheckoutResponse>(`${invoicePath(invoiceId)}/checkout`),

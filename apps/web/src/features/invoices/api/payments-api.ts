@@ -1,6 +1,6 @@
 import type { PaymentOutcome } from '@freightlane/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { useApi } from '../../../lib/session-context';
 import { invoiceKeys } from './invoice-keys';
 
 /** How many times a payment still PENDING is asked about again before the page stops waiting. */
@@ -19,6 +19,7 @@ export function paymentCheckDelayMs(checksSoFar: number): number {
  * growing wait while it is still PENDING, PAYMENT_CHECKS times at most.
  */
 export function usePaymentOutcome(reference: string) {
+  const api = useApi();
   const queryClient = useQueryClient();
   const outcome = useQuery({
     queryKey: invoiceKeys.payment(reference),

@@ -130,7 +130,7 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
             variant="default"
             leftSection={<IconDownload size={16} aria-hidden />}
             loading={downloading}
-            onClick={() => void download(() => downloadInvoicePdf(invoice))}
+            onClick={() => void download((api) => downloadInvoicePdf(api, invoice))}
           >
             Download PDF
           </Button>

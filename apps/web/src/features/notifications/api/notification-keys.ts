@@ -1,4 +1,8 @@
-import type { NotificationListParams } from './notifications-api';
+export interface NotificationListParams {
+  page: number;
+  size: number;
+  unreadOnly: boolean;
+}
 
 /** The query keys of notifications: every one starts with ['notifications']. */
 export const notificationKeys = {

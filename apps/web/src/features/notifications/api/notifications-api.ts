@@ -13,8 +13,8 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { notificationKeys } from './notification-keys';
+import { useApi } from '../../../lib/session-context';
+import { notificationKeys, type NotificationListParams } from './notification-keys';
 
 export const NOTIFICATIONS_PATH = '/api/v1/notifications';
 export const UNREAD_COUNT_PATH = `${NOTIFICATIONS_PATH}/unread-count`;
@@ -27,12 +27,6 @@ export const NOTIFICATION_PAGE_SIZE = 20;
 /** The bell shows the latest ten; the rest are on /notifications. */
 export const BELL_LIST_SIZE = 10;
 
-export interface NotificationListParams {
-  page: number;
-  size: number;
-  unreadOnly: boolean;
-}
-
 function listPath({ page, size, unreadOnly }: NotificationListParams): string {
   const query = new URLSearchParams({ page: String(page), size: String(size) });
   if (unreadOnly) query.set('unreadOnly', 'true');
@@ -41,6 +35,7 @@ function listPath({ page, size, unreadOnly }: NotificationListParams): string {
 
 /** GET /api/v1/notifications?page&size&unreadOnly: the caller's notifications, newest first. */
 export function useNotifications(params: NotificationListParams, options: { enabled?: boolean } = {}) {
+  const api = useApi();
   return useQuery({
     queryKey: notificationKeys.list(params),
     queryFn: ({ signal }) => api.get<NotificationListResponse>(listPath(params), { signal }),
@@ -54,6 +49,7 @@ export function useNotifications(params: NotificationListParams, options: { enab
  * updates (after the page's own data), which then keep it current from the event stream.
  */
 export function useUnreadCount({ load }: { load: boolean }) {
+  const api = useApi();
   return useQuery({
     queryKey: notificationKeys.unreadCount,
     queryFn: ({ signal }) => api.get<UnreadCountResponse>(UNREAD_COUNT_PATH, { signal }),
@@ -68,6 +64,7 @@ export function setUnreadCount(queryClient: QueryClient, unreadCount: number): v
 
 /** POST /api/v1/notifications/read with ids or all: true; the answer is the new unread count. */
 export function useMarkNotificationsRead() {
+  const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: MarkNotificationsReadRequest) =>
@@ -92,6 +89,7 @@ export function useMarkNotificationsRead() {
 
 /** GET /api/v1/notifications/preferences: the kinds the caller's role hears of, per channel. */
 export function useNotificationPreferences() {
+  const api = useApi();
   return useQuery({
     queryKey: notificationKeys.preferences,
     queryFn: ({ signal }) => api.get<NotificationPreferencesResponse>(PREFERENCES_PATH, { signal }),
@@ -118,6 +116,7 @@ const UPDATE_PREFERENCE_KEY = [...notificationKeys.preferences, 'update'] as con
  * way, so an earlier answer arriving late cannot undo a later switch.
  */
 export function useUpdateNotificationPreference() {
+  const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: UPDATE_PREFERENCE_KEY,
@@ -145,6 +144,7 @@ export function useUpdateNotificationPreference() {
 
 /** POST /api/v1/notifications/unsubscribe (public): the signed token of an e-mail's unsubscribe link. */
 export function useUnsubscribe() {
+  const api = useApi();
   return useMutation({
     mutationFn: (token: string) =>
       api.post<UnsubscribeResponse>(UNSUBSCRIBE_PATH, { token }, { auth: false }),

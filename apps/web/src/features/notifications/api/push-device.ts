@@ -1,5 +1,5 @@
 import type { PushKeyResponse, PushSubscriptionJson } from '@freightlane/domain';
-import { api, apiRequest } from '../../../lib/api';
+import type { ApiClient } from '../../../lib/api';
 import { NOTIFICATION_TOKEN_KEY } from '../../../lib/session';
 import { NOTIFICATIONS_PATH } from './notifications-api';
 
@@ -45,7 +45,7 @@ export type TurnOnOutcome = 'on' | 'denied' | 'dismissed';
  * the API's key. The subscription is kept in localStorage as the spec's notificationToken (the next
  * sign-in sends it as deviceId) and given to the API, which links it to this session.
  */
-export async function turnOnPush(): Promise<TurnOnOutcome> {
+export async function turnOnPush(api: ApiClient): Promise<TurnOnOutcome> {
   const permission = await window.Notification.requestPermission();
   if (permission === 'denied') return 'denied';
   if (permission !== 'granted') return 'dismissed';
@@ -86,12 +86,12 @@ function storedEndpoint(): string | null {
  * Stops push on this browser: the API forgets the subscription first (so a refusal leaves everything
  * as it was), then the browser drops it and the notificationToken goes.
  */
-export async function turnOffPush(): Promise<void> {
+export async function turnOffPush(api: ApiClient): Promise<void> {
   const registration = await navigator.serviceWorker.getRegistration('/');
   const subscription = (await registration?.pushManager.getSubscription()) ?? null;
   const endpoint = subscription?.endpoint ?? storedEndpoint();
   if (endpoint) {
-    await apiRequest<void>(PUSH_SUBSCRIPTIONS_PATH, { method: 'DELETE', body: { endpoint } });
+    await api.request<void>(PUSH_SUBSCRIPTIONS_PATH, { method: 'DELETE', body: { endpoint } });
   }
   await subscription?.unsubscribe();
   window.localStorage.removeItem(NOTIFICATION_TOKEN_KEY);

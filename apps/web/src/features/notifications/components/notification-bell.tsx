@@ -18,7 +18,7 @@ import type { NotificationItem } from '@freightlane/domain';
 import { IconBell } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { QueryError } from '../../../components/query-error';
+import { QueryList } from '../../../components/query-list';
 import { notifyError } from '../../../lib/notify';
 import { PATHS } from '../../../lib/paths';
 import {
@@ -95,44 +95,38 @@ function LatestNotifications({ unreadCount, onClose }: { unreadCount: number; on
     }
   }
 
-  let content;
-  if (latest.isPending) {
-    content = (
-      <Stack gap="xs" p="md" role="status" aria-label="Loading notifications">
-        {Array.from({ length: 3 }, (_, i) => (
-          <Skeleton key={i} h={56} radius="sm" />
-        ))}
-      </Stack>
-    );
-  } else if (latest.isError) {
-    content = (
-      <Box p="md">
-        <QueryError
-          error={latest.error}
-          onRetry={() => void latest.refetch()}
-          title="Could not load your notifications"
-        />
-      </Box>
-    );
-  } else if (latest.data.content.length === 0) {
-    content = (
-      <Text size="sm" c="dimmed" p="md">
-        No notifications yet — you will see bids, trips and payments here
-      </Text>
-    );
-  } else {
-    content = (
-      <Box
-        component="ul"
-        aria-label="Latest notifications"
-        style={{ listStyle: 'none', margin: 0, padding: 0 }}
-      >
-        {latest.data.content.map((item, index) => (
-          <BellItem key={item.id} item={item} first={index === 0} onOpen={open} />
-        ))}
-      </Box>
-    );
-  }
+  // The rows run to the menu's edges; the other states keep off them.
+  const content = (
+    <QueryList
+      query={latest}
+      skeleton={
+        <Stack gap="xs" p="md" role="status" aria-label="Loading notifications">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} h={56} radius="sm" />
+          ))}
+        </Stack>
+      }
+      failure="Could not load your notifications"
+      inset="md"
+      empty={
+        <Text size="sm" c="dimmed" p="md">
+          No notifications yet — you will see bids, trips and payments here
+        </Text>
+      }
+    >
+      {(rows) => (
+        <Box
+          component="ul"
+          aria-label="Latest notifications"
+          style={{ listStyle: 'none', margin: 0, padding: 0 }}
+        >
+          {rows.map((item, index) => (
+            <BellItem key={item.id} item={item} first={index === 0} onOpen={open} />
+          ))}
+        </Box>
+      )}
+    </QueryList>
+  );
 
   return (
     <>

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconBell } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api, openApiStream } from '../../../lib/api';
+import { useApi } from '../../../lib/session-context';
 import { notificationKeys } from '../api/notification-keys';
 import { EVENTS_PATH, setUnreadCount, UNREAD_COUNT_PATH, useUnreadCount } from '../api/notifications-api';
 import { startNotificationStream } from '../api/notification-stream';
@@ -25,6 +25,7 @@ function showArrival(item: NotificationItem) {
  * page has rendered and sent its own requests: on a slow line the page's data goes first.
  */
 export function NotificationLiveUpdates() {
+  const api = useApi();
   const queryClient = useQueryClient();
   useUnreadCount({ load: true });
 
@@ -42,7 +43,7 @@ export function NotificationLiveUpdates() {
     }
 
     return startNotificationStream({
-      open: (signal) => openApiStream(EVENTS_PATH, signal),
+      open: (signal) => api.stream(EVENTS_PATH, signal),
       poll: async () => {
         try {
           onUnread((await api.get<UnreadCountResponse>(UNREAD_COUNT_PATH)).unreadCount);
@@ -59,7 +60,7 @@ export function NotificationLiveUpdates() {
         void queryClient.invalidateQueries({ queryKey: notificationKeys.lists });
       },
     });
-  }, [queryClient]);
+  }, [api, queryClient]);
 
   return null;
 }

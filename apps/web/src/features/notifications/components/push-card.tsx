@@ -3,6 +3,7 @@ import { IconBellOff, IconBellRinging, IconInfoCircle } from '@tabler/icons-reac
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useApi } from '../../../lib/session-context';
 import { notificationKeys } from '../api/notification-keys';
 import { browserSupportsPush, pushPermission, turnOffPush, turnOnPush } from '../api/push-device';
 
@@ -16,6 +17,7 @@ export const PUSH_BLOCKED_TEXT =
  * user has blocked it, how to allow it in the browser's settings.
  */
 export function PushCard({ pushEnabled }: { pushEnabled: boolean }) {
+  const api = useApi();
   const queryClient = useQueryClient();
   const [supported] = useState(browserSupportsPush);
   const [permission, setPermission] = useState(() => (supported ? pushPermission() : 'default'));
@@ -27,7 +29,7 @@ export function PushCard({ pushEnabled }: { pushEnabled: boolean }) {
     setBusy('on');
     setDismissed(false);
     try {
-      const outcome = await turnOnPush();
+      const outcome = await turnOnPush(api);
       setPermission(pushPermission());
       if (outcome === 'on') notifySuccess('Push notifications are on for this device.');
       else if (outcome === 'dismissed') setDismissed(true);
@@ -42,7 +44,7 @@ export function PushCard({ pushEnabled }: { pushEnabled: boolean }) {
   async function turnOff() {
     setBusy('off');
     try {
-      await turnOffPush();
+      await turnOffPush(api);
       notifySuccess('Push notifications are off for this device.');
     } catch (error) {
       notifyError(error, 'Push notifications not turned off');

@@ -4,7 +4,7 @@ import { IconBellOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { EmptyList } from '../../../components/empty-list';
 import { PageHeader } from '../../../components/page-header';
-import { QueryError } from '../../../components/query-error';
+import { QueryList } from '../../../components/query-list';
 import { useRole } from '../../../lib/session-context';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useNotificationPreferences } from '../api/notifications-api';
@@ -17,43 +17,38 @@ export function NotificationSettingsPage() {
   const role = useRole();
   const preferences = useNotificationPreferences();
 
-  let content;
-  if (preferences.isPending) {
-    content = (
-      <Stack gap="lg" role="status" aria-label="Loading your notification settings">
-        <Skeleton h={140} radius="md" />
-        <Skeleton h={320} radius="md" />
-      </Stack>
-    );
-  } else if (preferences.isError) {
-    content = (
-      <QueryError
-        error={preferences.error}
-        onRetry={() => void preferences.refetch()}
-        title="Could not load your notification settings"
-      />
-    );
-  } else if (preferences.data.preferences.length === 0) {
-    content = (
-      <EmptyList
-        icon={IconBellOff}
-        action={
-          <Anchor component={Link} to={homePathForRole(role)}>
-            Go to your home page
-          </Anchor>
-        }
-      >
-        Your account is not sent notifications, so there is nothing to choose here.
-      </EmptyList>
-    );
-  } else {
-    content = (
-      <Stack gap="lg">
-        <PushCard pushEnabled={preferences.data.pushEnabled} />
-        <PreferencesGrid preferences={preferences.data.preferences} />
-      </Stack>
-    );
-  }
+  const content = (
+    <QueryList
+      query={preferences}
+      rowsOf={(settings) => settings.preferences}
+      skeleton={
+        <Stack gap="lg" role="status" aria-label="Loading your notification settings">
+          <Skeleton h={140} radius="md" />
+          <Skeleton h={320} radius="md" />
+        </Stack>
+      }
+      failure="Could not load your notification settings"
+      empty={
+        <EmptyList
+          icon={IconBellOff}
+          action={
+            <Anchor component={Link} to={homePathForRole(role)}>
+              Go to your home page
+            </Anchor>
+          }
+        >
+          Your account is not sent notifications, so there is nothing to choose here.
+        </EmptyList>
+      }
+    >
+      {(rows, settings) => (
+        <Stack gap="lg">
+          <PushCard pushEnabled={settings.pushEnabled} />
+          <PreferencesGrid preferences={rows} />
+        </Stack>
+      )}
+    </QueryList>
+  );
 
   return (
     <>

@@ -7,7 +7,7 @@ import { EmptyList } from '../../../components/empty-list';
 import { ListPagination } from '../../../components/list-pagination';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { PageHeader } from '../../../components/page-header';
-import { QueryError } from '../../../components/query-error';
+import { QueryList } from '../../../components/query-list';
 import { useListParams } from '../../../components/use-list-params';
 import { notifyError } from '../../../lib/notify';
 import { PATHS } from '../../../lib/paths';
@@ -117,60 +117,57 @@ export function NotificationsPage() {
       : undefined;
 
   const data = notifications.data;
-  let content;
-  if (notifications.isPending) content = <ListSkeleton label="Loading notifications" height={96} />;
-  else if (notifications.isError)
-    content = (
-      <QueryError
-        error={notifications.error}
-        onRetry={() => void notifications.refetch()}
-        title="Could not load your notifications"
-      />
-    );
-  else if (notifications.data.content.length === 0)
-    content =
-      filter === 'unread' ? (
-        <EmptyList
-          icon={IconChecks}
-          action={
-            <Button variant="light" onClick={() => list.update({ show: null })}>
-              Show all notifications
-            </Button>
-          }
+  const content = (
+    <QueryList
+      query={notifications}
+      skeleton={<ListSkeleton label="Loading notifications" height={96} />}
+      failure="Could not load your notifications"
+      empty={
+        filter === 'unread' ? (
+          <EmptyList
+            icon={IconChecks}
+            action={
+              <Button variant="light" onClick={() => list.update({ show: null })}>
+                Show all notifications
+              </Button>
+            }
+          >
+            No unread notifications. You are up to date.
+          </EmptyList>
+        ) : (
+          <EmptyList
+            icon={IconBell}
+            action={
+              <Anchor component={Link} to={PATHS.notificationSettings}>
+                Choose what you are told about
+              </Anchor>
+            }
+          >
+            No notifications yet — you will see bids, trips and payments here
+          </EmptyList>
+        )
+      }
+    >
+      {(rows) => (
+        <Stack
+          gap="sm"
+          component="ul"
+          aria-label="Notifications"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
         >
-          No unread notifications. You are up to date.
-        </EmptyList>
-      ) : (
-        <EmptyList
-          icon={IconBell}
-          action={
-            <Anchor component={Link} to={PATHS.notificationSettings}>
-              Choose what you are told about
-            </Anchor>
-          }
-        >
-          No notifications yet — you will see bids, trips and payments here
-        </EmptyList>
-      );
-  else
-    content = (
-      <Stack
-        gap="sm"
-        component="ul"
-        aria-label="Notifications"
-        style={{ listStyle: 'none', padding: 0, margin: 0 }}
-      >
-        {notifications.data.content.map((item) => (
-          <NotificationCard
-            key={item.id}
-            item={item}
-            onOpen={(path) => open(item, path)}
-            onMarkRead={() => mark({ ids: [item.id] })}
-            marking={markingId === item.id}
-          />
-        ))}
-      </Stack>
-    );
+          {rows.map((item) => (
+            <NotificationCard
+              key={item.id}
+              item={item}
+              onOpen={(path) => open(item, path)}
+              onMarkRead={() => mark({ ids: [item.id] })}
+              marking={markingId === item.id}
+            />
+          ))}
+        </Stack>
+      )}
+    </QueryList>
+  );
 
   return (
     <>

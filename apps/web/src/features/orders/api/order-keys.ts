@@ -1,4 +1,10 @@
-import type { OrderListParams } from './orders-api';
+import type { OrderStatus } from '@freightlane/domain';
+
+export interface OrderListParams {
+  status?: OrderStatus;
+  q?: string;
+  page: number;
+}
 
 /** The query keys of the customer's orders: every one starts with ['orders']. */
 export const orderKeys = {

@@ -3,23 +3,16 @@ import {
   type AwardOrderRequest,
   type CreateOrderInput,
   type OrderDetail,
-  type OrderStatus,
   type OrderSummary,
   type Page,
 } from '@freightlane/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { useApi } from '../../../lib/session-context';
 import { dashboardKeys } from '../../dashboard';
 import { tripKeys } from '../../trips';
-import { orderKeys } from './order-keys';
+import { orderKeys, type OrderListParams } from './order-keys';
 
 export const ORDER_PAGE_SIZE = 20;
-
-export interface OrderListParams {
-  status?: OrderStatus;
-  q?: string;
-  page: number;
-}
 
 function orderListPath({ status, q, page }: OrderListParams): string {
   const query = new URLSearchParams();
@@ -32,6 +25,7 @@ function orderListPath({ status, q, page }: OrderListParams): string {
 
 /** GET /api/v1/orders: the customer's orders, newest first, one page at a time. */
 export function useOrders(params: OrderListParams) {
+  const api = useApi();
   return useQuery({
     queryKey: orderKeys.list(params),
     queryFn: ({ signal }) => api.get<Page<OrderSummary>>(orderListPath(params), { signal }),
@@ -41,6 +35,7 @@ export function useOrders(params: OrderListParams) {
 
 /** GET /api/v1/orders/{id}: the order with its items, the bids received and the trips awarded. */
 export function useOrder(orderId: string) {
+  const api = useApi();
   return useQuery({
     queryKey: orderKeys.detail(orderId),
     queryFn: ({ signal }) =>
@@ -63,6 +58,7 @@ function useOrderChanged() {
 
 /** POST /api/v1/orders: places the order; bidding opens at once. */
 export function useCreateOrder() {
+  const api = useApi();
   const changed = useOrderChanged();
   return useMutation({
     mutationFn: (body: CreateOrderInput) => api.post<OrderDetail>('/api/v1/orders', body),
@@ -72,6 +68,7 @@ export function useCreateOrder() {
 
 /** POST /api/v1/orders/{id}/cancel: only while the order is open. */
 export function useCancelOrder(orderId: string) {
+  const api = useApi();
   const changed = useOrderChanged();
   return useMutation({
     mutationFn: (reason: string) =>
@@ -82,6 +79,7 @@ export function useCancelOrder(orderId: string) {
 
 /** POST /api/v1/orders/{id}/award: every item to one active bid; creates one trip per item. */
 export function useAwardOrder(orderId: string) {
+  const api = useApi();
   const changed = useOrderChanged();
   return useMutation({
     mutationFn: (body: AwardOrderRequest) =>

@@ -1,6 +1,6 @@
 import { MAX_QUOTE_DOCUMENT_BYTES, type QuoteDocument } from '@freightlane/domain';
-import { downloadFile } from '../../../lib/api';
-import { uploadFile, type UploadSession } from '../../../lib/upload-file';
+import type { ApiClient, ApiSession } from '../../../lib/api';
+import { uploadFile } from '../../../lib/upload-file';
 
 /** The browser's own check before the upload starts; the server checks the same again. */
 export function quoteDocumentProblem(file: File): string | null {
@@ -17,7 +17,7 @@ export function quoteDocumentProblem(file: File): string | null {
  */
 export function uploadQuoteDocument(
   file: File,
-  session: UploadSession,
+  session: ApiSession,
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
 ): Promise<QuoteDocument> {
@@ -31,6 +31,6 @@ export function uploadQuoteDocument(
 }
 
 /** GET /api/v1/orders/{id}/quote-document: saves the attachment under its own name. */
-export function downloadQuoteDocument(orderId: string, fileName: string): Promise<void> {
-  return downloadFile(`/api/v1/orders/${encodeURIComponent(orderId)}/quote-document`, fileName);
+export function downloadQuoteDocument(api: ApiClient, orderId: string, fileName: string): Promise<void> {
+  return api.downloadFile(`/api/v1/orders/${encodeURIComponent(orderId)}/quote-document`, fileName);
 }

@@ -17,7 +17,7 @@ export function QuoteDocumentDownload({ order }: { order: OrderDetail }) {
       px={0}
       loading={downloading}
       leftSection={<IconDownload size={16} aria-hidden />}
-      onClick={() => void download(() => downloadQuoteDocument(order.id, document.fileName))}
+      onClick={() => void download((api) => downloadQuoteDocument(api, order.id, document.fileName))}
       aria-label={`Download ${document.fileName}`}
     >
       {document.fileName} ({formatFileSize(document.sizeBytes)})

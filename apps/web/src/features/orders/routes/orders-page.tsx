@@ -21,7 +21,7 @@ import { ListPagination } from '../../../components/list-pagination';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { CargoTypeBadge, OrderStatusBadge } from '../../../components/marketplace-badges';
 import { PageHeader } from '../../../components/page-header';
-import { QueryError } from '../../../components/query-error';
+import { QueryList } from '../../../components/query-list';
 import { useListParams, useListSearch } from '../../../components/use-list-params';
 import { formatDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -146,35 +146,34 @@ export function OrdersPage() {
           />
         </Group>
 
-        {orders.isPending ? (
-          <ListSkeleton label="Loading orders" height={56} />
-        ) : orders.isError ? (
-          <QueryError
-            error={orders.error}
-            onRetry={() => void orders.refetch()}
-            title="Could not load your orders"
-          />
-        ) : data && data.content.length === 0 ? (
-          filtered ? (
-            <Card withBorder radius="md" padding="lg">
-              <Text fw={600}>No orders match</Text>
+        <QueryList
+          query={orders}
+          skeleton={<ListSkeleton label="Loading orders" height={56} />}
+          failure="Could not load your orders"
+          empty={
+            filtered ? (
+              <Card withBorder radius="md" padding="lg">
+                <Text fw={600}>No orders match</Text>
+                <Text size="sm" c="dimmed">
+                  Try another filter or search text.
+                </Text>
+              </Card>
+            ) : (
+              <NoOrdersYet />
+            )
+          }
+        >
+          {(rows) => (
+            <Stack gap={6}>
+              {/* The API lists orders by when they were placed, the latest first; saying so lets a
+                  customer who just placed one look for it at the top. */}
               <Text size="sm" c="dimmed">
-                Try another filter or search text.
+                Newest first
               </Text>
-            </Card>
-          ) : (
-            <NoOrdersYet />
-          )
-        ) : data ? (
-          <Stack gap={6}>
-            {/* The API lists orders by when they were placed, the latest first; saying so lets a
-                customer who just placed one look for it at the top. */}
-            <Text size="sm" c="dimmed">
-              Newest first
-            </Text>
-            <DataTable label="Orders" columns={COLUMNS} rows={data.content} rowKey={(order) => order.id} />
-          </Stack>
-        ) : null}
+              <DataTable label="Orders" columns={COLUMNS} rows={rows} rowKey={(order) => order.id} />
+            </Stack>
+          )}
+        </QueryList>
 
         {data ? <ListPagination page={data} noun={['order', 'orders']} onChange={list.setPage} /> : null}
       </Stack>

@@ -1,10 +1,11 @@
 import type { PreferredPartner, Transporter } from '@freightlane/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiRequest } from '../../../lib/api';
+import { useApi } from '../../../lib/session-context';
 import { partnerKeys } from './partner-keys';
 
 /** GET /api/v1/preferred-partners: the transporters this customer trusts with preferred-only orders. */
 export function usePreferredPartners() {
+  const api = useApi();
   return useQuery({
     queryKey: partnerKeys.preferred,
     queryFn: ({ signal }) => api.get<PreferredPartner[]>('/api/v1/preferred-partners', { signal }),
@@ -13,6 +14,7 @@ export function usePreferredPartners() {
 
 /** GET /api/v1/transporters?q=: verified transporters by name, each marked when already preferred. */
 export function useTransporterSearch(q: string) {
+  const api = useApi();
   const text = q.trim();
   return useQuery({
     queryKey: partnerKeys.transporterSearch(text),
@@ -34,6 +36,7 @@ function usePartnersChanged() {
 
 /** POST /api/v1/preferred-partners */
 export function useAddPreferredPartner() {
+  const api = useApi();
   const changed = usePartnersChanged();
   return useMutation({
     mutationFn: (transporterCompanyId: string) =>
@@ -44,10 +47,11 @@ export function useAddPreferredPartner() {
 
 /** DELETE /api/v1/preferred-partners/{transporterCompanyId} */
 export function useRemovePreferredPartner() {
+  const api = useApi();
   const changed = usePartnersChanged();
   return useMutation({
     mutationFn: (transporterCompanyId: string) =>
-      apiRequest<unknown>(`/api/v1/preferred-partners/${encodeURIComponent(transporterCompanyId)}`, {
+      api.request<unknown>(`/api/v1/preferred-partners/${encodeURIComponent(transporterCompanyId)}`, {
         method: 'DELETE',
       }),
     onSuccess: changed,

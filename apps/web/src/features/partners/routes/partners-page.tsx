@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { useActionError } from '../../../components/action-error';
 import { NoticeDialog } from '../../../components/notice-dialog';
 import { PageHeader } from '../../../components/page-header';
-import { QueryError } from '../../../components/query-error';
+import { QueryList } from '../../../components/query-list';
 import { formatDate } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -71,47 +71,46 @@ function PartnerList() {
       <Title order={2} fz="lg" id="partners-title">
         Your preferred partners{partners.data ? ` (${partners.data.length})` : ''}
       </Title>
-      {partners.isPending ? (
-        <Stack gap="sm" aria-label="Loading your partners">
-          <Skeleton h={64} />
-          <Skeleton h={64} />
-        </Stack>
-      ) : partners.isError ? (
-        <QueryError
-          error={partners.error}
-          onRetry={() => void partners.refetch()}
-          title="Could not load your partners"
-        />
-      ) : partners.data.length === 0 ? (
-        <NoPartnersYet />
-      ) : (
-        <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {partners.data.map((partner) => (
-            <Card key={partner.transporterCompanyId} withBorder radius="md" padding="md" component="li">
-              <Group justify="space-between" wrap="nowrap" gap="sm">
-                <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Text fw={600} truncate>
-                    {partner.name}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {partner.state ? `${partner.state} · ` : ''}Added {formatDate(partner.addedAt)}
-                  </Text>
-                </Stack>
-                <Button
-                  variant="subtle"
-                  color="red"
-                  size="xs"
-                  leftSection={<IconTrash size={16} aria-hidden />}
-                  onClick={() => setRemoving(partner)}
-                  aria-label={`Remove ${partner.name}`}
-                >
-                  Remove
-                </Button>
-              </Group>
-            </Card>
-          ))}
-        </Stack>
-      )}
+      <QueryList
+        query={partners}
+        skeleton={
+          <Stack gap="sm" aria-label="Loading your partners">
+            <Skeleton h={64} />
+            <Skeleton h={64} />
+          </Stack>
+        }
+        failure="Could not load your partners"
+        empty={<NoPartnersYet />}
+      >
+        {(rows) => (
+          <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {rows.map((partner) => (
+              <Card key={partner.transporterCompanyId} withBorder radius="md" padding="md" component="li">
+                <Group justify="space-between" wrap="nowrap" gap="sm">
+                  <Stack gap={2} style={{ minWidth: 0 }}>
+                    <Text fw={600} truncate>
+                      {partner.name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {partner.state ? `${partner.state} · ` : ''}Added {formatDate(partner.addedAt)}
+                    </Text>
+                  </Stack>
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    size="xs"
+                    leftSection={<IconTrash size={16} aria-hidden />}
+                    onClick={() => setRemoving(partner)}
+                    aria-label={`Remove ${partner.name}`}
+                  >
+                    Remove
+                  </Button>
+                </Group>
+              </Card>
+            ))}
+          </Stack>
+        )}
+      </QueryList>
       <NoticeDialog
         opened={removing !== null}
         title="Remove this partner?"
@@ -164,53 +163,55 @@ function AddPartner() {
         onChange={(event) => setSearch(event.currentTarget.value)}
       />
       <Stack gap="xs" mt="md" aria-live="polite">
-        {transporters.isError ? (
-          <QueryError
-            error={transporters.error}
-            onRetry={() => void transporters.refetch()}
-            title="Search failed"
-          />
-        ) : transporters.data && transporters.data.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {debounced.trim()
-              ? `No verified transporter matches “${debounced.trim()}”.`
-              : 'No verified transporters yet.'}
-          </Text>
-        ) : (
-          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {(transporters.data ?? []).map((transporter) => (
-              <Group key={transporter.id} component="li" justify="space-between" wrap="nowrap" gap="sm">
-                <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Text size="sm" fw={500} truncate>
-                    {transporter.name}
-                  </Text>
-                  {transporter.state ? (
-                    <Text size="xs" c="dimmed">
-                      {transporter.state}
+        {/* No skeleton while the first search runs: the spinner in the search box says so. */}
+        <QueryList
+          query={transporters}
+          skeleton={null}
+          failure="Search failed"
+          empty={
+            <Text size="sm" c="dimmed">
+              {debounced.trim()
+                ? `No verified transporter matches “${debounced.trim()}”.`
+                : 'No verified transporters yet.'}
+            </Text>
+          }
+        >
+          {(rows) => (
+            <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {rows.map((transporter) => (
+                <Group key={transporter.id} component="li" justify="space-between" wrap="nowrap" gap="sm">
+                  <Stack gap={0} style={{ minWidth: 0 }}>
+                    <Text size="sm" fw={500} truncate>
+                      {transporter.name}
                     </Text>
-                  ) : null}
-                </Stack>
-                {transporter.preferred ? (
-                  <Text size="xs" c="green.9" fw={600}>
-                    Preferred
-                  </Text>
-                ) : (
-                  <Button
-                    size="xs"
-                    variant="light"
-                    leftSection={<IconPlus size={14} aria-hidden />}
-                    loading={adding === transporter.id}
-                    disabled={adding !== null && adding !== transporter.id}
-                    onClick={() => void addPartner(transporter.id, transporter.name)}
-                    aria-label={`Add ${transporter.name}`}
-                  >
-                    Add
-                  </Button>
-                )}
-              </Group>
-            ))}
-          </Stack>
-        )}
+                    {transporter.state ? (
+                      <Text size="xs" c="dimmed">
+                        {transporter.state}
+                      </Text>
+                    ) : null}
+                  </Stack>
+                  {transporter.preferred ? (
+                    <Text size="xs" c="green.9" fw={600}>
+                      Preferred
+                    </Text>
+                  ) : (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconPlus size={14} aria-hidden />}
+                      loading={adding === transporter.id}
+                      disabled={adding !== null && adding !== transporter.id}
+                      onClick={() => void addPartner(transporter.id, transporter.name)}
+                      aria-label={`Add ${transporter.name}`}
+                    >
+                      Add
+                    </Button>
+                  )}
+                </Group>
+              ))}
+            </Stack>
+          )}
+        </QueryList>
       </Stack>
     </Card>
   );

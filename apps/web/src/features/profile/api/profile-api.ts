@@ -1,11 +1,11 @@
 import type { Profile, ProfileResponse, UpdateProfileRequest } from '@freightlane/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSessionStore } from '../../../lib/session-context';
-import { api } from '../../../lib/api';
+import { useSessionStore, useApi } from '../../../lib/session-context';
 import { profileKeys } from './profile-keys';
 
 /** GET /api/v1/user/me: the signed-in person, their company and country. */
 export function useProfile() {
+  const api = useApi();
   return useQuery({
     queryKey: profileKeys.me,
     queryFn: async () => (await api.get<ProfileResponse>('/api/v1/user/me')).data,
@@ -13,6 +13,7 @@ export function useProfile() {
 }
 
 export function useUpdateProfile() {
+  const api = useApi();
   const queryClient = useQueryClient();
   const store = useSessionStore();
   return useMutation({

@@ -14,13 +14,11 @@ import type {
   UpdateTrackingCompanyRequest,
 } from '@freightlane/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiRequest } from '../../../lib/api';
+import { useApi } from '../../../lib/session-context';
 import { referenceDataKeys, type ShippingLineFilter, type TerminalFilter } from './reference-data-keys';
 
 const BASE = '/api/v1/admin';
 const PAGE_SIZE = 20;
-
-const patch = <T>(path: string, body: unknown) => apiRequest<T>(path, { method: 'PATCH', body });
 
 function listParams(filter: ShippingLineFilter & { kind?: string | null }): string {
   const params = new URLSearchParams();
@@ -37,6 +35,7 @@ function listParams(filter: ShippingLineFilter & { kind?: string | null }): stri
 
 /** GET /api/v1/admin/tracking-companies: every one, active or not. */
 export function useAdminTrackingCompanies() {
+  const api = useApi();
   return useQuery({
     queryKey: referenceDataKeys.trackingCompanies(),
     queryFn: () => api.get<AdminTrackingCompany[]>(`${BASE}/tracking-companies`),
@@ -45,10 +44,14 @@ export function useAdminTrackingCompanies() {
 
 /** PATCH /api/v1/admin/tracking-companies/{id}. */
 export function useUpdateTrackingCompany() {
+  const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateTrackingCompanyRequest }) =>
-      patch<AdminTrackingCompany>(`${BASE}/tracking-companies/${encodeURIComponent(id)}`, body),
+      api.request<AdminTrackingCompany>(`${BASE}/tracking-companies/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body,
+      }),
     onSuccess: (saved) =>
       queryClient.setQueryData<AdminTrackingCompany[]>(referenceDataKeys.trackingCompanies(), (list) =>
         list?.map((company) => (company.id === saved.id ? saved : company)),
@@ -61,6 +64,7 @@ export function useUpdateTrackingCompany() {
 
 /** GET /api/v1/admin/shipping-lines: one page; the previous page stays while the next loads. */
 export function useAdminShippingLines(filter: ShippingLineFilter) {
+  const api = useApi();
   return useQuery({
     queryKey: referenceDataKeys.shippingLineList(filter),
     queryFn: () => api.get<Page<AdminShippingLineSummary>>(`${BASE}/shipping-lines?${listParams(filter)}`),
@@ -70,6 +74,7 @@ export function useAdminShippingLines(filter: ShippingLineFilter) {
 
 /** GET /api/v1/admin/shipping-lines/{id}: the line with its tariffs. */
 export function useAdminShippingLine(id: string) {
+  const api = useApi();
   return useQuery({
     queryKey: referenceDataKeys.shippingLine(id),
     queryFn: () => api.get<AdminShippingLine>(`${BASE}/shipping-lines/${encodeURIComponent(id)}`),
@@ -87,6 +92,7 @@ function useLineSaved() {
 
 /** POST /api/v1/admin/shipping-lines. */
 export function useCreateShippingLine() {
+  const api = useApi();
   const saved = useLineSaved();
   return useMutation({
     mutationFn: (body: CreateShippingLineRequest) =>
@@ -97,16 +103,21 @@ export function useCreateShippingLine() {
 
 /** PATCH /api/v1/admin/shipping-lines/{id}: rename, retire or bring back. */
 export function useUpdateShippingLine(id: string) {
+  const api = useApi();
   const saved = useLineSaved();
   return useMutation({
     mutationFn: (body: UpdateShippingLineRequest) =>
-      patch<AdminShippingLine>(`${BASE}/shipping-lines/${encodeURIComponent(id)}`, body),
+      api.request<AdminShippingLine>(`${BASE}/shipping-lines/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body,
+      }),
     onSuccess: saved,
   });
 }
 
 /** PUT /api/v1/admin/shipping-lines/{id}/tariffs: the sizes sent; the others keep theirs. */
 export function useSetShippingLineTariffs(id: string) {
+  const api = useApi();
   const saved = useLineSaved();
   return useMutation({
     mutationFn: (body: SetShippingLineTariffsRequest) =>
@@ -120,6 +131,7 @@ export function useSetShippingLineTariffs(id: string) {
 
 /** GET /api/v1/admin/terminals: one page, filtered by kind, status and search. */
 export function useAdminTerminals(filter: TerminalFilter) {
+  const api = useApi();
   return useQuery({
     queryKey: referenceDataKeys.terminalList(filter),
     queryFn: () => api.get<Page<AdminTerminal>>(`${BASE}/terminals?${listParams(filter)}`),
@@ -129,6 +141,7 @@ export function useAdminTerminals(filter: TerminalFilter) {
 
 /** GET /api/v1/admin/terminals/{id}. */
 export function useAdminTerminal(id: string) {
+  const api = useApi();
   return useQuery({
     queryKey: referenceDataKeys.terminal(id),
     queryFn: () => api.get<AdminTerminal>(`${BASE}/terminals/${encodeURIComponent(id)}`),
@@ -145,6 +158,7 @@ function useTerminalSaved() {
 
 /** POST /api/v1/admin/terminals. */
 export function useCreateTerminal() {
+  const api = useApi();
   const saved = useTerminalSaved();
   return useMutation({
     mutationFn: (body: CreateTerminalRequest) => api.post<AdminTerminal>(`${BASE}/terminals`, body),
@@ -154,10 +168,11 @@ export function useCreateTerminal() {
 
 /** PATCH /api/v1/admin/terminals/{id}: change, retire (active: false) or bring back. */
 export function useUpdateTerminal(id: string) {
+  const api = useApi();
   const saved = useTerminalSaved();
   return useMutation({
     mutationFn: (body: UpdateTerminalRequest) =>
-      patch<AdminTerminal>(`${BASE}/terminals/${encodeURIComponent(id)}`, body),
+      api.request<AdminTerminal>(`${BASE}/terminals/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
     onSuccess: saved,
   });
 }
@@ -167,6 +182,7 @@ export function useUpdateTerminal(id: string) {
 
 /** GET /api/v1/admin/platform-settings: commission and payment terms. */
 export function usePlatformSettings() {
+  const api = useApi();
   return useQuery({
     queryKey: referenceDataKeys.platformSettings(),
     queryFn: () => api.get<PlatformSettings>(`${BASE}/platform-settings`),
@@ -175,6 +191,7 @@ export function usePlatformSettings() {
 
 /** PUT /api/v1/admin/platform-settings. */
 export function useUpdatePlatformSettings() {
+  const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdatePlatformSettingsRequest) =>

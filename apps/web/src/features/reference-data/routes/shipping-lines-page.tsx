@@ -8,7 +8,7 @@ import { EmptyList } from '../../../components/empty-list';
 import { ListPagination } from '../../../components/list-pagination';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { PageHeader } from '../../../components/page-header';
-import { QueryError } from '../../../components/query-error';
+import { QueryList } from '../../../components/query-list';
 import { useListParams, useListSearch } from '../../../components/use-list-params';
 import { PATHS } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -88,64 +88,63 @@ export function ShippingLinesPage() {
           />
         </SimpleGrid>
 
-        {lines.isPending ? (
-          <ListSkeleton label="Loading shipping lines" rows={5} height={52} />
-        ) : lines.isError ? (
-          <QueryError
-            error={lines.error}
-            onRetry={() => void lines.refetch()}
-            title="Could not load the shipping lines"
-          />
-        ) : lines.data.content.length === 0 ? (
-          q ? (
-            <EmptyList
-              icon={IconShip}
-              action={
-                <Button
-                  variant="default"
-                  onClick={() => {
-                    setSearch('');
-                    update({ q: null });
-                  }}
-                >
-                  Clear search
-                </Button>
-              }
-            >
-              No shipping line matches “{q}”. Search by the line&apos;s name or code, or add it.
-            </EmptyList>
-          ) : status ? (
-            <EmptyList
-              icon={IconShip}
-              action={
-                <Button variant="default" onClick={() => update({ status: null })}>
-                  Show all shipping lines
-                </Button>
-              }
-            >
-              No {STATUS_LABELS[status].toLowerCase()} shipping lines.
-            </EmptyList>
-          ) : (
-            <EmptyList icon={IconShip} action={addButton}>
-              No shipping lines yet. Add the lines your customers&apos; containers come on.
-            </EmptyList>
-          )
-        ) : (
-          <Stack gap="md" aria-busy={lines.isPlaceholderData}>
-            <DataTable
-              label="Shipping lines"
-              columns={COLUMNS}
-              rows={lines.data.content}
-              rowKey={(line) => line.id}
-              tableFrom="md"
-            />
-            <ListPagination
-              page={lines.data}
-              noun={['shipping line', 'shipping lines']}
-              onChange={list.setPage}
-            />
-          </Stack>
-        )}
+        <QueryList
+          query={lines}
+          skeleton={<ListSkeleton label="Loading shipping lines" rows={5} height={52} />}
+          failure="Could not load the shipping lines"
+          empty={
+            q ? (
+              <EmptyList
+                icon={IconShip}
+                action={
+                  <Button
+                    variant="default"
+                    onClick={() => {
+                      setSearch('');
+                      update({ q: null });
+                    }}
+                  >
+                    Clear search
+                  </Button>
+                }
+              >
+                No shipping line matches “{q}”. Search by the line&apos;s name or code, or add it.
+              </EmptyList>
+            ) : status ? (
+              <EmptyList
+                icon={IconShip}
+                action={
+                  <Button variant="default" onClick={() => update({ status: null })}>
+                    Show all shipping lines
+                  </Button>
+                }
+              >
+                No {STATUS_LABELS[status].toLowerCase()} shipping lines.
+              </EmptyList>
+            ) : (
+              <EmptyList icon={IconShip} action={addButton}>
+                No shipping lines yet. Add the lines your customers&apos; containers come on.
+              </EmptyList>
+            )
+          }
+        >
+          {(rows, page) => (
+            <Stack gap="md">
+              <DataTable
+                label="Shipping lines"
+                columns={COLUMNS}
+                rows={rows}
+                rowKey={(line) => line.id}
+                tableFrom="md"
+              />
+              <ListPagination
+                page={page}
+                noun={['shipping line', 'shipping lines']}
+                onChange={list.setPage}
+              />
+            </Stack>
+          )}
+        </QueryList>
       </Stack>
       <NewShippingLineDialog opened={adding} onClose={() => setAdding(false)} />
     </>

@@ -12,7 +12,7 @@ import { EmptyList } from '../../../components/empty-list';
 import { ListPagination } from '../../../components/list-pagination';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { PageHeader } from '../../../components/page-header';
-import { QueryError } from '../../../components/query-error';
+import { QueryList } from '../../../components/query-list';
 import { useListParams, useListSearch } from '../../../components/use-list-params';
 import { PATHS } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -118,51 +118,50 @@ export function TerminalsPage() {
           />
         </SimpleGrid>
 
-        {terminals.isPending ? (
-          <ListSkeleton label="Loading terminals" rows={5} height={52} />
-        ) : terminals.isError ? (
-          <QueryError
-            error={terminals.error}
-            onRetry={() => void terminals.refetch()}
-            title="Could not load the terminals"
-          />
-        ) : terminals.data.content.length === 0 ? (
-          filtered ? (
-            <EmptyList
-              icon={IconBuildingWarehouse}
-              action={
-                <Button
-                  variant="default"
-                  onClick={() => {
-                    setSearch('');
-                    update({ q: null, kind: null, status: null });
-                  }}
-                >
-                  Show every terminal
-                </Button>
-              }
-            >
-              {q ? `No terminal matches “${q}” with these filters.` : 'No terminals with these filters.'} Add
-              it if it is missing.
-            </EmptyList>
-          ) : (
-            <EmptyList icon={IconBuildingWarehouse} action={addButton}>
-              No terminals yet. Add the terminals, holding bays and depots your customers move containers
-              between.
-            </EmptyList>
-          )
-        ) : (
-          <Stack gap="md" aria-busy={terminals.isPlaceholderData}>
-            <DataTable
-              label="Terminals"
-              columns={COLUMNS}
-              rows={terminals.data.content}
-              rowKey={(terminal) => terminal.id}
-              tableFrom="md"
-            />
-            <ListPagination page={terminals.data} noun={['terminal', 'terminals']} onChange={list.setPage} />
-          </Stack>
-        )}
+        <QueryList
+          query={terminals}
+          skeleton={<ListSkeleton label="Loading terminals" rows={5} height={52} />}
+          failure="Could not load the terminals"
+          empty={
+            filtered ? (
+              <EmptyList
+                icon={IconBuildingWarehouse}
+                action={
+                  <Button
+                    variant="default"
+                    onClick={() => {
+                      setSearch('');
+                      update({ q: null, kind: null, status: null });
+                    }}
+                  >
+                    Show every terminal
+                  </Button>
+                }
+              >
+                {q ? `No terminal matches “${q}” with these filters.` : 'No terminals with these filters.'}{' '}
+                Add it if it is missing.
+              </EmptyList>
+            ) : (
+              <EmptyList icon={IconBuildingWarehouse} action={addButton}>
+                No terminals yet. Add the terminals, holding bays and depots your customers move containers
+                between.
+              </EmptyList>
+            )
+          }
+        >
+          {(rows, page) => (
+            <Stack gap="md">
+              <DataTable
+                label="Terminals"
+                columns={COLUMNS}
+                rows={rows}
+                rowKey={(terminal) => terminal.id}
+                tableFrom="md"
+              />
+              <ListPagination page={page} noun={['terminal', 'terminals']} onChange={list.setPage} />
+            </Stack>
+          )}
+        </QueryList>
       </Stack>
     </>
   );

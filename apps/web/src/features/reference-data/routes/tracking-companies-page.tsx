@@ -6,7 +6,7 @@ import { EmptyList } from '../../../components/empty-list';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { NoticeDialog } from '../../../components/notice-dialog';
 import { PageHeader } from '../../../components/page-header';
-import { QueryError } from '../../../components/query-error';
+import { QueryList } from '../../../components/query-list';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAdminTrackingCompanies, useUpdateTrackingCompany } from '../api/reference-data-api';
@@ -106,30 +106,29 @@ export function TrackingCompaniesPage() {
         title="Tracking companies"
         description="The providers transporters follow their trucks through. Adding a kind of provider needs a new release of Freightlane."
       />
-      {companies.isPending ? (
-        <ListSkeleton label="Loading tracking companies" rows={3} height={160} />
-      ) : companies.isError ? (
-        <QueryError
-          error={companies.error}
-          onRetry={() => void companies.refetch()}
-          title="Could not load the tracking companies"
-        />
-      ) : companies.data.length === 0 ? (
-        <EmptyList icon={IconRadar}>
-          No tracking companies yet. They are added when Freightlane starts; restart it or ask support.
-        </EmptyList>
-      ) : (
-        <SimpleGrid
-          cols={{ base: 1, md: 2, xl: 3 }}
-          spacing="lg"
-          component="ul"
-          style={{ listStyle: 'none', padding: 0, margin: 0 }}
-        >
-          {companies.data.map((company) => (
-            <CompanyCard key={company.id} company={company} />
-          ))}
-        </SimpleGrid>
-      )}
+      <QueryList
+        query={companies}
+        skeleton={<ListSkeleton label="Loading tracking companies" rows={3} height={160} />}
+        failure="Could not load the tracking companies"
+        empty={
+          <EmptyList icon={IconRadar}>
+            No tracking companies yet. They are added when Freightlane starts; restart it or ask support.
+          </EmptyList>
+        }
+      >
+        {(rows) => (
+          <SimpleGrid
+            cols={{ base: 1, md: 2, xl: 3 }}
+            spacing="lg"
+            component="ul"
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          >
+            {rows.map((company) => (
+              <CompanyCard key={company.id} company={company} />
+            ))}
+          </SimpleGrid>
+        )}
+      </QueryList>
     </>
   );
 }

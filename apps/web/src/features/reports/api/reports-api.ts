@@ -1,6 +1,7 @@
 import type { ReportExportFormat, ReportKind, ReportRange, ReportResponse } from '@freightlane/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, downloadFile } from '../../../lib/api';
+import type { ApiClient } from '../../../lib/api';
+import { useApi } from '../../../lib/session-context';
 import { reportKeys, type ReportParams } from './report-keys';
 
 export const REPORT_PAGE_SIZE = 20;
@@ -11,6 +12,7 @@ function rangeQuery({ from, to }: ReportRange): URLSearchParams {
 
 /** GET /api/v1/reports/{kind}?from&to&page&size: the figures, the chart and a page of the table. */
 export function useReport(params: ReportParams, enabled = true) {
+  const api = useApi();
   return useQuery({
     queryKey: reportKeys.page(params),
     queryFn: ({ signal }) => {
@@ -31,10 +33,15 @@ export function reportFileName(kind: ReportKind, range: ReportRange, format: Rep
 }
 
 /** GET /api/v1/reports/{kind}/export?format&from&to, saved by the browser. */
-export function downloadReport(kind: ReportKind, range: ReportRange, format: ReportExportFormat) {
+export function downloadReport(
+  api: ApiClient,
+  kind: ReportKind,
+  range: ReportRange,
+  format: ReportExportFormat,
+) {
   const query = rangeQuery(range);
   query.set('format', format);
-  return downloadFile(
+  return api.downloadFile(
     `/api/v1/reports/${kind}/export?${query.toString()}`,
     reportFileName(kind, range, format),
   );

@@ -28,7 +28,7 @@ export function ReportDownloads({ kind, range }: { kind: ReportKind; range: Repo
           disabled={downloading && busy !== format}
           onClick={() => {
             setBusy(format);
-            void download(() => downloadReport(kind, range, format));
+            void download((api) => downloadReport(api, kind, range, format));
           }}
         >
           {label}

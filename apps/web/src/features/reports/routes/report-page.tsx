@@ -3,6 +3,7 @@ import {
   DEFAULT_REPORT_DAYS,
   isReportKind,
   lagosDateInDays,
+  reportKindsFor,
   reportRange,
   type ReportRange,
 } from '@freightlane/domain';
@@ -13,7 +14,7 @@ import { EmptyList } from '../../../components/empty-list';
 import { ListPagination } from '../../../components/list-pagination';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { PageHeader } from '../../../components/page-header';
-import { QueryError } from '../../../components/query-error';
+import { QueryList } from '../../../components/query-list';
 import { useListParams } from '../../../components/use-list-params';
 import { PATHS } from '../../../lib/paths';
 import { useRole } from '../../../lib/session-context';
@@ -24,7 +25,7 @@ import { ReportDownloads } from '../components/report-downloads';
 import { ReportFigures } from '../components/report-figures';
 import { ReportRangeForm } from '../components/report-range-form';
 import { ReportTable } from '../components/report-table';
-import { rangePresets, REPORT_DESCRIPTIONS, reportKindsFor, reportTitle } from '../report-catalogue';
+import { rangePresets, REPORT_DESCRIPTIONS, reportTitle } from '../report-catalogue';
 
 function BackToReports() {
   return (
@@ -72,7 +73,6 @@ export function ReportPage() {
     );
   }
 
-  const data = report.data;
   return (
     <Stack gap="lg">
       <Box>
@@ -88,36 +88,41 @@ export function ReportPage() {
           onChange={(next) => list.update({ from: next.from, to: next.to })}
         />
       </Box>
-      {report.isError ? (
-        <QueryError
-          error={report.error}
-          onRetry={() => void report.refetch()}
-          title="Could not load the report"
-        />
-      ) : !data ? (
-        valid ? (
-          <ListSkeleton label={`Loading the ${title.toLowerCase()}`} rows={3} height={160} />
-        ) : null
-      ) : (
-        // The last range's figures stay on screen, dimmed, while the new range loads.
-        <Stack gap="lg" style={{ opacity: report.isPlaceholderData ? 0.6 : 1 }} aria-busy={report.isFetching}>
-          <ReportFigures figures={data.summary} />
-          <ReportChartView chart={data.chart} />
-          <section aria-labelledby="report-table-title">
-            <Title order={2} fz="lg" id="report-table-title" mb="sm">
-              {data.page.totalElements === 0 ? 'No rows in this range' : 'Rows'}
-            </Title>
-            {data.page.totalElements === 0 ? (
-              <Text c="dimmed">Nothing was recorded between these dates. Try a longer range.</Text>
-            ) : (
-              <>
-                <ReportTable title={title} columns={data.columns} rows={data.page.content} />
-                <ListPagination page={data.page} onChange={list.setPage} noun={['row', 'rows']} />
-              </>
-            )}
-          </section>
-        </Stack>
-      )}
+      {/* An invalid range asks for nothing: its form says what is wrong. Without rows the figures and the
+          chart still stand, so the table's own heading says the range is empty. */}
+      <QueryList
+        query={report}
+        rowsOf={(answer) => answer.page.content}
+        skeleton={
+          valid ? <ListSkeleton label={`Loading the ${title.toLowerCase()}`} rows={3} height={160} /> : null
+        }
+        failure="Could not load the report"
+      >
+        {(rows, data) => (
+          // The last range's figures stay on screen, dimmed, while the new range loads.
+          <Stack
+            gap="lg"
+            style={{ opacity: report.isPlaceholderData ? 0.6 : 1 }}
+            aria-busy={report.isFetching}
+          >
+            <ReportFigures figures={data.summary} />
+            <ReportChartView chart={data.chart} />
+            <section aria-labelledby="report-table-title">
+              <Title order={2} fz="lg" id="report-table-title" mb="sm">
+                {data.page.totalElements === 0 ? 'No rows in this range' : 'Rows'}
+              </Title>
+              {data.page.totalElements === 0 ? (
+                <Text c="dimmed">Nothing was recorded between these dates. Try a longer range.</Text>
+              ) : (
+                <>
+                  <ReportTable title={title} columns={data.columns} rows={rows} />
+                  <ListPagination page={data.page} onChange={list.setPage} noun={['row', 'rows']} />
+                </>
+              )}
+            </section>
+          </Stack>
+        )}
+      </QueryList>
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import { reportKindsFor } from '@freightlane/domain';
 import { Card, SimpleGrid, Text } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -6,7 +7,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PATHS } from '../../../lib/paths';
 import { useRole } from '../../../lib/session-context';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { REPORT_DESCRIPTIONS, reportKindsFor, reportTitle } from '../report-catalogue';
+import { REPORT_DESCRIPTIONS, reportTitle } from '../report-catalogue';
 
 /** /reports: the report kinds of the caller's side, each a card that opens it. */
 export function ReportsPage() {

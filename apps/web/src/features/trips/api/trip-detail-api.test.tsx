@@ -1,48 +1,48 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, configureApiAuth } from '../../../lib/api';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/api';
 import { mockApi } from '../../../test/api-mock';
-import { createTestQueryClient } from '../../../test/render';
+import { sessionValuesFor } from '../../../test/fakes';
+import { createTestStore, seedSession, TestProviders } from '../../../test/render';
 import { useChangeTripStatus } from './trip-detail-api';
 
 const TRIP_ID = '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6';
 const STATUS = `PATCH /api/v1/trips/${TRIP_ID}/status`;
 
-afterEach(() => configureApiAuth(null));
-
+/** The hook under the app's providers, signed in as a transporter from storage. */
 function renderChangeStatus() {
-  const queryClient = createTestQueryClient();
+  const store = createTestStore();
+  store.start();
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    <TestProviders store={store}>{children}</TestProviders>
   );
   return renderHook(() => useChangeTripStatus(TRIP_ID), { wrapper }).result;
 }
 
 describe('useChangeTripStatus', () => {
   it('renews an expired session once and sends the change again', async () => {
-    let token = 'old';
+    const values = seedSession('role_transporter');
+    const next = sessionValuesFor('role_transporter', {
+      nowS: Math.floor(Date.now() / 1000),
+      jti: 'rotated',
+    });
     const api = mockApi({
       [STATUS]: (request) =>
-        request.headers.authorization === 'Bearer new'
+        request.headers.authorization === `Bearer ${next.accessToken}`
           ? { body: { id: TRIP_ID } }
           : { status: 401, body: { message: 'Token expired' } },
+      'POST /api/v1/auth/refresh': { body: next },
     });
-    const refresh = vi.fn(async () => {
-      token = 'new';
-      return true;
-    });
-    configureApiAuth({ getAccessToken: () => token, refresh, onSessionExpired: vi.fn() });
 
     const result = renderChangeStatus();
     await expect(result.current.mutateAsync({ tripStatus: 'LOADED', note: undefined })).resolves.toEqual({
       id: TRIP_ID,
     });
-    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(api.calls('POST /api/v1/auth/refresh')).toHaveLength(1);
     expect(api.calls(STATUS).map((r) => [r.headers.authorization, r.body])).toEqual([
-      ['Bearer old', { tripStatus: 'LOADED' }],
-      ['Bearer new', { tripStatus: 'LOADED' }],
+      [`Bearer ${values.accessToken}`, { tripStatus: 'LOADED' }],
+      [`Bearer ${next.accessToken}`, { tripStatus: 'LOADED' }],
     ]);
   });
 
@@ -57,7 +57,7 @@ describe('useChangeTripStatus', () => {
         },
       },
     });
-    configureApiAuth({ getAccessToken: () => 'token', refresh: vi.fn(), onSessionExpired: vi.fn() });
+    seedSession('role_transporter');
 
     const result = renderChangeStatus();
     const error: unknown = await result.current

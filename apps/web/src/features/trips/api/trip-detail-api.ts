@@ -11,8 +11,8 @@ import {
   type UpdateTripRequest,
 } from '@freightlane/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSessionStore } from '../../../lib/session-context';
-import { api, apiRequest, downloadFile } from '../../../lib/api';
+import { useSessionStore, useApi } from '../../../lib/session-context';
+import type { ApiClient } from '../../../lib/api';
 import { uploadFile } from '../../../lib/upload-file';
 import { dashboardKeys } from '../../dashboard';
 import { tripKeys } from './trip-keys';
@@ -23,6 +23,7 @@ const consignmentPath = (consignmentId: string) =>
 
 /** GET /api/v1/trips/{id}: the trip with its log, resources, notes, issues, documents and what the caller may do. */
 export function useTrip(tripId: string) {
+  const api = useApi();
   return useQuery({
     queryKey: tripKeys.detail(tripId),
     queryFn: ({ signal }) => api.get<TripDetail>(tripPath(tripId), { signal }),
@@ -45,21 +46,23 @@ export function useTripChanged() {
 
 /** PATCH /api/v1/trips/{id}: the caller's side's note, or (transporter) the expected delivery date. */
 export function useUpdateTrip(tripId: string) {
+  const api = useApi();
   const changed = useTripChanged();
   return useMutation({
     mutationFn: (body: UpdateTripRequest) =>
-      apiRequest<TripDetail>(tripPath(tripId), { method: 'PATCH', body }),
+      api.request<TripDetail>(tripPath(tripId), { method: 'PATCH', body }),
     onSuccess: changed,
   });
 }
 
 /** PATCH /api/v1/trips/{id}/status: one step forward; DELIVERED needs the handover code (or an admin's reason). */
 export function useChangeTripStatus(tripId: string) {
+  const api = useApi();
   const changed = useTripChanged();
   return useMutation({
     // A refusal's ApiError keeps the body's details: the allowed statuses (409), the handover lock time.
     mutationFn: (body: ChangeTripStatusRequest) =>
-      apiRequest<TripDetail>(`${tripPath(tripId)}/status`, { method: 'PATCH', body }),
+      api.request<TripDetail>(`${tripPath(tripId)}/status`, { method: 'PATCH', body }),
     onSuccess: changed,
     // A refusal may mean the trip moved on meanwhile (409) or a code was used up (422): show the trip as it is.
     onError: () => changed(null),
@@ -68,6 +71,7 @@ export function useChangeTripStatus(tripId: string) {
 
 /** POST /api/v1/trips/{id}/status/undo (admin): the last step back, with a reason. */
 export function useUndoTripStatus(tripId: string) {
+  const api = useApi();
   const changed = useTripChanged();
   return useMutation({
     mutationFn: (reason: string) => api.post<TripDetail>(`${tripPath(tripId)}/status/undo`, { reason }),
@@ -77,16 +81,18 @@ export function useUndoTripStatus(tripId: string) {
 
 /** PATCH /api/v1/trips/cancel: all of the trips are cancelled, or none. */
 export function useCancelTrips() {
+  const api = useApi();
   const changed = useTripChanged();
   return useMutation({
     mutationFn: (body: CancelTripsRequest) =>
-      apiRequest<{ cancelled: string[] }>('/api/v1/trips/cancel', { method: 'PATCH', body }),
+      api.request<{ cancelled: string[] }>('/api/v1/trips/cancel', { method: 'PATCH', body }),
     onSuccess: changed,
   });
 }
 
 /** PUT /api/v1/trips/consignment/{id}/assign-resources: the first truck and driver of a trip. */
 export function useAssignResources(consignmentId: string) {
+  const api = useApi();
   const changed = useTripChanged();
   return useMutation({
     mutationFn: (body: AssignResourcesRequest) =>
@@ -97,20 +103,22 @@ export function useAssignResources(consignmentId: string) {
 
 /** PATCH /api/v1/trips/{id}/resources: a replacement truck, driver or motor boy. */
 export function useChangeResources(tripId: string) {
+  const api = useApi();
   const changed = useTripChanged();
   return useMutation({
     mutationFn: (body: ChangeResourcesRequest) =>
-      apiRequest<TripDetail>(`${tripPath(tripId)}/resources`, { method: 'PATCH', body }),
+      api.request<TripDetail>(`${tripPath(tripId)}/resources`, { method: 'PATCH', body }),
     onSuccess: changed,
   });
 }
 
 /** PATCH /api/v1/trips/consignment/{id}: corrects the container or the truck load before loading. */
 export function useUpdateConsignment(consignmentId: string) {
+  const api = useApi();
   const changed = useTripChanged();
   return useMutation({
     mutationFn: (body: UpdateConsignmentRequest) =>
-      apiRequest<TripDetail>(consignmentPath(consignmentId), { method: 'PATCH', body }),
+      api.request<TripDetail>(consignmentPath(consignmentId), { method: 'PATCH', body }),
     onSuccess: changed,
   });
 }
@@ -139,16 +147,20 @@ export function useUploadTripDocument(tripId: string) {
 }
 
 /** GET /api/v1/trips/documents/{id}, saved under the document's own name. */
-export function downloadTripDocument(document: Pick<TripDocument, 'id' | 'fileName'>): Promise<void> {
-  return downloadFile(`/api/v1/trips/documents/${encodeURIComponent(document.id)}`, document.fileName);
+export function downloadTripDocument(
+  api: ApiClient,
+  document: Pick<TripDocument, 'id' | 'fileName'>,
+): Promise<void> {
+  return api.downloadFile(`/api/v1/trips/documents/${encodeURIComponent(document.id)}`, document.fileName);
 }
 
 /** DELETE /api/v1/trips/documents/{id}. */
 export function useDeleteTripDocument() {
+  const api = useApi();
   const changed = useTripChanged();
   return useMutation({
     mutationFn: (documentId: string) =>
-      apiRequest<{ message: string }>(`/api/v1/trips/documents/${encodeURIComponent(documentId)}`, {
+      api.request<{ message: string }>(`/api/v1/trips/documents/${encodeURIComponent(documentId)}`, {
         method: 'DELETE',
       }),
     onSuccess: changed,

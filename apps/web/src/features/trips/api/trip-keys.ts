@@ -1,5 +1,30 @@
-import type { TripIssueListParams } from './trip-issues-api';
-import type { ScheduleParams, TripListParams } from './trips-api';
+import type { TripIssueStatus, TripStatus } from '@freightlane/domain';
+
+/** The trip list's tabs, as the API's filters. */
+export const TRIP_TABS = ['ongoing', 'uncompleted', 'completed', 'all'] as const;
+export type TripTab = (typeof TRIP_TABS)[number];
+
+export interface TripListParams {
+  tab: TripTab;
+  q?: string;
+  page: number;
+  /** Only trips whose latest status is one of these. */
+  statuses?: readonly TripStatus[];
+}
+
+export interface ScheduleParams {
+  year: number;
+  /** 1 to 12. */
+  month: number;
+  /** Finished trips too; the spec's call leaves them out with q=completed:false. */
+  showCompleted: boolean;
+}
+
+export interface TripIssueListParams {
+  /** Only issues in this state; all when missing. */
+  status?: TripIssueStatus;
+  page: number;
+}
 
 /** The query keys of trips: every one starts with ['trips'], so a change to a trip refreshes them all. */
 export const tripKeys = {

@@ -1,6 +1,6 @@
 import type { MapSettings, TripMapItem, TripRoute } from '@freightlane/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { useApi } from '../../../lib/session-context';
 import { tripKeys } from './trip-keys';
 
 /** How often the map asks for the trucks' positions again (trackers report about once a minute). */
@@ -8,6 +8,7 @@ export const MAP_REFRESH_MS = 20_000;
 
 /** GET /api/v1/map-settings: the tiles of this installation. */
 export function useMapSettings() {
+  const api = useApi();
   return useQuery({
     queryKey: tripKeys.mapSettings(),
     queryFn: ({ signal }) => api.get<MapSettings>('/api/v1/map-settings', { signal }),
@@ -17,6 +18,7 @@ export function useMapSettings() {
 
 /** The spec's map call: the caller's started live trips with their trucks' latest positions, kept fresh. */
 export function useTripMap() {
+  const api = useApi();
   return useQuery({
     queryKey: tripKeys.map(),
     queryFn: ({ signal }) =>
@@ -27,6 +29,7 @@ export function useTripMap() {
 
 /** GET /api/v1/trips/{id}/route: where the trip's truck went; fresh while the trip is live. */
 export function useTripRoute(tripId: string, live: boolean) {
+  const api = useApi();
   return useQuery({
     queryKey: tripKeys.route(tripId),
     queryFn: ({ signal }) =>

@@ -1,13 +1,9 @@
 import type { Page, ScheduleResponse, TripStatus, TripSummary } from '@freightlane/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { tripKeys } from './trip-keys';
+import { useApi } from '../../../lib/session-context';
+import { tripKeys, type ScheduleParams, type TripListParams, type TripTab } from './trip-keys';
 
 export const TRIP_PAGE_SIZE = 20;
-
-/** The trip list's tabs, as the API's filters. */
-export const TRIP_TABS = ['ongoing', 'uncompleted', 'completed', 'all'] as const;
-export type TripTab = (typeof TRIP_TABS)[number];
 
 const TAB_FILTERS: Record<TripTab, Record<string, string>> = {
   // Started and not completed is the one definition of ongoing (the domain's isOngoingTrip): a delivered
@@ -20,14 +16,6 @@ const TAB_FILTERS: Record<TripTab, Record<string, string>> = {
 
 /** The spec's call for every trip names its order; the filtered tabs keep the API's default, the same one. */
 const TAB_SORTS: Partial<Record<TripTab, string>> = { all: 'latestTripStatus.timeStamp,DESC' };
-
-export interface TripListParams {
-  tab: TripTab;
-  q?: string;
-  page: number;
-  /** Only trips whose latest status is one of these. */
-  statuses?: readonly TripStatus[];
-}
 
 /**
  * A query string as the spec writes its calls: lists joined by literal commas and `q=completed:false`
@@ -50,6 +38,7 @@ function tripListPath({ tab, q, page, statuses }: TripListParams): string {
 
 /** GET /api/v1/trips?completed&started&q&tripStatusList&page&size&sort: the caller's company's trips. */
 export function useTrips(params: TripListParams) {
+  const api = useApi();
   return useQuery({
     queryKey: tripKeys.list(params),
     queryFn: ({ signal }) => api.get<Page<TripSummary>>(tripListPath(params), { signal }),
@@ -64,20 +53,13 @@ export interface TripStatusOption {
 
 /** GET /api/v1/trips/lookup/trip-status: the statuses a trip list can be filtered by, in words. */
 export function useTripStatusLookup() {
+  const api = useApi();
   return useQuery({
     queryKey: tripKeys.statusLookup(),
     queryFn: ({ signal }) => api.get<TripStatusOption[]>('/api/v1/trips/lookup/trip-status', { signal }),
     // The statuses are fixed by the product; one fetch a session is enough.
     staleTime: Infinity,
   });
-}
-
-export interface ScheduleParams {
-  year: number;
-  /** 1 to 12. */
-  month: number;
-  /** Finished trips too; the spec's call leaves them out with q=completed:false. */
-  showCompleted: boolean;
 }
 
 export function schedulePath({ year, month, showCompleted }: ScheduleParams): string {
@@ -87,6 +69,7 @@ export function schedulePath({ year, month, showCompleted }: ScheduleParams): st
 
 /** GET /api/v1/trips/schedule/year/{year}/month/{month}?q=completed:false: pickups and deliveries of a month. */
 export function useTripSchedule(params: ScheduleParams) {
+  const api = useApi();
   return useQuery({
     queryKey: tripKeys.schedule(params),
     queryFn: ({ signal }) => api.get<ScheduleResponse>(schedulePath(params), { signal }),

@@ -68,7 +68,7 @@ function DocumentItem({ document }: { document: TripDocument }) {
           variant="subtle"
           leftSection={<IconDownload size={14} aria-hidden />}
           loading={downloading}
-          onClick={() => void download(() => downloadTripDocument(document))}
+          onClick={() => void download((api) => downloadTripDocument(api, document))}
           aria-label={`Download ${document.fileName}`}
         >
           Download

@@ -2,6 +2,7 @@ import { Anchor, Avatar, Button, Card, Group, Stack, Text, Title } from '@mantin
 import { TRUCK_TYPE_LABELS, formatNigerianPhone, type TripDetail } from '@freightlane/domain';
 import { IconPhone, IconTruck, IconUserCog } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useApi } from '../../../lib/session-context';
 import { fetchDriverPhoto } from '../../fleet';
 import { AssignResourcesDialog, type AssignMode } from './assign-resources-dialog';
 
@@ -16,12 +17,13 @@ function initials(name: string): string {
 
 /** The driver's photo as an object URL (the photo needs the bearer token, so no plain <img src>). */
 function useDriverPhoto(driverId: string | null): string | null {
+  const api = useApi();
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!driverId) return;
     const controller = new AbortController();
     let objectUrl: string | null = null;
-    fetchDriverPhoto(driverId, controller.signal)
+    fetchDriverPhoto(api, driverId, controller.signal)
       .then((blob) => {
         objectUrl = URL.createObjectURL(blob);
         setUrl(objectUrl);
@@ -32,7 +34,7 @@ function useDriverPhoto(driverId: string | null): string | null {
       controller.abort();
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  }, [driverId]);
+  }, [api, driverId]);
   return driverId ? url : null;
 }
 

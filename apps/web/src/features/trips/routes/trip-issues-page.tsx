@@ -21,7 +21,7 @@ import { ListPagination } from '../../../components/list-pagination';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { NoticeDialog } from '../../../components/notice-dialog';
 import { PageHeader } from '../../../components/page-header';
-import { QueryError } from '../../../components/query-error';
+import { QueryList } from '../../../components/query-list';
 import { TableFrame } from '../../../components/table-frame';
 import { useListParams } from '../../../components/use-list-params';
 import { formatDateTime } from '../../../lib/format';
@@ -241,30 +241,28 @@ export function TripIssuesPage() {
   }
 
   const data = issues.data;
-  let content;
-  if (issues.isPending) content = <ListSkeleton label="Loading issues" height={72} />;
-  else if (issues.isError)
-    content = (
-      <QueryError
-        error={issues.error}
-        onRetry={() => void issues.refetch()}
-        title="Could not load the issues"
-      />
-    );
-  else if (issues.data.content.length === 0)
-    content = (
-      <EmptyList icon={IconCircleCheck}>
-        {filter === 'open'
-          ? 'No open issues. Breakdowns and delays reported on a trip show here until they are resolved.'
-          : 'No issues reported yet. When something goes wrong on a trip, it is reported from the trip’s page.'}
-      </EmptyList>
-    );
-  else
-    content = isDesktop ? (
-      <IssuesTable issues={issues.data.content} onResolve={setResolving} />
-    ) : (
-      <IssueCards issues={issues.data.content} onResolve={setResolving} />
-    );
+  const content = (
+    <QueryList
+      query={issues}
+      skeleton={<ListSkeleton label="Loading issues" height={72} />}
+      failure="Could not load the issues"
+      empty={
+        <EmptyList icon={IconCircleCheck}>
+          {filter === 'open'
+            ? 'No open issues. Breakdowns and delays reported on a trip show here until they are resolved.'
+            : 'No issues reported yet. When something goes wrong on a trip, it is reported from the trip’s page.'}
+        </EmptyList>
+      }
+    >
+      {(rows) =>
+        isDesktop ? (
+          <IssuesTable issues={rows} onResolve={setResolving} />
+        ) : (
+          <IssueCards issues={rows} onResolve={setResolving} />
+        )
+      }
+    </QueryList>
+  );
 
   return (
     <>

@@ -3,7 +3,7 @@ import { IconCalendarOff, IconChevronLeft, IconChevronRight } from '@tabler/icon
 import { EmptyList } from '../../../components/empty-list';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { PageHeader } from '../../../components/page-header';
-import { QueryError } from '../../../components/query-error';
+import { QueryList } from '../../../components/query-list';
 import { useListParams } from '../../../components/use-list-params';
 import { lagosToday } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -54,36 +54,41 @@ export function TripSchedulePage() {
 
   const goTo = (month: Month) => list.update({ year: String(month.year), month: String(month.month) });
 
-  let content;
-  if (schedule.isPending) content = <ListSkeleton label="Loading the schedule" rows={1} height={420} />;
-  else if (schedule.isError)
-    content = (
-      <QueryError
-        error={schedule.error}
-        onRetry={() => void schedule.refetch()}
-        title="Could not load the schedule"
-      />
-    );
-  else if (isDesktop)
-    content = (
-      <Stack gap="xs">
-        {schedule.data.events.length === 0 ? (
-          <Text size="sm" c="dimmed">
+  // On a desktop the month's calendar shows even when empty, with a line saying so above it.
+  const content = (
+    <QueryList
+      query={schedule}
+      rowsOf={(month) => month.events}
+      skeleton={<ListSkeleton label="Loading the schedule" rows={1} height={420} />}
+      failure="Could not load the schedule"
+      empty={
+        isDesktop ? undefined : (
+          <EmptyList icon={IconCalendarOff}>
             No pickups or deliveries in {title}
-            {showCompleted ? '.' : ' among unfinished trips.'}
-          </Text>
-        ) : null}
-        <ScheduleCalendar year={shown.year} month={shown.month} events={schedule.data.events} today={today} />
-      </Stack>
-    );
-  else if (schedule.data.events.length === 0)
-    content = (
-      <EmptyList icon={IconCalendarOff}>
-        No pickups or deliveries in {title}
-        {showCompleted ? '.' : ' among unfinished trips. Switch on “Show completed” to see finished ones.'}
-      </EmptyList>
-    );
-  else content = <ScheduleAgenda events={schedule.data.events} today={today} />;
+            {showCompleted
+              ? '.'
+              : ' among unfinished trips. Switch on “Show completed” to see finished ones.'}
+          </EmptyList>
+        )
+      }
+    >
+      {(events) =>
+        isDesktop ? (
+          <Stack gap="xs">
+            {events.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No pickups or deliveries in {title}
+                {showCompleted ? '.' : ' among unfinished trips.'}
+              </Text>
+            ) : null}
+            <ScheduleCalendar year={shown.year} month={shown.month} events={events} today={today} />
+          </Stack>
+        ) : (
+          <ScheduleAgenda events={events} today={today} />
+        )
+      }
+    </QueryList>
+  );
 
   return (
     <>

@@ -18,12 +18,13 @@ import { PageHeader } from '../../../components/page-header';
 import { partiesFor, partyColumns, type Party } from '../../../components/parties';
 import { placesColumn } from '../../../components/order-columns';
 import { DataRowCards, DataRowsTable, type DataColumn } from '../../../components/data-table';
-import { QueryError } from '../../../components/query-error';
+import { QueryList } from '../../../components/query-list';
 import { useListParams, useListSearch } from '../../../components/use-list-params';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { ShareOngoingTripsButton } from '../sharing/components/ongoing-trips-link-dialog';
-import { TRIP_TABS, useTrips, type TripTab } from '../api/trips-api';
+import { ShareOngoingTripsButton } from '../public-tracking/components/ongoing-trips-link-dialog';
+import { TRIP_TABS, type TripTab } from '../api/trip-keys';
+import { useTrips } from '../api/trips-api';
 import { readStatusFilter, TripFilters } from '../components/trip-filters';
 import { TripStatusBadge } from '../components/trip-status';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
@@ -158,44 +159,50 @@ export function TripsPage() {
   const setStatuses = (next: TripStatus[]) => list.update({ status: next.join(',') });
 
   const data = trips.data;
-  const rows = data?.content ?? [];
   const empty = EMPTY_TEXT[tab];
 
-  let content;
-  if (trips.isPending) content = <ListSkeleton label="Loading trips" height={56} />;
-  else if (trips.isError)
-    content = (
-      <QueryError error={trips.error} onRetry={() => void trips.refetch()} title="Could not load the trips" />
-    );
-  else if (rows.length === 0)
-    content = (
-      <Card withBorder radius="md" padding="lg">
-        <Title order={2} fz="md">
-          {debounced
-            ? `No ${tab === 'all' ? '' : `${TAB_LABELS[tab].toLowerCase()} `}trips match “${debounced}”`
-            : statuses.length > 0
-              ? `No ${tab === 'all' ? '' : `${TAB_LABELS[tab].toLowerCase()} `}trips with the chosen status`
-              : empty.title}
-        </Title>
-        <Text size="sm" c="dimmed" mt={4}>
-          {debounced
-            ? 'Try another trip number, order number or container number.'
-            : statuses.length > 0
-              ? 'Choose other statuses or clear the status filter.'
-              : role === 'role_customer'
-                ? empty.customer
-                : empty.transporter}
-        </Text>
-      </Card>
-    );
-  else
-    content = isDesktop ? (
-      <Card withBorder radius="md" padding={0}>
-        <DataRowsTable label="Trips" columns={tripColumns(parties)} rows={rows} rowKey={(trip) => trip.id} />
-      </Card>
-    ) : (
-      <DataRowCards label="Trips" columns={tripColumns(parties)} rows={rows} rowKey={(trip) => trip.id} />
-    );
+  const content = (
+    <QueryList
+      query={trips}
+      skeleton={<ListSkeleton label="Loading trips" height={56} />}
+      failure="Could not load the trips"
+      empty={
+        <Card withBorder radius="md" padding="lg">
+          <Title order={2} fz="md">
+            {debounced
+              ? `No ${tab === 'all' ? '' : `${TAB_LABELS[tab].toLowerCase()} `}trips match “${debounced}”`
+              : statuses.length > 0
+                ? `No ${tab === 'all' ? '' : `${TAB_LABELS[tab].toLowerCase()} `}trips with the chosen status`
+                : empty.title}
+          </Title>
+          <Text size="sm" c="dimmed" mt={4}>
+            {debounced
+              ? 'Try another trip number, order number or container number.'
+              : statuses.length > 0
+                ? 'Choose other statuses or clear the status filter.'
+                : role === 'role_customer'
+                  ? empty.customer
+                  : empty.transporter}
+          </Text>
+        </Card>
+      }
+    >
+      {(rows) =>
+        isDesktop ? (
+          <Card withBorder radius="md" padding={0}>
+            <DataRowsTable
+              label="Trips"
+              columns={tripColumns(parties)}
+              rows={rows}
+              rowKey={(trip) => trip.id}
+            />
+          </Card>
+        ) : (
+          <DataRowCards label="Trips" columns={tripColumns(parties)} rows={rows} rowKey={(trip) => trip.id} />
+        )
+      }
+    </QueryList>
+  );
 
   return (
     <>

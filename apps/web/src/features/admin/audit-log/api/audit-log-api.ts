@@ -1,22 +1,7 @@
 import type { AuditLogEntry, Page } from '@freightlane/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
-import { adminKeys } from '../../api/admin-keys';
-
-/** The log's filters as the page keeps them in its address; empty text means no filter. */
-export interface AuditLogFilter {
-  q: string;
-  entityType: string;
-  entityId: string;
-  actorUserId: string;
-  companyId: string;
-  /** Lagos calendar days, YYYY-MM-DD, both included. */
-  from: string;
-  to: string;
-  /** Zero-based, as the API counts. */
-  page: number;
-  size?: number;
-}
+import { useApi } from '../../../../lib/session-context';
+import { adminKeys, type AuditLogFilter } from '../../api/admin-keys';
 
 export function auditLogUrl(filter: AuditLogFilter): string {
   const params = new URLSearchParams();
@@ -30,6 +15,7 @@ export function auditLogUrl(filter: AuditLogFilter): string {
 
 /** GET /api/v1/admin/audit-log: one page of changes, newest first; the previous page stays while the next loads. */
 export function useAuditLog(filter: AuditLogFilter) {
+  const api = useApi();
   return useQuery({
     queryKey: adminKeys.auditLogPage(filter),
     queryFn: ({ signal }) => api.get<Page<AuditLogEntry>>(auditLogUrl(filter), { signal }),

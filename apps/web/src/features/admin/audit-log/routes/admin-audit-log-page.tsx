@@ -31,13 +31,14 @@ import { EmptyList } from '../../../../components/empty-list';
 import { ListPagination } from '../../../../components/list-pagination';
 import { ListSkeleton } from '../../../../components/list-skeleton';
 import { PageHeader } from '../../../../components/page-header';
-import { QueryError } from '../../../../components/query-error';
+import { QueryList } from '../../../../components/query-list';
 import { useListParams, useListSearch } from '../../../../components/use-list-params';
 import { formatDateTime } from '../../../../lib/format';
 import { PATHS } from '../../../../lib/paths';
 import { useBreakpoint } from '../../../../lib/use-breakpoint';
 import { usePageTitle } from '../../../../lib/use-page-title';
-import { useAuditLog, type AuditLogFilter } from '../api/audit-log-api';
+import type { AuditLogFilter } from '../../api/admin-keys';
+import { useAuditLog } from '../api/audit-log-api';
 import { AuditDataView } from '../components/audit-data-view';
 
 const ALL = 'ALL';
@@ -419,60 +420,59 @@ export function AdminAuditLogPage() {
           ) : null}
         </Stack>
 
-        {log.isPending ? (
-          <ListSkeleton label="Loading the audit log" rows={6} height={isWide ? 56 : 150} />
-        ) : log.isError ? (
-          <QueryError
-            error={log.error}
-            onRetry={() => void log.refetch()}
-            title="Could not load the audit log"
-          />
-        ) : log.data.content.length === 0 ? (
-          filtered ? (
-            <EmptyList
-              icon={IconHistory}
-              action={
-                <Button variant="default" onClick={clearAll}>
-                  Clear filters
-                </Button>
-              }
-            >
-              No change matches these filters. Widen the dates or clear the filters to see every change.
-            </EmptyList>
-          ) : (
-            <EmptyList
-              icon={IconHistory}
-              action={
-                <Button component={Link} to={PATHS.adminCompanies} variant="default">
-                  Review companies
-                </Button>
-              }
-            >
-              No changes recorded yet. Every sign-up, verification, order, bid and trip update appears here as
-              it happens.
-            </EmptyList>
-          )
-        ) : (
-          <Stack gap="md" aria-busy={log.isPlaceholderData}>
-            {isWide ? (
-              <Card withBorder radius="md" padding={0}>
-                <AuditTable entries={log.data.content} {...filters} />
-              </Card>
-            ) : (
-              <Stack
-                gap="sm"
-                component="ul"
-                style={{ listStyle: 'none', padding: 0, margin: 0 }}
-                aria-label="Audit log"
+        <QueryList
+          query={log}
+          skeleton={<ListSkeleton label="Loading the audit log" rows={6} height={isWide ? 56 : 150} />}
+          failure="Could not load the audit log"
+          empty={
+            filtered ? (
+              <EmptyList
+                icon={IconHistory}
+                action={
+                  <Button variant="default" onClick={clearAll}>
+                    Clear filters
+                  </Button>
+                }
               >
-                {log.data.content.map((entry) => (
-                  <AuditCard key={entry.id} entry={entry} {...filters} />
-                ))}
-              </Stack>
-            )}
-            <ListPagination page={log.data} noun={['change', 'changes']} onChange={list.setPage} />
-          </Stack>
-        )}
+                No change matches these filters. Widen the dates or clear the filters to see every change.
+              </EmptyList>
+            ) : (
+              <EmptyList
+                icon={IconHistory}
+                action={
+                  <Button component={Link} to={PATHS.adminCompanies} variant="default">
+                    Review companies
+                  </Button>
+                }
+              >
+                No changes recorded yet. Every sign-up, verification, order, bid and trip update appears here
+                as it happens.
+              </EmptyList>
+            )
+          }
+        >
+          {(rows, page) => (
+            <Stack gap="md">
+              {isWide ? (
+                <Card withBorder radius="md" padding={0}>
+                  <AuditTable entries={rows} {...filters} />
+                </Card>
+              ) : (
+                <Stack
+                  gap="sm"
+                  component="ul"
+                  style={{ listStyle: 'none', padding: 0, margin: 0 }}
+                  aria-label="Audit log"
+                >
+                  {rows.map((entry) => (
+                    <AuditCard key={entry.id} entry={entry} {...filters} />
+                  ))}
+                </Stack>
+              )}
+              <ListPagination page={page} noun={['change', 'changes']} onChange={list.setPage} />
+            </Stack>
+          )}
+        </QueryList>
       </Stack>
     </>
   );

@@ -1,6 +1,6 @@
 import type { Earning, MarkPayoutPaidRequest, Page, PayoutStatus } from '@freightlane/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
+import { useApi } from '../../../../lib/session-context';
 import { earningKeys } from '../../../earnings';
 import { invoiceKeys } from '../../../invoices';
 
@@ -31,6 +31,7 @@ function payoutsPath({ status, q, page }: AdminPayoutFilter): string {
 
 /** GET /api/v1/admin/payouts?status&q&page&size: every transporter's payouts, pending first. */
 export function useAdminPayouts(filter: AdminPayoutFilter) {
+  const api = useApi();
   return useQuery({
     queryKey: payoutKeys.list(filter),
     queryFn: ({ signal }) => api.get<Page<Earning>>(payoutsPath(filter), { signal }),
@@ -43,6 +44,7 @@ export function useAdminPayouts(filter: AdminPayoutFilter) {
  * payouts, the invoices (their payout block) and the earnings are read again.
  */
 export function useMarkPayoutPaid() {
+  const api = useApi();
   const queryClient = useQueryClient();
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: payoutKeys.all });

@@ -1,18 +1,7 @@
-import type { AdminUserDetail, AdminUserStatus, AdminUserSummary, Page, Role } from '@freightlane/domain';
+import type { AdminUserDetail, AdminUserSummary, Page } from '@freightlane/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
-import { adminKeys } from '../../api/admin-keys';
-
-export interface AdminUserFilter {
-  /** A name, an e-mail or a phone number; empty: everyone. */
-  q: string;
-  role: Role | null;
-  status: AdminUserStatus | null;
-  companyId: string | null;
-  /** Zero-based, as the API counts. */
-  page: number;
-  size?: number;
-}
+import { useApi } from '../../../../lib/session-context';
+import { adminKeys, type AdminUserFilter } from '../../api/admin-keys';
 
 export function adminUsersUrl(filter: AdminUserFilter): string {
   const params = new URLSearchParams();
@@ -27,6 +16,7 @@ export function adminUsersUrl(filter: AdminUserFilter): string {
 
 /** GET /api/v1/admin/users: one page of users; the previous page stays while the next loads. */
 export function useAdminUsers(filter: AdminUserFilter) {
+  const api = useApi();
   return useQuery({
     queryKey: adminKeys.userList(filter),
     queryFn: ({ signal }) => api.get<Page<AdminUserSummary>>(adminUsersUrl(filter), { signal }),
@@ -38,6 +28,7 @@ const userPath = (userId: string) => `/api/v1/admin/users/${encodeURIComponent(u
 
 /** GET /api/v1/admin/users/{id}: the account, its company, live sign-ins and activation. */
 export function useAdminUser(userId: string) {
+  const api = useApi();
   return useQuery({
     queryKey: adminKeys.user(userId),
     queryFn: ({ signal }) => api.get<AdminUserDetail>(userPath(userId), { signal }),
@@ -61,6 +52,7 @@ function useUserAction<V>(userId: string, send: (variables: V) => Promise<AdminU
 
 /** POST /api/v1/admin/users/{id}/deactivate with the reason, kept in the audit log. */
 export function useDeactivateUser(userId: string) {
+  const api = useApi();
   return useUserAction<string>(userId, (reason) =>
     api.post<AdminUserDetail>(`${userPath(userId)}/deactivate`, { reason }),
   );
@@ -68,11 +60,13 @@ export function useDeactivateUser(userId: string) {
 
 /** POST /api/v1/admin/users/{id}/reactivate. */
 export function useReactivateUser(userId: string) {
+  const api = useApi();
   return useUserAction<void>(userId, () => api.post<AdminUserDetail>(`${userPath(userId)}/reactivate`));
 }
 
 /** POST /api/v1/admin/users/{id}/resend-activation. */
 export function useResendActivation(userId: string) {
+  const api = useApi();
   return useUserAction<void>(userId, () =>
     api.post<AdminUserDetail>(`${userPath(userId)}/resend-activation`),
   );

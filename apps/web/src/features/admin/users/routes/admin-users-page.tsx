@@ -29,7 +29,7 @@ import { EmptyList } from '../../../../components/empty-list';
 import { ListPagination } from '../../../../components/list-pagination';
 import { ListSkeleton } from '../../../../components/list-skeleton';
 import { PageHeader } from '../../../../components/page-header';
-import { QueryError } from '../../../../components/query-error';
+import { QueryList } from '../../../../components/query-list';
 import { useListParams, useListSearch } from '../../../../components/use-list-params';
 import { formatDateTime } from '../../../../lib/format';
 import { PATHS } from '../../../../lib/paths';
@@ -219,49 +219,48 @@ export function AdminUsersPage() {
           ) : null}
         </Stack>
 
-        {users.isPending ? (
-          <ListSkeleton label="Loading users" rows={5} height={isWide ? 56 : 170} />
-        ) : users.isError ? (
-          <QueryError
-            error={users.error}
-            onRetry={() => void users.refetch()}
-            title="Could not load the users"
-          />
-        ) : users.data.content.length === 0 ? (
-          <EmptyList
-            icon={IconUserSearch}
-            action={
-              filtered ? (
-                <Button
-                  variant="default"
-                  onClick={() => {
-                    setSearch('');
-                    update({ q: null, role: null, status: null, companyId: null, company: null });
-                  }}
-                >
-                  Clear filters
-                </Button>
-              ) : undefined
-            }
-          >
-            {q
-              ? `No user matches “${q}”. Search by first or last name, e-mail, or phone number with or without the 0.`
-              : filtered
-                ? 'No user matches these filters.'
-                : 'No users yet. People appear here once they sign up or are invited by their company.'}
-          </EmptyList>
-        ) : (
-          <Stack gap="md" aria-busy={users.isPlaceholderData}>
-            {isWide ? (
-              <Card withBorder radius="md" padding={0}>
-                <UserTable users={users.data.content} />
-              </Card>
-            ) : (
-              <UserCards users={users.data.content} />
-            )}
-            <ListPagination page={users.data} noun={['user', 'users']} onChange={list.setPage} />
-          </Stack>
-        )}
+        <QueryList
+          query={users}
+          skeleton={<ListSkeleton label="Loading users" rows={5} height={isWide ? 56 : 170} />}
+          failure="Could not load the users"
+          empty={
+            <EmptyList
+              icon={IconUserSearch}
+              action={
+                filtered ? (
+                  <Button
+                    variant="default"
+                    onClick={() => {
+                      setSearch('');
+                      update({ q: null, role: null, status: null, companyId: null, company: null });
+                    }}
+                  >
+                    Clear filters
+                  </Button>
+                ) : undefined
+              }
+            >
+              {q
+                ? `No user matches “${q}”. Search by first or last name, e-mail, or phone number with or without the 0.`
+                : filtered
+                  ? 'No user matches these filters.'
+                  : 'No users yet. People appear here once they sign up or are invited by their company.'}
+            </EmptyList>
+          }
+        >
+          {(rows, page) => (
+            <Stack gap="md">
+              {isWide ? (
+                <Card withBorder radius="md" padding={0}>
+                  <UserTable users={rows} />
+                </Card>
+              ) : (
+                <UserCards users={rows} />
+              )}
+              <ListPagination page={page} noun={['user', 'users']} onChange={list.setPage} />
+            </Stack>
+          )}
+        </QueryList>
       </Stack>
     </>
   );

@@ -1,0 +1,18 @@
+import type { AppContext } from '../../context';
+import type { ZodApp } from '../../lib/route-kit';
+import { adminCompanyRoutes } from './admin-company.routes';
+import { adminUserRoutes } from './admin-user.routes';
+import { auditLogRoutes } from './audit-log.routes';
+import { userSearchRoutes } from './user-search.routes';
+
+// The back office: company verification and suspension, users, the audit log, platform administrators.
+
+export function registerAdmin(app: ZodApp, ctx: AppContext): void {
+  adminCompanyRoutes(app, ctx);
+  adminUserRoutes(app, ctx);
+  auditLogRoutes(app, ctx);
+  userSearchRoutes(app, ctx);
+}
+
+export { checkPlatformAdminInput, createPlatformAdmin } from './platform-admin.service';
+export type { PlatformAdminInput } from './platform-admin.service';

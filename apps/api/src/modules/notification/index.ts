@@ -1,0 +1,45 @@
+import type { AppContext } from '../../context';
+import type { ZodApp } from '../../lib/route-kit';
+import { DELIVERY_MAX_ATTEMPTS, deliver, deliveryBackoffSeconds } from './notification-delivery.job';
+import {
+  NOTIFICATION_DELIVERY_JOB,
+  NOTIFICATION_FANOUT_JOB,
+  fanOut,
+  type DeliveryJob,
+} from './notification-fanout.job';
+import { notificationRoutes } from './notification.routes';
+import type { NotificationEvent } from './notification.service';
+import type { UserNotifications } from './notification-stream.service';
+import type { WebPush } from './web-push.service';
+
+// Notifications: the in-app list and its live stream, e-mail and browser push, each person's choices.
+// Other modules raise an event with queueNotification; fan-out and delivery run as jobs.
+
+declare module '../../context' {
+  interface AppContext {
+    /** Web Push to browsers, with the platform's VAPID key pair. */
+    push: WebPush;
+    /** Users' live notification streams on this instance, told of each new one by the database. */
+    userNotifications: UserNotifications;
+  }
+}
+
+export function registerNotification(app: ZodApp, ctx: AppContext): void {
+  notificationRoutes(app, ctx);
+  ctx.jobs.handle(NOTIFICATION_FANOUT_JOB, async (payload) => {
+    await fanOut(ctx, payload as NotificationEvent);
+  });
+  ctx.jobs.handle(
+    NOTIFICATION_DELIVERY_JOB,
+    (payload, attempt) => deliver(ctx, payload as DeliveryJob, attempt),
+    {
+      maxAttempts: DELIVERY_MAX_ATTEMPTS,
+      backoffSeconds: deliveryBackoffSeconds,
+    },
+  );
+}
+
+export { UserNotifications } from './notification-stream.service';
+export { linkLoginDevice, queueNotification } from './notification.service';
+export type { NotificationEvent } from './notification.service';
+export { WebPush } from './web-push.service';

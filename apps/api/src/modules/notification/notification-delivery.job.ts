@@ -1,0 +1,124 @@
+import { NOTIFICATION_KIND_LABELS } from '@freightlane/domain';
+import type { AppContext } from '../../context';
+import { renderEmail } from '../../lib/mail-layout';
+import type { MailMessage } from '../../plugins/mail';
+import type { DeliveryJob, NotificationEmail } from './notification-fanout.job';
+import {
+  deletePushSubscriptionById,
+  findDelivery,
+  findLivePushSubscriptions,
+  markDeliveryAttemptFailed,
+  markDeliverySent,
+  touchPushSubscription,
+} from './notification.repository';
+
+/** Six tries over about three hours: 30 s, 2 min, 8 min, 32 min, then about two hours. */
+export const DELIVERY_MAX_ATTEMPTS = 6;
+export function deliveryBackoffSeconds(attempt: number): number {
+  return Math.min(30 * 4 ** (attempt - 1), 2 * 60 * 60);
+}
+
+export class DeliveryError extends Error {}
+
+/**
+ * Sends one delivery and records what came of it: SENT, or after the last try FAILED with the reason.
+ * A failure throws, so the job queue tries again later with its backoff.
+ */
+export async function deliver(ctx: AppContext, job: DeliveryJob, attempt: { final: boolean }): Promise<void> {
+  const delivery = await findDelivery(ctx.db, job.deliveryId);
+  if (!delivery || delivery.status !== 'QUEUED') return;
+  if (delivery.deactivatedAt || delivery.erasedAt) {
+    await markDeliveryAttemptFailed(ctx.db, delivery.id, 'The account was closed before sending', true);
+    return;
+  }
+  try {
+    if (delivery.channel === 'EMAIL') {
+      await ctx.mailer.send(notificationMail(ctx, delivery, job.email));
+    } else {
+      await sendPush(ctx, delivery);
+    }
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    // An answer saying the subscription is gone is final at once: trying again cannot help.
+    const final = attempt.final || error instanceof GoneError;
+    await markDeliveryAttemptFailed(ctx.db, delivery.id, reason, final);
+    if (error instanceof GoneError) return;
+    throw error;
+  }
+  await markDeliverySent(ctx.db, delivery.id);
+}
+
+class GoneError extends DeliveryError {}
+
+type Delivery = NonNullable<Awaited<ReturnType<typeof findDelivery>>>;
+
+/**
+ * Pushes to every browser the person is signed in on. A subscription the push service calls gone
+ * (404/410) is removed. One browser failing otherwise fails the try, so the others may see a repeat on
+ * the retry; the tag makes the browser show it once.
+ */
+async function sendPush(ctx: AppContext, delivery: Delivery): Promise<void> {
+  const targets = await findLivePushSubscriptions(ctx.db, delivery.userId);
+  if (targets.length === 0) throw new GoneError('No browser is subscribed to push any more');
+  const message = {
+    title: delivery.title,
+    body: delivery.body,
+    link: delivery.link,
+    tag: `${delivery.kind}:${delivery.link ?? delivery.notificationId}`,
+  };
+  const errors: string[] = [];
+  let sent = 0;
+  for (const target of targets) {
+    try {
+      const outcome = await ctx.push.send(target, message);
+      if (outcome === 'gone') {
+        await deletePushSubscriptionById(ctx.db, target.id);
+      } else {
+        sent += 1;
+        await touchPushSubscription(ctx.db, target.id);
+      }
+    } catch (error) {
+      errors.push(error instanceof Error ? error.message : String(error));
+    }
+  }
+  if (errors.length > 0) throw new DeliveryError(errors.join('; '));
+  if (sent === 0) throw new GoneError('The push service said every subscription is gone (404/410)');
+}
+
+/** The e-mail of a notification: the product's layout, the person's name, and a one-click way out. */
+export function notificationMail(
+  ctx: AppContext,
+  delivery: Pick<Delivery, 'email' | 'firstName' | 'userId' | 'kind' | 'title' | 'body' | 'link'>,
+  email?: NotificationEmail,
+): MailMessage {
+  const { appUrl } = ctx.env;
+  const token = ctx.unsubscribeTokens.sign(delivery.userId, delivery.kind);
+  const unsubscribePage = `${appUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
+  const oneClick = `${appUrl}/api/v1/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
+  const rendered = renderEmail({
+    subject: email?.subject ?? delivery.title,
+    greeting: `Hello ${delivery.firstName},`,
+    paragraphs: email?.paragraphs ?? [delivery.body],
+    ...(delivery.link
+      ? { action: { label: email?.actionLabel ?? 'Open in Freightlane', url: `${appUrl}${delivery.link}` } }
+      : {}),
+    footer: [
+      {
+        text: `You get this e-mail because you take e-mails about: ${NOTIFICATION_KIND_LABELS[delivery.kind]}.`,
+        link: { label: 'Unsubscribe from these e-mails', url: unsubscribePage },
+      },
+      {
+        text: 'Choose what you are told about, and how:',
+        link: { label: 'Notification settings', url: `${appUrl}/settings/notifications` },
+      },
+    ],
+  });
+  return {
+    to: delivery.email,
+    ...rendered,
+    headers: {
+      'List-Unsubscribe': `<${oneClick}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}

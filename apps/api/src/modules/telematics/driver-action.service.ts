@@ -1,0 +1,237 @@
+import {
+  DRIVER_PHOTO_TYPES,
+  MAX_TRIP_DOCUMENT_BYTES,
+  TRIP_DOCUMENT_KIND_LABELS,
+  TRIP_ISSUE_TYPE_LABELS,
+  TRIP_STATUS_LABELS,
+  driverDocumentFields,
+  placeOfPosition,
+  type DriverAction,
+  type DriverActionResult,
+  type DriverIssueRequest,
+  type DriverStatusRequest,
+} from '@freightlane/domain';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
+import { AppError } from '../../errors';
+import { readUpload } from '../../lib/upload';
+import {
+  insertTripDocumentIn,
+  withStoredFile,
+  openTripIssueIn,
+  moveTripStatus,
+  refuseRacedMove,
+  liveTripOfDriver,
+  tripStatusNotification,
+  type DriverActor,
+  type TripRecord,
+} from '../trip';
+import {
+  claimDriverAction,
+  findDriverAction,
+  releaseDriverAction,
+  saveDriverActionResult,
+  type DriverActionRecord,
+} from './driver-action.repository';
+import { driverOfToken } from './driver-phone.service';
+import { queueNotification } from '../notification';
+
+/** An action's answer, and whether it is the stored answer of an earlier send of the same action. */
+export interface DriverActionOutcome {
+  result: DriverActionResult;
+  resent: boolean;
+}
+
+const NO_TRIP = 'You are not on a trip in progress, so there is nothing to record. Ask your transporter.';
+
+/**
+ * The driver of the link acting on the trip in progress: 404 for a link that is not valid, 409 without a
+ * trip. The driver acts as a `DriverActor` (decision 013): the transporter's side of the trip, without a
+ * user account.
+ */
+async function driverOnTrip(
+  ctx: AppContext,
+  token: string,
+): Promise<{ actor: DriverActor; trip: TripRecord }> {
+  const driver = await driverOfToken(ctx, token);
+  const trip = await liveTripOfDriver(ctx.db, driver.driverId);
+  if (!trip) throw new AppError('CONFLICT', NO_TRIP);
+  return { actor: { driverId: driver.driverId, companyId: driver.companyId, userId: null }, trip };
+}
+
+/** The stored answer of an action id used before; the same id for another kind of action is a conflict. */
+function storedResult(row: DriverActionRecord | null, action: DriverAction): DriverActionResult {
+  if (!row?.result || row.action !== action) {
+    throw new AppError('CONFLICT', 'This action id was already used for another action; send a new one', {
+      errors: [{ field: 'clientActionId', message: 'Already used for another action' }],
+    });
+  }
+  return row.result;
+}
+
+type Acted = { result: DriverActionResult } | { refused: AppError };
+
+/**
+ * Runs an action once per id the phone made for it. The id is claimed in the action's own transaction,
+ * so the action and its id are written together or not at all; a resend finds the claim and answers the
+ * stored result. An action refused after writing something (a wrong handover code still uses up a try)
+ * gives its id back and is answered after the commit.
+ */
+async function once(
+  ctx: AppContext,
+  actor: DriverActor,
+  trip: TripRecord,
+  clientActionId: string,
+  action: DriverAction,
+  act: (tx: Executor) => Promise<Acted>,
+): Promise<DriverActionOutcome> {
+  const outcome = await ctx.db.transaction(async (tx): Promise<Acted | DriverActionOutcome> => {
+    const claim = { driverId: actor.driverId, clientActionId, action, tripId: trip.id };
+    if (!(await claimDriverAction(tx, claim))) {
+      return {
+        result: storedResult(await findDriverAction(tx, actor.driverId, clientActionId), action),
+        resent: true,
+      };
+    }
+    const acted = await act(tx);
+    if ('refused' in acted) {
+      await releaseDriverAction(tx, actor.driverId, clientActionId);
+      return acted;
+    }
+    await saveDriverActionResult(tx, actor.driverId, clientActionId, acted.result);
+    return { result: acted.result, resent: false };
+  });
+  if ('refused' in outcome) throw outcome.refused;
+  return outcome as DriverActionOutcome;
+}
+
+function resultOf(
+  clientActionId: string,
+  action: DriverAction,
+  trip: Pick<TripRecord, 'id' | 'tripNumber' | 'latestStatus'>,
+  message: string,
+): DriverActionResult {
+  return {
+    clientActionId,
+    action,
+    trip: { id: trip.id, tripNumber: trip.tripNumber, latestTripStatus: trip.latestStatus },
+    message,
+    recordedAt: new Date().toISOString(),
+  };
+}
+
+/** The place the driver typed, or else the LGA and state of where the phone was, from the gazetteer. */
+function placeOf(input: Pick<DriverStatusRequest, 'location' | 'position'>) {
+  if (input.location) return input.location;
+  return input.position ? placeOfPosition(input.position) : undefined;
+}
+
+/**
+ * The trip's next step, recorded from the driver's phone under the same rules as the transporter's
+ * PATCH /api/v1/trips/{id}/status.
+ */
+export async function recordDriverStatus(
+  ctx: AppContext,
+  token: string,
+  input: DriverStatusRequest,
+  ip: string,
+): Promise<DriverActionOutcome> {
+  const { actor, trip } = await driverOnTrip(ctx, token);
+  const { clientActionId, tripStatus, note, handoverCode } = input;
+  try {
+    return await once(ctx, actor, trip, clientActionId, 'STATUS', async (tx) => {
+      const move = await moveTripStatus(
+        ctx,
+        tx,
+        actor,
+        trip.id,
+        { tripStatus, note, handoverCode, location: placeOf(input) },
+        ip,
+      );
+      if ('refused' in move) return move;
+      await queueNotification(
+        ctx,
+        tx,
+        tripStatusNotification(
+          move.moved,
+          { status: tripStatus, at: move.moved.latestStatusAt ?? new Date(), by: 'driver' },
+          null,
+        ),
+      );
+      return {
+        result: resultOf(clientActionId, 'STATUS', move.moved, `Recorded: ${TRIP_STATUS_LABELS[tripStatus]}`),
+      };
+    });
+  } catch (err) {
+    return refuseRacedMove(ctx.db, actor, trip.id, err);
+  }
+}
+
+/** An issue the driver reports from the phone, as POST /api/v1/trips/{id}/issues opens it. */
+export async function reportDriverIssue(
+  ctx: AppContext,
+  token: string,
+  input: DriverIssueRequest,
+  ip: string,
+): Promise<DriverActionOutcome> {
+  const { actor, trip } = await driverOnTrip(ctx, token);
+  const { clientActionId, position: _position, ...issue } = input;
+  return once(ctx, actor, trip, clientActionId, 'ISSUE', async (tx) => {
+    await openTripIssueIn(ctx, tx, actor, trip.id, { ...issue, location: placeOf(input) }, ip);
+    return {
+      result: resultOf(
+        clientActionId,
+        'ISSUE',
+        trip,
+        `Issue reported: ${TRIP_ISSUE_TYPE_LABELS[issue.issueType]}`,
+      ),
+    };
+  });
+}
+
+/**
+ * A photo the driver adds to the trip, with the upload checks of the trip documents (type read from the
+ * content, 10 MB at most), photos only. The link and the trip are checked before the file is read, and
+ * an action sent before is answered without storing its file again.
+ */
+export async function addDriverPhoto(
+  ctx: AppContext,
+  token: string,
+  request: FastifyRequest,
+): Promise<DriverActionOutcome> {
+  const { actor, trip } = await driverOnTrip(ctx, token);
+  const upload = await readUpload(request, {
+    maxBytes: MAX_TRIP_DOCUMENT_BYTES,
+    allowed: DRIVER_PHOTO_TYPES,
+  });
+  const fields = driverDocumentFields.safeParse(upload.fields);
+  if (!fields.success) {
+    const errors = fields.error.issues.map((issue) => ({
+      field: issue.path.join('.') || 'body',
+      message: issue.message,
+    }));
+    throw new AppError('BAD_REQUEST', errors.map((e) => e.message).join('; '), { errors });
+  }
+  const { clientActionId, kind } = fields.data;
+  const earlier = await findDriverAction(ctx.db, actor.driverId, clientActionId);
+  if (earlier) return { result: storedResult(earlier, 'DOCUMENT'), resent: true };
+  return withStoredFile(ctx, upload.buffer, async (storageKey) => {
+    const outcome = await once(ctx, actor, trip, clientActionId, 'DOCUMENT', async (tx) => {
+      const file = {
+        kind,
+        fileName: upload.fileName,
+        contentType: upload.mimeType,
+        sizeBytes: upload.buffer.length,
+        storageKey,
+      };
+      await insertTripDocumentIn(ctx, tx, actor, trip.id, file, request);
+      return {
+        result: resultOf(clientActionId, 'DOCUMENT', trip, `Photo added: ${TRIP_DOCUMENT_KIND_LABELS[kind]}`),
+      };
+    });
+    // A resend that raced the first send: its copy of the file is not needed.
+    if (outcome.resent) await ctx.storage.remove(storageKey).catch(() => undefined);
+    return outcome;
+  });
+}

@@ -1,0 +1,266 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Radio,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  ARRIVAL_MODE_LABELS,
+  ARRIVAL_MODES,
+  TRACKING_ALARM_LABELS,
+  trackingSettingsSchema,
+  type TrackingAlarm,
+  type TrackingSettings,
+} from '@freightlane/domain';
+import { useEffect, type ReactNode } from 'react';
+import { Controller, useForm, type Control } from 'react-hook-form';
+import { QueryError } from '../../../components/query-error';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useSaveTrackingSettings, useTrackingSettings } from '../api/telematics-api';
+
+const FIELDS = Object.keys(trackingSettingsSchema.shape) as (keyof TrackingSettings)[];
+
+type NumberField = {
+  [K in keyof TrackingSettings]: TrackingSettings[K] extends number ? K : never;
+}[keyof TrackingSettings];
+
+function NumberField({
+  control,
+  name,
+  label,
+  suffix,
+  min,
+  max,
+  disabled,
+}: {
+  control: Control<TrackingSettings>;
+  name: NumberField;
+  label: string;
+  suffix?: string;
+  min: number;
+  max: number;
+  disabled?: boolean;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <NumberInput
+          label={label}
+          suffix={suffix}
+          min={min}
+          max={max}
+          allowDecimal={false}
+          allowNegative={false}
+          disabled={disabled}
+          value={field.value}
+          onChange={(value) => field.onChange(value === '' ? '' : Number(value))}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
+interface Threshold {
+  name: NumberField;
+  label: string;
+  suffix: string;
+  min: number;
+  max: number;
+}
+
+/** The alarms, each with its switch, what it means and its thresholds (bounds as in the shared schema). */
+const ALARM_ROWS: {
+  name: 'diversionAlerts' | 'stopAlerts' | 'nightAlerts' | 'silenceAlerts';
+  alarm: TrackingAlarm;
+  description: string;
+  thresholds: Threshold[];
+}[] = [
+  {
+    name: 'diversionAlerts',
+    alarm: 'DIVERSION',
+    description:
+      'A loaded truck leaves the corridor of its lane: a tenth of the lane’s length either side, widened by the routes trucks took before.',
+    thresholds: [{ name: 'minCorridorKm', label: 'Narrowest corridor', suffix: ' km', min: 1, max: 50 }],
+  },
+  {
+    name: 'stopAlerts',
+    alarm: 'LONG_STOP',
+    description: 'The truck stands still on the road, away from terminals and the trip’s own places.',
+    thresholds: [{ name: 'stopMinutes', label: 'Longest stop', suffix: ' min', min: 15, max: 1440 }],
+  },
+  {
+    name: 'nightAlerts',
+    alarm: 'NIGHT_MOVEMENT',
+    description: 'The truck drives during the night hours, Lagos time.',
+    thresholds: [
+      { name: 'nightFromHour', label: 'Night starts at', suffix: ':00', min: 0, max: 23 },
+      { name: 'nightToHour', label: 'Night ends at', suffix: ':00', min: 0, max: 23 },
+    ],
+  },
+  {
+    name: 'silenceAlerts',
+    alarm: 'TRACKING_LOST',
+    description:
+      'A truck that reported on its trip sends no position for a while: a tracker unplugged, a phone off.',
+    thresholds: [{ name: 'silenceMinutes', label: 'Longest silence', suffix: ' min', min: 15, max: 1440 }],
+  },
+];
+
+/** One alarm: its switch, what it means, and its thresholds (greyed while it is off). */
+function AlarmRow({
+  control,
+  name,
+  title,
+  description,
+  on,
+  children,
+}: {
+  control: Control<TrackingSettings>;
+  name: (typeof ALARM_ROWS)[number]['name'];
+  title: string;
+  description: string;
+  on: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <Stack gap="xs">
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <Switch
+            label={title}
+            description={description}
+            checked={Boolean(field.value)}
+            onChange={(event) => field.onChange(event.currentTarget.checked)}
+          />
+        )}
+      />
+      {children && on ? (
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" pl={{ base: 0, xs: 54 }}>
+          {children}
+        </SimpleGrid>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * How the company's trucks are watched: whether a truck entering its pickup or delivery geofence records
+ * the arrival or proposes it, and the alarms that open a trip issue by themselves.
+ */
+export function TelematicsSettingsCard() {
+  const settings = useTrackingSettings();
+  const save = useSaveTrackingSettings();
+  const {
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    watch,
+    formState: { isSubmitting, isDirty },
+  } = useForm<TrackingSettings>({
+    resolver: zodResolver(trackingSettingsSchema),
+    mode: 'onTouched',
+  });
+  useEffect(() => {
+    if (settings.data) reset(settings.data);
+  }, [settings.data, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      reset(await save.mutateAsync(values));
+      notifySuccess('Tracking settings saved. They apply from the next reading of each truck.');
+    } catch (error) {
+      applyServerFieldErrors(error, setError, FIELDS);
+      notifyError(error, 'Tracking settings not saved');
+    }
+  });
+
+  const body = settings.isError ? (
+    <QueryError error={settings.error} onRetry={() => void settings.refetch()} />
+  ) : !settings.data ? (
+    <Skeleton height={320} aria-label="Loading tracking settings" />
+  ) : (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="lg">
+        <Controller
+          control={control}
+          name="arrivalMode"
+          render={({ field }) => (
+            <Radio.Group
+              label="When a truck enters its pickup or delivery geofence"
+              description="The geofence is drawn around the terminal, or around the LGA of an address."
+              value={field.value}
+              onChange={field.onChange}
+            >
+              <Stack gap="xs" mt="xs">
+                {ARRIVAL_MODES.map((mode) => (
+                  <Radio key={mode} value={mode} label={ARRIVAL_MODE_LABELS[mode]} />
+                ))}
+              </Stack>
+            </Radio.Group>
+          )}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <NumberField
+            control={control}
+            name="geofenceRadiusM"
+            label="Geofence around a terminal"
+            suffix=" m"
+            min={200}
+            max={5000}
+          />
+        </SimpleGrid>
+        <Title order={3} fz="md">
+          Alarms
+        </Title>
+        <Text size="sm" c="dimmed" mt={-8}>
+          Each alarm opens an issue on the trip by itself and e-mails both companies. It is raised once, and
+          again only after its issue is resolved.
+        </Text>
+        {ALARM_ROWS.map((row) => (
+          <AlarmRow
+            key={row.name}
+            control={control}
+            name={row.name}
+            title={TRACKING_ALARM_LABELS[row.alarm]}
+            description={row.description}
+            on={watch(row.name)}
+          >
+            {row.thresholds.map((threshold) => (
+              <NumberField key={threshold.name} control={control} {...threshold} />
+            ))}
+          </AlarmRow>
+        ))}
+        <Group justify="flex-end">
+          <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
+            Save settings
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="tracking-settings-title">
+      <Title order={2} fz="lg" id="tracking-settings-title" mb="xs">
+        Arrivals and alarms
+      </Title>
+      {body}
+    </Card>
+  );
+}
