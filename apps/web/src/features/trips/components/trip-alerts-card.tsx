@@ -1,5 +1,11 @@
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { TRIP_ALERT_KIND_LABELS, placeWords, type TripAlert, type TripDetail } from '@freightlane/domain';
+import {
+  TRIP_ALERT_KIND_LABELS,
+  placeWords,
+  sideOfRole,
+  type TripAlert,
+  type TripDetail,
+} from '@freightlane/domain';
 import { IconCheck, IconMoon } from '@tabler/icons-react';
 import { useActionError } from '../../../components/action-error';
 import { formatDateTime } from '../../../lib/format';
@@ -85,7 +91,8 @@ function AlertItem({ alert, canAcknowledge }: { alert: TripAlert; canAcknowledge
 export function TripAlertsCard({ trip }: { trip: TripDetail }) {
   const role = useRole();
   if (trip.alerts.length === 0) return null;
-  const canAcknowledge = role === 'role_transporter' || role === 'role_fleet_manager';
+  // The transporter's people mark alerts seen (its owner account and fleet managers).
+  const canAcknowledge = sideOfRole(role) === 'TRANSPORTER';
   const unseen = trip.alerts.filter((alert) => alert.acknowledgedAt === null).length;
   return (
     <Alert

@@ -1,5 +1,5 @@
 import { Alert, Button, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { type NoteSide, type Role, type TripDetail } from '@freightlane/domain';
+import { sideOfRole, type TripDetail } from '@freightlane/domain';
 import { IconBan, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -26,14 +26,6 @@ import { TripResourcesCard } from '../components/trip-resources-card';
 import { TripRouteCard } from '../components/trip-route-card';
 import { TripStatusBadge } from '../components/trip-status';
 import { TripTimeline } from '../components/trip-timeline';
-
-/** Which side of the trip the signed-in user writes for: a fleet manager works for the transporter. */
-function sideOfRole(role: Role | null): NoteSide | null {
-  if (role === 'role_customer') return 'CUSTOMER';
-  if (role === 'role_transporter' || role === 'role_fleet_manager') return 'TRANSPORTER';
-  if (role === 'role_admin') return 'ADMIN';
-  return null;
-}
 
 function BackLink() {
   return <TripBackLink to={PATHS.trips}>All trips</TripBackLink>;
