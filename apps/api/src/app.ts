@@ -42,6 +42,7 @@ import { buildPayments, registerPayment } from './modules/payment';
 import { PublicTracking, registerPublicTracking } from './modules/public-tracking';
 import { registerReferenceData } from './modules/reference-data';
 import { registerReport } from './modules/report';
+import { buildSms, registerSms } from './modules/sms';
 import { PhonePositionBatcher, PositionPoller, registerTelematics, TripWatch } from './modules/telematics';
 import { registerTrip } from './modules/trip';
 import { registerTripMap, TripMapCache } from './modules/trip-map';
@@ -145,6 +146,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     unsubscribeTokens: new UnsubscribeTokens(options.jwtSecret),
     userNotifications: new UserNotifications(database),
     payments: buildPayments(env),
+    sms: buildSms(env),
   };
   await ctx.tripEvents.start();
   await ctx.principals.start();
@@ -198,6 +200,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerReport(app, ctx);
   registerTelematics(app, ctx);
   registerNotification(app, ctx);
+  registerSms(app, ctx);
   // Only where mail goes to the outbox folder, and never in production: the outbox holds every activation
   // and reset link, so a server that sends real mail (SMTP_URL) serves no outbox even if NODE_ENV was left out.
   if (env.NODE_ENV !== 'production' && !env.SMTP_URL && !options.mailer) registerDev(app, ctx);

@@ -1,19 +1,9 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadEnv } from './env';
+import { loadEnv } from './env';
+import { configErrorOf } from './test/env-config';
 
 const SECRET = 'k'.repeat(32);
-
-/** The ConfigError loadEnv throws for `source`; fails the test when it does not throw one. */
-function configErrorOf(source: Record<string, string>): ConfigError {
-  try {
-    loadEnv(source);
-  } catch (err) {
-    expect(err).toBeInstanceOf(ConfigError);
-    return err as ConfigError;
-  }
-  throw new Error(`loadEnv accepted ${JSON.stringify(source)}`);
-}
 
 describe('loadEnv', () => {
   it('fills in the defaults for an empty environment', () => {

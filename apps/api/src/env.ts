@@ -206,6 +206,51 @@ const envSchema = z.object({
    * On by default outside production when no PAYSTACK_SECRET_KEY is set.
    */
   PAYSTACK_SIMULATOR: booleanFlag.optional(),
+  /**
+   * Who sends text messages: `termii` (Termii's API), `simulator` (a local stand-in that speaks Termii's
+   * protocol under /api/dev/termii, never in production) or `none`. Termii when TERMII_API_KEY is set;
+   * otherwise the simulator outside production and none in production.
+   */
+  SMS_PROVIDER: z
+    .enum(['termii', 'simulator', 'none'], { error: 'must be termii, simulator or none' })
+    .optional(),
+  /** The same choice as PAYSTACK_SIMULATOR makes for payments: true is SMS_PROVIDER=simulator. */
+  SMS_SIMULATOR: booleanFlag.optional(),
+  /** Termii's API key: it authorises the API's calls to send. */
+  TERMII_API_KEY: z
+    .string()
+    .regex(/^\S{16,200}$/, 'must be the API key from the Termii dashboard (16 or more characters, no spaces)')
+    .optional(),
+  /** Termii's secret key: it signs the delivery reports (X-Termii-Signature). Required in production. */
+  TERMII_SECRET_KEY: z
+    .string()
+    .regex(
+      /^\S{16,200}$/,
+      'must be the secret key from the Termii dashboard (16 or more characters, no spaces)',
+    )
+    .optional(),
+  /** Where Termii's API is: its own unless another region's address or the simulator stands in. */
+  TERMII_BASE_URL: z.url({ error: 'must be an absolute URL such as https://api.ng.termii.com' }).optional(),
+  /** The sender id handsets show: registered with the gateway, 3 to 11 characters. */
+  SMS_SENDER_ID: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9](?:[A-Za-z0-9 .&-]{1,9})[A-Za-z0-9.]$/,
+      'must be 3 to 11 letters or digits (spaces, dots, dashes and & inside), the sender id registered with the gateway',
+    )
+    .default('Freightlane'),
+  /**
+   * The gateway's route: `dnd` also reaches numbers on the Do-Not-Disturb register, which every message of
+   * the platform (transactional) must; `generic` is cheaper and does not.
+   */
+  SMS_ROUTE: z.enum(['generic', 'dnd'], { error: 'must be generic or dnd' }).default('dnd'),
+  /** What one SMS part costs the platform, in kobo (400 = ₦4): each message's cost is its parts at this price. */
+  SMS_PRICE_KOBO: z.coerce
+    .number({ error: 'must be a whole number of kobo' })
+    .int({ error: 'must be a whole number of kobo' })
+    .min(0, 'must be a whole number of kobo')
+    .max(100_000, 'must be at most 100000 kobo (₦1,000) per part')
+    .default(400),
   JOBS_POLL_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int()
@@ -243,6 +288,29 @@ export const SIMULATOR_SECRET_KEY = 'sk_test_freightlane_simulated_checkout';
 const PAYSTACK_API = 'https://api.paystack.co';
 export const SIMULATOR_PATH = '/api/v1/dev/paystack';
 
+/** How the platform sends text messages (docs/sms.md). */
+export interface SmsSettings {
+  /** `termii`: Termii's API; `simulator`: the local stand-in speaking its protocol; `none`: SMS is off. */
+  provider: 'termii' | 'simulator' | 'none';
+  /** The gateway's API and keys; null when SMS is off. */
+  termii: {
+    apiKey: string;
+    /** Null when not given (outside production only): delivery reports are then refused. */
+    secretKey: string | null;
+    /** Without a trailing slash. */
+    baseUrl: string;
+  } | null;
+  senderId: string;
+  route: 'generic' | 'dnd';
+  priceKobo: number;
+}
+
+/** The keys the SMS simulator uses when none are given; public, so production refuses them. */
+export const SMS_SIMULATOR_API_KEY = 'freightlane-simulated-termii-api-key';
+export const SMS_SIMULATOR_SECRET_KEY = 'freightlane-simulated-termii-secret-key';
+const TERMII_API = 'https://api.ng.termii.com';
+export const SMS_SIMULATOR_PATH = '/api/dev/termii';
+
 /** The S3-compatible bucket that holds uploads; null when they are kept in a folder (uploadDir). */
 export interface S3Settings {
   /** The store's address when it is not AWS's regional one (MinIO, R2, Spaces ...). */
@@ -263,6 +331,7 @@ export type Env = z.infer<typeof envSchema> & {
   s3: S3Settings | null;
   seedDemo: boolean;
   paystack: PaystackSettings | null;
+  sms: SmsSettings;
 };
 
 export class ConfigError extends Error {}
@@ -306,6 +375,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     s3: s3Settings(env),
     seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
     paystack: paystackSettings(env, appUrl),
+    sms: smsSettings(env, appUrl),
   };
 }
 
@@ -345,6 +415,81 @@ function paystackSettings(env: z.infer<typeof envSchema>, appUrl: string): Payst
   }
   if (!env.PAYSTACK_SECRET_KEY) return null;
   return { mode: 'paystack', secretKey: env.PAYSTACK_SECRET_KEY, baseUrl: baseUrl ?? PAYSTACK_API };
+}
+
+/**
+ * The SMS channel's settings. SMS_PROVIDER chooses (SMS_SIMULATOR=true is its `simulator`); without either,
+ * Termii when its API key is set, else the simulator outside production and no SMS in production, which
+ * also refuses the simulator, its public keys, a Termii without its secret key and a plain-http address.
+ */
+function smsSettings(env: z.infer<typeof envSchema>, appUrl: string): SmsSettings {
+  const production = env.NODE_ENV === 'production';
+  const refusals: string[] = [];
+  if (env.SMS_PROVIDER !== undefined && env.SMS_SIMULATOR !== undefined) {
+    if (env.SMS_SIMULATOR !== (env.SMS_PROVIDER === 'simulator')) {
+      refusals.push(
+        `SMS_SIMULATOR: says ${env.SMS_SIMULATOR} but SMS_PROVIDER is ${env.SMS_PROVIDER}; set one of them`,
+      );
+    }
+  }
+  const chosen =
+    env.SMS_PROVIDER ??
+    (env.SMS_SIMULATOR === true
+      ? 'simulator'
+      : env.TERMII_API_KEY
+        ? 'termii'
+        : env.SMS_SIMULATOR === false || production
+          ? 'none'
+          : 'simulator');
+  const named = env.SMS_PROVIDER !== undefined ? 'SMS_PROVIDER' : 'SMS_SIMULATOR';
+  const baseUrl = env.TERMII_BASE_URL?.replace(/\/$/, '');
+  if (chosen === 'termii' && !env.TERMII_API_KEY) {
+    refusals.push('TERMII_API_KEY: is required when SMS_PROVIDER is termii');
+  }
+  if (production) {
+    if (chosen === 'simulator') refusals.push(`${named}: the SMS simulator cannot run in production`);
+    if (env.TERMII_API_KEY === SMS_SIMULATOR_API_KEY) {
+      refusals.push("TERMII_API_KEY: must be the platform's own key, not the simulator's");
+    }
+    if (env.TERMII_SECRET_KEY === SMS_SIMULATOR_SECRET_KEY) {
+      refusals.push("TERMII_SECRET_KEY: must be the platform's own key, not the simulator's");
+    }
+    if (chosen === 'termii' && !env.TERMII_SECRET_KEY) {
+      refusals.push(
+        "TERMII_SECRET_KEY: is required in production with Termii (it checks the delivery reports' signature)",
+      );
+    }
+    if (baseUrl && !baseUrl.startsWith('https://')) {
+      refusals.push('TERMII_BASE_URL: must be an https:// address in production');
+    }
+  }
+  if (refusals.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${refusals.map((r) => `  ${r}`).join('\n')}`);
+  }
+  const common = { senderId: env.SMS_SENDER_ID, route: env.SMS_ROUTE, priceKobo: env.SMS_PRICE_KOBO };
+  if (chosen === 'simulator') {
+    return {
+      ...common,
+      provider: 'simulator',
+      termii: {
+        apiKey: env.TERMII_API_KEY ?? SMS_SIMULATOR_API_KEY,
+        secretKey: env.TERMII_SECRET_KEY ?? SMS_SIMULATOR_SECRET_KEY,
+        baseUrl: baseUrl ?? `${appUrl}${SMS_SIMULATOR_PATH}`,
+      },
+    };
+  }
+  if (chosen === 'termii' && env.TERMII_API_KEY) {
+    return {
+      ...common,
+      provider: 'termii',
+      termii: {
+        apiKey: env.TERMII_API_KEY,
+        secretKey: env.TERMII_SECRET_KEY ?? null,
+        baseUrl: baseUrl ?? TERMII_API,
+      },
+    };
+  }
+  return { ...common, provider: 'none', termii: null };
 }
 
 const S3_REQUIRED = ['S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;

@@ -56,3 +56,5 @@ export * from './waiting-time';
 export * from './free-time';
 export * from './contracts/free-time';
 export * from './contracts/payment';
+export * from './sms-segments';
+export * from './contracts/sms';

@@ -40,6 +40,11 @@ const TermsPage = lazyWithTimeout(() =>
 const UnsubscribePage = lazyWithTimeout(() =>
   import('../features/legal/routes/unsubscribe-page').then((m) => ({ default: m.UnsubscribePage })),
 );
+const SmsSimulatorPage = lazyWithTimeout(() =>
+  import('../features/sms-simulator/routes/sms-simulator-page').then((m) => ({
+    default: m.SmsSimulatorPage,
+  })),
+);
 const CustomerHomePage = lazyWithTimeout(() =>
   import('../features/dashboard/routes/customer-home-page').then((m) => ({ default: m.CustomerHomePage })),
 );
@@ -264,6 +269,8 @@ export const routes: RouteObject[] = [
       { path: PATHS.resetRequest, element: <ResetRequestPage /> },
       { path: PATHS.terms, element: <TermsPage /> },
       { path: PATHS.unsubscribe, element: <UnsubscribePage /> },
+      // Development only: the API serves the simulator's inbox outside production alone, and the page says so.
+      { path: '/dev/sms', element: <SmsSimulatorPage /> },
       {
         element: <RequireSignedIn />,
         children: [

@@ -8,3 +8,4 @@ export * from './trip';
 export * from './truck-tracking';
 export * from './notification';
 export * from './money';
+export * from './sms';

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { configErrorOf, PRODUCTION_ENV } from '../../test/env-config';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadEnv, SIMULATOR_SECRET_KEY } from '../../env';
+import { loadEnv, SIMULATOR_SECRET_KEY } from '../../env';
 import { buildPayments } from './payments';
 import { hasPaystackSignature, paystackSignature, paystackTransaction, toVerified } from './paystack';
 import { PaystackSimulator } from './paystack-simulator';
@@ -134,21 +135,7 @@ describe('the simulated checkout’s memory', () => {
 });
 
 describe('payment configuration', () => {
-  const production = {
-    NODE_ENV: 'production',
-    JWT_SECRET: 'k'.repeat(32),
-    APP_URL: 'https://freightlane.ng',
-  };
-
-  function configErrorOf(source: Record<string, string>): string {
-    try {
-      loadEnv(source);
-    } catch (err) {
-      expect(err).toBeInstanceOf(ConfigError);
-      return (err as Error).message;
-    }
-    throw new Error(`loadEnv accepted ${JSON.stringify(source)}`);
-  }
+  const production = PRODUCTION_ENV;
 
   it('runs the simulated checkout outside production when no secret key is set', () => {
     const env = loadEnv({ APP_URL: 'http://localhost:3000' });
@@ -202,28 +189,29 @@ describe('payment configuration', () => {
   });
 
   it('refuses the simulator, its public key and a key-less or plain-http provider in production', () => {
-    expect(configErrorOf({ ...production, PAYSTACK_SIMULATOR: 'true' })).toContain(
+    expect(configErrorOf({ ...production, PAYSTACK_SIMULATOR: 'true' }).message).toContain(
       'PAYSTACK_SIMULATOR: the simulated checkout cannot run in production',
     );
-    expect(configErrorOf({ ...production, PAYSTACK_SECRET_KEY: SIMULATOR_SECRET_KEY })).toContain(
+    expect(configErrorOf({ ...production, PAYSTACK_SECRET_KEY: SIMULATOR_SECRET_KEY }).message).toContain(
       "PAYSTACK_SECRET_KEY: must be the platform's own key, not the simulator's",
     );
-    expect(configErrorOf({ ...production, PAYSTACK_BASE_URL: 'https://api.paystack.co' })).toContain(
+    expect(configErrorOf({ ...production, PAYSTACK_BASE_URL: 'https://api.paystack.co' }).message).toContain(
       'PAYSTACK_SECRET_KEY: is required in production when PAYSTACK_BASE_URL is set',
     );
     expect(
-      configErrorOf({ ...production, PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_BASE_URL: 'http://pay.internal' }),
+      configErrorOf({ ...production, PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_BASE_URL: 'http://pay.internal' })
+        .message,
     ).toContain('PAYSTACK_BASE_URL: must be an https:// address in production');
   });
 
   it('names a malformed key, address or flag', () => {
-    expect(configErrorOf({ PAYSTACK_SECRET_KEY: 'short' })).toContain(
+    expect(configErrorOf({ PAYSTACK_SECRET_KEY: 'short' }).message).toContain(
       'PAYSTACK_SECRET_KEY: must be the secret key',
     );
-    expect(configErrorOf({ PAYSTACK_BASE_URL: 'api.paystack.co' })).toContain(
+    expect(configErrorOf({ PAYSTACK_BASE_URL: 'api.paystack.co' }).message).toContain(
       'PAYSTACK_BASE_URL: must be an absolute URL',
     );
-    expect(configErrorOf({ PAYSTACK_SIMULATOR: 'yes' })).toContain(
+    expect(configErrorOf({ PAYSTACK_SIMULATOR: 'yes' }).message).toContain(
       'PAYSTACK_SIMULATOR: must be true or false',
     );
   });

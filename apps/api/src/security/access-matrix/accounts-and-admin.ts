@@ -77,6 +77,13 @@ export const rows: MatrixRow[] = [
     note: 'A development tool, registered only outside production (app.ts); the test app runs as NODE_ENV=test.',
     request: () => ({ url: '/api/dev/outbox?limit=1' }),
   },
+  {
+    op: 'GET /api/dev/sms/inbox',
+    owned: false,
+    expect: everyone(200),
+    note: 'The SMS simulator, registered only outside production and only while it stands in for Termii.',
+    request: () => ({ url: '/api/dev/sms/inbox?phone=%2B2348031234567' }),
+  },
 
   // Sign-up, activation and password reset: public, the same for everyone.
   {

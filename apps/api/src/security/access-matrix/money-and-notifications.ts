@@ -1,4 +1,5 @@
 import { paystackSignature } from '../../modules/payment/paystack';
+import { termiiSignature } from '../../modules/sms/termii';
 import {
   freshNotification,
   freshPushSubscription,
@@ -24,7 +25,7 @@ import {
 
 /**
  * Money, notifications and reports: /api/v1/invoices/**, /api/v1/payments/** (the Paystack webhook
- * included), /api/v1/admin/invoices, /api/v1/admin/payouts, /api/v1/earnings, /api/v1/reports/**,
+ * included), /api/v1/sms/** (Termii's delivery reports), /api/v1/admin/invoices, /api/v1/admin/payouts, /api/v1/earnings, /api/v1/reports/**,
  * /api/v1/company/waiting-terms and /api/v1/notifications/** (unsubscribe and push key included).
  *
  * An invoice is read by its customer, its transporter's company (owner and fleet managers) and the admin;
@@ -93,6 +94,26 @@ function signedWebhook(world: AccessWorld) {
   const secret = world.t.ctx.env.paystack?.secretKey;
   if (!secret) throw new Error('The test app takes no online payments');
   return { body, signature: paystackSignature(secret, body) };
+}
+
+/** A delivery report as Termii posts it, signed with the platform's secret key, for a message of no one's. */
+function signedDeliveryReport(world: AccessWorld) {
+  const messageId = uniqueReference('9').replace(/\D/g, '');
+  const body = JSON.stringify({
+    type: 'sms',
+    id: messageId,
+    message_id: messageId,
+    receiver: '2348031234567',
+    sender: 'Freightlane',
+    message: 'Your code is 482913',
+    sent_at: '2026-11-21 14:05:00',
+    cost: '4.00',
+    status: 'DELIVERED',
+    channel: 'dnd',
+  });
+  const secret = world.t.ctx.env.sms.termii?.secretKey;
+  if (!secret) throw new Error('The test app takes no SMS delivery reports');
+  return { body, signature: termiiSignature(secret, body) };
 }
 
 export const rows: MatrixRow[] = [
@@ -254,6 +275,21 @@ export const rows: MatrixRow[] = [
         url: '/api/v1/payments/paystack/webhook',
         body,
         headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
+      };
+    },
+  },
+
+  {
+    op: 'POST /api/v1/sms/delivery-reports/termii',
+    owned: false,
+    expect: everyone(200),
+    note: 'Trusted by its signature alone: a bearer token neither helps nor hinders.',
+    request: ({ world }) => {
+      const { body, signature } = signedDeliveryReport(world);
+      return {
+        url: '/api/v1/sms/delivery-reports/termii',
+        body,
+        headers: { 'content-type': 'application/json', 'x-termii-signature': signature },
       };
     },
   },
