@@ -20,6 +20,8 @@ export const acceptTermsField = z.literal(true, { error: ACCEPT_TERMS_MESSAGE })
 /** The name an erased person's records show wherever they named them (first name, last name). */
 export const ERASED_FIRST_NAME = 'Erased';
 export const ERASED_LAST_NAME = 'user';
+/** What an erased person's text messages say instead of their words. */
+export const ERASED_MESSAGE_TEXT = '(erased)';
 
 /** POST /api/v1/user/me/erasure: the person confirms with their password. */
 export const eraseMyAccountRequest = z.strictObject({
@@ -121,6 +123,10 @@ export const myDataExport = z.object({
     }),
   ),
   tripNotes: z.array(z.object({ tripNumber: z.string(), note: z.string(), updatedAt: isoTime })),
+  /** The text messages the platform sent to the person's phone number, newest first. */
+  textMessages: z.array(
+    z.object({ text: z.string(), purpose: z.string(), status: z.string(), sentAt: isoTime }),
+  ),
 });
 export type MyDataExport = z.infer<typeof myDataExport>;
 

@@ -8,6 +8,7 @@ import {
   notifications,
   pushSubscriptions,
   sessions,
+  smsMessages,
   tripNotes,
   trips,
 } from '../../db/schema';
@@ -16,7 +17,7 @@ import {
  * Every row that is about one person, each read as the columns the export shows: never a session's
  * device id (the push token) or a push subscription's keys, and of a trip note only its text and trip.
  */
-export async function readPersonalRows(db: Executor, userId: string) {
+export async function readPersonalRows(db: Executor, userId: string, phoneNumber: string) {
   const [
     staffRecords,
     sessionRows,
@@ -25,6 +26,7 @@ export async function readPersonalRows(db: Executor, userId: string) {
     subscriptionRows,
     activityRows,
     noteRows,
+    textMessageRows,
   ] = await readAll(db, [
     () =>
       db
@@ -101,6 +103,17 @@ export async function readPersonalRows(db: Executor, userId: string) {
         .innerJoin(trips, eq(trips.id, tripNotes.tripId))
         .where(eq(tripNotes.updatedByUserId, userId))
         .orderBy(desc(tripNotes.updatedAt)),
+    () =>
+      db
+        .select({
+          text: smsMessages.text,
+          purpose: smsMessages.purpose,
+          status: smsMessages.status,
+          sentAt: smsMessages.createdAt,
+        })
+        .from(smsMessages)
+        .where(eq(smsMessages.to, phoneNumber))
+        .orderBy(desc(smsMessages.createdAt), desc(smsMessages.id)),
   ]);
   return {
     staffRecord: staffRecords[0] ?? null,
@@ -110,5 +123,6 @@ export async function readPersonalRows(db: Executor, userId: string) {
     pushSubscriptions: subscriptionRows,
     activity: activityRows,
     tripNotes: noteRows,
+    textMessages: textMessageRows,
   };
 }

@@ -25,7 +25,7 @@ export async function exportMyData(
   const found = await findUserWithCompany(ctx.db, principal.userId);
   if (!found) throw notFound('User');
   const { user, company } = found;
-  const rows = await readPersonalRows(ctx.db, user.id);
+  const rows = await readPersonalRows(ctx.db, user.id, user.phoneNumber);
   const now = new Date();
   return {
     fileName: myDataFileName(lagosToday(now)),
@@ -72,6 +72,7 @@ export async function exportMyData(
       })),
       activity: rows.activity.map((a) => ({ ...a, at: iso(a.at) })),
       tripNotes: rows.tripNotes.map((n) => ({ ...n, updatedAt: iso(n.updatedAt) })),
+      textMessages: rows.textMessages.map((m) => ({ ...m, sentAt: iso(m.sentAt) })),
     },
   };
 }

@@ -3,6 +3,7 @@ import { lagosToday, myDataExport, TERMS_VERSION } from '@freightlane/domain';
 import { notificationPreferences, notifications, pushSubscriptions } from '../../db/schema';
 import { decodeJwt, GOOD_PASSWORD, LOGIN_URL, signedInAccount } from '../../test/accounts';
 import { signedInFleetManagerOf } from '../../test/fleet';
+import { queueSms } from '../sms';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { tripWorld, type TripWorld } from '../../test/trip-world';
 
@@ -69,6 +70,17 @@ describe('GET /api/v1/user/me/data: download my data', () => {
       sourceKey: `test:${colleague.user.id}`,
     });
 
+    // A text message to her phone is hers; one to the colleague's is not.
+    const sms = (to: string, text: string) =>
+      queueSms(t.ctx, t.ctx.db, {
+        to,
+        text,
+        purpose: 'trip-status',
+        companyId: w.transporter.user.companyId,
+      });
+    await sms(person.user.phoneNumber, 'TRP-2026-000777 is loaded at Apapa.');
+    await sms(colleague.user.phoneNumber, 'For Bola only, by SMS.');
+
     const res = await download(person.accessToken);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -110,6 +122,14 @@ describe('GET /api/v1/user/me/data: download my data', () => {
     expect(data.tripNotes).toEqual([
       { tripNumber: mine.tripNumber, note: myNote, updatedAt: expect.any(String) },
     ]);
+    expect(data.textMessages).toEqual([
+      {
+        text: 'TRP-2026-000777 is loaded at Apapa.',
+        purpose: 'trip-status',
+        status: 'QUEUED',
+        sentAt: expect.any(String),
+      },
+    ]);
     expect(data.activity.map((a) => a.action)).toEqual(
       expect.arrayContaining(['user.signed_in', 'trip.note_saved']),
     );
@@ -132,6 +152,7 @@ describe('GET /api/v1/user/me/data: download my data', () => {
       'Colleague note',
       'Customer side note',
       'For Bola only',
+      'by SMS',
     ]) {
       expect(text).not.toContain(other);
     }

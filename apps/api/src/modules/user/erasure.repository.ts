@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
-import type { UserType } from '@freightlane/domain';
+import { ERASED_MESSAGE_TEXT, type UserType } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
 import { readAll } from '../../db/read-all';
 import {
@@ -14,6 +14,7 @@ import {
   orders,
   pushSubscriptions,
   sessions,
+  smsMessages,
   trips,
   users,
 } from '../../db/schema';
@@ -151,6 +152,32 @@ export async function deletePersonalRows(db: Executor, userId: string): Promise<
   await db.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
   await db.delete(notifications).where(eq(notifications.userId, userId));
   await db.delete(accountTokens).where(eq(accountTokens.userId, userId));
+}
+
+const NOT_SENT_ERASED = "Not sent: the person's account was erased first";
+
+/**
+ * Text messages to the person's number, sent or waiting: their words go and the number becomes the erased
+ * person's placeholder; what each cost and how far it got stay, as the company's spend. One still waiting
+ * to go fails instead, so its job finds nothing to send.
+ */
+export async function eraseTextMessagesTo(
+  db: Executor,
+  phoneNumber: string,
+  placeholder: string,
+): Promise<number> {
+  const erased = await db
+    .update(smsMessages)
+    .set({
+      to: placeholder,
+      text: ERASED_MESSAGE_TEXT,
+      status: sql`CASE WHEN ${smsMessages.status} = 'QUEUED' THEN 'FAILED' ELSE ${smsMessages.status} END`,
+      failureReason: sql`CASE WHEN ${smsMessages.status} = 'QUEUED' THEN ${NOT_SENT_ERASED} ELSE ${smsMessages.failureReason} END`,
+      updatedAt: new Date(),
+    })
+    .where(eq(smsMessages.to, phoneNumber))
+    .returning({ id: smsMessages.id });
+  return erased.length;
 }
 
 /** Mails to the person's address, sent or waiting: each holds their name and address. */

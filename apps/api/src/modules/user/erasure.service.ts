@@ -25,6 +25,7 @@ import {
   countOtherLiveUsers,
   deleteMailJobsTo,
   deletePersonalRows,
+  eraseTextMessagesTo,
   forgetSessionOrigins,
   lockCompanyForErasure,
   lockUserForErasure,
@@ -146,6 +147,7 @@ async function erase(
     await forgetSessionOrigins(tx, target.id);
     await deletePersonalRows(tx, target.id);
     await deleteMailJobsTo(tx, MAIL_JOB, target.email);
+    const textMessagesErased = await eraseTextMessagesTo(tx, target.phoneNumber, `erased:${target.id}`);
     const contactCleared = await clearCompanyContactOf(tx, target.companyId, target);
     const staffRecordId = await retireStaffRecordOf(tx, target.id);
     const blanked = await blankAuditRowsAbout(tx, target.id, staffRecordId);
@@ -158,6 +160,7 @@ async function erase(
         userType: target.userType,
         auditRowsBlanked: blanked,
         companyContactCleared: contactCleared,
+        textMessagesErased,
       },
     });
   });

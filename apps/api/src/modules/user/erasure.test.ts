@@ -9,6 +9,7 @@ import {
   orders,
   pushSubscriptions,
   sessions,
+  smsMessages,
   users,
 } from '../../db/schema';
 import {
@@ -22,6 +23,7 @@ import {
 import { awardedOrder, setTripState } from '../../test/awarded-trips';
 import { signedInFleetManagerOf } from '../../test/fleet';
 import { createVerifiedCustomer, createVerifiedTransporter, placeOrderViaApi } from '../../test/marketplace';
+import { queueSms } from '../sms';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { tripWorld, type TripWorld } from '../../test/trip-world';
 
@@ -143,6 +145,13 @@ describe('erasing an account (Nigeria Data Protection Act 2023)', () => {
         body: 'Halima, your trip moved.',
         sourceKey: `test:${id}`,
       });
+      // Text messages to the person's number: one delivered, one still waiting to go; one to someone else.
+      const sms = (to: string, text: string) =>
+        queueSms(t.ctx, t.ctx.db, { to, text, purpose: 'trip-status', companyId: before.companyId });
+      const delivered = await sms(newPhone, 'Halima, TRP-2026-000321 is loaded.');
+      await t.ctx.db.update(smsMessages).set({ status: 'DELIVERED' }).where(eq(smsMessages.id, delivered.id));
+      const waiting = await sms(newPhone, 'Halima, TRP-2026-000321 is on its way.');
+      const notHers = await sms(w.fleetManager.user.phoneNumber, 'Bola, TRP-2026-000321 is on its way.');
       const othersBefore = await auditRowsNotAbout(id);
 
       const res = await call(
@@ -205,6 +214,26 @@ describe('erasing an account (Nigeria Data Protection Act 2023)', () => {
       for (const table of [pushSubscriptions, notificationPreferences, notifications, accountTokens]) {
         expect(await t.ctx.db.select().from(table).where(eq(table.userId, id))).toEqual([]);
       }
+      // Her text messages lose her words and number and keep their cost; the waiting one never goes.
+      const texts = async (smsId: string) =>
+        (await t.ctx.db.select().from(smsMessages).where(eq(smsMessages.id, smsId)))[0]!;
+      expect(await texts(delivered.id)).toMatchObject({
+        to: `erased:${id}`,
+        text: '(erased)',
+        status: 'DELIVERED',
+        costKobo: delivered.costKobo,
+      });
+      expect(await texts(waiting.id)).toMatchObject({
+        to: `erased:${id}`,
+        text: '(erased)',
+        status: 'FAILED',
+        failureReason: "Not sent: the person's account was erased first",
+      });
+      expect(await texts(notHers.id)).toMatchObject({
+        to: w.fleetManager.user.phoneNumber,
+        text: 'Bola, TRP-2026-000321 is on its way.',
+        status: 'QUEUED',
+      });
 
       // The audit rows about the person keep what happened and when, not what they said about them.
       const about = await t.ctx.db
