@@ -1,14 +1,12 @@
 import {
   DRIVER_ISSUE_TYPES,
   TRIP_DOCUMENT_KINDS,
-  TRIP_DOCUMENT_KIND_LABELS,
-  TRIP_ISSUE_TYPE_LABELS,
-  TRIP_STATUS_LABELS,
   type TripDocumentKind,
   type TripIssueType,
   type TripStatus,
 } from '@freightlane/domain/driver';
 import { useId, useState, type FormEvent } from 'react';
+import { useDriverText } from './driver-text';
 
 const HANDOVER_CODE = /^\d{6}$/;
 /** As the API's description field: at least 3 characters, at most 1000. */
@@ -23,20 +21,20 @@ function FieldError({ id, message }: { id: string; message: string | null }) {
   ) : null;
 }
 
-/** A labelled choice among the domain's values, shown by their labels. */
+/** A labelled choice among the domain's values, shown in the driver's words. */
 function ChoiceField<T extends string>({
   id,
   label,
   value,
   choices,
-  labels,
+  labelOf,
   onChange,
 }: {
   id: string;
   label: string;
   value: T;
   choices: readonly T[];
-  labels: Record<T, string>;
+  labelOf: (choice: T) => string;
   onChange: (value: T) => void;
 }) {
   return (
@@ -45,7 +43,7 @@ function ChoiceField<T extends string>({
       <select id={id} className="input" value={value} onChange={(e) => onChange(e.target.value as T)}>
         {choices.map((choice) => (
           <option key={choice} value={choice}>
-            {labels[choice]}
+            {labelOf(choice)}
           </option>
         ))}
       </select>
@@ -64,6 +62,7 @@ export function NextStepCard({
   next: TripStatus | null;
   onRecord: (status: TripStatus, handoverCode?: string) => void;
 }) {
+  const t = useDriverText();
   const codeId = useId();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -73,7 +72,7 @@ export function NextStepCard({
     event.preventDefault();
     if (!next) return;
     if (delivering && !HANDOVER_CODE.test(code.trim())) {
-      setError('Enter the 6-digit handover code');
+      setError(t('step.handoverCodeError'));
       return;
     }
     setError(null);
@@ -83,12 +82,12 @@ export function NextStepCard({
 
   return (
     <section className="card" aria-labelledby="next-step-title">
-      <h2 id="next-step-title">Next step</h2>
+      <h2 id="next-step-title">{t('step.title')}</h2>
       {next ? (
         <form className="driver-form" onSubmit={submit} noValidate>
           {delivering ? (
             <div className="field">
-              <label htmlFor={codeId}>Handover code from the consignee</label>
+              <label htmlFor={codeId}>{t('step.handoverCode')}</label>
               <input
                 id={codeId}
                 className="input input-code"
@@ -104,11 +103,11 @@ export function NextStepCard({
             </div>
           ) : null}
           <button type="submit" className="btn btn-big">
-            Mark as {TRIP_STATUS_LABELS[next]}
+            {t('step.markAs', { step: t(`status.${next}`) })}
           </button>
         </form>
       ) : (
-        <p className="muted">Every step of this trip is recorded. Thank you!</p>
+        <p className="muted">{t('step.allDone')}</p>
       )}
     </section>
   );
@@ -120,6 +119,7 @@ export function IssueCard({
 }: {
   onReport: (issueType: TripIssueType, description: string) => void;
 }) {
+  const t = useDriverText();
   const id = useId();
   const [issueType, setIssueType] = useState<TripIssueType>('BREAKDOWN');
   const [description, setDescription] = useState('');
@@ -129,7 +129,7 @@ export function IssueCard({
     event.preventDefault();
     const text = description.trim();
     if (text.length < MIN_DESCRIPTION) {
-      setError('Describe what happened');
+      setError(t('issue.descriptionError'));
       return;
     }
     setError(null);
@@ -139,18 +139,18 @@ export function IssueCard({
 
   return (
     <section className="card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Report an issue</h2>
+      <h2 id={`${id}-title`}>{t('issue.title')}</h2>
       <form className="driver-form" onSubmit={submit} noValidate>
         <ChoiceField
           id={`${id}-type`}
-          label="What happened"
+          label={t('issue.what')}
           value={issueType}
           choices={DRIVER_ISSUE_TYPES}
-          labels={TRIP_ISSUE_TYPE_LABELS}
+          labelOf={(type) => t(`issueType.${type}`)}
           onChange={setIssueType}
         />
         <div className="field">
-          <label htmlFor={`${id}-description`}>Description</label>
+          <label htmlFor={`${id}-description`}>{t('issue.description')}</label>
           <textarea
             id={`${id}-description`}
             className="input"
@@ -164,7 +164,7 @@ export function IssueCard({
           <FieldError id={`${id}-error`} message={error} />
         </div>
         <button type="submit" className="btn btn-big btn-outline">
-          Send report
+          {t('issue.send')}
         </button>
       </form>
     </section>
@@ -179,18 +179,19 @@ export function PhotoCard({
   onPhoto: (kind: TripDocumentKind, file: File) => void;
   busy: boolean;
 }) {
+  const t = useDriverText();
   const id = useId();
   const [kind, setKind] = useState<TripDocumentKind>('PHOTO');
   return (
     <section className="card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Add a photo</h2>
+      <h2 id={`${id}-title`}>{t('photo.title')}</h2>
       <div className="driver-form">
         <ChoiceField
           id={`${id}-kind`}
-          label="What the photo shows"
+          label={t('photo.what')}
           value={kind}
           choices={TRIP_DOCUMENT_KINDS}
-          labels={TRIP_DOCUMENT_KIND_LABELS}
+          labelOf={(choice) => t(`documentKind.${choice}`)}
           onChange={setKind}
         />
         {/* The label is the big button; the file input itself stays reachable for the keyboard. */}
@@ -199,7 +200,7 @@ export function PhotoCard({
             busy ? 'btn btn-big btn-outline file-button is-busy' : 'btn btn-big btn-outline file-button'
           }
         >
-          {busy ? 'Preparing the photo…' : 'Take or choose a photo'}
+          {busy ? t('photo.preparing') : t('photo.take')}
           <input
             className="file-input"
             type="file"

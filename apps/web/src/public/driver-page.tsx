@@ -3,13 +3,12 @@ import {
   lagosClockText,
   locationText,
   nextTripStatus,
-  TRIP_STATUS_LABELS,
   type DriverPage as DriverPageData,
   type TripDocumentKind,
   type TripIssueType,
   type TripStatus,
 } from '@freightlane/domain/driver';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { IssueCard, NextStepCard, PhotoCard } from './driver-actions';
 import {
   DriverQueue,
@@ -18,9 +17,17 @@ import {
   QueueFullError,
   type ActionBody,
   type PhoneSpot,
+  type QueuedAction,
   type QueueItem,
   type SendOutcome,
 } from './driver-queue';
+import {
+  DriverTextProvider,
+  LanguageChoice,
+  useDriverLocale,
+  useDriverText,
+  type DriverText,
+} from './driver-text';
 import { NotFound } from './not-found';
 import { photoData } from './photo-data';
 import { SiteHeader } from './site-header';
@@ -98,12 +105,18 @@ function registerWorker(): void {
   });
 }
 
+/** A waiting action in the driver's words, said in the language chosen now rather than when it was queued. */
+function actionText(item: QueuedAction, t: DriverText): string {
+  if (item.action === 'STATUS') return t('step.markAs', { step: t(`status.${item.tripStatus}`) });
+  return item.action === 'ISSUE' ? t('issue.queued') : t('photo.queued');
+}
+
 /** "2 waiting to be sent: Mark as Delivered, 1 position". */
-function waitingText(items: QueueItem[]): string {
+function waitingText(items: QueueItem[], t: DriverText): string {
   const positions = items.filter((i) => i.type === 'position').length;
-  const parts = items.flatMap((i) => (i.type === 'action' ? [i.label] : []));
-  if (positions > 0) parts.push(`${positions} position${positions === 1 ? '' : 's'}`);
-  return `${items.length} waiting to be sent: ${parts.join(', ')}`;
+  const parts = items.flatMap((i) => (i.type === 'action' ? [actionText(i, t)] : []));
+  if (positions > 0) parts.push(t('queue.positions', { count: positions }));
+  return t('queue.waiting', { count: items.length, items: parts.join(', ') });
 }
 
 /**
@@ -114,6 +127,16 @@ function waitingText(items: QueueItem[]): string {
  */
 export function DriverPage({ pathname }: { pathname: string }) {
   const [token] = useState(() => tokenOfPage(pathname));
+  const [locale, setLocale] = useDriverLocale(token);
+  return (
+    <DriverTextProvider locale={locale}>
+      <DriverPageContent token={token} language={<LanguageChoice locale={locale} onChange={setLocale} />} />
+    </DriverTextProvider>
+  );
+}
+
+function DriverPageContent({ token, language }: { token: string | null; language: ReactNode }) {
+  const t = useDriverText();
   const [state, setState] = useState<PageState>(
     token ? { kind: 'loading' } : { kind: 'not-found', message: '' },
   );
@@ -136,7 +159,7 @@ export function DriverPage({ pathname }: { pathname: string }) {
       if (response.status === 404 || response.status === 400) {
         const body = (await response.json().catch(() => ({}))) as { message?: string };
         forget(token);
-        setState({ kind: 'not-found', message: body.message ?? 'This driver link is not valid.' });
+        setState({ kind: 'not-found', message: body.message ?? '' });
       } else if (response.ok) {
         setState({ kind: 'ready', data: (await response.json()) as DriverPageData, saved: false });
       } else throw new Error(`The server answered ${response.status}`);
@@ -162,8 +185,8 @@ export function DriverPage({ pathname }: { pathname: string }) {
   }, [state, token]);
 
   useLayoutEffect(() => {
-    if (state.kind === 'ready') document.title = `${state.data.driver.firstName}’s trip · Freightlane`;
-  }, [state]);
+    if (state.kind === 'ready') document.title = t('page.title', { firstName: state.data.driver.firstName });
+  }, [state, t]);
 
   /** What a round of sending did, in words and on the trip. */
   const applyOutcome = useCallback(
@@ -188,16 +211,14 @@ export function DriverPage({ pathname }: { pathname: string }) {
       else if (outcome.dropped.length > 0) {
         setNotice({
           tone: 'error',
-          text: outcome.dropped.map((d) => `${d.label}: not recorded. ${d.message}`).join(' '),
+          text: outcome.dropped
+            .map((d) => t('notice.notRecorded', { label: d.label, message: d.message }))
+            .join(' '),
         });
       } else if (outcome.recorded.length > 0) {
         setNotice({ tone: 'ok', text: outcome.recorded.map((r) => r.message).join('. ') });
       } else if (outcome.kind === 'offline') {
-        setNotice((current) =>
-          current?.sending
-            ? { tone: 'ok', text: 'No network: it is kept on the phone and sent when the network returns.' }
-            : current,
-        );
+        setNotice((current) => (current?.sending ? { tone: 'ok', text: t('notice.offline') } : current));
       }
       // The network is back: the trip as the server has it now, instead of the copy the phone kept.
       if (outcome.kind === 'sent' && savedCopy.current) void load();
@@ -209,7 +230,7 @@ export function DriverPage({ pathname }: { pathname: string }) {
             : { ...current, note: outcome.kind === 'link-invalid' ? outcome.message : null },
       );
     },
-    [refreshPending, load],
+    [refreshPending, load, t],
   );
 
   const flush = useCallback(async () => {
@@ -228,10 +249,10 @@ export function DriverPage({ pathname }: { pathname: string }) {
       queue.current.addAction({ ...body, type: 'action', clientActionId: newActionId(), label }, photo);
     } catch (err) {
       if (!(err instanceof QueueFullError)) throw err;
-      setNotice({ tone: 'error', text: err.message });
+      setNotice({ tone: 'error', text: t('notice.queueFull') });
       return;
     }
-    setNotice({ tone: 'ok', text: `Sending: ${label}…`, sending: true });
+    setNotice({ tone: 'ok', text: t('notice.sending', { label }), sending: true });
     refreshPending();
     void flush();
   };
@@ -239,11 +260,11 @@ export function DriverPage({ pathname }: { pathname: string }) {
   const recordStep = (tripStatus: TripStatus, handoverCode?: string) =>
     enqueue(
       { action: 'STATUS', tripStatus, ...(handoverCode ? { handoverCode } : {}), position: spot() },
-      `Mark as ${TRIP_STATUS_LABELS[tripStatus]}`,
+      t('step.markAs', { step: t(`status.${tripStatus}`) }),
     );
 
   const reportIssue = (issueType: TripIssueType, description: string) =>
-    enqueue({ action: 'ISSUE', issueType, description, position: spot() }, 'Issue report');
+    enqueue({ action: 'ISSUE', issueType, description, position: spot() }, t('issue.queued'));
 
   const addPhoto = async (kind: TripDocumentKind, file: File) => {
     setPreparingPhoto(true);
@@ -252,13 +273,13 @@ export function DriverPage({ pathname }: { pathname: string }) {
       if (photo.bytes > MAX_QUEUED_PHOTO_BYTES) {
         setNotice({
           tone: 'error',
-          text: 'This photo is too large to keep on the phone (over 1.5 MB). Take it again at a lower camera resolution.',
+          text: t('notice.photoTooLarge'),
         });
         return;
       }
-      enqueue({ action: 'DOCUMENT', kind, fileName: photo.fileName }, 'Photo', photo.dataUrl);
+      enqueue({ action: 'DOCUMENT', kind, fileName: photo.fileName }, t('photo.queued'), photo.dataUrl);
     } catch {
-      setNotice({ tone: 'error', text: 'The photo could not be read. Try again.' });
+      setNotice({ tone: 'error', text: t('notice.photoUnreadable') });
     } finally {
       setPreparingPhoto(false);
     }
@@ -335,7 +356,7 @@ export function DriverPage({ pathname }: { pathname: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sharing.kind === 'off' || sharing.kind === 'denied']);
 
-  if (state.kind === 'loading') return <p className="loading">Loading...</p>;
+  if (state.kind === 'loading') return <p className="loading">{t('page.loading')}</p>;
   const trip = state.kind === 'ready' ? state.data.trip : null;
   // Steps waiting on the phone count as taken, so the button offers the one after them.
   const queuedStep = pending.flatMap((i) => (i.type === 'action' && i.action === 'STATUS' ? [i] : [])).at(-1);
@@ -344,31 +365,30 @@ export function DriverPage({ pathname }: { pathname: string }) {
     <>
       <SiteHeader signIn={false} />
       <main className="page driver-page">
+        {language}
         {state.kind === 'not-found' ? (
           <NotFound />
         ) : state.kind === 'failed' ? (
           <section className="card">
-            <p>The page could not be loaded. Check your connection.</p>
+            <p>{t('page.failed')}</p>
             <button type="button" className="btn" onClick={() => void load()}>
-              Try again
+              {t('page.tryAgain')}
             </button>
           </section>
         ) : (
           <>
             <div className="page-title">
-              <h1>Hello, {state.data.driver.firstName}</h1>
+              <h1>{t('page.hello', { firstName: state.data.driver.firstName })}</h1>
               <p className="muted">
                 {state.data.company.name}
                 {state.data.truck ? ` · ${state.data.truck.registrationNumber}` : ''}
               </p>
             </div>
             <div className="driver-notices">
-              {state.saved ? (
-                <p className="driver-note">No network: this is the trip as the phone last saw it.</p>
-              ) : null}
+              {state.saved ? <p className="driver-note">{t('page.savedCopy')}</p> : null}
               {pending.length > 0 ? (
                 <p className="driver-waiting" role="status">
-                  {waitingText(pending)}
+                  {waitingText(pending, t)}
                 </p>
               ) : null}
               {notice ? (
@@ -383,63 +403,57 @@ export function DriverPage({ pathname }: { pathname: string }) {
             <div className="driver-layout">
               <div className="driver-column">
                 <section className="card" aria-labelledby="trip-title">
-                  <h2 id="trip-title">Your trip</h2>
+                  <h2 id="trip-title">{t('trip.title')}</h2>
                   {trip ? (
                     <dl className="details">
                       <div className="detail">
-                        <dt>Trip</dt>
+                        <dt>{t('trip.trip')}</dt>
                         <dd>{trip.tripNumber}</dd>
                       </div>
                       <div className="detail">
-                        <dt>Status</dt>
+                        <dt>{t('trip.status')}</dt>
                         <dd>
-                          {trip.latestTripStatus ? TRIP_STATUS_LABELS[trip.latestTripStatus] : 'Not started'}
+                          {trip.latestTripStatus
+                            ? t(`status.${trip.latestTripStatus}`)
+                            : t('trip.notStarted')}
                         </dd>
                       </div>
                       <div className="detail">
-                        <dt>From</dt>
+                        <dt>{t('trip.from')}</dt>
                         <dd>{locationText(trip.pickup)}</dd>
                       </div>
                       <div className="detail">
-                        <dt>To</dt>
+                        <dt>{t('trip.to')}</dt>
                         <dd>{locationText(trip.recipient)}</dd>
                       </div>
                     </dl>
                   ) : (
-                    <p className="muted">
-                      You have no trip in progress. Your transporter assigns you to the next one.
-                    </p>
+                    <p className="muted">{t('trip.none')}</p>
                   )}
                 </section>
                 {trip ? <NextStepCard key={next ?? 'done'} next={next} onRecord={recordStep} /> : null}
                 <section className="card" aria-labelledby="sharing-title">
-                  <h2 id="sharing-title">Location</h2>
+                  <h2 id="sharing-title">{t('location.title')}</h2>
                   {sharing.kind === 'off' ? (
                     <>
-                      <p>
-                        Keep this page open during the trip: it sends the truck’s position every 30 seconds.
-                      </p>
+                      <p>{t('location.intro', { seconds: interval })}</p>
                       <button
                         type="button"
                         className="btn btn-big btn-outline"
                         onClick={() => setSharing({ kind: 'asking' })}
                       >
-                        Share my location
+                        {t('location.share')}
                       </button>
                     </>
                   ) : sharing.kind === 'asking' ? (
-                    <p role="status">Waiting for the phone’s location…</p>
+                    <p role="status">{t('location.asking')}</p>
                   ) : sharing.kind === 'denied' ? (
-                    <p role="status">
-                      Location is blocked for this page. Allow location for this site in the browser’s
-                      settings, then reload.
-                    </p>
+                    <p role="status">{t('location.denied')}</p>
                   ) : (
                     <p role="status">
-                      Sharing your location
                       {sharing.lastSentAt
-                        ? ` · last sent ${lagosClockText(sharing.lastSentAt.toISOString())}`
-                        : ''}
+                        ? t('location.lastSent', { time: lagosClockText(sharing.lastSentAt.toISOString()) })
+                        : t('location.sharing')}
                       {sharing.note ? `. ${sharing.note}` : ''}
                     </p>
                   )}
