@@ -43,6 +43,7 @@ import { PublicTracking, registerPublicTracking } from './modules/public-trackin
 import { registerReferenceData } from './modules/reference-data';
 import { registerReport } from './modules/report';
 import { buildSms, registerSms } from './modules/sms';
+import { buildWhatsapp, registerWhatsapp } from './modules/whatsapp';
 import { PhonePositionBatcher, PositionPoller, registerTelematics, TripWatch } from './modules/telematics';
 import { registerTrip } from './modules/trip';
 import { registerTripMap, TripMapCache } from './modules/trip-map';
@@ -147,6 +148,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     userNotifications: new UserNotifications(database),
     payments: buildPayments(env),
     sms: buildSms(env),
+    whatsapp: buildWhatsapp(env),
   };
   await ctx.tripEvents.start();
   await ctx.principals.start();
@@ -201,6 +203,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerTelematics(app, ctx);
   registerNotification(app, ctx);
   registerSms(app, ctx);
+  registerWhatsapp(app, ctx);
   // Only where mail goes to the outbox folder, and never in production: the outbox holds every activation
   // and reset link, so a server that sends real mail (SMTP_URL) serves no outbox even if NODE_ENV was left out.
   if (env.NODE_ENV !== 'production' && !env.SMTP_URL && !options.mailer) registerDev(app, ctx);

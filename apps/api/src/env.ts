@@ -251,6 +251,58 @@ const envSchema = z.object({
     .min(0, 'must be a whole number of kobo')
     .max(100_000, 'must be at most 100000 kobo (₦1,000) per part')
     .default(400),
+  /**
+   * Who sends WhatsApp messages: `cloud` (the WhatsApp Business Cloud API), `simulator` (a local stand-in
+   * speaking its protocol under /api/dev/whatsapp, never in production) or `none`. The Cloud API when
+   * WHATSAPP_TOKEN is set; otherwise the simulator outside production and none in production.
+   */
+  WHATSAPP_PROVIDER: z
+    .enum(['cloud', 'simulator', 'none'], { error: 'must be cloud, simulator or none' })
+    .optional(),
+  /** true is WHATSAPP_PROVIDER=simulator, as SMS_SIMULATOR is for SMS. */
+  WHATSAPP_SIMULATOR: booleanFlag.optional(),
+  /** The system user's access token: it authorises the API's calls to send. */
+  WHATSAPP_TOKEN: z
+    .string()
+    .regex(
+      /^\S{16,1000}$/,
+      'must be the access token from Meta Business Manager (16 or more characters, no spaces)',
+    )
+    .optional(),
+  /** The business phone number's id in the Cloud API (not the number itself). */
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d{5,30}$/, 'must be the phone number id from the WhatsApp Manager (digits only)')
+    .optional(),
+  /** The Meta app's secret: it signs the webhook notifications (X-Hub-Signature-256). */
+  WHATSAPP_APP_SECRET: z
+    .string()
+    .regex(
+      /^\S{16,200}$/,
+      "must be the app secret from the Meta app's settings (16 or more characters, no spaces)",
+    )
+    .optional(),
+  /** The token Meta echoes when it verifies the webhook's address (GET with hub.verify_token). */
+  WHATSAPP_VERIFY_TOKEN: z
+    .string()
+    .regex(/^\S{16,200}$/, 'must be 16 or more characters without spaces, the same as in the Meta app')
+    .optional(),
+  /** The Graph API version in the send address. */
+  WHATSAPP_API_VERSION: z
+    .string()
+    .regex(/^v\d{1,3}\.\d{1,2}$/, 'must be a Graph API version such as v21.0')
+    .default('v21.0'),
+  /** Where the Graph API is: Meta's own unless the simulator stands in. */
+  WHATSAPP_BASE_URL: z
+    .url({ error: 'must be an absolute URL such as https://graph.facebook.com' })
+    .optional(),
+  /** What one template message costs the platform, in kobo (Meta's utility conversation price for Nigeria). */
+  WHATSAPP_PRICE_KOBO: z.coerce
+    .number({ error: 'must be a whole number of kobo' })
+    .int({ error: 'must be a whole number of kobo' })
+    .min(0, 'must be a whole number of kobo')
+    .max(100_000, 'must be at most 100000 kobo (₦1,000) per message')
+    .default(1000),
   JOBS_POLL_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int()
@@ -311,6 +363,33 @@ export const SMS_SIMULATOR_SECRET_KEY = 'freightlane-simulated-termii-secret-key
 const TERMII_API = 'https://api.ng.termii.com';
 export const SMS_SIMULATOR_PATH = '/api/dev/termii';
 
+/** How the platform sends WhatsApp messages (docs/whatsapp.md). */
+export interface WhatsappSettings {
+  /** `cloud`: the WhatsApp Business Cloud API; `simulator`: the local stand-in; `none`: WhatsApp is off. */
+  provider: 'cloud' | 'simulator' | 'none';
+  /** The Cloud API's address and keys; null when WhatsApp is off. */
+  cloud: {
+    token: string;
+    phoneNumberId: string;
+    /** Null when not given (outside production only): webhook notifications are then refused. */
+    appSecret: string | null;
+    /** Null when not given: the webhook's verification handshake is then refused. */
+    verifyToken: string | null;
+    apiVersion: string;
+    /** Without a trailing slash. */
+    baseUrl: string;
+  } | null;
+  priceKobo: number;
+}
+
+/** The keys the WhatsApp simulator uses when none are given; public, so production refuses them. */
+export const WHATSAPP_SIMULATOR_TOKEN = 'freightlane-simulated-whatsapp-token';
+export const WHATSAPP_SIMULATOR_APP_SECRET = 'freightlane-simulated-whatsapp-app-secret';
+export const WHATSAPP_SIMULATOR_VERIFY_TOKEN = 'freightlane-simulated-whatsapp-verify-token';
+export const WHATSAPP_SIMULATOR_PHONE_NUMBER_ID = '100000000000001';
+const GRAPH_API = 'https://graph.facebook.com';
+export const WHATSAPP_SIMULATOR_PATH = '/api/dev/whatsapp';
+
 /** The S3-compatible bucket that holds uploads; null when they are kept in a folder (uploadDir). */
 export interface S3Settings {
   /** The store's address when it is not AWS's regional one (MinIO, R2, Spaces ...). */
@@ -332,6 +411,7 @@ export type Env = z.infer<typeof envSchema> & {
   seedDemo: boolean;
   paystack: PaystackSettings | null;
   sms: SmsSettings;
+  whatsapp: WhatsappSettings;
 };
 
 export class ConfigError extends Error {}
@@ -376,6 +456,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
     paystack: paystackSettings(env, appUrl),
     sms: smsSettings(env, appUrl),
+    whatsapp: whatsappSettings(env, appUrl),
   };
 }
 
@@ -490,6 +571,99 @@ function smsSettings(env: z.infer<typeof envSchema>, appUrl: string): SmsSetting
     };
   }
   return { ...common, provider: 'none', termii: null };
+}
+
+/**
+ * The WhatsApp channel's settings, chosen and checked as SMS's are: WHATSAPP_PROVIDER (or
+ * WHATSAPP_SIMULATOR); without either, the Cloud API when its token is set, else the simulator outside
+ * production and none in production, which also refuses the simulator, its public keys, a Cloud API
+ * without its phone number id, app secret or verify token, and a plain-http address.
+ */
+function whatsappSettings(env: z.infer<typeof envSchema>, appUrl: string): WhatsappSettings {
+  const production = env.NODE_ENV === 'production';
+  const refusals: string[] = [];
+  if (env.WHATSAPP_PROVIDER !== undefined && env.WHATSAPP_SIMULATOR !== undefined) {
+    if (env.WHATSAPP_SIMULATOR !== (env.WHATSAPP_PROVIDER === 'simulator')) {
+      refusals.push(
+        `WHATSAPP_SIMULATOR: says ${env.WHATSAPP_SIMULATOR} but WHATSAPP_PROVIDER is ${env.WHATSAPP_PROVIDER}; set one of them`,
+      );
+    }
+  }
+  const chosen =
+    env.WHATSAPP_PROVIDER ??
+    (env.WHATSAPP_SIMULATOR === true
+      ? 'simulator'
+      : env.WHATSAPP_TOKEN
+        ? 'cloud'
+        : env.WHATSAPP_SIMULATOR === false || production
+          ? 'none'
+          : 'simulator');
+  const named = env.WHATSAPP_PROVIDER !== undefined ? 'WHATSAPP_PROVIDER' : 'WHATSAPP_SIMULATOR';
+  const baseUrl = env.WHATSAPP_BASE_URL?.replace(/\/$/, '');
+  if (chosen === 'cloud') {
+    if (!env.WHATSAPP_TOKEN) refusals.push('WHATSAPP_TOKEN: is required when WHATSAPP_PROVIDER is cloud');
+    if (!env.WHATSAPP_PHONE_NUMBER_ID) {
+      refusals.push('WHATSAPP_PHONE_NUMBER_ID: is required with the Cloud API (messages are sent from it)');
+    }
+  }
+  if (production) {
+    if (chosen === 'simulator') refusals.push(`${named}: the WhatsApp simulator cannot run in production`);
+    const publicKeys = [
+      ['WHATSAPP_TOKEN', env.WHATSAPP_TOKEN, WHATSAPP_SIMULATOR_TOKEN],
+      ['WHATSAPP_APP_SECRET', env.WHATSAPP_APP_SECRET, WHATSAPP_SIMULATOR_APP_SECRET],
+      ['WHATSAPP_VERIFY_TOKEN', env.WHATSAPP_VERIFY_TOKEN, WHATSAPP_SIMULATOR_VERIFY_TOKEN],
+    ] as const;
+    for (const [name, given, simulators] of publicKeys) {
+      if (given === simulators) refusals.push(`${name}: must be the platform's own, not the simulator's`);
+    }
+    if (chosen === 'cloud' && !env.WHATSAPP_APP_SECRET) {
+      refusals.push(
+        "WHATSAPP_APP_SECRET: is required in production with the Cloud API (it checks the webhook's signature)",
+      );
+    }
+    if (chosen === 'cloud' && !env.WHATSAPP_VERIFY_TOKEN) {
+      refusals.push(
+        'WHATSAPP_VERIFY_TOKEN: is required in production with the Cloud API (Meta verifies the webhook with it)',
+      );
+    }
+    if (baseUrl && !baseUrl.startsWith('https://')) {
+      refusals.push('WHATSAPP_BASE_URL: must be an https:// address in production');
+    }
+  }
+  if (refusals.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${refusals.map((r) => `  ${r}`).join('\n')}`);
+  }
+  const priceKobo = env.WHATSAPP_PRICE_KOBO;
+  const apiVersion = env.WHATSAPP_API_VERSION;
+  if (chosen === 'simulator') {
+    return {
+      provider: 'simulator',
+      priceKobo,
+      cloud: {
+        token: env.WHATSAPP_TOKEN ?? WHATSAPP_SIMULATOR_TOKEN,
+        phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID ?? WHATSAPP_SIMULATOR_PHONE_NUMBER_ID,
+        appSecret: env.WHATSAPP_APP_SECRET ?? WHATSAPP_SIMULATOR_APP_SECRET,
+        verifyToken: env.WHATSAPP_VERIFY_TOKEN ?? WHATSAPP_SIMULATOR_VERIFY_TOKEN,
+        apiVersion,
+        baseUrl: baseUrl ?? `${appUrl}${WHATSAPP_SIMULATOR_PATH}`,
+      },
+    };
+  }
+  if (chosen === 'cloud' && env.WHATSAPP_TOKEN && env.WHATSAPP_PHONE_NUMBER_ID) {
+    return {
+      provider: 'cloud',
+      priceKobo,
+      cloud: {
+        token: env.WHATSAPP_TOKEN,
+        phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
+        appSecret: env.WHATSAPP_APP_SECRET ?? null,
+        verifyToken: env.WHATSAPP_VERIFY_TOKEN ?? null,
+        apiVersion,
+        baseUrl: baseUrl ?? GRAPH_API,
+      },
+    };
+  }
+  return { provider: 'none', priceKobo, cloud: null };
 }
 
 const S3_REQUIRED = ['S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;

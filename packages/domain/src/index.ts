@@ -58,3 +58,4 @@ export * from './contracts/free-time';
 export * from './contracts/payment';
 export * from './sms-segments';
 export * from './contracts/sms';
+export * from './contracts/whatsapp';

@@ -45,6 +45,11 @@ const SmsSimulatorPage = lazyWithTimeout(() =>
     default: m.SmsSimulatorPage,
   })),
 );
+const WhatsappSimulatorPage = lazyWithTimeout(() =>
+  import('../features/whatsapp-simulator/routes/whatsapp-simulator-page').then((m) => ({
+    default: m.WhatsappSimulatorPage,
+  })),
+);
 const CustomerHomePage = lazyWithTimeout(() =>
   import('../features/dashboard/routes/customer-home-page').then((m) => ({ default: m.CustomerHomePage })),
 );
@@ -271,6 +276,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.unsubscribe, element: <UnsubscribePage /> },
       // Development only: the API serves the simulator's inbox outside production alone, and the page says so.
       { path: '/dev/sms', element: <SmsSimulatorPage /> },
+      { path: '/dev/whatsapp', element: <WhatsappSimulatorPage /> },
       {
         element: <RequireSignedIn />,
         children: [

@@ -9,3 +9,4 @@ export * from './truck-tracking';
 export * from './notification';
 export * from './money';
 export * from './sms';
+export * from './whatsapp';

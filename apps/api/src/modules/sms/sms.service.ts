@@ -3,7 +3,7 @@ import { smsSegments, type SmsEncoding, type SmsReportOutcome, type SmsStatus } 
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../errors';
-import type { DeliveryReport } from './sms-provider';
+import { forwardMoves } from '../../lib/forward-status';
 import { SMS_SEND_JOB, type SmsSendJob } from './sms-send.job';
 import {
   advanceSmsStatus,
@@ -80,11 +80,7 @@ export async function queueSms(ctx: AppContext, executor: Executor, request: Sms
 }
 
 /** The statuses a report may move a message from: forward only, and nothing leaves DELIVERED or FAILED. */
-const MOVES_FROM: Record<DeliveryReport['status'], readonly SmsStatus[]> = {
-  SENT: ['QUEUED'],
-  DELIVERED: ['QUEUED', 'SENT'],
-  FAILED: ['QUEUED', 'SENT'],
-};
+const MOVES_FROM = forwardMoves<SmsStatus>(['QUEUED', 'SENT', 'DELIVERED'], 'FAILED', ['DELIVERED']);
 
 /**
  * A delivery report from the gateway, trusted by its signature alone. A bad or missing signature is

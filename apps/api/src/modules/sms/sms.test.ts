@@ -1,11 +1,11 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, smsMessages, smsStatusEvents } from '../../db/schema';
+import { smsMessages, smsStatusEvents } from '../../db/schema';
 import { SMS_SIMULATOR_SECRET_KEY } from '../../env';
 import { signedInAccount } from '../../test/accounts';
 import { freePort } from '../../test/free-port';
+import { makeJobDue as makeDue, queuedJobOf } from '../../test/queued-jobs';
+import { stubProvider, type StubProvider, type StubReply } from '../../test/stub-provider';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { SMS_SEND_JOB, SMS_SEND_MAX_ATTEMPTS, smsSendBackoffSeconds } from './sms-send.job';
 import { queueSms, type SmsRequest } from './sms.service';
@@ -34,20 +34,8 @@ async function queue(t: TestApp, request: Partial<SmsRequest> = {}) {
   );
 }
 
-async function smsJobOf(t: TestApp, smsId: string) {
-  const [job] = await t.ctx.db
-    .select()
-    .from(jobs)
-    .where(and(eq(jobs.kind, SMS_SEND_JOB), sql`${jobs.payload}->>'smsId' = ${smsId}`));
-  return job!;
-}
-
-/** Makes a job waiting for its retry due now, as time passing would. */
-async function makeDue(t: TestApp, jobId: number): Promise<void> {
-  await t.ctx.db
-    .update(jobs)
-    .set({ runAt: sql`now()` })
-    .where(eq(jobs.id, jobId));
+function smsJobOf(t: TestApp, smsId: string) {
+  return queuedJobOf(t, SMS_SEND_JOB, 'smsId', smsId);
 }
 
 /** Every row of the SMS tables, to show a refused or ignored report wrote nothing. */
@@ -176,7 +164,7 @@ describe('SMS through the simulated Termii', () => {
       status: 'SENT',
     });
 
-    await t.ctx.sms.simulator!.flush(t.app.log);
+    await t.ctx.sms.simulator!.flush();
     expect(await findSmsMessage(t.ctx.db, queued.id)).toMatchObject({ status: 'DELIVERED' });
     expect((await findSmsTimeline(t.ctx.db, queued.id)).map((e) => [e.status, e.providerStatus])).toEqual([
       ['QUEUED', 'Queued'],
@@ -196,7 +184,7 @@ describe('SMS through the simulated Termii', () => {
 
   it('records a number the network cannot reach as FAILED with the gateway’s words', async () => {
     const sent = await sentMessage({ to: phone('0000') }, false);
-    await t.ctx.sms.simulator!.flush(t.app.log);
+    await t.ctx.sms.simulator!.flush();
     expect(await findSmsMessage(t.ctx.db, sent.id)).toMatchObject({
       status: 'FAILED',
       failureReason: 'Message Failed',
@@ -281,39 +269,26 @@ describe('SMS through the simulated Termii', () => {
 
 describe('SMS through a Termii that fails', () => {
   let t: TestApp;
-  let termii: http.Server;
+  let termii: StubProvider;
   /** What the stand-in does with each next request. */
-  const replies: ('hang-up' | { status: number; body: unknown })[] = [];
-  let received = 0;
+  let replies: StubReply[];
 
   beforeAll(async () => {
-    termii = http.createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        received += 1;
-        const reply = replies.shift() ?? {
-          status: 200,
-          body: { message_id: `70000${received}`, message: 'Successfully Sent' },
-        };
-        if (reply === 'hang-up') {
-          req.socket.destroy();
-          return;
-        }
-        res.writeHead(reply.status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(reply.body));
-      });
-    });
-    await new Promise<void>((resolve) => termii.listen(0, '127.0.0.1', resolve));
+    termii = await stubProvider((n) => ({
+      status: 200,
+      body: { message_id: `70000${n}`, message: 'Successfully Sent' },
+    }));
+    replies = termii.replies;
     t = await createTestApp({
       SMS_PROVIDER: 'termii',
       TERMII_API_KEY: 'TLtestapikey0123456789abcdef',
       TERMII_SECRET_KEY: 'termii-secret-0123456789abcdef',
-      TERMII_BASE_URL: `http://127.0.0.1:${(termii.address() as AddressInfo).port}`,
+      TERMII_BASE_URL: termii.url,
     });
   });
   afterAll(async () => {
     await t?.close();
-    await new Promise<void>((resolve) => termii.close(() => resolve()));
+    await termii?.close();
   });
 
   it('tries again after a network failure, with its backoff, and is sent on the next try', async () => {

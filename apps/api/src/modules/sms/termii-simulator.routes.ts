@@ -1,7 +1,7 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { smsInboxQuery, smsInboxSchema } from '@freightlane/domain';
 import { SMS_SIMULATOR_PATH } from '../../env';
 import { errorResponses, type ZodApp } from '../../lib/route-kit';
+import { sameSecret } from '../../lib/same-secret';
 import { TERMII_SEND_PATH, termiiSendRequest } from './termii';
 import { SIMULATED_NUMBERS, type TermiiSimulator } from './termii-simulator';
 
@@ -9,11 +9,6 @@ import { SIMULATED_NUMBERS, type TermiiSimulator } from './termii-simulator';
 // documented protocol on the app itself, so the real Termii client sends every message through HTTP without
 // an account or a network. Each phone's inbox can be read back, and a moment after each message a signed
 // delivery report goes to the API's webhook, as Termii sends one.
-
-function sameSecret(given: string, expected: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(given), digest(expected));
-}
 
 export function termiiSimulatorRoutes(app: ZodApp, simulator: TermiiSimulator): void {
   // It speaks a third party's protocol, not the platform's API: it is left out of the OpenAPI document.

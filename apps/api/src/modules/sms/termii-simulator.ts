@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { smsSegments, type SimulatedSms, type SmsInbox, type SmsRoute } from '@freightlane/domain';
+import { DelayedWork } from '../../lib/delayed-work';
 import { termiiNumber, termiiSignature, TERMII_SIGNATURE_HEADER, type TermiiSendRequest } from './termii';
 
 // The simulated gateway's memory (development and tests only): what each phone received, and the delivery
@@ -48,8 +49,7 @@ function termiiTime(at: Date): string {
 
 export class TermiiSimulator {
   private readonly messages = new Map<string, Held>();
-  private readonly timers = new Map<string, NodeJS.Timeout>();
-  private readonly inFlight = new Set<Promise<void>>();
+  private readonly owedReports: DelayedWork;
   private balanceKobo = 1_000_000;
 
   constructor(
@@ -64,7 +64,9 @@ export class TermiiSimulator {
       /** How long after sending the delivery report follows. */
       reportDelayMs: number;
     },
-  ) {}
+  ) {
+    this.owedReports = new DelayedWork(options.reportDelayMs);
+  }
 
   get apiKey(): string {
     return this.options.apiKey;
@@ -104,28 +106,17 @@ export class TermiiSimulator {
 
   /** Sends the message's delivery report after the delay, as the gateway would once the network answers. */
   scheduleReport(messageId: string, log: Logger): void {
-    const timer = setTimeout(() => {
-      this.timers.delete(messageId);
-      this.track(this.report(messageId, log));
-    }, this.options.reportDelayMs);
-    timer.unref();
-    this.timers.set(messageId, timer);
+    this.owedReports.schedule(messageId, () => this.report(messageId, log));
   }
 
   /** Sends every owed delivery report now and waits for all of them (tests; the page's "now" is the delay). */
-  async flush(log: Logger): Promise<void> {
-    for (const [messageId, timer] of this.timers) {
-      clearTimeout(timer);
-      this.timers.delete(messageId);
-      this.track(this.report(messageId, log));
-    }
-    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+  async flush(): Promise<void> {
+    await this.owedReports.flush();
   }
 
   /** Drops the delivery reports still owed: the app is closing, or a test posts its own. */
   dropOwedReports(): void {
-    for (const timer of this.timers.values()) clearTimeout(timer);
-    this.timers.clear();
+    this.owedReports.drop();
   }
 
   /** The inbox: each phone with its messages newest first, phones by their newest message; or one phone's. */
@@ -153,11 +144,6 @@ export class TermiiSimulator {
   private view(held: Held): SimulatedSms {
     const { fate: _fate, receivedAt, reportedAt, ...shown } = held;
     return { ...shown, receivedAt: receivedAt.toISOString(), reportedAt: reportedAt?.toISOString() ?? null };
-  }
-
-  private track(work: Promise<void>): void {
-    this.inFlight.add(work);
-    void work.finally(() => this.inFlight.delete(work));
   }
 
   /** Posts the signed delivery report, as Termii does; a failure is logged, not fatal. */
@@ -203,9 +189,7 @@ export class TermiiSimulator {
       const [oldest] = this.messages.keys();
       if (oldest === undefined) return;
       this.messages.delete(oldest);
-      const timer = this.timers.get(oldest);
-      if (timer) clearTimeout(timer);
-      this.timers.delete(oldest);
+      this.owedReports.cancel(oldest);
     }
   }
 }

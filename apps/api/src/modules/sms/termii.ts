@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { postToProvider } from '../../lib/provider-post';
 import {
   SmsSendError,
   type CheckedDeliveryReport,
@@ -121,29 +122,13 @@ export class TermiiProvider implements SmsProvider {
       type: message.unicode ? 'unicode' : 'plain',
       channel: message.route,
     };
-    let response: Response;
-    try {
-      response = await fetch(`${this.baseUrl}${TERMII_SEND_PATH}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
-    } catch (cause) {
-      const timedOut = cause instanceof Error && cause.name === 'TimeoutError';
-      throw new SmsSendError(
-        timedOut ? 'Termii did not answer in time' : 'Termii could not be reached',
-        true,
-        { cause },
-      );
-    }
-    let answer: unknown = null;
-    try {
-      const text = await response.text();
-      answer = text ? JSON.parse(text) : null;
-    } catch {
-      answer = null;
-    }
+    const response = await postToProvider(`${this.baseUrl}${TERMII_SEND_PATH}`, {
+      headers: {},
+      body,
+      timeoutMs: REQUEST_TIMEOUT_MS,
+      unreachable: (words, cause) => new SmsSendError(`Termii ${words}`, true, { cause }),
+    });
+    const answer = response.answer;
     if (!response.ok) {
       // Its own trouble (5xx), too many calls (429) or a timeout on its side (408) may pass; any other 4xx
       // is about this message or the account and would be refused again.

@@ -84,6 +84,23 @@ export const rows: MatrixRow[] = [
     note: 'The SMS simulator, registered only outside production and only while it stands in for Termii.',
     request: () => ({ url: '/api/dev/sms/inbox?phone=%2B2348031234567' }),
   },
+  {
+    op: 'GET /api/dev/whatsapp/conversations',
+    owned: false,
+    expect: everyone(200),
+    note: 'The WhatsApp simulator, registered only outside production and only while it stands in for the Cloud API.',
+    request: () => ({ url: '/api/dev/whatsapp/conversations?phone=%2B2348031234567' }),
+  },
+  {
+    op: 'POST /api/dev/whatsapp/inbound',
+    owned: false,
+    expect: everyone(200),
+    note: 'The WhatsApp simulator playing a phone: its message reaches the platform only as a signed webhook.',
+    request: () => ({
+      url: '/api/dev/whatsapp/inbound',
+      body: { phone: uniquePhone(), text: 'Where is my truck?' },
+    }),
+  },
 
   // Sign-up, activation and password reset: public, the same for everyone.
   {

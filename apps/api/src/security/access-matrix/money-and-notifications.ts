@@ -1,5 +1,6 @@
 import { paystackSignature } from '../../modules/payment/paystack';
 import { termiiSignature } from '../../modules/sms/termii';
+import { whatsappSignature } from '../../modules/whatsapp/cloud-api';
 import {
   freshNotification,
   freshPushSubscription,
@@ -25,7 +26,7 @@ import {
 
 /**
  * Money, notifications and reports: /api/v1/invoices/**, /api/v1/payments/** (the Paystack webhook
- * included), /api/v1/sms/** (Termii's delivery reports), /api/v1/admin/invoices, /api/v1/admin/payouts, /api/v1/earnings, /api/v1/reports/**,
+ * included), /api/v1/sms/** (Termii's delivery reports), /api/v1/whatsapp/** (the Cloud API's webhook), /api/v1/admin/invoices, /api/v1/admin/payouts, /api/v1/earnings, /api/v1/reports/**,
  * /api/v1/company/waiting-terms and /api/v1/notifications/** (unsubscribe and push key included).
  *
  * An invoice is read by its customer, its transporter's company (owner and fleet managers) and the admin;
@@ -114,6 +115,38 @@ function signedDeliveryReport(world: AccessWorld) {
   const secret = world.t.ctx.env.sms.termii?.secretKey;
   if (!secret) throw new Error('The test app takes no SMS delivery reports');
   return { body, signature: termiiSignature(secret, body) };
+}
+
+/** A status notification as the WhatsApp Cloud API posts it, signed with the app secret, for no one's message. */
+function signedWhatsappNotification(world: AccessWorld) {
+  const body = JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '102290129340398',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '15550783881', phone_number_id: '106540352242922' },
+              statuses: [
+                {
+                  id: `wamid.${uniqueReference('W')}`,
+                  status: 'delivered',
+                  timestamp: '1764648000',
+                  recipient_id: '2348031234567',
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  });
+  const secret = world.t.ctx.env.whatsapp.cloud?.appSecret;
+  if (!secret) throw new Error('The test app takes no WhatsApp notifications');
+  return { body, signature: whatsappSignature(secret, body) };
 }
 
 export const rows: MatrixRow[] = [
@@ -290,6 +323,33 @@ export const rows: MatrixRow[] = [
         url: '/api/v1/sms/delivery-reports/termii',
         body,
         headers: { 'content-type': 'application/json', 'x-termii-signature': signature },
+      };
+    },
+  },
+
+  {
+    op: 'GET /api/v1/whatsapp/webhook',
+    owned: false,
+    expect: everyone(200),
+    note: "Meta's verification handshake: the verify token decides, a bearer token neither helps nor hinders.",
+    request: ({ world }) => {
+      const token = world.t.ctx.env.whatsapp.cloud?.verifyToken ?? '';
+      return {
+        url: `/api/v1/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${encodeURIComponent(token)}&hub.challenge=42`,
+      };
+    },
+  },
+  {
+    op: 'POST /api/v1/whatsapp/webhook',
+    owned: false,
+    expect: everyone(200),
+    note: 'Trusted by its signature alone: a bearer token neither helps nor hinders.',
+    request: ({ world }) => {
+      const { body, signature } = signedWhatsappNotification(world);
+      return {
+        url: '/api/v1/whatsapp/webhook',
+        body,
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
       };
     },
   },

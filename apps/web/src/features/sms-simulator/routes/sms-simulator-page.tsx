@@ -84,7 +84,13 @@ function MessageItem({ message }: { message: SimulatedSms }) {
   );
 }
 
-function PhoneFilter({ phone, onShow }: { phone: string | null; onShow: (phone: string | null) => void }) {
+export function PhoneFilter({
+  phone,
+  onShow,
+}: {
+  phone: string | null;
+  onShow: (phone: string | null) => void;
+}) {
   const [typed, setTyped] = useState(phone ?? '');
   const [error, setError] = useState<string | null>(null);
 
