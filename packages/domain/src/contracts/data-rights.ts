@@ -127,6 +127,15 @@ export const myDataExport = z.object({
   textMessages: z.array(
     z.object({ text: z.string(), purpose: z.string(), status: z.string(), sentAt: isoTime }),
   ),
+  /** The WhatsApp conversation with the person's number, both ways, newest first. */
+  whatsappMessages: z.array(
+    z.object({
+      direction: z.enum(['to you', 'from you']),
+      text: z.string().nullable(),
+      status: z.string().nullable(),
+      at: isoTime,
+    }),
+  ),
 });
 export type MyDataExport = z.infer<typeof myDataExport>;
 

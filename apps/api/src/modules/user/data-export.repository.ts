@@ -10,6 +10,8 @@ import {
   sessions,
   smsMessages,
   tripNotes,
+  whatsappInboundMessages,
+  whatsappMessages,
   trips,
 } from '../../db/schema';
 
@@ -27,6 +29,8 @@ export async function readPersonalRows(db: Executor, userId: string, phoneNumber
     activityRows,
     noteRows,
     textMessageRows,
+    whatsappOutRows,
+    whatsappInRows,
   ] = await readAll(db, [
     () =>
       db
@@ -114,6 +118,20 @@ export async function readPersonalRows(db: Executor, userId: string, phoneNumber
         .from(smsMessages)
         .where(eq(smsMessages.to, phoneNumber))
         .orderBy(desc(smsMessages.createdAt), desc(smsMessages.id)),
+    () =>
+      db
+        .select({
+          text: whatsappMessages.text,
+          status: whatsappMessages.status,
+          at: whatsappMessages.createdAt,
+        })
+        .from(whatsappMessages)
+        .where(eq(whatsappMessages.to, phoneNumber)),
+    () =>
+      db
+        .select({ text: whatsappInboundMessages.text, at: whatsappInboundMessages.sentAt })
+        .from(whatsappInboundMessages)
+        .where(eq(whatsappInboundMessages.from, phoneNumber)),
   ]);
   return {
     staffRecord: staffRecords[0] ?? null,
@@ -124,5 +142,9 @@ export async function readPersonalRows(db: Executor, userId: string, phoneNumber
     activity: activityRows,
     tripNotes: noteRows,
     textMessages: textMessageRows,
+    whatsappMessages: [
+      ...whatsappOutRows.map((m) => ({ direction: 'to you' as const, ...m })),
+      ...whatsappInRows.map((m) => ({ direction: 'from you' as const, status: null, ...m })),
+    ].sort((a, b) => b.at.getTime() - a.at.getTime()),
   };
 }

@@ -73,6 +73,7 @@ export async function exportMyData(
       activity: rows.activity.map((a) => ({ ...a, at: iso(a.at) })),
       tripNotes: rows.tripNotes.map((n) => ({ ...n, updatedAt: iso(n.updatedAt) })),
       textMessages: rows.textMessages.map((m) => ({ ...m, sentAt: iso(m.sentAt) })),
+      whatsappMessages: rows.whatsappMessages.map((m) => ({ ...m, at: iso(m.at) })),
     },
   };
 }

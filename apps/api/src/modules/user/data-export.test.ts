@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosToday, myDataExport, TERMS_VERSION } from '@freightlane/domain';
-import { notificationPreferences, notifications, pushSubscriptions } from '../../db/schema';
+import {
+  notificationPreferences,
+  notifications,
+  pushSubscriptions,
+  whatsappInboundMessages,
+} from '../../db/schema';
 import { decodeJwt, GOOD_PASSWORD, LOGIN_URL, signedInAccount } from '../../test/accounts';
 import { signedInFleetManagerOf } from '../../test/fleet';
 import { queueSms } from '../sms';
+import { queueWhatsapp } from '../whatsapp';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { tripWorld, type TripWorld } from '../../test/trip-world';
 
@@ -80,6 +86,27 @@ describe('GET /api/v1/user/me/data: download my data', () => {
       });
     await sms(person.user.phoneNumber, 'TRP-2026-000777 is loaded at Apapa.');
     await sms(colleague.user.phoneNumber, 'For Bola only, by SMS.');
+    // Her WhatsApp conversation, both ways; the colleague's is not hers.
+    await t.ctx.db.insert(whatsappInboundMessages).values({
+      providerMessageId: 'wamid.from-chiamaka',
+      from: person.user.phoneNumber,
+      type: 'text',
+      text: 'Where is TRP-2026-000777?',
+      sentAt: new Date(Date.now() - 60_000),
+    });
+    await queueWhatsapp(t.ctx, t.ctx.db, {
+      to: person.user.phoneNumber,
+      purpose: 'trip-status',
+      companyId: w.transporter.user.companyId,
+      text: 'TRP-2026-000777 is at Apapa.',
+    });
+    await queueWhatsapp(t.ctx, t.ctx.db, {
+      to: colleague.user.phoneNumber,
+      purpose: 'trip-status',
+      companyId: w.transporter.user.companyId,
+      template: 'trip_update',
+      parameters: ['TRP-2026-000778', 'loaded for Bola', 'https://freightlane.ng/trips/x'],
+    });
 
     const res = await download(person.accessToken);
     expect(res.status).toBe(200);
@@ -130,6 +157,10 @@ describe('GET /api/v1/user/me/data: download my data', () => {
         sentAt: expect.any(String),
       },
     ]);
+    expect(data.whatsappMessages).toEqual([
+      { direction: 'to you', text: 'TRP-2026-000777 is at Apapa.', status: 'QUEUED', at: expect.any(String) },
+      { direction: 'from you', text: 'Where is TRP-2026-000777?', status: null, at: expect.any(String) },
+    ]);
     expect(data.activity.map((a) => a.action)).toEqual(
       expect.arrayContaining(['user.signed_in', 'trip.note_saved']),
     );
@@ -153,6 +184,7 @@ describe('GET /api/v1/user/me/data: download my data', () => {
       'Customer side note',
       'For Bola only',
       'by SMS',
+      'loaded for Bola',
     ]) {
       expect(text).not.toContain(other);
     }

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, ne, or, sql, type AnyColumn } from 'drizzle-orm';
 import { ERASED_MESSAGE_TEXT, type UserType } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
 import { readAll } from '../../db/read-all';
@@ -16,6 +16,8 @@ import {
   sessions,
   smsMessages,
   trips,
+  whatsappInboundMessages,
+  whatsappMessages,
   users,
 } from '../../db/schema';
 
@@ -156,10 +158,18 @@ export async function deletePersonalRows(db: Executor, userId: string): Promise<
 
 const NOT_SENT_ERASED = "Not sent: the person's account was erased first";
 
+/** A message still waiting to go fails instead, so its send job finds nothing to send. */
+function notSentIfQueued(table: { status: AnyColumn; failureReason: AnyColumn }) {
+  const queued = sql`${table.status} = 'QUEUED'`;
+  return {
+    status: sql`CASE WHEN ${queued} THEN 'FAILED' ELSE ${table.status} END`,
+    failureReason: sql`CASE WHEN ${queued} THEN ${NOT_SENT_ERASED} ELSE ${table.failureReason} END`,
+  };
+}
+
 /**
  * Text messages to the person's number, sent or waiting: their words go and the number becomes the erased
- * person's placeholder; what each cost and how far it got stay, as the company's spend. One still waiting
- * to go fails instead, so its job finds nothing to send.
+ * person's placeholder; what each cost and how far it got stay, as the company's spend.
  */
 export async function eraseTextMessagesTo(
   db: Executor,
@@ -171,13 +181,39 @@ export async function eraseTextMessagesTo(
     .set({
       to: placeholder,
       text: ERASED_MESSAGE_TEXT,
-      status: sql`CASE WHEN ${smsMessages.status} = 'QUEUED' THEN 'FAILED' ELSE ${smsMessages.status} END`,
-      failureReason: sql`CASE WHEN ${smsMessages.status} = 'QUEUED' THEN ${NOT_SENT_ERASED} ELSE ${smsMessages.failureReason} END`,
+      ...notSentIfQueued(smsMessages),
       updatedAt: new Date(),
     })
     .where(eq(smsMessages.to, phoneNumber))
     .returning({ id: smsMessages.id });
   return erased.length;
+}
+
+/**
+ * The WhatsApp conversation with the person's number: what the platform sent loses its words, parameters
+ * and number as a text message does (one still waiting fails instead); what the person wrote is deleted.
+ */
+export async function eraseWhatsappWith(
+  db: Executor,
+  phoneNumber: string,
+  placeholder: string,
+): Promise<number> {
+  const erased = await db
+    .update(whatsappMessages)
+    .set({
+      to: placeholder,
+      text: ERASED_MESSAGE_TEXT,
+      parameters: [],
+      ...notSentIfQueued(whatsappMessages),
+      updatedAt: new Date(),
+    })
+    .where(eq(whatsappMessages.to, phoneNumber))
+    .returning({ id: whatsappMessages.id });
+  const deleted = await db
+    .delete(whatsappInboundMessages)
+    .where(eq(whatsappInboundMessages.from, phoneNumber))
+    .returning({ id: whatsappInboundMessages.id });
+  return erased.length + deleted.length;
 }
 
 /** Mails to the person's address, sent or waiting: each holds their name and address. */

@@ -26,6 +26,7 @@ import {
   deleteMailJobsTo,
   deletePersonalRows,
   eraseTextMessagesTo,
+  eraseWhatsappWith,
   forgetSessionOrigins,
   lockCompanyForErasure,
   lockUserForErasure,
@@ -148,6 +149,7 @@ async function erase(
     await deletePersonalRows(tx, target.id);
     await deleteMailJobsTo(tx, MAIL_JOB, target.email);
     const textMessagesErased = await eraseTextMessagesTo(tx, target.phoneNumber, `erased:${target.id}`);
+    const whatsappMessagesErased = await eraseWhatsappWith(tx, target.phoneNumber, `erased:${target.id}`);
     const contactCleared = await clearCompanyContactOf(tx, target.companyId, target);
     const staffRecordId = await retireStaffRecordOf(tx, target.id);
     const blanked = await blankAuditRowsAbout(tx, target.id, staffRecordId);
@@ -161,6 +163,7 @@ async function erase(
         auditRowsBlanked: blanked,
         companyContactCleared: contactCleared,
         textMessagesErased,
+        whatsappMessagesErased,
       },
     });
   });

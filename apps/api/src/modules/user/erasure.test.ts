@@ -11,6 +11,8 @@ import {
   sessions,
   smsMessages,
   users,
+  whatsappInboundMessages,
+  whatsappMessages,
 } from '../../db/schema';
 import {
   decodeJwt,
@@ -24,6 +26,7 @@ import { awardedOrder, setTripState } from '../../test/awarded-trips';
 import { signedInFleetManagerOf } from '../../test/fleet';
 import { createVerifiedCustomer, createVerifiedTransporter, placeOrderViaApi } from '../../test/marketplace';
 import { queueSms } from '../sms';
+import { queueWhatsapp } from '../whatsapp';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { tripWorld, type TripWorld } from '../../test/trip-world';
 
@@ -152,6 +155,20 @@ describe('erasing an account (Nigeria Data Protection Act 2023)', () => {
       await t.ctx.db.update(smsMessages).set({ status: 'DELIVERED' }).where(eq(smsMessages.id, delivered.id));
       const waiting = await sms(newPhone, 'Halima, TRP-2026-000321 is on its way.');
       const notHers = await sms(w.fleetManager.user.phoneNumber, 'Bola, TRP-2026-000321 is on its way.');
+      // And her WhatsApp conversation: what she wrote, and the platform's answer waiting to go.
+      await t.ctx.db.insert(whatsappInboundMessages).values({
+        providerMessageId: 'wamid.from-halima',
+        from: newPhone,
+        type: 'text',
+        text: 'Halima here: where is TRP-2026-000321?',
+        sentAt: new Date(Date.now() - 60_000),
+      });
+      const answer = await queueWhatsapp(t.ctx, t.ctx.db, {
+        to: newPhone,
+        purpose: 'trip-status',
+        companyId: before.companyId,
+        text: 'Halima, TRP-2026-000321 is at Apapa.',
+      });
       const othersBefore = await auditRowsNotAbout(id);
 
       const res = await call(
@@ -228,6 +245,22 @@ describe('erasing an account (Nigeria Data Protection Act 2023)', () => {
         text: '(erased)',
         status: 'FAILED',
         failureReason: "Not sent: the person's account was erased first",
+      });
+      expect(
+        await t.ctx.db
+          .select()
+          .from(whatsappInboundMessages)
+          .where(eq(whatsappInboundMessages.from, newPhone)),
+      ).toEqual([]);
+      const [answered] = await t.ctx.db
+        .select()
+        .from(whatsappMessages)
+        .where(eq(whatsappMessages.id, answer.id));
+      expect(answered).toMatchObject({
+        to: `erased:${id}`,
+        text: '(erased)',
+        status: 'FAILED',
+        parameters: [],
       });
       expect(await texts(notHers.id)).toMatchObject({
         to: w.fleetManager.user.phoneNumber,

@@ -87,7 +87,10 @@ export function DeleteAccountDialog({
               <List.Item>Your name, e-mail address, phone number and password.</List.Item>
               <List.Item>Your sign-ins: you are signed out on every device at once.</List.Item>
               <List.Item>Your notifications, notification settings and push subscriptions.</List.Item>
-              <List.Item>The words of the text messages we sent to your phone.</List.Item>
+              <List.Item>
+                Your text and WhatsApp messages with us: what we sent loses its words, what you wrote is
+                deleted.
+              </List.Item>
               <List.Item>The personal details in the activity log about your account.</List.Item>
             </List>
           </div>

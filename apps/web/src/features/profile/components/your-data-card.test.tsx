@@ -60,7 +60,11 @@ describe('the "Your data" card of the profile page', () => {
     const dialog = await openDeleteDialog(user);
     expect(within(dialog).getByText('What we erase')).toBeVisible();
     expect(within(dialog).getByText('Your name, e-mail address, phone number and password.')).toBeVisible();
-    expect(within(dialog).getByText('The words of the text messages we sent to your phone.')).toBeVisible();
+    expect(
+      within(dialog).getByText(
+        'Your text and WhatsApp messages with us: what we sent loses its words, what you wrote is deleted.',
+      ),
+    ).toBeVisible();
     expect(within(dialog).getByText('What Okafor Imports Ltd keeps')).toBeVisible();
     expect(within(dialog).getByText(/trips, orders, invoices and trip notes stay/)).toBeVisible();
     // The password field has the focus, so the dialog works from the keyboard.
