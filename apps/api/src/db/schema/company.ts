@@ -25,6 +25,11 @@ export const companies = pgTable('companies', {
    */
   waitingFreeHours: integer('waiting_free_hours').notNull().default(12),
   waitingRateKoboPerHour: bigint('waiting_rate_kobo_per_hour', { mode: 'number' }),
+  /**
+   * The most the company's SMS and WhatsApp messages may cost in a calendar month (Lagos time), set by the
+   * back office; null is the platform's default (MESSAGE_SPEND_CAP_KOBO).
+   */
+  messageSpendCapKobo: bigint('message_spend_cap_kobo', { mode: 'number' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

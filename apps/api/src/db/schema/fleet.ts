@@ -18,6 +18,7 @@ import type {
   TruckDocumentKind,
   TruckType,
 } from '@freightlane/domain';
+import type { Locale } from '@freightlane/domain/i18n';
 import { companies } from './company';
 import { users } from './user';
 
@@ -83,6 +84,18 @@ export const drivers = pgTable(
     /** The photo in storage (random key); null until one is uploaded. */
     photoKey: text('photo_key'),
     photoContentType: text('photo_content_type'),
+    /** When the driver proved the number is theirs (a code read back, or a USSD session from it); null until then. */
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    /** The language the driver reads, set by the transporter or chosen by the driver; null is English (Nigeria). */
+    language: text('language').$type<Locale>(),
+    /**
+     * The USSD menu's PIN (argon2 hash), given by the transporter, never set by a caller; null until given.
+     * Wrong PINs in a row lock the menu until `ussdLockedUntil`.
+     */
+    ussdPinHash: text('ussd_pin_hash'),
+    ussdPinSetAt: timestamp('ussd_pin_set_at', { withTimezone: true }),
+    ussdPinFailures: integer('ussd_pin_failures').notNull().default(0),
+    ussdLockedUntil: timestamp('ussd_locked_until', { withTimezone: true }),
     ...recordState(),
   },
   (t) => [

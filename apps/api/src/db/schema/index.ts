@@ -10,3 +10,5 @@ export * from './notification';
 export * from './money';
 export * from './sms';
 export * from './whatsapp';
+export * from './phone';
+export * from './ussd';

@@ -13,6 +13,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { DeliveryStatus, NotificationChannel, NotificationKind } from '@freightlane/domain';
 import { sessions } from './session';
+import { smsMessages } from './sms';
+import { whatsappMessages } from './whatsapp';
 import { users } from './user';
 
 /**
@@ -61,6 +63,11 @@ export const notificationDeliveries = pgTable(
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     failedAt: timestamp('failed_at', { withTimezone: true }),
+    /** The text message or WhatsApp message it went out as, with the provider's id, timeline and cost. */
+    smsMessageId: uuid('sms_message_id').references(() => smsMessages.id, { onDelete: 'set null' }),
+    whatsappMessageId: uuid('whatsapp_message_id').references(() => whatsappMessages.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('notification_deliveries_uq').on(t.notificationId, t.channel)],

@@ -1,5 +1,6 @@
 import { pgTable, text, timestamp, uuid, index, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { UserType } from '@freightlane/domain';
+import type { Locale } from '@freightlane/domain/i18n';
 import { companies } from './company';
 
 export const users = pgTable(
@@ -21,6 +22,13 @@ export const users = pgTable(
     /** When the user accepted the terms at sign-up, and which version (the Nigeria Data Protection Act's consent record). */
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     termsVersion: text('terms_version'),
+    /**
+     * When the person proved the phone number is theirs with a code sent to it; null until then, and
+     * again when the number changes. No SMS or WhatsApp goes to an unverified number but the code itself.
+     */
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    /** The language the person reads (a Locale: en-NG, pcm, ha, yo, ig); null is English (Nigeria). */
+    language: text('language').$type<Locale>(),
     /** When the person's identity was erased at their request; the row stays for the records that name it. */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -11,6 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { WhatsappMessageKind, WhatsappStatus } from '@freightlane/domain';
 import { companies } from './company';
+import { smsMessages } from './sms';
 
 // The WhatsApp channel (docs/whatsapp.md): every message the platform sends through the WhatsApp Business
 // Cloud API with what the API reported of it, and every message people sent the platform.
@@ -45,6 +46,12 @@ export const whatsappMessages = pgTable(
     providerMessageId: text('provider_message_id').unique(),
     status: text('status').$type<WhatsappStatus>().notNull().default('QUEUED'),
     failureReason: text('failure_reason'),
+    /**
+     * The text message to send instead if this one fails (a notification's SMS), or null; once sent, the
+     * SMS it went as, so a failure reported twice falls back once.
+     */
+    fallbackSmsText: text('fallback_sms_text'),
+    fallbackSmsId: uuid('fallback_sms_id').references(() => smsMessages.id, { onDelete: 'set null' }),
     attempts: integer('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
