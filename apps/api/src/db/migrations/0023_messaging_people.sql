@@ -1,3 +1,11 @@
+CREATE TABLE "message_spend" (
+	"company_id" uuid NOT NULL,
+	"month" text NOT NULL,
+	"spent_kobo" bigint DEFAULT 0 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "message_spend_company_id_month_pk" PRIMARY KEY("company_id","month")
+);
+--> statement-breakpoint
 CREATE TABLE "phone_verifications" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" uuid,
@@ -44,6 +52,7 @@ ALTER TABLE "notification_deliveries" ADD COLUMN "sms_message_id" uuid;--> state
 ALTER TABLE "notification_deliveries" ADD COLUMN "whatsapp_message_id" uuid;--> statement-breakpoint
 ALTER TABLE "whatsapp_messages" ADD COLUMN "fallback_sms_text" text;--> statement-breakpoint
 ALTER TABLE "whatsapp_messages" ADD COLUMN "fallback_sms_id" uuid;--> statement-breakpoint
+ALTER TABLE "message_spend" ADD CONSTRAINT "message_spend_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "phone_verifications" ADD CONSTRAINT "phone_verifications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "phone_verifications" ADD CONSTRAINT "phone_verifications_driver_id_drivers_id_fk" FOREIGN KEY ("driver_id") REFERENCES "public"."drivers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ussd_screens" ADD CONSTRAINT "ussd_screens_session_id_ussd_sessions_session_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."ussd_sessions"("session_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

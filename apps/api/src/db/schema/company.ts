@@ -1,4 +1,4 @@
-import { jsonb, pgTable, text, timestamp, uuid, bigint, index, integer } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { Address, CompanyType, VerificationStatus, CompanyDocumentType } from '@freightlane/domain';
 
 export const companies = pgTable('companies', {
@@ -57,4 +57,23 @@ export const companyDocuments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('company_documents_company_idx').on(t.companyId, t.type)],
+);
+
+/**
+ * What a company's SMS and WhatsApp messages cost in one calendar month (Lagos time), added to as each
+ * message is queued. One row per company and month, raised by a single conditional upsert, so two messages
+ * queued at once cannot both slip under the cap and no sum over the month's messages is needed per message.
+ */
+export const messageSpend = pgTable(
+  'message_spend',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** YYYY-MM in Lagos time. */
+    month: text('month').notNull(),
+    spentKobo: bigint('spent_kobo', { mode: 'number' }).notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.month] })],
 );
