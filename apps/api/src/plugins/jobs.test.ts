@@ -49,6 +49,41 @@ describe('JobQueue', () => {
     expect(seen).toHaveLength(1);
   });
 
+  it('runs jobs of a parallel kind side by side, and any other kind alone in the order they fell due', async () => {
+    const log: string[] = [];
+    let running = 0;
+    let most = 0;
+    const slow = (name: string) => async () => {
+      running += 1;
+      most = Math.max(most, running);
+      log.push(`start ${name}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      log.push(`end ${name}`);
+      running -= 1;
+    };
+    t.ctx.jobs.handle('test.message', (payload) => slow(`message ${(payload as { n: number }).n}`)(), {
+      parallel: true,
+    });
+    t.ctx.jobs.handle('test.in-order', (payload) => slow(`in-order ${(payload as { n: number }).n}`)());
+    const dueAt = (seconds: number) => new Date(Date.now() - 60_000 + seconds * 1000);
+    await t.ctx.jobs.enqueueMany(t.ctx.db, 'test.message', [{ n: 1 }, { n: 2 }, { n: 3 }], dueAt(1));
+    await t.ctx.jobs.enqueue(t.ctx.db, 'test.in-order', { n: 1 }, dueAt(2));
+    await t.ctx.jobs.enqueue(t.ctx.db, 'test.in-order', { n: 2 }, dueAt(3));
+
+    expect(await t.ctx.jobs.drain()).toBe(5);
+    expect(most).toBe(3);
+    // The three messages overlapped; each job kept to its own turn after them.
+    expect(log.slice(0, 3).every((entry) => entry.startsWith('start message'))).toBe(true);
+    expect(log.slice(6)).toEqual([
+      'start in-order 1',
+      'end in-order 1',
+      'start in-order 2',
+      'end in-order 2',
+    ]);
+    const rows = await t.ctx.db.select().from(jobs);
+    expect(rows.every((row) => row.doneAt !== null && row.attempts === 1)).toBe(true);
+  });
+
   it('leaves a job scheduled for later alone until it is due', async () => {
     let calls = 0;
     t.ctx.jobs.handle('test.later', async () => {

@@ -2,8 +2,9 @@ import type { Db, Executor } from '../db/client';
 import { BackgroundLoop } from '../lib/background-loop';
 import {
   type ClaimedJob,
-  claimNextJob,
+  claimDueJobs,
   insertJob,
+  insertJobs,
   insertJobUnlessPending,
   markJobDone,
   markJobFailed,
@@ -19,7 +20,18 @@ export interface JobKindOptions {
   maxAttempts?: number;
   /** Seconds to wait after failed try number `attempt` (2, 4, 8, 16 unless given). */
   backoffSeconds?: (attempt: number) => number;
+  /**
+   * Jobs of this kind may run beside each other (one message to one phone): their order among themselves
+   * does not matter, and most of their time is spent waiting on a provider across the network.
+   */
+  parallel?: boolean;
 }
+
+/**
+ * Due jobs one claim takes. Jobs of kinds that run in parallel run together; any other job runs alone,
+ * after those claimed before it, so the order jobs fell due still holds for them.
+ */
+export const JOBS_PER_CLAIM = 32;
 
 const MAX_ATTEMPTS = 5;
 /**
@@ -72,6 +84,16 @@ export class JobQueue {
     await insertJob(executor, { kind, payload, ...(runAt ? { runAt } : {}) });
   }
 
+  /** Queues many jobs of one kind in one statement. */
+  async enqueueMany(
+    executor: Executor,
+    kind: string,
+    payloads: readonly unknown[],
+    runAt?: Date,
+  ): Promise<void> {
+    await insertJobs(executor, kind, payloads, runAt);
+  }
+
   start(): void {
     void this.queueRecurring().finally(() => this.loop.start());
   }
@@ -102,17 +124,33 @@ export class JobQueue {
   }
 
   /**
-   * Claims the next due job and runs it; answers whether there was one. One at a time per instance, in
-   * the order jobs fell due, which one person's successive e-mails and notifications rely on.
+   * Claims the due jobs and runs them; answers whether there were any. Jobs of parallel kinds claimed one
+   * after another run together; every other job runs alone, in the order jobs fell due, which one person's
+   * successive e-mails and notifications rely on.
    */
   private async runOne(): Promise<boolean> {
-    const job = await claimNextJob(this.db, this.leaseSeconds);
-    if (!job) return false;
-    const renewal = this.keepLease(job);
+    const claimed = await claimDueJobs(this.db, this.leaseSeconds, JOBS_PER_CLAIM);
+    if (claimed.length === 0) return false;
+    const renewals = claimed.map((job) => this.keepLease(job));
     try {
-      await this.run(job);
+      let together: ClaimedJob[] = [];
+      const runTogether = async () => {
+        const outcomes = await Promise.allSettled(together.map((job) => this.run(job)));
+        together = [];
+        const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+        if (failed) throw failed.reason;
+      };
+      for (const job of claimed) {
+        if (this.handlers.get(job.kind)?.options.parallel) {
+          together.push(job);
+          continue;
+        }
+        await runTogether();
+        await this.run(job);
+      }
+      await runTogether();
     } finally {
-      clearInterval(renewal);
+      for (const renewal of renewals) clearInterval(renewal);
     }
     return true;
   }

@@ -16,25 +16,45 @@ export async function insertJob(
   await db.insert(jobs).values(values);
 }
 
+/** Many jobs of one kind in one statement: a fan-out to a thousand people is one insert, not a thousand. */
+export async function insertJobs(
+  db: Executor,
+  kind: string,
+  payloads: readonly unknown[],
+  runAt?: Date,
+): Promise<void> {
+  if (payloads.length === 0) return;
+  await db.insert(jobs).values(payloads.map((payload) => ({ kind, payload, ...(runAt ? { runAt } : {}) })));
+}
+
 /**
- * Takes the next due job, counting the attempt. FOR UPDATE SKIP LOCKED lets instances sharing one
- * PostgreSQL claim at once without taking the same job; a lock not renewed for `leaseSeconds` is taken
- * to belong to an instance that died.
+ * Takes up to `limit` due jobs, counting each one's attempt, in the order they fell due. FOR UPDATE SKIP
+ * LOCKED lets instances sharing one PostgreSQL claim at once without taking the same job; a lock not
+ * renewed for `leaseSeconds` is taken to belong to an instance that died.
  */
-export async function claimNextJob(db: Executor, leaseSeconds: number): Promise<ClaimedJob | undefined> {
+export async function claimDueJobs(db: Executor, leaseSeconds: number, limit: number): Promise<ClaimedJob[]> {
   const result = await db.execute(sql`
     UPDATE jobs SET locked_at = now(), attempts = attempts + 1
-    WHERE id = (
+    WHERE id IN (
       SELECT id FROM jobs
       WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= now()
         AND (locked_at IS NULL OR locked_at < now() - make_interval(secs => ${leaseSeconds}))
       ORDER BY run_at, id
       FOR UPDATE SKIP LOCKED
-      LIMIT 1
+      LIMIT ${limit}
     )
-    RETURNING id, kind, payload, attempts`);
-  const row = (result as unknown as { rows: ClaimedJob[] }).rows[0];
-  return row ? { ...row, id: Number(row.id) } : undefined;
+    RETURNING id, kind, payload, attempts, run_at`);
+  const rows = (result as unknown as { rows: (ClaimedJob & { run_at: string | Date })[] }).rows;
+  return rows
+    .map((row) => ({
+      id: Number(row.id),
+      kind: row.kind,
+      payload: row.payload,
+      attempts: row.attempts,
+      dueAt: new Date(row.run_at).getTime(),
+    }))
+    .sort((a, b) => a.dueAt - b.dueAt || a.id - b.id)
+    .map(({ dueAt: _dueAt, ...job }) => job);
 }
 
 /**
