@@ -5,6 +5,7 @@ import globals from 'globals';
 import sharedBoundaries from './eslint/boundaries-shared.js';
 import apiBoundaries from './eslint/boundaries-api.js';
 import webBoundaries from './eslint/boundaries-web.js';
+import hardCodedText from './eslint/hard-coded-text.js';
 
 export default tseslint.config(
   {
@@ -49,4 +50,5 @@ export default tseslint.config(
   ...sharedBoundaries,
   ...apiBoundaries,
   ...webBoundaries,
+  ...hardCodedText,
 );

@@ -3,6 +3,7 @@
  * seeded with the reference and demo data, with the public rate limiter on but its limits out of reach.
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -30,7 +31,12 @@ export interface BenchApp {
 /** Opens `url` (PGlite without one), migrates and seeds it, and starts the API on a free port. */
 export async function openBenchApp(url: string | undefined): Promise<BenchApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'freightlane-bench-'));
+  // The port is chosen before the app is built: the SMS and WhatsApp simulators' addresses (and their
+  // webhooks back) are made from APP_URL, so it must name the port the API listens on.
+  const port = await freePort();
   const env = loadEnv({
+    APP_URL: `http://127.0.0.1:${port}`,
+    PORT: String(port),
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -47,7 +53,7 @@ export async function openBenchApp(url: string | undefined): Promise<BenchApp> {
   await seedReferenceData(database.db);
   const { app, ctx } = await buildApp({ env, database, jwtSecret: 'bench-secret-'.padEnd(40, 'x') });
   await seedDemo(ctx);
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   return {
     database,
@@ -70,4 +76,16 @@ export async function openBenchApp(url: string | undefined): Promise<BenchApp> {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A loopback port no one listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }

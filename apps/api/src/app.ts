@@ -35,19 +35,22 @@ import { registerFreeTime } from './modules/free-time';
 import { registerHealth } from './modules/health';
 import { registerInvoice } from './modules/invoice';
 import { registerLookup } from './modules/lookup';
+import { registerMessageSpend } from './modules/message-spend';
 import { registerNotification, UserNotifications, WebPush } from './modules/notification';
 import { registerOrder } from './modules/order';
 import { registerPartner } from './modules/partner';
 import { buildPayments, registerPayment } from './modules/payment';
+import { PhoneCodeHasher, registerPhoneVerification } from './modules/phone-verification';
 import { PublicTracking, registerPublicTracking } from './modules/public-tracking';
 import { registerReferenceData } from './modules/reference-data';
 import { registerReport } from './modules/report';
 import { buildSms, registerSms } from './modules/sms';
-import { buildWhatsapp, registerWhatsapp } from './modules/whatsapp';
+import { buildWhatsapp, queueWhatsapp, registerWhatsapp } from './modules/whatsapp';
 import { PhonePositionBatcher, PositionPoller, registerTelematics, TripWatch } from './modules/telematics';
 import { registerTrip } from './modules/trip';
 import { registerTripMap, TripMapCache } from './modules/trip-map';
 import { registerUser } from './modules/user';
+import { registerUssd } from './modules/ussd';
 import { UnsubscribeTokens } from './lib/unsubscribe-token';
 
 export interface BuildOptions {
@@ -148,6 +151,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     userNotifications: new UserNotifications(database),
     payments: buildPayments(env),
     sms: buildSms(env),
+    phoneCodes: new PhoneCodeHasher(options.jwtSecret),
     whatsapp: buildWhatsapp(env),
   };
   await ctx.tripEvents.start();
@@ -201,9 +205,12 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerFreeTime(app, ctx);
   registerReport(app, ctx);
   registerTelematics(app, ctx);
-  registerNotification(app, ctx);
+  registerNotification(app, ctx, { queueWhatsapp });
   registerSms(app, ctx);
   registerWhatsapp(app, ctx);
+  registerUssd(app, ctx);
+  registerPhoneVerification(app, ctx);
+  registerMessageSpend(app, ctx);
   // Only where mail goes to the outbox folder, and never in production: the outbox holds every activation
   // and reset link, so a server that sends real mail (SMTP_URL) serves no outbox even if NODE_ENV was left out.
   if (env.NODE_ENV !== 'production' && !env.SMTP_URL && !options.mailer) registerDev(app, ctx);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -303,6 +304,53 @@ const envSchema = z.object({
     .min(0, 'must be a whole number of kobo')
     .max(100_000, 'must be at most 100000 kobo (₦1,000) per message')
     .default(1000),
+  /**
+   * The most a company's SMS and WhatsApp messages may cost in a calendar month (Lagos time) unless the back
+   * office sets the company a cap of its own: 5,000,000 kobo is ₦50,000. Paid messages past it are refused.
+   */
+  MESSAGE_SPEND_CAP_KOBO: z.coerce
+    .number({ error: 'must be a whole number of kobo' })
+    .int({ error: 'must be a whole number of kobo' })
+    .min(0, 'must be a whole number of kobo')
+    .max(1_000_000_000, 'must be at most 1000000000 kobo (₦10,000,000) a month')
+    .default(5_000_000),
+  /**
+   * Quiet hours for SMS and WhatsApp: between 21:00 and 06:00 Lagos time a message that can wait is held
+   * until 06:00. On unless set to false (the API tests turn it off but for their own quiet-hours cases, so a
+   * test's messages do not depend on the hour it runs at).
+   */
+  MESSAGE_QUIET_HOURS: booleanFlag.default(true),
+  /**
+   * The secret in the address Africa's Talking calls for each USSD screen
+   * (/api/v1/ussd/africastalking/{secret}): the gateway does not sign its callbacks, so this is what
+   * tells its calls from anyone else's. Required in production when USSD is on.
+   */
+  USSD_CALLBACK_SECRET: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{24,200}$/,
+      'must be 24 or more letters, digits, dashes or underscores (it is part of the callback address)',
+    )
+    .optional(),
+  /**
+   * The USSD code drivers dial, as Africa's Talking gave it (e.g. *384*1234#). Setting it turns the USSD
+   * menu on in production; outside production the menu is on with a sample code.
+   */
+  USSD_SERVICE_CODE: z
+    .string()
+    .regex(/^\*\d{1,4}(\*\d{1,6}){0,3}#$/, 'must be a USSD code such as *384*1234#')
+    .optional(),
+  /**
+   * The addresses the gateway calls from, comma-separated (IPv4 or IPv6, or a range such as
+   * 196.201.214.0/24): a callback from any other address is refused. Empty: any address.
+   */
+  USSD_ALLOWED_IPS: z
+    .string()
+    .refine(
+      (value) => ussdAddressRules(value) !== null,
+      'must be IP addresses or ranges (such as 196.201.214.0/24), separated by commas',
+    )
+    .optional(),
   JOBS_POLL_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int()
@@ -402,6 +450,46 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
+/** How the USSD menu is reached; null when it is off. */
+export interface UssdSettings {
+  /** What drivers dial, e.g. *384*1234#. */
+  serviceCode: string;
+  /** The secret path segment of the callback address. */
+  callbackSecret: string;
+  /** The gateway's addresses and ranges; empty: any address. */
+  allowedIps: UssdAddressRule[];
+}
+
+/** One allowed address (`/32` or `/128` for a single one) of the gateway. */
+export interface UssdAddressRule {
+  address: string;
+  prefix: number;
+  family: 'ipv4' | 'ipv6';
+}
+
+/**
+ * The callback secret and code outside production when none are given; public, so production refuses
+ * them. The USSD simulator page plays sessions through the callback with them.
+ */
+export const USSD_SIMULATOR_SECRET = 'freightlane-simulated-ussd-callback-secret';
+export const USSD_SAMPLE_SERVICE_CODE = '*384*1234#';
+
+/** USSD_ALLOWED_IPS read as address rules; null when an entry is not an address or range. */
+export function ussdAddressRules(value: string): UssdAddressRule[] | null {
+  const rules: UssdAddressRule[] = [];
+  const entries = value.split(',').map((e) => e.trim());
+  for (const entry of entries.filter((e) => e !== '')) {
+    const [address = '', prefixText, ...rest] = entry.split('/');
+    const version = isIP(address);
+    if (version === 0 || rest.length > 0) return null;
+    const max = version === 4 ? 32 : 128;
+    const prefix = prefixText === undefined ? max : Number(prefixText);
+    if (!/^\d{1,3}$/.test(prefixText ?? String(max)) || prefix > max) return null;
+    rules.push({ address, prefix, family: version === 4 ? 'ipv4' : 'ipv6' });
+  }
+  return rules;
+}
+
 export type Env = z.infer<typeof envSchema> & {
   appUrl: string;
   dataDir: string;
@@ -412,6 +500,7 @@ export type Env = z.infer<typeof envSchema> & {
   paystack: PaystackSettings | null;
   sms: SmsSettings;
   whatsapp: WhatsappSettings;
+  ussd: UssdSettings | null;
 };
 
 export class ConfigError extends Error {}
@@ -457,6 +546,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     paystack: paystackSettings(env, appUrl),
     sms: smsSettings(env, appUrl),
     whatsapp: whatsappSettings(env, appUrl),
+    ussd: ussdSettings(env),
   };
 }
 
@@ -664,6 +754,40 @@ function whatsappSettings(env: z.infer<typeof envSchema>, appUrl: string): Whats
     };
   }
   return { provider: 'none', priceKobo, cloud: null };
+}
+
+/**
+ * The USSD menu's settings. Outside production it is on, with the sample code and the public secret unless
+ * others are given; in production it is on when USSD_SERVICE_CODE is set, and then only with a secret of
+ * the platform's own: without one, anyone who learnt the address could claim any driver's number.
+ */
+function ussdSettings(env: z.infer<typeof envSchema>): UssdSettings | null {
+  const production = env.NODE_ENV === 'production';
+  const allowedIps = ussdAddressRules(env.USSD_ALLOWED_IPS ?? '') ?? [];
+  if (!production) {
+    return {
+      serviceCode: env.USSD_SERVICE_CODE ?? USSD_SAMPLE_SERVICE_CODE,
+      callbackSecret: env.USSD_CALLBACK_SECRET ?? USSD_SIMULATOR_SECRET,
+      allowedIps,
+    };
+  }
+  const refusals: string[] = [];
+  if (env.USSD_SERVICE_CODE && !env.USSD_CALLBACK_SECRET) {
+    refusals.push(
+      'USSD_CALLBACK_SECRET: is required in production when USSD_SERVICE_CODE is set (the gateway does not sign its callbacks)',
+    );
+  }
+  if (env.USSD_CALLBACK_SECRET === USSD_SIMULATOR_SECRET) {
+    refusals.push("USSD_CALLBACK_SECRET: must be the platform's own, not the simulator's");
+  }
+  if (env.USSD_CALLBACK_SECRET && !env.USSD_SERVICE_CODE) {
+    refusals.push('USSD_SERVICE_CODE: is required when USSD_CALLBACK_SECRET is set (the code drivers dial)');
+  }
+  if (refusals.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${refusals.map((r) => `  ${r}`).join('\n')}`);
+  }
+  if (!env.USSD_SERVICE_CODE || !env.USSD_CALLBACK_SECRET) return null;
+  return { serviceCode: env.USSD_SERVICE_CODE, callbackSecret: env.USSD_CALLBACK_SECRET, allowedIps };
 }
 
 const S3_REQUIRED = ['S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;

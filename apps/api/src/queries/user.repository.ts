@@ -50,14 +50,24 @@ export async function insertUser(db: Executor, values: typeof users.$inferInsert
   return row!;
 }
 
+/**
+ * Changes a user's row. A new phone number is unverified until a code proves it again (issue 32), whichever
+ * path changes it (their profile, the fleet manager's page); the same number sent again keeps its proof.
+ */
 export async function updateUser(
   db: Executor,
   userId: string,
   values: Partial<typeof users.$inferInsert>,
 ): Promise<UserRow | undefined> {
+  const proofOfPhone =
+    values.phoneNumber !== undefined && values.phoneVerifiedAt === undefined
+      ? {
+          phoneVerifiedAt: sql`CASE WHEN ${users.phoneNumber} = ${values.phoneNumber} THEN ${users.phoneVerifiedAt} END`,
+        }
+      : {};
   const [row] = await db
     .update(users)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, ...proofOfPhone, updatedAt: new Date() })
     .where(eq(users.id, userId))
     .returning();
   return row;

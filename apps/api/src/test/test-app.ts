@@ -110,6 +110,8 @@ function testEnv(dataDir: string, envOverrides: Record<string, string>) {
     SEED_DEMO: 'false',
     // Every read sees the last write at once; the map cache has its own tests.
     MAP_CACHE_SECONDS: '0',
+    // Messages go when queued whatever the hour; the quiet-hours tests turn the rule back on.
+    MESSAGE_QUIET_HOURS: 'false',
     ...envOverrides,
   });
 }

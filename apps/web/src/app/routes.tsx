@@ -50,6 +50,11 @@ const WhatsappSimulatorPage = lazyWithTimeout(() =>
     default: m.WhatsappSimulatorPage,
   })),
 );
+const UssdSimulatorPage = lazyWithTimeout(() =>
+  import('../features/ussd-simulator/routes/ussd-simulator-page').then((m) => ({
+    default: m.UssdSimulatorPage,
+  })),
+);
 const CustomerHomePage = lazyWithTimeout(() =>
   import('../features/dashboard/routes/customer-home-page').then((m) => ({ default: m.CustomerHomePage })),
 );
@@ -277,6 +282,7 @@ export const routes: RouteObject[] = [
       // Development only: the API serves the simulator's inbox outside production alone, and the page says so.
       { path: '/dev/sms', element: <SmsSimulatorPage /> },
       { path: '/dev/whatsapp', element: <WhatsappSimulatorPage /> },
+      { path: '/dev/ussd', element: <UssdSimulatorPage /> },
       {
         element: <RequireSignedIn />,
         children: [

@@ -30,6 +30,7 @@ import {
 } from './driver-text';
 import { NotFound } from './not-found';
 import { photoData } from './photo-data';
+import { PublicWordsProvider } from './public-text';
 import { SiteHeader } from './site-header';
 
 type PageState =
@@ -130,7 +131,10 @@ export function DriverPage({ pathname }: { pathname: string }) {
   const [locale, setLocale] = useDriverLocale(token);
   return (
     <DriverTextProvider locale={locale}>
-      <DriverPageContent token={token} language={<LanguageChoice locale={locale} onChange={setLocale} />} />
+      {/* The header and the not-found card it shares with the public pages speak the driver's language too. */}
+      <PublicWordsProvider locale={locale}>
+        <DriverPageContent token={token} language={<LanguageChoice locale={locale} onChange={setLocale} />} />
+      </PublicWordsProvider>
     </DriverTextProvider>
   );
 }

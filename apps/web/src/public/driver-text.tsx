@@ -2,23 +2,13 @@ import {
   createTranslator,
   DRIVER_CATALOG,
   isLocale,
-  LOCALE_NAMES,
-  LOCALES,
   negotiateLocale,
   type DriverKey,
   type Locale,
   type Translate,
 } from '@freightlane/domain/i18n';
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useId,
-  useMemo,
-  useState,
-  type ReactNode,
-} from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { LanguageSelect } from './language-choice';
 
 export type DriverText = Translate<DriverKey>;
 
@@ -77,24 +67,12 @@ export function useDriverLocale(token: string | null): [Locale, (locale: Locale)
 /** A compact choice of language, each named in itself. */
 export function LanguageChoice({ locale, onChange }: { locale: Locale; onChange: (locale: Locale) => void }) {
   const t = useDriverText();
-  const id = useId();
   return (
-    <div className="driver-language">
-      <label htmlFor={id}>{t('language.label')}</label>
-      <select
-        id={id}
-        className="input"
-        value={locale}
-        onChange={(e) => {
-          if (isLocale(e.target.value)) onChange(e.target.value);
-        }}
-      >
-        {LOCALES.map((choice) => (
-          <option key={choice} value={choice} lang={choice}>
-            {LOCALE_NAMES[choice]}
-          </option>
-        ))}
-      </select>
-    </div>
+    <LanguageSelect
+      className="driver-language"
+      label={t('language.label')}
+      locale={locale}
+      onChange={onChange}
+    />
   );
 }

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
+import type { PublicKey } from '@freightlane/domain/i18n';
 import type { FailureReason } from './public-api';
+import { usePublicWords } from './public-text';
 import { SignInButton } from './site-header';
 
 /**
@@ -8,9 +10,10 @@ import { SignInButton } from './site-header';
  * second message.
  */
 export function NotFound() {
+  const { t } = usePublicWords();
   return (
     <section className="card not-found" aria-labelledby="not-found-title">
-      <h1 id="not-found-title">Oops! Resource Not Found.</h1>
+      <h1 id="not-found-title">{t('notFound.title')}</h1>
       <SignInButton />
     </section>
   );
@@ -33,18 +36,15 @@ function useCountdown(seconds: number | null): number | null {
   return left;
 }
 
-function waitText(seconds: number): string {
-  if (seconds >= 120) return `${Math.ceil(seconds / 60)} minutes`;
-  return seconds === 1 ? '1 second' : `${seconds} seconds`;
+function waitText(seconds: number, t: ReturnType<typeof usePublicWords>['t']): string {
+  if (seconds >= 120) return t('wait.minutes', { count: Math.ceil(seconds / 60) });
+  return t('wait.seconds', { count: seconds });
 }
 
-const FAILURES: Record<FailureReason, { title: string; text: string }> = {
-  offline: { title: 'This page could not be loaded', text: 'Check your connection, then try again.' },
-  'rate-limited': { title: 'Too many requests', text: 'Wait a moment, then try again.' },
-  server: {
-    title: 'This page could not be loaded',
-    text: 'Something went wrong on our side. Try again in a moment.',
-  },
+const FAILURES: Record<FailureReason, { title: PublicKey; text: PublicKey }> = {
+  offline: { title: 'failed.offline.title', text: 'failed.offline.text' },
+  'rate-limited': { title: 'failed.rateLimited.title', text: 'failed.rateLimited.text' },
+  server: { title: 'failed.server.title', text: 'failed.server.text' },
 };
 
 /**
@@ -60,20 +60,21 @@ export function LoadFailed({
   retryAfterSeconds: number | null;
   onRetry: () => void;
 }) {
+  const { t } = usePublicWords();
   const left = useCountdown(retryAfterSeconds);
-  const { title } = FAILURES[reason];
+  const title = t(FAILURES[reason].title);
   const text =
     reason !== 'rate-limited' || left === null
-      ? FAILURES[reason].text
+      ? t(FAILURES[reason].text)
       : left > 0
-        ? `Try again in ${waitText(left)}.`
-        : 'You can try again now.';
+        ? t('failed.tryAgainIn', { wait: waitText(left, t) })
+        : t('failed.canTryNow');
   return (
     <section className="card not-found" aria-labelledby="load-failed-title">
       <h1 id="load-failed-title">{title}</h1>
       <p className="muted">{text}</p>
       <button type="button" className="btn" onClick={onRetry}>
-        Try again
+        {t('failed.tryAgain')}
       </button>
     </section>
   );

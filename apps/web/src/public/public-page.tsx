@@ -1,5 +1,7 @@
+import { publicMessageText } from '@freightlane/domain/public-tracking';
 import { useLayoutEffect, type ReactNode } from 'react';
 import { LoadFailed, NotFound } from './not-found';
+import { PublicLanguageChoice, usePublicWords } from './public-text';
 import { SiteHeader } from './site-header';
 import { Toast } from './toast';
 import type { PublicDocument } from './use-public-document';
@@ -25,18 +27,22 @@ export function PublicPage<T>({
   wide?: boolean;
   children: (data: T) => ReactNode;
 }) {
-  const tabTitle = state.kind === 'not-found' ? 'Resource not found' : title;
+  const words = usePublicWords();
+  const tabTitle = state.kind === 'not-found' ? words.t('notFound.tab') : title;
   // A layout effect, so the tab's title changes in the same task as the page's content.
   useLayoutEffect(() => {
     if (tabTitle) document.title = `${tabTitle} · Freightlane`;
   }, [tabTitle]);
 
-  if (state.kind === 'loading') return <p className="loading">Loading...</p>;
+  if (state.kind === 'loading') return <p className="loading">{words.t('page.loading')}</p>;
+  // The server's message in the reader's words where the page knows it, as the server wrote it otherwise.
+  const shown = toast && { ...toast, message: publicMessageText(toast.message, words) };
   return (
     <>
       <SiteHeader signIn={signIn} wide={wide} />
       <main className={wide ? 'page page-wide' : 'page'}>
-        <Toast toast={toast} onDismiss={dismissToast} />
+        <PublicLanguageChoice />
+        <Toast toast={shown} onDismiss={dismissToast} />
         {state.kind === 'ready' ? (
           children(state.data)
         ) : state.kind === 'failed' ? (

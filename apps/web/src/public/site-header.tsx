@@ -1,3 +1,5 @@
+import { usePublicWords } from './public-text';
+
 export const SIGN_IN_PATH = '/signin';
 
 /** The Freightlane name beside a truck icon, linking to the root as the spec's logo does. */
@@ -17,9 +19,10 @@ function Logo() {
 
 /** A full page load to the signed-in app: the public bundle does not carry it. */
 export function SignInButton({ variant = 'filled' }: { variant?: 'filled' | 'outline' }) {
+  const { t } = usePublicWords();
   return (
     <a className={variant === 'outline' ? 'btn btn-outline' : 'btn'} href={SIGN_IN_PATH}>
-      Sign In
+      {t('page.signIn')}
     </a>
   );
 }

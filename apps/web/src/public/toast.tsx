@@ -1,3 +1,5 @@
+import { usePublicWords } from './public-text';
+
 export interface ToastMessage {
   id: number;
   message: string;
@@ -10,6 +12,7 @@ export interface ToastMessage {
  * button, right under it, not a second one here.
  */
 export function Toast({ toast, onDismiss }: { toast: ToastMessage | null; onDismiss: () => void }) {
+  const { t } = usePublicWords();
   return (
     <div className="toast-region">
       {toast ? (
@@ -19,7 +22,7 @@ export function Toast({ toast, onDismiss }: { toast: ToastMessage | null; onDism
             <path d="M12 7v6M12 16.5v.5" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" />
           </svg>
           <p className="toast-message">{toast.message}</p>
-          <button type="button" className="toast-close" aria-label="Dismiss" onClick={onDismiss}>
+          <button type="button" className="toast-close" aria-label={t('toast.dismiss')} onClick={onDismiss}>
             <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>

@@ -9,6 +9,7 @@ import { stepTone } from '../lib/trip-status-tone';
 import { LiveIndicator } from './live-indicator';
 import { isTrackingTrip, trackingSource } from './public-api';
 import { PublicPage } from './public-page';
+import { PublicLanguageRoot, usePublicWords } from './public-text';
 import { TripFacts } from './trip-facts';
 import { useMediaQuery } from './use-media-query';
 import { usePublicDocument } from './use-public-document';
@@ -26,12 +27,13 @@ function trackingIdOf(url: string): string | null {
 }
 
 function ShipmentDetails({ trip }: { trip: TrackingTrip }) {
+  const words = usePublicWords();
   const desktop = useMediaQuery(TRACKING_DESKTOP_QUERY);
   const [open, setOpen] = useState(false);
   const bodyId = useId();
   const rows = (
     <dl className="details">
-      {shipmentDetails(trip).map((row) => (
+      {shipmentDetails(trip, words).map((row) => (
         <div className="detail" key={row.label}>
           <dt>{row.label}</dt>
           <dd>{row.value}</dd>
@@ -43,7 +45,7 @@ function ShipmentDetails({ trip }: { trip: TrackingTrip }) {
   if (desktop) {
     return (
       <section className="card" aria-labelledby="details-title">
-        <h2 id="details-title">Shipment Details</h2>
+        <h2 id="details-title">{words.t('tracking.details')}</h2>
         {rows}
       </section>
     );
@@ -58,7 +60,7 @@ function ShipmentDetails({ trip }: { trip: TrackingTrip }) {
           aria-controls={bodyId}
           onClick={() => setOpen((v) => !v)}
         >
-          Shipment Details
+          {words.t('tracking.details')}
           <svg className="chevron" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d="M6 9l6 6 6-6" />
           </svg>
@@ -72,11 +74,13 @@ function ShipmentDetails({ trip }: { trip: TrackingTrip }) {
 }
 
 function ShipmentProgress({ trip }: { trip: TrackingTrip }) {
+  const words = usePublicWords();
+  const { t } = words;
   return (
     <section className="card" aria-labelledby="progress-title">
-      <h2 id="progress-title">Shipment Progress</h2>
+      <h2 id="progress-title">{t('tracking.progress')}</h2>
       <ol className="timeline">
-        {shipmentProgress(trip).map((step) => (
+        {shipmentProgress(trip, words).map((step) => (
           <li
             key={step.key}
             className={`step tone-${stepTone(step.key)} ${step.done ? 'is-done' : 'is-pending'}`}
@@ -90,7 +94,7 @@ function ShipmentProgress({ trip }: { trip: TrackingTrip }) {
             </span>
             <div className="step-body">
               <span className="step-label">{step.label}</span>
-              <span className="sr-only">{step.done ? ', done' : ', not reached yet'}</span>
+              <span className="sr-only">{step.done ? t('step.done') : t('step.pending')}</span>
               {step.done ? (
                 <span className="step-when">
                   <span className="step-time">{step.time}</span>
@@ -105,8 +109,17 @@ function ShipmentProgress({ trip }: { trip: TrackingTrip }) {
   );
 }
 
-/** /tripprogress/{trackingId}: one trip as anyone with its link sees it, updating live. */
+/** /tripprogress/{trackingId}: one trip as anyone with its link sees it, updating live, in the reader's language. */
 export function TrackingPage({ url }: { url: string }) {
+  return (
+    <PublicLanguageRoot>
+      <TrackingPageContent url={url} />
+    </PublicLanguageRoot>
+  );
+}
+
+function TrackingPageContent({ url }: { url: string }) {
+  const { t } = usePublicWords();
   const trackingId = trackingIdOf(url);
   const source = useMemo(() => (trackingId ? trackingSource(trackingId) : null), [trackingId]);
   const publicDocument = usePublicDocument(source, isTrackingTrip);
@@ -114,13 +127,13 @@ export function TrackingPage({ url }: { url: string }) {
   return (
     <PublicPage
       publicDocument={publicDocument}
-      title={state.kind === 'ready' ? `Trip ${state.data.tripNumber}` : null}
+      title={state.kind === 'ready' ? t('tracking.title', { tripNumber: state.data.tripNumber }) : null}
       signIn={state.kind === 'ready'}
     >
       {(trip) => (
         <>
           <div className="page-title">
-            <h1>Trip {trip.tripNumber}</h1>
+            <h1>{t('tracking.title', { tripNumber: trip.tripNumber })}</h1>
             <LiveIndicator status={live} />
           </div>
           <TripFacts trip={trip} />

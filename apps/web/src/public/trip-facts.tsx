@@ -1,4 +1,5 @@
 import { deliveryFact, lastSeenFact, type TrackingTrip } from '@freightlane/domain/public-tracking';
+import { usePublicWords } from './public-text';
 import { useNow } from './use-now';
 
 /** "3 h ago" moves on a minute at a time. */
@@ -26,12 +27,13 @@ function PinIcon() {
  * is expected (or was delivered) and where the truck was last seen. A fact nobody knows is left out.
  */
 export function TripFacts({ trip }: { trip: TrackingTrip }) {
+  const words = usePublicWords();
   const now = useNow(AGO_TICK_MS);
-  const delivery = deliveryFact(trip);
-  const seen = lastSeenFact(trip, now);
+  const delivery = deliveryFact(trip, words);
+  const seen = lastSeenFact(trip, now, words);
   if (!delivery && !seen) return null;
   return (
-    <section className="card facts" aria-label="When and where">
+    <section className="card facts" aria-label={words.t('facts.label')}>
       <ul className="facts-list">
         {delivery ? (
           <li className="fact">
@@ -46,7 +48,7 @@ export function TripFacts({ trip }: { trip: TrackingTrip }) {
           <li className="fact">
             <PinIcon />
             <p className="fact-text">
-              Last seen in {seen.place}{' '}
+              {words.t('facts.lastSeen', { place: seen.place })}{' '}
               <span className="fact-when">
                 · <time dateTime={seen.iso}>{seen.at}</time> <span className="fact-ago">({seen.ago})</span>
               </span>

@@ -23,6 +23,8 @@ export function profileFixture(
     firstName: 'Musa',
     lastName: 'Bello',
     phoneNumber: '+2348031234567',
+    phoneVerifiedAt: null,
+    language: 'en-NG',
     userType: 'TRANSPORTER',
     role: 'role_transporter',
     activated: true,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SIGNUP_USER_TYPES } from '../roles';
 import { emailField, nameField, newPasswordField, phoneE164Field } from './common';
 import { acceptTermsField } from './data-rights';
+import { phoneCodeField, phoneVerificationResponse } from './phone-verification';
 
 /**
  * POST /api/v1/user: the spec's seven-field signup payload, plus the consent to the terms (our addition).
@@ -35,10 +36,29 @@ export type SignupResponse = z.infer<typeof signupResponse>;
 export const resendActivationRequest = z.strictObject({ email: emailField });
 export type ResendActivationRequest = z.infer<typeof resendActivationRequest>;
 
-export const phoneCheckRequest = z.strictObject({ phoneNumber: phoneE164Field });
+/**
+ * POST /api/v1/user/enrolment/phone/check. `{phoneNumber}` alone asks whether the number is still free to
+ * sign up with (no session needed). Signed in, `{phoneNumber, send: true}` texts a code to the caller's own
+ * number and `{phoneNumber, code}` checks it.
+ */
+export const phoneCheckRequest = z
+  .strictObject({
+    phoneNumber: phoneE164Field,
+    send: z.literal(true, { error: 'send must be true when given' }).optional(),
+    code: phoneCodeField.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.send && body.code !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['code'], message: 'Send a code or check one, not both at once' });
+    }
+  });
 export type PhoneCheckRequest = z.infer<typeof phoneCheckRequest>;
+/** The availability answer, as the sign-up form reads it. */
 export const phoneCheckResponse = z.object({ phoneNumber: z.string(), available: z.boolean() });
 export type PhoneCheckResponse = z.infer<typeof phoneCheckResponse>;
+/** Every answer of the phone check: availability, or a code sent or checked. */
+export const phoneCheckAnswer = z.union([phoneCheckResponse, phoneVerificationResponse]);
+export type PhoneCheckAnswer = z.infer<typeof phoneCheckAnswer>;
 
 export const tokenField = z
   .string({ error: 'Token is required' })

@@ -63,6 +63,9 @@ export const myDataExport = z.object({
     firstName: z.string(),
     lastName: z.string(),
     phoneNumber: z.string(),
+    phoneVerifiedAt: isoTime.nullable(),
+    /** The language chosen for texts and messages; null when none was (English (Nigeria)). */
+    language: z.string().nullable(),
     userType: z.enum(USER_TYPES),
     createdAt: isoTime,
     activatedAt: isoTime.nullable(),
@@ -123,6 +126,17 @@ export const myDataExport = z.object({
     }),
   ),
   tripNotes: z.array(z.object({ tripNumber: z.string(), note: z.string(), updatedAt: isoTime })),
+  /** The codes sent to prove the person's phone numbers, newest first (the codes themselves are never kept). */
+  phoneVerifications: z.array(
+    z.object({
+      phoneNumber: z.string(),
+      firstSentAt: isoTime,
+      lastSentAt: isoTime,
+      codesSent: z.number().int(),
+      wrongTries: z.number().int(),
+      verifiedAt: isoTime.nullable(),
+    }),
+  ),
   /** The text messages the platform sent to the person's phone number, newest first. */
   textMessages: z.array(
     z.object({ text: z.string(), purpose: z.string(), status: z.string(), sentAt: isoTime }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TRUCK_TYPES } from '../cargo';
+import { LOCALES } from '../i18n/locales';
 import { DAY_MS, lagosDateInDays, lagosToday } from '../lagos-time';
 import { emailField, nameField, phoneE164Field } from './common';
 import { isoDate } from './order';
@@ -209,8 +210,17 @@ export const licenceNumberField = z
   .transform(normalizeDriverLicence)
   .refine(isNigerianDriverLicence, DRIVER_LICENCE_MESSAGE);
 
+/**
+ * The language the driver reads (the USSD menu, the SMS, the phone page); null or left out is English
+ * (Nigeria). The transporter sets it here; the driver may change it from the USSD menu.
+ */
+export const driverLanguageField = z
+  .enum(LOCALES, { error: 'Choose English, Pidgin, Hausa, Yoruba or Igbo' })
+  .nullable()
+  .optional();
+
 export const driverStageSchemas = {
-  details: z.strictObject(personDetails),
+  details: z.strictObject({ ...personDetails, language: driverLanguageField }),
   licence: z.strictObject({ licenceNumber: licenceNumberField, licenceExpiresOn: isoDate }),
   nextOfKin: nextOfKinStage,
   guarantor: guarantorStage,
@@ -295,6 +305,8 @@ export const driverSchema = personSchema.extend({
   licenceNumber: z.string(),
   licenceExpiresOn: z.string(),
   hasPhoto: z.boolean(),
+  /** The language the driver reads; null is English (Nigeria). */
+  language: z.enum(LOCALES).nullable().default(null),
 });
 export type Driver = z.infer<typeof driverSchema>;
 export const driverPage = pageOf(driverSchema);

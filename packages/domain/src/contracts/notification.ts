@@ -166,21 +166,27 @@ export const NOTIFICATION_KINDS_BY_ROLE: Record<Role, readonly NotificationKind[
   role_admin: [],
 };
 
-export const NOTIFICATION_CHANNELS = ['IN_APP', 'EMAIL', 'PUSH'] as const;
+/**
+ * How a person can be told. New channels go at the end; SMS and WhatsApp reach only a verified phone
+ * number, and which channels are on before a person chooses is `channelOnByDefault`.
+ */
+export const NOTIFICATION_CHANNELS = ['IN_APP', 'EMAIL', 'PUSH', 'SMS', 'WHATSAPP'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 export const NOTIFICATION_CHANNEL_LABELS: Record<NotificationChannel, string> = {
   IN_APP: 'In the app',
   EMAIL: 'E-mail',
   PUSH: 'Browser push',
+  SMS: 'SMS',
+  WHATSAPP: 'WhatsApp',
 };
 
-/** What a delivery by e-mail or push came to. */
+/** What a delivery by e-mail, push, SMS or WhatsApp came to. */
 export const DELIVERY_STATUSES = ['QUEUED', 'SENT', 'FAILED'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export const notificationKindField = z.enum(NOTIFICATION_KINDS, { error: 'Unknown notification kind' });
 export const notificationChannelField = z.enum(NOTIFICATION_CHANNELS, {
-  error: 'Channel must be IN_APP, EMAIL or PUSH',
+  error: 'Channel must be IN_APP, EMAIL, PUSH, SMS or WHATSAPP',
 });
 
 export const notificationItem = z.object({
@@ -238,6 +244,8 @@ export const notificationPreferencesResponse = z.object({
   preferences: z.array(notificationPreference),
   /** Whether this browser session has a push subscription the server knows. */
   pushEnabled: z.boolean(),
+  /** Whether the person's phone number is verified: SMS and WhatsApp reach only a verified number. */
+  phoneVerified: z.boolean(),
 });
 export type NotificationPreferencesResponse = z.infer<typeof notificationPreferencesResponse>;
 

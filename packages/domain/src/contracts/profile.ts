@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COMPANY_TYPES, ROLES, USER_TYPES } from '../roles';
 import { NIGERIAN_STATES } from '../nigeria';
 import { isLgaOfState } from '../nigeria-lgas';
+import { LOCALES } from '../i18n/locales';
 import { emailField, nameField, phoneE164Field } from './common';
 
 export const VERIFICATION_STATUSES = ['UNVERIFIED', 'PENDING_REVIEW', 'VERIFIED', 'REJECTED'] as const;
@@ -45,6 +46,10 @@ export const profileSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   phoneNumber: z.string(),
+  /** When this number was proved by a code; null until it is, and again after the number changes. */
+  phoneVerifiedAt: z.string().nullable(),
+  /** The language texts and messages reach the person in (English (Nigeria) until they choose). */
+  language: z.enum(LOCALES),
   userType: z.enum(USER_TYPES),
   role: z.enum(ROLES),
   activated: z.boolean(),
@@ -62,6 +67,8 @@ export const updateProfileRequest = z.strictObject({
   firstName: nameField('First name'),
   lastName: nameField('Last name'),
   phoneNumber: phoneE164Field,
+  /** Left out, the language stays as it is. */
+  language: z.enum(LOCALES, { error: 'Choose English, Pidgin, Hausa, Yorùbá or Igbo' }).optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
 

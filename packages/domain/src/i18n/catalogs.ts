@@ -1,13 +1,38 @@
-import commonEn from './catalogs/common/en-NG.json';
-import commonHa from './catalogs/common/ha.json';
-import commonIg from './catalogs/common/ig.json';
-import commonPcm from './catalogs/common/pcm.json';
-import commonYo from './catalogs/common/yo.json';
-import driverEn from './catalogs/driver/en-NG.json';
-import driverHa from './catalogs/driver/ha.json';
-import driverIg from './catalogs/driver/ig.json';
-import driverPcm from './catalogs/driver/pcm.json';
-import driverYo from './catalogs/driver/yo.json';
+import commonEn from './catalogs/common/en-NG.json' with { type: 'json' };
+import commonHa from './catalogs/common/ha.json' with { type: 'json' };
+import commonIg from './catalogs/common/ig.json' with { type: 'json' };
+import commonPcm from './catalogs/common/pcm.json' with { type: 'json' };
+import commonYo from './catalogs/common/yo.json' with { type: 'json' };
+import driverEn from './catalogs/driver/en-NG.json' with { type: 'json' };
+import driverHa from './catalogs/driver/ha.json' with { type: 'json' };
+import driverIg from './catalogs/driver/ig.json' with { type: 'json' };
+import driverPcm from './catalogs/driver/pcm.json' with { type: 'json' };
+import driverYo from './catalogs/driver/yo.json' with { type: 'json' };
+import publicEn from './catalogs/public/en-NG.json' with { type: 'json' };
+import publicHa from './catalogs/public/ha.json' with { type: 'json' };
+import publicIg from './catalogs/public/ig.json' with { type: 'json' };
+import publicPcm from './catalogs/public/pcm.json' with { type: 'json' };
+import publicYo from './catalogs/public/yo.json' with { type: 'json' };
+import verificationEn from './catalogs/verification/en-NG.json' with { type: 'json' };
+import verificationHa from './catalogs/verification/ha.json' with { type: 'json' };
+import verificationIg from './catalogs/verification/ig.json' with { type: 'json' };
+import verificationPcm from './catalogs/verification/pcm.json' with { type: 'json' };
+import verificationYo from './catalogs/verification/yo.json' with { type: 'json' };
+import ussdEn from './catalogs/ussd/en-NG.json' with { type: 'json' };
+import ussdHa from './catalogs/ussd/ha.json' with { type: 'json' };
+import ussdIg from './catalogs/ussd/ig.json' with { type: 'json' };
+import ussdPcm from './catalogs/ussd/pcm.json' with { type: 'json' };
+import ussdYo from './catalogs/ussd/yo.json' with { type: 'json' };
+import driverSmsEn from './catalogs/driver-sms/en-NG.json' with { type: 'json' };
+import driverSmsHa from './catalogs/driver-sms/ha.json' with { type: 'json' };
+import driverSmsIg from './catalogs/driver-sms/ig.json' with { type: 'json' };
+import driverSmsPcm from './catalogs/driver-sms/pcm.json' with { type: 'json' };
+import driverSmsYo from './catalogs/driver-sms/yo.json' with { type: 'json' };
+import whatsappEn from './catalogs/whatsapp/en-NG.json' with { type: 'json' };
+import whatsappHa from './catalogs/whatsapp/ha.json' with { type: 'json' };
+import whatsappIg from './catalogs/whatsapp/ig.json' with { type: 'json' };
+import whatsappPcm from './catalogs/whatsapp/pcm.json' with { type: 'json' };
+import whatsappYo from './catalogs/whatsapp/yo.json' with { type: 'json' };
 import type { Locale } from './locales';
 import { messagesOf, type AreaCatalog } from './translator';
 
@@ -29,6 +54,23 @@ function areaOf<F extends CatalogFile>(files: { 'en-NG': F } & Record<Locale, Ca
 export const CATALOG_FILES = {
   common: { 'en-NG': commonEn, pcm: commonPcm, ha: commonHa, yo: commonYo, ig: commonIg },
   driver: { 'en-NG': driverEn, pcm: driverPcm, ha: driverHa, yo: driverYo, ig: driverIg },
+  ussd: { 'en-NG': ussdEn, pcm: ussdPcm, ha: ussdHa, yo: ussdYo, ig: ussdIg },
+  'driver-sms': {
+    'en-NG': driverSmsEn,
+    pcm: driverSmsPcm,
+    ha: driverSmsHa,
+    yo: driverSmsYo,
+    ig: driverSmsIg,
+  },
+  public: { 'en-NG': publicEn, pcm: publicPcm, ha: publicHa, yo: publicYo, ig: publicIg },
+  verification: {
+    'en-NG': verificationEn,
+    pcm: verificationPcm,
+    ha: verificationHa,
+    yo: verificationYo,
+    ig: verificationIg,
+  },
+  whatsapp: { 'en-NG': whatsappEn, pcm: whatsappPcm, ha: whatsappHa, yo: whatsappYo, ig: whatsappIg },
 } satisfies Record<string, Record<Locale, CatalogFile>>;
 
 /** Words every area shares: the months, for day-first dates in every language. */
@@ -38,3 +80,23 @@ export type CommonKey = Keys<typeof commonEn>;
 /** What the driver reads on the phone page. */
 export const DRIVER_CATALOG = areaOf(CATALOG_FILES.driver);
 export type DriverKey = Keys<typeof driverEn>;
+
+/** The texts that carry a phone verification code. */
+export const VERIFICATION_CATALOG = areaOf(CATALOG_FILES.verification);
+export type VerificationKey = Keys<typeof verificationEn>;
+
+/** What anyone with a link reads on the public tracking and ongoing-trips pages. */
+export const PUBLIC_CATALOG = areaOf(CATALOG_FILES.public);
+export type PublicKey = Keys<typeof publicEn>;
+
+/** The driver's USSD menu, every screen at most 182 characters (USSD_SCREEN_MAX). */
+export const USSD_CATALOG = areaOf(CATALOG_FILES.ussd);
+export type UssdKey = Keys<typeof ussdEn>;
+
+/** The text messages a driver gets: the trip assigned, the USSD PIN. */
+export const DRIVER_SMS_CATALOG = areaOf(CATALOG_FILES['driver-sms']);
+export type DriverSmsKey = Keys<typeof driverSmsEn>;
+
+/** The platform's WhatsApp answers to people who write to it: a trip's public facts by its number or link. */
+export const WHATSAPP_CATALOG = areaOf(CATALOG_FILES.whatsapp);
+export type WhatsappKey = Keys<typeof whatsappEn>;

@@ -1,4 +1,14 @@
-export { COMMON_CATALOG, DRIVER_CATALOG, type CommonKey, type DriverKey } from './catalogs';
+export {
+  COMMON_CATALOG,
+  DRIVER_CATALOG,
+  PUBLIC_CATALOG,
+  type CommonKey,
+  type DriverKey,
+  type PublicKey,
+} from './catalogs';
+export { VERIFICATION_CATALOG, type VerificationKey } from './catalogs';
+export { DRIVER_SMS_CATALOG, USSD_CATALOG, type DriverSmsKey, type UssdKey } from './catalogs';
+export { WHATSAPP_CATALOG, type WhatsappKey } from './catalogs';
 export { lagosDateTimeTextIn, lagosDayTextIn, monthNamesOf, nairaText, type MonthNames } from './format';
 export { DEFAULT_LOCALE, isLocale, LOCALE_NAMES, LOCALES, negotiateLocale, type Locale } from './locales';
 export {
@@ -9,3 +19,4 @@ export {
   type MessageValues,
   type Translate,
 } from './translator';
+export { publicWordsOf, type PublicWords } from './public-words';

@@ -11,7 +11,10 @@ import {
   type Address,
   type Guarantor,
   type NextOfKin,
+  nextTripStatus,
+  USSD_DEMO_DRIVER,
 } from '@freightlane/domain';
+import { DRIVER_CATALOG } from '@freightlane/domain/i18n';
 import {
   appMeta,
   auditLog,
@@ -41,6 +44,7 @@ import { assessCompany } from '../../modules/company/company-verification.servic
 import { listCurrentCompanyDocuments } from '../../queries/company.repository';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { DEMO_PASSWORD, seedDemo } from './demo';
+import { DEMO_UNVERIFIED_PHONES } from './demo-phones';
 
 const LOGIN = '/api/v1/auth/login?clientId=WEB_CLIENT_APP';
 const DEMO_EMAILS = [
@@ -70,7 +74,19 @@ describe('seedDemo', () => {
     expect(firstRun).toBe(true);
     expect(await seedDemo(t.ctx)).toBe(false);
     const [meta] = await t.ctx.db.select().from(appMeta).where(eq(appMeta.key, 'demo_seed_version'));
-    expect(meta?.value).toBe('5');
+    expect(meta?.value).toBe('6');
+  });
+
+  it('has every demo phone number verified but those left to show the verification flow', async () => {
+    const people = await t.ctx.db.select().from(users);
+    const unverified = people.filter((u) => u.phoneVerifiedAt === null).map((u) => u.email);
+    expect(unverified.sort()).toEqual([...DEMO_UNVERIFIED_PHONES.emails].sort());
+    const crew = await t.ctx.db.select().from(drivers);
+    expect(crew.length).toBeGreaterThan(10);
+    const unverifiedDrivers = crew.filter((d) => d.phoneVerifiedAt === null);
+    expect(unverifiedDrivers.map((d) => `${d.firstName} ${d.lastName}`)).toEqual(['Terver Iorliam']);
+    const [eko] = await t.ctx.db.select().from(users).where(eq(users.email, 'transporter@example.com'));
+    expect(unverifiedDrivers[0]!.companyId).toBe(eko!.companyId);
   });
 
   it('records who and from where for every change the seed made through the services', async () => {
@@ -708,6 +724,36 @@ describe('seedDemo', () => {
     expect(located.every((i) => i.currentLocation)).toBe(true);
     const links = await t.ctx.db.select().from(driverPhoneLinks);
     expect(links).toHaveLength(1);
+  });
+
+  it('gives Eko a driver on a basic phone whose trip’s next step can be recorded by USSD with PIN 2580', async () => {
+    const [driver] = await t.ctx.db
+      .select()
+      .from(drivers)
+      .where(eq(drivers.phoneNumber, USSD_DEMO_DRIVER.phoneNumber));
+    expect(driver).toMatchObject({ firstName: 'Rabiu', lastName: 'Dogonyaro', language: 'ha', active: true });
+    expect(driver!.phoneVerifiedAt).toBeInstanceOf(Date);
+    const [trip] = await t.ctx.db
+      .select()
+      .from(trips)
+      .where(and(eq(trips.driverId, driver!.id), eq(trips.completed, false), isNull(trips.cancelledAt)));
+    expect(trip?.latestStatus).toBeTruthy();
+    const next = nextTripStatus(trip!.cargoType, trip!.latestStatus);
+    expect(next).not.toBe('DELIVERED');
+    const sessionId = 'demo-ussd-session';
+    const dial = (text: string) =>
+      call(t.app, 'POST', '/api/dev/ussd/session', { sessionId, phoneNumber: driver!.phoneNumber, text });
+    expect((await dial('')).body).toEqual({
+      kind: 'CON',
+      screen: 'Freightlane. Sannu Rabiu, saka PIN ɗinka mai lambobi 4:',
+    });
+    expect((await dial(`${USSD_DEMO_DRIVER.pin}*2`)).body.kind).toBe('CON');
+    expect((await dial(`${USSD_DEMO_DRIVER.pin}*2*1`)).body).toEqual({
+      kind: 'END',
+      screen: `An rubuta: ${DRIVER_CATALOG.ha!['status.' + next]}. Na gode!`,
+    });
+    const [moved] = await t.ctx.db.select().from(trips).where(eq(trips.id, trip!.id));
+    expect(moved!.latestStatus).toBe(next);
   });
 
   it('keeps new.customer@example.com waiting for activation', async () => {

@@ -5,14 +5,16 @@ import { createAccount } from './factories';
 import { seedDemoCompanyDocuments } from './demo-company-documents';
 import { seedDemoMarketplace } from './demo-marketplace';
 import { seedDemoOperations } from './demo-operations';
+import { markDemoPhonesVerified } from './demo-phones';
 import { seedDemoTracking } from './demo-tracking';
+import { seedDemoUssdDriver } from './demo-ussd';
 import { tellDemoHistory } from './demo-history';
 import { DAY } from './demo-kit';
 import { joinedAt, storyClock } from './demo-story';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 /** Raised when a later change adds to the demo world; each version's part is applied once. */
-const DEMO_SEED_VERSION = 5;
+const DEMO_SEED_VERSION = 6;
 
 /** Seeds the demo world once per version. Returns whether anything was written. */
 export async function seedDemo(ctx: AppContext): Promise<boolean> {
@@ -117,8 +119,11 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
     if (current < 3) await seedDemoOperations(ctx, tx, DEMO_PASSWORD, clock);
     if (current < 4) await seedDemoCompanyDocuments(ctx, tx);
     if (current < 5) await seedDemoTracking(ctx, tx);
+    if (current < 6) await seedDemoUssdDriver(ctx, tx);
     // The notifications of a world built now, told from its events once they are all written.
     if (current < 3) await tellDemoHistory(tx, clock);
+    // After every part, so the people any part adds have verified numbers too.
+    await markDemoPhonesVerified(tx);
 
     await tx
       .insert(appMeta)

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lte, ne, or } from 'drizzle-orm';
+import { and, count, desc, eq, lte, ne, or, sql } from 'drizzle-orm';
 import type { DriverListQuery } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
 import { drivers, trips } from '../../db/schema';
@@ -75,14 +75,21 @@ export async function insertDriver(db: Executor, values: typeof drivers.$inferIn
   return row!;
 }
 
+/** A new phone number is unverified until the driver proves it again; the same number keeps its proof. */
 export async function updateDriverRow(
   db: Executor,
   id: string,
   values: Partial<typeof drivers.$inferInsert>,
 ): Promise<DriverRow> {
+  const proofOfPhone =
+    values.phoneNumber !== undefined && values.phoneVerifiedAt === undefined
+      ? {
+          phoneVerifiedAt: sql`CASE WHEN ${drivers.phoneNumber} = ${values.phoneNumber} THEN ${drivers.phoneVerifiedAt} END`,
+        }
+      : {};
   const [row] = await db
     .update(drivers)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, ...proofOfPhone, updatedAt: new Date() })
     .where(eq(drivers.id, id))
     .returning();
   return row!;

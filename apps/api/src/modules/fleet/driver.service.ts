@@ -62,6 +62,7 @@ export function toDriver(row: DriverRow): Driver {
     licenceNumber: row.licenceNumber,
     licenceExpiresOn: row.licenceExpiresOn,
     hasPhoto: row.photoKey !== null,
+    language: row.language,
   };
 }
 

@@ -67,6 +67,7 @@ describe('fleet drivers', () => {
       licenceNumber: 'LAG12345AA01',
       licenceExpiresOn: body.licenceExpiresOn,
       hasPhoto: false,
+      language: null,
       active: true,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),

@@ -1,9 +1,15 @@
 import type { AppContext } from '../../context';
 import type { ZodApp } from '../../lib/route-kit';
-import { DELIVERY_MAX_ATTEMPTS, deliver, deliveryBackoffSeconds } from './notification-delivery.job';
+import {
+  DELIVERY_MAX_ATTEMPTS,
+  deliver,
+  deliveryBackoffSeconds,
+  type WhatsappSender,
+} from './notification-delivery.job';
 import {
   NOTIFICATION_DELIVERY_JOB,
   NOTIFICATION_FANOUT_JOB,
+  NOTIFICATION_PHONE_DELIVERY_JOB,
   fanOut,
   type DeliveryJob,
 } from './notification-fanout.job';
@@ -12,7 +18,8 @@ import type { NotificationEvent } from './notification.service';
 import type { UserNotifications } from './notification-stream.service';
 import type { WebPush } from './web-push.service';
 
-// Notifications: the in-app list and its live stream, e-mail and browser push, each person's choices.
+// Notifications: the in-app list and its live stream, e-mail, browser push, SMS and WhatsApp, each person's
+// choices.
 // Other modules raise an event with queueNotification; fan-out and delivery run as jobs.
 
 declare module '../../context' {
@@ -24,22 +31,22 @@ declare module '../../context' {
   }
 }
 
-export function registerNotification(app: ZodApp, ctx: AppContext): void {
+export function registerNotification(app: ZodApp, ctx: AppContext, whatsapp: WhatsappSender): void {
   notificationRoutes(app, ctx);
   ctx.jobs.handle(NOTIFICATION_FANOUT_JOB, async (payload) => {
     await fanOut(ctx, payload as NotificationEvent);
   });
-  ctx.jobs.handle(
-    NOTIFICATION_DELIVERY_JOB,
-    (payload, attempt) => deliver(ctx, payload as DeliveryJob, attempt),
-    {
-      maxAttempts: DELIVERY_MAX_ATTEMPTS,
-      backoffSeconds: deliveryBackoffSeconds,
-    },
-  );
+  const delivery = (payload: unknown, attempt: { final: boolean }) =>
+    deliver(ctx, payload as DeliveryJob, attempt, whatsapp);
+  const retries = { maxAttempts: DELIVERY_MAX_ATTEMPTS, backoffSeconds: deliveryBackoffSeconds };
+  // E-mail and push one at a time, so one person's e-mails arrive in the order they were raised; SMS and
+  // WhatsApp in parallel (the networks keep no order between messages anyway).
+  ctx.jobs.handle(NOTIFICATION_DELIVERY_JOB, delivery, retries);
+  ctx.jobs.handle(NOTIFICATION_PHONE_DELIVERY_JOB, delivery, { ...retries, parallel: true });
 }
 
 export { UserNotifications } from './notification-stream.service';
 export { linkLoginDevice, queueNotification } from './notification.service';
 export type { NotificationEvent } from './notification.service';
+export type { WhatsappSender } from './notification-delivery.job';
 export { WebPush } from './web-push.service';

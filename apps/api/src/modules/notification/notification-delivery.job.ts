@@ -1,14 +1,30 @@
-import { NOTIFICATION_KIND_LABELS } from '@freightlane/domain';
+import {
+  isUrgentNotification,
+  MESSAGE_SPEND_CAP_REACHED,
+  NOTIFICATION_KIND_LABELS,
+  type NotificationKind,
+} from '@freightlane/domain';
 import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
+import { AppError } from '../../errors';
 import { renderEmail } from '../../lib/mail-layout';
 import type { MailMessage } from '../../plugins/mail';
+import { queueSms } from '../sms';
 import type { DeliveryJob, NotificationEmail } from './notification-fanout.job';
+import {
+  notificationSmsText,
+  notificationTemplate,
+  notificationWhatsappParameters,
+  type NotificationTemplateName,
+} from './notification-phone-text';
 import {
   deletePushSubscriptionById,
   findDelivery,
   findLivePushSubscriptions,
+  lockQueuedDelivery,
   markDeliveryAttemptFailed,
   markDeliverySent,
+  settlePhoneDelivery,
   touchPushSubscription,
 } from './notification.repository';
 
@@ -20,15 +36,48 @@ export function deliveryBackoffSeconds(attempt: number): number {
 
 export class DeliveryError extends Error {}
 
+/** A notification's WhatsApp message: one of the `notify_<kind>` templates, with the SMS to fall back on. */
+export interface NotificationWhatsappRequest {
+  to: string;
+  purpose: string;
+  companyId: string;
+  urgent: boolean;
+  template: NotificationTemplateName;
+  parameters: string[];
+  fallbackSmsText?: string;
+}
+
+/**
+ * The WhatsApp channel's queueWhatsapp, handed in by app.ts rather than imported: the WhatsApp module
+ * answers trip questions through public tracking and trips, which raise notifications, so importing its face
+ * here would close a circle of modules.
+ */
+export interface WhatsappSender {
+  queueWhatsapp(
+    ctx: AppContext,
+    executor: Executor,
+    request: NotificationWhatsappRequest,
+  ): Promise<{ id: string; status: 'QUEUED' | 'FAILED' }>;
+}
+
 /**
  * Sends one delivery and records what came of it: SENT, or after the last try FAILED with the reason.
  * A failure throws, so the job queue tries again later with its backoff.
  */
-export async function deliver(ctx: AppContext, job: DeliveryJob, attempt: { final: boolean }): Promise<void> {
+export async function deliver(
+  ctx: AppContext,
+  job: DeliveryJob,
+  attempt: { final: boolean },
+  whatsapp: WhatsappSender,
+): Promise<void> {
   const delivery = await findDelivery(ctx.db, job.deliveryId);
   if (!delivery || delivery.status !== 'QUEUED') return;
   if (delivery.deactivatedAt || delivery.erasedAt) {
     await markDeliveryAttemptFailed(ctx.db, delivery.id, 'The account was closed before sending', true);
+    return;
+  }
+  if (delivery.channel === 'SMS' || delivery.channel === 'WHATSAPP') {
+    await deliverToPhone(ctx, delivery, delivery.channel, attempt, whatsapp);
     return;
   }
   try {
@@ -51,6 +100,74 @@ export async function deliver(ctx: AppContext, job: DeliveryJob, attempt: { fina
 class GoneError extends DeliveryError {}
 
 type Delivery = NonNullable<Awaited<ReturnType<typeof findDelivery>>>;
+
+/** What a notification's SMS and WhatsApp messages are kept under: `notification.trip-status-changed`. */
+export function notificationPurpose(kind: NotificationKind): string {
+  return `notification.${kind.toLowerCase().replaceAll('_', '-')}`;
+}
+
+/**
+ * Hands an SMS or WhatsApp delivery to its channel, in one transaction with the delivery's update: the
+ * message is recorded and its sending queued (the channel's own job sends it, with its retries, quiet
+ * hours and, for WhatsApp, the SMS fallback), and the delivery links it, SENT once the message was taken
+ * for sending, or FAILED with the reason the channel refused it (the company's spend cap). The company
+ * pays for its own people's messages. A message the channel refuses as malformed fails at once, as
+ * trying again would send the same thing.
+ */
+async function deliverToPhone(
+  ctx: AppContext,
+  delivery: Delivery,
+  channel: 'SMS' | 'WHATSAPP',
+  attempt: { final: boolean },
+  sender: WhatsappSender,
+): Promise<void> {
+  if (!delivery.phoneVerifiedAt) {
+    await markDeliveryAttemptFailed(ctx.db, delivery.id, 'The phone number is not verified', true);
+    return;
+  }
+  const { appUrl } = ctx.env;
+  const smsText = notificationSmsText(delivery, appUrl);
+  const common = {
+    to: delivery.phoneNumber,
+    purpose: notificationPurpose(delivery.kind),
+    companyId: delivery.companyId,
+    urgent: isUrgentNotification(delivery.kind),
+  };
+  try {
+    await ctx.db.transaction(async (tx) => {
+      if (!(await lockQueuedDelivery(tx, delivery.id))) return;
+      if (channel === 'SMS') {
+        const sms = await queueSms(ctx, tx, { ...common, text: smsText });
+        await settlePhoneDelivery(tx, delivery.id, { smsMessageId: sms.id }, refusal(sms.status));
+      } else {
+        const whatsapp = await sender.queueWhatsapp(ctx, tx, {
+          ...common,
+          template: notificationTemplate(delivery.kind),
+          parameters: notificationWhatsappParameters(delivery, appUrl),
+          // Someone who also takes this notification by SMS gets it that way already.
+          ...(delivery.smsAlso ? {} : { fallbackSmsText: smsText }),
+        });
+        await settlePhoneDelivery(
+          tx,
+          delivery.id,
+          { whatsappMessageId: whatsapp.id },
+          refusal(whatsapp.status),
+        );
+      }
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const refused = error instanceof AppError && error.code === 'BAD_REQUEST';
+    await markDeliveryAttemptFailed(ctx.db, delivery.id, reason, attempt.final || refused);
+    if (refused) return;
+    throw error;
+  }
+  ctx.jobs.kick();
+}
+
+function refusal(status: 'QUEUED' | 'FAILED'): string | null {
+  return status === 'FAILED' ? MESSAGE_SPEND_CAP_REACHED : null;
+}
 
 /**
  * Pushes to every browser the person is signed in on. A subscription the push service calls gone

@@ -1,4 +1,6 @@
 import {
+  channelOnByDefault,
+  isPhoneChannel,
   NOTIFICATION_KINDS_BY_ROLE,
   ROLE_OF_USER_TYPE,
   type NotificationChannel,
@@ -8,15 +10,22 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import {
   announceUsers,
+  findChoices,
   findRecipients,
-  findTurnedOff,
   findUsersWithPush,
   insertDeliveries,
   insertNotifications,
+  type DeliveryChannel,
+  type Recipient,
 } from './notification.repository';
 
 export const NOTIFICATION_FANOUT_JOB = 'notification.fanout';
 export const NOTIFICATION_DELIVERY_JOB = 'notification.deliver';
+/**
+ * The same delivery for SMS and WhatsApp, a kind of its own because it runs in parallel: handing a message
+ * to its channel is a short transaction each, and a thousand people told at once should not wait in line.
+ */
+export const NOTIFICATION_PHONE_DELIVERY_JOB = 'notification.deliver-phone';
 
 /** A fuller e-mail than the title and body; the greeting and the unsubscribe footer are added to it. */
 export interface NotificationEmail {
@@ -65,10 +74,15 @@ export async function queueNotification(
   await ctx.jobs.enqueue(tx, NOTIFICATION_FANOUT_JOB, event);
 }
 
+/** The channels a notification goes out by besides the app, each with a delivery row and job. */
+const DELIVERY_CHANNELS: readonly DeliveryChannel[] = ['EMAIL', 'PUSH', 'SMS', 'WHATSAPP'];
+
 /**
- * The fan-out job: the people the event reaches, each person's choices for its kind, one in-app row each
- * (hidden from the list when they turned the app channel off) and an e-mail and a push delivery where
- * they take them. All in one transaction, so a retry after a crash finds either everything or nothing.
+ * The fan-out job: the people the event reaches, each person's choices for its kind (or their role's
+ * defaults where they made none), one in-app row each (hidden from the list when they turned the app
+ * channel off) and an e-mail, push, SMS and WhatsApp delivery where they take them: push only to a person
+ * with a browser subscribed, SMS and WhatsApp only to a verified phone number. All in one transaction, so a
+ * retry after a crash finds either everything or nothing.
  */
 export async function fanOut(ctx: AppContext, event: NotificationEvent): Promise<number> {
   const added = await ctx.db.transaction(async (tx) => {
@@ -81,14 +95,18 @@ export async function fanOut(ctx: AppContext, event: NotificationEvent): Promise
     );
     if (people.length === 0) return 0;
     const ids = people.map((p) => p.id);
-    const off = new Set(
-      (await findTurnedOff(tx, ids, event.kind)).map((o) => channelKey(o.userId, o.channel)),
+    const chosen = new Map(
+      (await findChoices(tx, ids, event.kind)).map((c) => [channelKey(c.userId, c.channel), c.enabled]),
     );
     const withPush = await findUsersWithPush(tx, ids);
-    const wants = (userId: string, channel: NotificationChannel) => !off.has(channelKey(userId, channel));
-    const takers = people.filter(
-      (p) => wants(p.id, 'IN_APP') || wants(p.id, 'EMAIL') || (withPush.has(p.id) && wants(p.id, 'PUSH')),
-    );
+    const wants = (p: Recipient, channel: NotificationChannel) =>
+      chosen.get(channelKey(p.id, channel)) ??
+      channelOnByDefault(ROLE_OF_USER_TYPE[p.userType], event.kind, channel);
+    const reaches = (p: Recipient, channel: NotificationChannel) =>
+      wants(p, channel) &&
+      (channel === 'PUSH' ? withPush.has(p.id) : isPhoneChannel(channel) ? p.phoneVerified : true);
+    const takers = people.filter((p) => reaches(p, 'IN_APP') || DELIVERY_CHANNELS.some((c) => reaches(p, c)));
+    const byId = new Map(takers.map((p) => [p.id, p]));
     const rows = await insertNotifications(
       tx,
       takers.map((p) => ({
@@ -98,25 +116,29 @@ export async function fanOut(ctx: AppContext, event: NotificationEvent): Promise
         body: event.body,
         link: event.link,
         sourceKey: event.key,
-        inApp: wants(p.id, 'IN_APP'),
+        inApp: reaches(p, 'IN_APP'),
       })),
     );
     const deliveries = await insertDeliveries(
       tx,
-      rows.flatMap((row) => [
-        ...(wants(row.userId, 'EMAIL') ? [{ notificationId: row.id, channel: 'EMAIL' as const }] : []),
-        ...(withPush.has(row.userId) && wants(row.userId, 'PUSH')
-          ? [{ notificationId: row.id, channel: 'PUSH' as const }]
-          : []),
-      ]),
+      rows.flatMap((row) =>
+        DELIVERY_CHANNELS.filter((channel) => reaches(byId.get(row.userId)!, channel)).map((channel) => ({
+          notificationId: row.id,
+          channel,
+        })),
+      ),
     );
-    for (const delivery of deliveries) {
-      const job: DeliveryJob = {
-        deliveryId: delivery.id,
-        ...(delivery.channel === 'EMAIL' && event.email ? { email: event.email } : {}),
-      };
-      await ctx.jobs.enqueue(tx, NOTIFICATION_DELIVERY_JOB, job);
-    }
+    const jobOf = (delivery: (typeof deliveries)[number]): DeliveryJob => ({
+      deliveryId: delivery.id,
+      ...(delivery.channel === 'EMAIL' && event.email ? { email: event.email } : {}),
+    });
+    const toPhones = deliveries.filter((d) => isPhoneChannel(d.channel));
+    await ctx.jobs.enqueueMany(
+      tx,
+      NOTIFICATION_DELIVERY_JOB,
+      deliveries.filter((d) => !isPhoneChannel(d.channel)).map(jobOf),
+    );
+    await ctx.jobs.enqueueMany(tx, NOTIFICATION_PHONE_DELIVERY_JOB, toPhones.map(jobOf));
     await announceUsers(
       tx,
       rows.filter((r) => r.inApp).map((r) => r.userId),

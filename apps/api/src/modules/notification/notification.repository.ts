@@ -25,6 +25,8 @@ export interface Recipient {
   email: string;
   firstName: string;
   userType: UserType;
+  /** Whether the person proved the phone number theirs: SMS and WhatsApp go to a verified number only. */
+  phoneVerified: boolean;
 }
 
 /**
@@ -46,6 +48,7 @@ export async function findRecipients(
       email: users.email,
       firstName: users.firstName,
       userType: users.userType,
+      phoneVerified: sql<boolean>`${users.phoneVerifiedAt} IS NOT NULL`,
     })
     .from(users)
     .where(
@@ -59,23 +62,24 @@ export async function findRecipients(
     .orderBy(users.id);
 }
 
-/** The channels the given users turned off for one kind (a kind and channel without a row is on). */
-export async function findTurnedOff(
+/**
+ * The choices the given users made for one kind, on or off per channel. A kind and channel without a row
+ * follows the role's default (channelOnByDefault).
+ */
+export async function findChoices(
   db: Executor,
   userIds: string[],
   kind: NotificationKind,
-): Promise<{ userId: string; channel: NotificationChannel }[]> {
+): Promise<{ userId: string; channel: NotificationChannel; enabled: boolean }[]> {
   if (userIds.length === 0) return [];
   return db
-    .select({ userId: notificationPreferences.userId, channel: notificationPreferences.channel })
+    .select({
+      userId: notificationPreferences.userId,
+      channel: notificationPreferences.channel,
+      enabled: notificationPreferences.enabled,
+    })
     .from(notificationPreferences)
-    .where(
-      and(
-        inArray(notificationPreferences.userId, userIds),
-        eq(notificationPreferences.kind, kind),
-        eq(notificationPreferences.enabled, false),
-      ),
-    );
+    .where(and(inArray(notificationPreferences.userId, userIds), eq(notificationPreferences.kind, kind)));
 }
 
 /** Which of the given users have a push subscription on a session that is still signed in. */
@@ -112,10 +116,12 @@ export async function insertNotifications(
     .returning({ id: notifications.id, userId: notifications.userId, inApp: notifications.inApp });
 }
 
+export type DeliveryChannel = Exclude<NotificationChannel, 'IN_APP'>;
+
 export async function insertDeliveries(
   db: Executor,
-  rows: { notificationId: string; channel: 'EMAIL' | 'PUSH' }[],
-): Promise<{ id: number; notificationId: string; channel: 'EMAIL' | 'PUSH' }[]> {
+  rows: { notificationId: string; channel: DeliveryChannel }[],
+): Promise<{ id: number; notificationId: string; channel: DeliveryChannel }[]> {
   if (rows.length === 0) return [];
   return db.insert(notificationDeliveries).values(rows).onConflictDoNothing().returning({
     id: notificationDeliveries.id,
@@ -143,10 +149,18 @@ export async function findDelivery(db: Executor, deliveryId: number) {
       body: notifications.body,
       link: notifications.link,
       userId: users.id,
+      companyId: users.companyId,
       email: users.email,
       firstName: users.firstName,
+      phoneNumber: users.phoneNumber,
+      phoneVerifiedAt: users.phoneVerifiedAt,
       deactivatedAt: users.deactivatedAt,
       erasedAt: users.erasedAt,
+      /** Whether the same notification also goes to the person by SMS (then a failed WhatsApp needs no SMS). */
+      smsAlso: sql<boolean>`EXISTS (
+        SELECT 1 FROM notification_deliveries AS sibling
+        WHERE sibling.notification_id = ${notificationDeliveries.notificationId} AND sibling.channel = 'SMS'
+      )`,
     })
     .from(notificationDeliveries)
     .innerJoin(notifications, eq(notifications.id, notificationDeliveries.notificationId))
@@ -154,6 +168,49 @@ export async function findDelivery(db: Executor, deliveryId: number) {
     .where(eq(notificationDeliveries.id, deliveryId))
     .limit(1);
   return row;
+}
+
+/** Locks a delivery still QUEUED for the transaction that sends it, so two runs never send it twice. */
+export async function lockQueuedDelivery(db: Executor, deliveryId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: notificationDeliveries.id })
+    .from(notificationDeliveries)
+    .where(and(eq(notificationDeliveries.id, deliveryId), eq(notificationDeliveries.status, 'QUEUED')))
+    .for('update');
+  return rows.length > 0;
+}
+
+/**
+ * Links a delivery to the SMS or WhatsApp message it went out as: SENT when the message was taken for
+ * sending, FAILED with the reason when it was refused (the company's spend cap).
+ */
+export async function settlePhoneDelivery(
+  db: Executor,
+  deliveryId: number,
+  message: { smsMessageId: string } | { whatsappMessageId: string },
+  refusedFor: string | null,
+): Promise<void> {
+  const now = new Date();
+  await db
+    .update(notificationDeliveries)
+    .set({
+      ...message,
+      attempts: sql`${notificationDeliveries.attempts} + 1`,
+      ...(refusedFor === null
+        ? { status: 'SENT' as const, sentAt: now, lastError: null }
+        : { status: 'FAILED' as const, failedAt: now, lastError: refusedFor.slice(0, 1000) }),
+    })
+    .where(eq(notificationDeliveries.id, deliveryId));
+}
+
+/** Whether the user's phone number is verified (SMS and WhatsApp reach only a verified number). */
+export async function userPhoneVerified(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ verifiedAt: users.phoneVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.verifiedAt != null;
 }
 
 export async function markDeliverySent(db: Executor, deliveryId: number): Promise<void> {

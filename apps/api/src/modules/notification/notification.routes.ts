@@ -115,7 +115,7 @@ export function notificationRoutes(app: ZodApp, ctx: AppContext): void {
       preHandler: signedIn,
       schema: {
         tags,
-        summary: 'Your choices per kind and channel (in the app, e-mail, browser push)',
+        summary: 'Your choices per kind and channel (in the app, e-mail, browser push, SMS, WhatsApp)',
         security: bearerSecurity,
         response: { 200: notificationPreferencesResponse, ...errorResponses(401) },
       },

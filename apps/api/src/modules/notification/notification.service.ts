@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import {
+  channelOnByDefault,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_KIND_LABELS,
   NOTIFICATION_KINDS_BY_ROLE,
@@ -32,6 +33,7 @@ import {
   sessionHasPush,
   upsertPreferences,
   upsertPushSubscription,
+  userPhoneVerified,
 } from './notification.repository';
 
 export { queueNotification, type NotificationEvent } from './notification-fanout.job';
@@ -121,15 +123,20 @@ export async function myPreferences(
   db: Executor = ctx.db,
 ): Promise<NotificationPreferencesResponse> {
   const { userId } = ownNotifications(principal);
-  const [saved, pushEnabled] = await readAll(db, [
+  const [saved, pushEnabled, phoneVerified] = await readAll(db, [
     () => findPreferences(db, userId),
     () => sessionHasPush(db, principal.sessionId),
+    () => userPhoneVerified(db, userId),
   ]);
-  const off = new Set(saved.filter((p) => !p.enabled).map((p) => `${p.kind} ${p.channel}`));
+  const chosen = new Map(saved.map((p) => [`${p.kind} ${p.channel}`, p.enabled]));
   const preferences = NOTIFICATION_KINDS_BY_ROLE[principal.role].flatMap((kind) =>
-    NOTIFICATION_CHANNELS.map((channel) => ({ kind, channel, enabled: !off.has(`${kind} ${channel}`) })),
+    NOTIFICATION_CHANNELS.map((channel) => ({
+      kind,
+      channel,
+      enabled: chosen.get(`${kind} ${channel}`) ?? channelOnByDefault(principal.role, kind, channel),
+    })),
   );
-  return { preferences, pushEnabled };
+  return { preferences, pushEnabled, phoneVerified };
 }
 
 export async function updateMyPreferences(

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { NOTIFICATION_KINDS_BY_ROLE, type NotificationKind } from '@freightlane/domain';
+import {
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_KINDS_BY_ROLE,
+  type NotificationKind,
+} from '@freightlane/domain';
 import { createUser } from '../../db/seed/factories';
 import { notificationDeliveries, notifications, pushSubscriptions, users } from '../../db/schema';
 import { GOOD_PASSWORD, LOGIN_URL, signedInAccount, uniqueEmail } from '../../test/accounts';
@@ -226,16 +230,25 @@ describe('notifications', () => {
   });
 
   describe('preferences', () => {
-    it("lists every kind of the caller's role on every channel, on until turned off", async () => {
+    it("lists every kind of the caller's role on every channel, with the role's defaults until chosen", async () => {
       const fresh = await signedInAccount(t, 'TRANSPORTER');
       const res = await call(t.app, 'GET', '/api/v1/notifications/preferences', undefined, {
         token: fresh.accessToken,
       });
       expect(res.status).toBe(200);
       expect(res.body.pushEnabled).toBe(false);
+      expect(res.body.phoneVerified).toBe(false);
       const prefs = res.body.preferences as { kind: string; channel: string; enabled: boolean }[];
-      expect(prefs).toHaveLength(NOTIFICATION_KINDS_BY_ROLE.role_transporter.length * 3);
-      expect(prefs.every((p) => p.enabled)).toBe(true);
+      expect(prefs).toHaveLength(
+        NOTIFICATION_KINDS_BY_ROLE.role_transporter.length * NOTIFICATION_CHANNELS.length,
+      );
+      expect(NOTIFICATION_CHANNELS).toHaveLength(5);
+      // In the app, e-mail and push on; a transporter's SMS and WhatsApp off until chosen.
+      expect(prefs.filter((p) => p.enabled).map((p) => p.channel)).not.toContain('SMS');
+      expect(prefs.filter((p) => p.enabled).map((p) => p.channel)).not.toContain('WHATSAPP');
+      expect(
+        prefs.filter((p) => ['IN_APP', 'EMAIL', 'PUSH'].includes(p.channel)).every((p) => p.enabled),
+      ).toBe(true);
       expect(prefs.some((p) => p.kind === 'BID_RECEIVED')).toBe(false);
     });
 
@@ -246,7 +259,7 @@ describe('notifications', () => {
           field: 'preferences.0.kind',
         },
         {
-          preferences: [{ kind: 'BID_WON', channel: 'SMS', enabled: false }],
+          preferences: [{ kind: 'BID_WON', channel: 'TELEGRAM', enabled: false }],
           field: 'preferences.0.channel',
         },
         {

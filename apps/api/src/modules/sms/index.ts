@@ -20,6 +20,8 @@ export function registerSms(app: ZodApp, ctx: AppContext): void {
   ctx.jobs.handle(SMS_SEND_JOB, (payload, attempt) => sendQueuedSms(ctx, payload, attempt), {
     maxAttempts: SMS_SEND_MAX_ATTEMPTS,
     backoffSeconds: smsSendBackoffSeconds,
+    // Each message is its own call to the gateway, mostly spent waiting on it: many go at once.
+    parallel: true,
   });
   // The simulated gateway is for development and tests; production talks to the real one only.
   const simulator = ctx.sms.simulator;
@@ -32,4 +34,6 @@ export function registerSms(app: ZodApp, ctx: AppContext): void {
 export { buildSms } from './sms-channel';
 export type { SmsChannel } from './sms-channel';
 export { MAX_SMS_SEGMENTS, queueSms } from './sms.service';
+/** Quiet hours (21:00 to 06:00 Lagos), the rule every SMS and WhatsApp message that can wait keeps. */
+export { isQuietHours, quietHoursEnd } from '@freightlane/domain';
 export type { QueuedSms, SmsRequest } from './sms.service';

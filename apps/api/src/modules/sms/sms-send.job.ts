@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import {
+  claimForSending,
+  markFailed,
+  markSent,
+  recordTryFailed,
+} from '../../queries/outbound-message.repository';
 import { SmsSendError } from './sms-provider';
-import { claimSmsForSending, markSmsFailed, markSmsSent, recordSmsTryFailed } from './sms.repository';
 
 export const SMS_SEND_JOB = 'sms.send';
 
@@ -31,12 +36,12 @@ export async function sendQueuedSms(
 ): Promise<void> {
   const job = smsSendJob.safeParse(payload);
   if (!job.success) return;
-  const message = await claimSmsForSending(ctx.db, job.data.smsId);
+  const message = await claimForSending(ctx.db, 'sms', job.data.smsId);
   if (!message) return;
   const provider = ctx.sms.provider;
   if (!provider) {
     await ctx.db.transaction((tx) =>
-      markSmsFailed(tx, message.id, 'SMS is turned off on this server (SMS_PROVIDER=none)'),
+      markFailed(tx, 'sms', message.id, 'SMS is turned off on this server (SMS_PROVIDER=none)'),
     );
     return;
   }
@@ -53,13 +58,13 @@ export async function sendQueuedSms(
     const reason = error instanceof Error ? error.message : String(error);
     const retryable = !(error instanceof SmsSendError) || error.retryable;
     if (retryable && !attempt.final) {
-      await recordSmsTryFailed(ctx.db, message.id, reason);
+      await recordTryFailed(ctx.db, 'sms', message.id, reason);
       throw error;
     }
-    await ctx.db.transaction((tx) => markSmsFailed(tx, message.id, reason));
+    await ctx.db.transaction((tx) => markFailed(tx, 'sms', message.id, reason));
     return;
   }
   await ctx.db.transaction((tx) =>
-    markSmsSent(tx, message.id, providerMessageId, `Sent to ${provider.name}`),
+    markSent(tx, 'sms', message.id, providerMessageId, `Sent to ${provider.name}`),
   );
 }

@@ -1,16 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { smsSegments, type SmsEncoding, type SmsReportOutcome, type SmsStatus } from '@freightlane/domain';
+import {
+  MESSAGE_SPEND_CAP_REACHED,
+  quietHoursEnd,
+  smsSegments,
+  type SmsEncoding,
+  type SmsReportOutcome,
+  type SmsStatus,
+} from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import { forwardMoves } from '../../lib/forward-status';
-import { SMS_SEND_JOB, type SmsSendJob } from './sms-send.job';
 import {
-  advanceSmsStatus,
-  insertSmsMessage,
-  insertSmsStatusEvent,
-  lockSmsByProviderMessageId,
-} from './sms.repository';
+  advanceStatus,
+  insertStatusEvent,
+  lockByProviderMessageId,
+} from '../../queries/outbound-message.repository';
+import { chargeMessage } from '../message-spend';
+import { SMS_SEND_JOB, type SmsSendJob } from './sms-send.job';
+import { insertSmsMessage } from './sms.repository';
 
 /** E.164: a plus, the country code and the number, 8 to 15 digits in all. */
 const E164 = /^\+[1-9]\d{7,14}$/;
@@ -30,6 +38,11 @@ export interface SmsRequest {
   purpose: string;
   /** Whose spend it is; null for the platform's own. */
   companyId: string | null;
+  /**
+   * Goes even in quiet hours (21:00 to 06:00 Lagos): a verification code, a reply the person is waiting
+   * for, a safety alert. Otherwise a message queued then is sent at 06:00.
+   */
+  urgent?: boolean;
 }
 
 export interface QueuedSms {
@@ -37,6 +50,8 @@ export interface QueuedSms {
   encoding: SmsEncoding;
   segments: number;
   costKobo: number;
+  /** FAILED when the company's monthly spend cap refused it: recorded, never sent. */
+  status: 'QUEUED' | 'FAILED';
 }
 
 function badField(field: string, message: string): AppError {
@@ -46,7 +61,9 @@ function badField(field: string, message: string): AppError {
 /**
  * Records a text message QUEUED and queues its sending, in the caller's transaction: it goes out only if
  * the change that causes it commits, and goes out once. Its parts and cost are worked out now, at the
- * configured price, so the record keeps what it cost when it was sent.
+ * configured price, so the record keeps what it cost when it was sent. Its cost is charged to its
+ * company's month: past the cap it is recorded FAILED and never sent. In quiet hours a message that is not
+ * urgent waits for 06:00 Lagos.
  */
 export async function queueSms(ctx: AppContext, executor: Executor, request: SmsRequest): Promise<QueuedSms> {
   if (!E164.test(request.to)) {
@@ -63,7 +80,10 @@ export async function queueSms(ctx: AppContext, executor: Executor, request: Sms
   }
   const { settings } = ctx.sms;
   const costKobo = segments * settings.priceKobo;
+  const now = new Date();
+  const allowed = await chargeMessage(ctx, executor, request.companyId, costKobo, now);
   const { id } = await insertSmsMessage(executor, {
+    refusedFor: allowed ? null : MESSAGE_SPEND_CAP_REACHED,
     to: request.to,
     senderId: settings.senderId,
     text: request.text,
@@ -75,8 +95,10 @@ export async function queueSms(ctx: AppContext, executor: Executor, request: Sms
     route: settings.route,
     provider: settings.provider,
   });
-  await ctx.jobs.enqueue(executor, SMS_SEND_JOB, { smsId: id } satisfies SmsSendJob);
-  return { id, encoding, segments, costKobo };
+  if (!allowed) return { id, encoding, segments, costKobo, status: 'FAILED' };
+  const runAt = request.urgent || !ctx.env.MESSAGE_QUIET_HOURS ? undefined : quietHoursEnd(now);
+  await ctx.jobs.enqueue(executor, SMS_SEND_JOB, { smsId: id } satisfies SmsSendJob, runAt);
+  return { id, encoding, segments, costKobo, status: 'QUEUED' };
 }
 
 /** The statuses a report may move a message from: forward only, and nothing leaves DELIVERED or FAILED. */
@@ -109,12 +131,13 @@ export async function receiveDeliveryReport(
     return { outcome: 'IGNORED' };
   }
   const outcome = await ctx.db.transaction(async (tx): Promise<SmsReportOutcome> => {
-    const message = await lockSmsByProviderMessageId(tx, report.providerMessageId);
+    const message = await lockByProviderMessageId(tx, 'sms', report.providerMessageId);
     if (!message) return 'IGNORED';
-    const added = await insertSmsStatusEvent(tx, message.id, report.status, report.providerStatus);
+    const added = await insertStatusEvent(tx, 'sms', message.id, report.status, report.providerStatus);
     if (!added) return 'DUPLICATE';
-    await advanceSmsStatus(
+    await advanceStatus(
       tx,
+      'sms',
       message.id,
       report.status,
       MOVES_FROM[report.status],

@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsMessages, smsStatusEvents } from '../../db/schema';
 import { SMS_SIMULATOR_SECRET_KEY } from '../../env';
 import { signedInAccount } from '../../test/accounts';
-import { freePort } from '../../test/free-port';
+import { listeningTestApp } from '../../test/listening-app';
 import { makeJobDue as makeDue, queuedJobOf } from '../../test/queued-jobs';
 import { stubProvider, type StubProvider, type StubReply } from '../../test/stub-provider';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { findTimeline } from '../../queries/outbound-message.repository';
 import { SMS_SEND_JOB, SMS_SEND_MAX_ATTEMPTS, smsSendBackoffSeconds } from './sms-send.job';
 import { queueSms, type SmsRequest } from './sms.service';
-import { findSmsMessage, findSmsTimeline } from './sms.repository';
+import { findSmsMessage } from './sms.repository';
 import { termiiSignature } from './termii';
 
 const REPORTS = '/api/v1/sms/delivery-reports/termii';
@@ -29,6 +30,8 @@ async function queue(t: TestApp, request: Partial<SmsRequest> = {}) {
       text: 'Your Freightlane code is 482913',
       purpose: 'phone-verification',
       companyId: null,
+      // Sent at once whatever the hour the tests run; quiet hours have their own tests.
+      urgent: true,
       ...request,
     }),
   );
@@ -50,11 +53,7 @@ describe('SMS through the simulated Termii', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    // The app is told its address before it listens: the Termii client posts to the simulator on it, and
-    // the simulator posts its delivery reports back to it.
-    const port = await freePort();
-    t = await createTestApp({ APP_URL: `http://127.0.0.1:${port}` });
-    await t.app.listen({ port, host: '127.0.0.1' });
+    t = await listeningTestApp();
   });
   afterAll(() => t?.close());
 
@@ -127,7 +126,7 @@ describe('SMS through the simulated Termii', () => {
       attempts: 0,
     });
     expect((await smsJobOf(t, queued.id)).doneAt).toBeNull();
-    expect((await findSmsTimeline(t.ctx.db, queued.id)).map((e) => e.status)).toEqual(['QUEUED']);
+    expect((await findTimeline(t.ctx.db, 'sms', queued.id)).map((e) => e.status)).toEqual(['QUEUED']);
     await t.ctx.jobs.drain();
   });
 
@@ -135,7 +134,7 @@ describe('SMS through the simulated Termii', () => {
     const to = phone();
     await expect(
       t.ctx.db.transaction(async (tx) => {
-        await queueSms(t.ctx, tx, { to, text: 'Never sent', purpose: 'test', companyId: null });
+        await queueSms(t.ctx, tx, { to, text: 'Never sent', purpose: 'test', companyId: null, urgent: true });
         throw new Error('the change that caused it failed');
       }),
     ).rejects.toThrow('the change that caused it failed');
@@ -166,11 +165,13 @@ describe('SMS through the simulated Termii', () => {
 
     await t.ctx.sms.simulator!.flush();
     expect(await findSmsMessage(t.ctx.db, queued.id)).toMatchObject({ status: 'DELIVERED' });
-    expect((await findSmsTimeline(t.ctx.db, queued.id)).map((e) => [e.status, e.providerStatus])).toEqual([
-      ['QUEUED', 'Queued'],
-      ['SENT', 'Sent to simulator'],
-      ['DELIVERED', 'DELIVERED'],
-    ]);
+    expect((await findTimeline(t.ctx.db, 'sms', queued.id)).map((e) => [e.status, e.providerStatus])).toEqual(
+      [
+        ['QUEUED', 'Queued'],
+        ['SENT', 'Sent to simulator'],
+        ['DELIVERED', 'DELIVERED'],
+      ],
+    );
     const after = await t.app.inject({
       method: 'GET',
       url: `/api/dev/sms/inbox?phone=${encodeURIComponent(to)}`,
@@ -198,7 +199,10 @@ describe('SMS through the simulated Termii', () => {
     expect(row).toMatchObject({ status: 'FAILED', attempts: 1, providerMessageId: null });
     expect(row.failureReason).toContain('Termii refused the message (400): Invalid phone number');
     expect((await smsJobOf(t, queued.id)).doneAt).toBeInstanceOf(Date);
-    expect((await findSmsTimeline(t.ctx.db, queued.id)).map((e) => e.status)).toEqual(['QUEUED', 'FAILED']);
+    expect((await findTimeline(t.ctx.db, 'sms', queued.id)).map((e) => e.status)).toEqual([
+      'QUEUED',
+      'FAILED',
+    ]);
   });
 
   it('refuses a report with a bad or missing signature (401) and writes nothing', async () => {
@@ -223,9 +227,9 @@ describe('SMS through the simulated Termii', () => {
     expect(await report(body)).toEqual({ status: 200, body: { outcome: 'DUPLICATE' } });
     expect(await smsTables(t)).toEqual(once);
     expect(await findSmsMessage(t.ctx.db, sent.id)).toMatchObject({ status: 'DELIVERED' });
-    expect((await findSmsTimeline(t.ctx.db, sent.id)).filter((e) => e.status === 'DELIVERED')).toHaveLength(
-      1,
-    );
+    expect(
+      (await findTimeline(t.ctx.db, 'sms', sent.id)).filter((e) => e.status === 'DELIVERED'),
+    ).toHaveLength(1);
   });
 
   it('never moves a delivered message back: a late SENT or a later failure leaves it DELIVERED', async () => {
@@ -330,7 +334,10 @@ describe('SMS through a Termii that fails', () => {
     const failed = (await findSmsMessage(t.ctx.db, queued.id))!;
     expect(failed).toMatchObject({ status: 'FAILED', attempts: SMS_SEND_MAX_ATTEMPTS });
     expect(failed.failureReason).toBe('Termii refused the message (503): Service unavailable');
-    expect((await findSmsTimeline(t.ctx.db, queued.id)).map((e) => e.status)).toEqual(['QUEUED', 'FAILED']);
+    expect((await findTimeline(t.ctx.db, 'sms', queued.id)).map((e) => e.status)).toEqual([
+      'QUEUED',
+      'FAILED',
+    ]);
   });
 
   it('records a refusal (4xx) as FAILED at once, without trying again', async () => {

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv, SMS_SIMULATOR_API_KEY, SMS_SIMULATOR_SECRET_KEY, type SmsSettings } from '../../env';
 import { freePort } from '../../test/free-port';
+import { listeningTestApp } from '../../test/listening-app';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { buildSms } from './sms-channel';
 import { SmsSendError } from './sms-provider';
@@ -254,9 +255,7 @@ describe('the Termii client against the simulator, through HTTP', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    const port = await freePort();
-    t = await createTestApp({ APP_URL: `http://127.0.0.1:${port}` });
-    await t.app.listen({ port, host: '127.0.0.1' });
+    t = await listeningTestApp();
   });
   afterAll(() => t?.close());
 

@@ -54,10 +54,26 @@ async function driverOnTrip(
   ctx: AppContext,
   token: string,
 ): Promise<{ actor: DriverActor; trip: TripRecord }> {
-  const driver = await driverOfToken(ctx, token);
+  return knownDriverOnTrip(ctx, await driverOfToken(ctx, token));
+}
+
+/**
+ * A driver the caller has already identified (the phone link, or a USSD session signed in with the
+ * driver's PIN) acting on the trip in progress; 409 without a trip.
+ */
+async function knownDriverOnTrip(
+  ctx: AppContext,
+  driver: KnownDriver,
+): Promise<{ actor: DriverActor; trip: TripRecord }> {
   const trip = await liveTripOfDriver(ctx.db, driver.driverId);
   if (!trip) throw new AppError('CONFLICT', NO_TRIP);
   return { actor: { driverId: driver.driverId, companyId: driver.companyId, userId: null }, trip };
+}
+
+/** A driver known by id, with the company they drive for: who the actions below are recorded as. */
+export interface KnownDriver {
+  driverId: string;
+  companyId: string;
 }
 
 /** The stored answer of an action id used before; the same id for another kind of action is a conflict. */
@@ -137,7 +153,25 @@ export async function recordDriverStatus(
   input: DriverStatusRequest,
   ip: string,
 ): Promise<DriverActionOutcome> {
-  const { actor, trip } = await driverOnTrip(ctx, token);
+  return recordStatusOnTrip(ctx, await driverOnTrip(ctx, token), input, ip);
+}
+
+/** recordDriverStatus for a driver known by id (a USSD session signed in with the driver's PIN). */
+export async function recordKnownDriverStatus(
+  ctx: AppContext,
+  driver: KnownDriver,
+  input: DriverStatusRequest,
+  ip: string,
+): Promise<DriverActionOutcome> {
+  return recordStatusOnTrip(ctx, await knownDriverOnTrip(ctx, driver), input, ip);
+}
+
+async function recordStatusOnTrip(
+  ctx: AppContext,
+  { actor, trip }: { actor: DriverActor; trip: TripRecord },
+  input: DriverStatusRequest,
+  ip: string,
+): Promise<DriverActionOutcome> {
   const { clientActionId, tripStatus, note, handoverCode } = input;
   try {
     return await once(ctx, actor, trip, clientActionId, 'STATUS', async (tx) => {
@@ -175,7 +209,25 @@ export async function reportDriverIssue(
   input: DriverIssueRequest,
   ip: string,
 ): Promise<DriverActionOutcome> {
-  const { actor, trip } = await driverOnTrip(ctx, token);
+  return reportIssueOnTrip(ctx, await driverOnTrip(ctx, token), input, ip);
+}
+
+/** reportDriverIssue for a driver known by id (a USSD session signed in with the driver's PIN). */
+export async function reportKnownDriverIssue(
+  ctx: AppContext,
+  driver: KnownDriver,
+  input: DriverIssueRequest,
+  ip: string,
+): Promise<DriverActionOutcome> {
+  return reportIssueOnTrip(ctx, await knownDriverOnTrip(ctx, driver), input, ip);
+}
+
+async function reportIssueOnTrip(
+  ctx: AppContext,
+  { actor, trip }: { actor: DriverActor; trip: TripRecord },
+  input: DriverIssueRequest,
+  ip: string,
+): Promise<DriverActionOutcome> {
   const { clientActionId, position: _position, ...issue } = input;
   return once(ctx, actor, trip, clientActionId, 'ISSUE', async (tx) => {
     await openTripIssueIn(ctx, tx, actor, trip.id, { ...issue, location: placeOf(input) }, ip);

@@ -26,6 +26,8 @@ export function registerTelematics(app: ZodApp, ctx: AppContext): void {
   driverPhoneRoutes(app, ctx);
 }
 
+export { recordKnownDriverStatus, reportKnownDriverIssue } from './driver-action.service';
+export type { DriverActionOutcome, KnownDriver } from './driver-action.service';
 export { PhonePositionBatcher } from './phone-position-batch.job';
 export { PositionPoller } from './position-poller.job';
 export { TripWatch } from './trip-watch.job';

@@ -12,6 +12,7 @@ import type { Principal } from '../../plugins/auth';
 import { auditTrip } from './audit-trip';
 import { loadConsignmentTripFor, loadTripFor, type TripRecord } from './trip-access.service';
 import { assertTripAction } from './trip-actions';
+import { queueAssignmentSms } from './trip-assignment-sms.service';
 import { loadTripDetail } from './trip-detail.service';
 import { findFleetChoice, liveTripHolding } from './trip-resources.repository';
 import { updateTrip } from './trip.repository';
@@ -125,6 +126,10 @@ async function saveResources(
       tripId = trip.id;
       assertTripAction(side, trip, 'ASSIGN_RESOURCES');
       await writeResources(tx, principal, trip, change, action, ip);
+      // The driver put on the trip (first, or in place of another) is told by SMS.
+      if (change.driverId && change.driverId !== trip.driverId) {
+        await queueAssignmentSms(ctx, tx, trip, change.driverId);
+      }
       await queueNotification(
         ctx,
         tx,

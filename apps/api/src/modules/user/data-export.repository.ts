@@ -6,6 +6,7 @@ import {
   fleetManagers,
   notificationPreferences,
   notifications,
+  phoneVerifications,
   pushSubscriptions,
   sessions,
   smsMessages,
@@ -29,6 +30,7 @@ export async function readPersonalRows(db: Executor, userId: string, phoneNumber
     activityRows,
     noteRows,
     textMessageRows,
+    phoneVerificationRows,
     whatsappOutRows,
     whatsappInRows,
   ] = await readAll(db, [
@@ -118,6 +120,20 @@ export async function readPersonalRows(db: Executor, userId: string, phoneNumber
         .from(smsMessages)
         .where(eq(smsMessages.to, phoneNumber))
         .orderBy(desc(smsMessages.createdAt), desc(smsMessages.id)),
+    // Never the code's hash: only which number, when and how it went.
+    () =>
+      db
+        .select({
+          phoneNumber: phoneVerifications.phoneNumber,
+          firstSentAt: phoneVerifications.createdAt,
+          lastSentAt: phoneVerifications.lastSentAt,
+          codesSent: phoneVerifications.sends,
+          wrongTries: phoneVerifications.failedTries,
+          verifiedAt: phoneVerifications.verifiedAt,
+        })
+        .from(phoneVerifications)
+        .where(eq(phoneVerifications.userId, userId))
+        .orderBy(desc(phoneVerifications.lastSentAt), desc(phoneVerifications.id)),
     () =>
       db
         .select({
@@ -142,6 +158,7 @@ export async function readPersonalRows(db: Executor, userId: string, phoneNumber
     activity: activityRows,
     tripNotes: noteRows,
     textMessages: textMessageRows,
+    phoneVerifications: phoneVerificationRows,
     whatsappMessages: [
       ...whatsappOutRows.map((m) => ({ direction: 'to you' as const, ...m })),
       ...whatsappInRows.map((m) => ({ direction: 'from you' as const, status: null, ...m })),

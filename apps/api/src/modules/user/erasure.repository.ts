@@ -12,6 +12,7 @@ import {
   notificationPreferences,
   notifications,
   orders,
+  phoneVerifications,
   pushSubscriptions,
   sessions,
   smsMessages,
@@ -136,7 +137,8 @@ export async function anonymiseUser(
 ): Promise<void> {
   await db
     .update(users)
-    .set({ ...values, updatedAt: values.erasedAt })
+    // The placeholder number is nobody's, so it is not verified; the language goes with the person.
+    .set({ ...values, phoneVerifiedAt: null, language: null, updatedAt: values.erasedAt })
     .where(eq(users.id, userId));
 }
 
@@ -148,8 +150,12 @@ export async function forgetSessionOrigins(db: Executor, userId: string): Promis
     .where(eq(sessions.userId, userId));
 }
 
-/** What only served the person: their push subscriptions, notification choices and list, and e-mailed links. */
+/**
+ * What only served the person: their push subscriptions, notification choices and list, e-mailed links, and
+ * the codes that proved their phone numbers.
+ */
 export async function deletePersonalRows(db: Executor, userId: string): Promise<void> {
+  await db.delete(phoneVerifications).where(eq(phoneVerifications.userId, userId));
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
   await db.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
   await db.delete(notifications).where(eq(notifications.userId, userId));

@@ -5,6 +5,7 @@ import {
   type Profile,
   type UpdateProfileRequest,
 } from '@freightlane/domain';
+import { DEFAULT_LOCALE } from '@freightlane/domain/i18n';
 import type { AppContext } from '../../context';
 import { AppError, notFound } from '../../errors';
 import { audit, changeOf } from '../../lib/audit';
@@ -42,6 +43,8 @@ export function toProfile(user: UserRow, company: CompanyRow): Profile {
     firstName: user.firstName,
     lastName: user.lastName,
     phoneNumber: user.phoneNumber,
+    phoneVerifiedAt: user.phoneVerifiedAt?.toISOString() ?? null,
+    language: user.language ?? DEFAULT_LOCALE,
     userType: user.userType,
     role: ROLE_OF_USER_TYPE[user.userType],
     activated: user.activatedAt !== null,
@@ -66,6 +69,10 @@ const PHONE_TAKEN = 'This phone number is already registered to another account.
 const phoneTaken = () =>
   new AppError('CONFLICT', PHONE_TAKEN, { errors: [{ field: 'phoneNumber', message: PHONE_TAKEN }] });
 
+/**
+ * Name, phone number and language. A new phone number is unverified until a code proves it (the user
+ * repository clears the proof), and a code sent to the old number no longer counts.
+ */
 export async function updateProfile(
   ctx: AppContext,
   principal: Principal,

@@ -10,8 +10,8 @@ import {
   messageResponse,
   passwordResetInitiateRequest,
   passwordResetRequest,
+  phoneCheckAnswer,
   phoneCheckRequest,
-  phoneCheckResponse,
   profileResponse,
   resendActivationRequest,
   signupRequest,
@@ -22,7 +22,9 @@ import {
 import type { AppContext } from '../../context';
 import { bearerSecurity, errorResponses, type ZodApp } from '../../lib/route-kit';
 import { attachmentHeader } from '../../lib/upload';
-import { principalOf, requireAuth } from '../../plugins/auth';
+import { principalOf, readPrincipal, requireAuth } from '../../plugins/auth';
+import { AppError } from '../../errors';
+import { checkOwnPhoneCode, sendOwnPhoneCode } from '../phone-verification';
 import { exportMyData } from './data-export.service';
 import { activateAccount, checkPhone, RESEND_ANSWER, resendActivation, signup } from './enrolment.service';
 import {
@@ -81,12 +83,25 @@ export function userRoutes(app: ZodApp, ctx: AppContext): void {
     {
       schema: {
         tags: ['Account'],
-        summary: 'Whether a phone number is still free to sign up with',
+        summary:
+          'Whether a phone number is still free to sign up with; signed in, send or check a code that verifies your own number',
+        description:
+          '`{phoneNumber}` alone answers `{phoneNumber, available}`, no session needed. Signed in, `{phoneNumber, send: true}` texts a 6-digit code to your own number (400 naming phoneNumber for any other number) and `{phoneNumber, code}` checks it; without a session both are refused (401). A code lives 10 minutes and takes 5 wrong tries (400 naming `code`, with the tries left); a new one only a minute after the last, and at most 5 an hour to one number (429 with Retry-After).',
+        security: [{}, ...bearerSecurity],
         body: phoneCheckRequest,
-        response: { 200: phoneCheckResponse, ...errorResponses(400, 429) },
+        response: { 200: phoneCheckAnswer, ...errorResponses(400, 401, 429) },
       },
     },
-    async (request) => checkPhone(ctx, request.body.phoneNumber, request.ip),
+    async (request) => {
+      const { phoneNumber, send, code } = request.body;
+      if (!send && code === undefined) return checkPhone(ctx, phoneNumber, request.ip);
+      // Texting a number costs the platform and reaches a stranger's phone: only for the caller's own number.
+      const principal = await readPrincipal(ctx, request);
+      if (!principal) throw new AppError('UNAUTHENTICATED', 'Sign in to get a code for your phone number.');
+      return code === undefined
+        ? sendOwnPhoneCode(ctx, principal, phoneNumber, request)
+        : checkOwnPhoneCode(ctx, principal, phoneNumber, code, request);
+    },
   );
 
   app.post(

@@ -9,7 +9,7 @@ import {
   type WhatsappSettings,
 } from '../../env';
 import { configErrorOf, PRODUCTION_ENV } from '../../test/env-config';
-import { freePort } from '../../test/free-port';
+import { listeningTestApp } from '../../test/listening-app';
 import { stubProvider, type StubProvider, type StubReply } from '../../test/stub-provider';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { CloudApiProvider, hasWhatsappSignature, whatsappSignature } from './cloud-api';
@@ -112,9 +112,7 @@ describe('the Cloud API client against the simulator, through HTTP', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    const port = await freePort();
-    t = await createTestApp({ APP_URL: `http://127.0.0.1:${port}` });
-    await t.app.listen({ port, host: '127.0.0.1' });
+    t = await listeningTestApp();
   });
   afterAll(() => t?.close());
 

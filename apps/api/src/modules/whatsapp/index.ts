@@ -8,6 +8,8 @@ import {
   sendQueuedWhatsapp,
   whatsappSendBackoffSeconds,
 } from './whatsapp-send.job';
+import { TRIP_LOOKUP_JOB } from './trip-lookup-request';
+import { answerTripLookup } from './trip-lookup.service';
 import { whatsappRoutes } from './whatsapp.routes';
 
 // WhatsApp messages (docs/whatsapp.md): each one recorded, sent by a job through the WhatsApp Business
@@ -26,7 +28,10 @@ export function registerWhatsapp(app: ZodApp, ctx: AppContext): void {
   ctx.jobs.handle(WHATSAPP_SEND_JOB, (payload, attempt) => sendQueuedWhatsapp(ctx, payload, attempt), {
     maxAttempts: WHATSAPP_SEND_MAX_ATTEMPTS,
     backoffSeconds: whatsappSendBackoffSeconds,
+    // Each message is its own call to the Cloud API, mostly spent waiting on it: many go at once.
+    parallel: true,
   });
+  ctx.jobs.handle(TRIP_LOOKUP_JOB, (payload) => answerTripLookup(ctx, payload));
   // The simulated API is for development and tests; production talks to the real one only.
   const simulator = ctx.whatsapp.simulator;
   if (simulator && ctx.env.NODE_ENV !== 'production') {

@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { claimForSending, markSent, recordTryFailed } from '../../queries/outbound-message.repository';
 import { WhatsappSendError, type OutgoingWhatsapp } from './whatsapp-provider';
+import { failWhatsapp } from './whatsapp-fallback.service';
 import { serviceWindowOpen } from './whatsapp-window.service';
-import {
-  claimWhatsappForSending,
-  markWhatsappFailed,
-  markWhatsappSent,
-  recordWhatsappTryFailed,
-} from './whatsapp.repository';
 
 export const WHATSAPP_SEND_JOB = 'whatsapp.send';
 
@@ -24,8 +20,9 @@ export function whatsappSendBackoffSeconds(attempt: number): number {
 
 /**
  * Hands one QUEUED message to the Cloud API: SENT with its wamid, or FAILED with the reason when the API
- * refused it, the free-form text's window closed while it waited, or after the last try. A failure the
- * next try may not meet throws, so the job queue tries again with its backoff.
+ * refused it, the free-form text's window closed while it waited, or after the last try (and then its SMS
+ * fallback, if it has one, is queued). A failure the next try may not meet throws, so the job queue tries
+ * again with its backoff.
  */
 export async function sendQueuedWhatsapp(
   ctx: AppContext,
@@ -34,22 +31,18 @@ export async function sendQueuedWhatsapp(
 ): Promise<void> {
   const job = whatsappSendJob.safeParse(payload);
   if (!job.success) return;
-  const message = await claimWhatsappForSending(ctx.db, job.data.whatsappId);
+  const message = await claimForSending(ctx.db, 'whatsapp', job.data.whatsappId);
   if (!message) return;
   const provider = ctx.whatsapp.provider;
   if (!provider) {
     await ctx.db.transaction((tx) =>
-      markWhatsappFailed(tx, message.id, 'WhatsApp is turned off on this server (WHATSAPP_PROVIDER=none)'),
+      failWhatsapp(ctx, tx, message.id, 'WhatsApp is turned off on this server (WHATSAPP_PROVIDER=none)'),
     );
     return;
   }
   if (message.kind === 'text' && !(await serviceWindowOpen(ctx.db, message.to))) {
     await ctx.db.transaction((tx) =>
-      markWhatsappFailed(
-        tx,
-        message.id,
-        'The 24-hour customer service window closed before it could be sent',
-      ),
+      failWhatsapp(ctx, tx, message.id, 'The 24-hour customer service window closed before it could be sent'),
     );
     return;
   }
@@ -72,13 +65,13 @@ export async function sendQueuedWhatsapp(
     const reason = error instanceof Error ? error.message : String(error);
     const retryable = !(error instanceof WhatsappSendError) || error.retryable;
     if (retryable && !attempt.final) {
-      await recordWhatsappTryFailed(ctx.db, message.id, reason);
+      await recordTryFailed(ctx.db, 'whatsapp', message.id, reason);
       throw error;
     }
-    await ctx.db.transaction((tx) => markWhatsappFailed(tx, message.id, reason));
+    await ctx.db.transaction((tx) => failWhatsapp(ctx, tx, message.id, reason));
     return;
   }
   await ctx.db.transaction((tx) =>
-    markWhatsappSent(tx, message.id, providerMessageId, `Sent to ${provider.name}`),
+    markSent(tx, 'whatsapp', message.id, providerMessageId, `Sent to ${provider.name}`),
   );
 }

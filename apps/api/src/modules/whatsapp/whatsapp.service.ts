@@ -1,20 +1,29 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { WhatsappStatus, WhatsappWebhookAnswer } from '@freightlane/domain';
+import {
+  MESSAGE_SPEND_CAP_REACHED,
+  quietHoursEnd,
+  smsSegments,
+  type WhatsappStatus,
+  type WhatsappWebhookAnswer,
+} from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import { forwardMoves } from '../../lib/forward-status';
+import {
+  advanceStatus,
+  insertStatusEvent,
+  lockByProviderMessageId,
+} from '../../queries/outbound-message.repository';
+import { chargeMessage } from '../message-spend';
+import { MAX_SMS_SEGMENTS } from '../sms';
 import { storableText } from './cloud-api';
+import { queueTripLookup } from './trip-lookup-request';
+import { fallBackToSms } from './whatsapp-fallback.service';
 import { serviceWindowOpen } from './whatsapp-window.service';
 import { WHATSAPP_SEND_JOB, type WhatsappSendJob } from './whatsapp-send.job';
 import { fillTemplate, WHATSAPP_TEMPLATES, type WhatsappTemplateName } from './whatsapp-templates';
-import {
-  advanceWhatsappStatus,
-  insertWhatsappInbound,
-  insertWhatsappMessage,
-  insertWhatsappStatusEvent,
-  lockWhatsappByProviderMessageId,
-} from './whatsapp.repository';
+import { insertWhatsappInbound, insertWhatsappMessage } from './whatsapp.repository';
 
 /** E.164: a plus, the country code and the number, 8 to 15 digits in all. */
 const E164 = /^\+[1-9]\d{7,14}$/;
@@ -31,6 +40,13 @@ export type WhatsappRequest = {
   purpose: string;
   /** Whose spend it is; null for the platform's own. */
   companyId: string | null;
+  /**
+   * Goes even in quiet hours (21:00 to 06:00 Lagos): a reply the person is waiting for, a safety alert.
+   * Otherwise a message queued then is sent at 06:00.
+   */
+  urgent?: boolean;
+  /** If the message ends FAILED, one SMS with this text goes to the same number, purpose and company. */
+  fallbackSmsText?: string;
 } & (
   | { template: WhatsappTemplateName; parameters: string[] }
   | {
@@ -42,6 +58,8 @@ export type WhatsappRequest = {
 export interface QueuedWhatsapp {
   id: string;
   costKobo: number;
+  /** FAILED when the company's monthly spend cap refused it: recorded, never sent. */
+  status: 'QUEUED' | 'FAILED';
 }
 
 function badField(field: string, message: string): AppError {
@@ -65,8 +83,19 @@ export async function queueWhatsapp(
   if (!PURPOSE.test(request.purpose)) {
     throw badField('purpose', 'purpose must be a short kind in lowercase letters, digits, dots and dashes');
   }
+  if (request.fallbackSmsText !== undefined) {
+    // Checked now as queueSms would, so a fallback never fails where the WhatsApp message failed.
+    const fallback = request.fallbackSmsText;
+    if (fallback.trim() === '' || fallback.includes('\u0000')) {
+      throw badField('fallbackSmsText', 'fallbackSmsText must not be empty');
+    }
+    if (smsSegments(fallback).segments > MAX_SMS_SEGMENTS) {
+      throw badField('fallbackSmsText', `fallbackSmsText must fit in ${MAX_SMS_SEGMENTS} SMS parts`);
+    }
+  }
+  const fallbackSmsText = request.fallbackSmsText ?? null;
   const { settings } = ctx.whatsapp;
-  let message: Parameters<typeof insertWhatsappMessage>[1];
+  let message: Omit<Parameters<typeof insertWhatsappMessage>[1], 'refusedFor'>;
   if ('template' in request) {
     const template = WHATSAPP_TEMPLATES[request.template] as
       (typeof WHATSAPP_TEMPLATES)[WhatsappTemplateName] | undefined;
@@ -103,6 +132,7 @@ export async function queueWhatsapp(
       companyId: request.companyId,
       costKobo: settings.priceKobo,
       provider: settings.provider,
+      fallbackSmsText,
     };
   } else {
     if (request.text.trim() === '') throw badField('text', 'text must not be empty');
@@ -126,11 +156,20 @@ export async function queueWhatsapp(
       // Replies inside the customer service window are free of charge.
       costKobo: 0,
       provider: settings.provider,
+      fallbackSmsText,
     };
   }
-  const { id } = await insertWhatsappMessage(executor, message);
-  await ctx.jobs.enqueue(executor, WHATSAPP_SEND_JOB, { whatsappId: id } satisfies WhatsappSendJob);
-  return { id, costKobo: message.costKobo };
+  const now = new Date();
+  const allowed = await chargeMessage(ctx, executor, request.companyId, message.costKobo, now);
+  const { id } = await insertWhatsappMessage(executor, {
+    ...message,
+    refusedFor: allowed ? null : MESSAGE_SPEND_CAP_REACHED,
+  });
+  // Refused by the cap: no SMS instead either, as it would be charged to the same cap.
+  if (!allowed) return { id, costKobo: message.costKobo, status: 'FAILED' };
+  const runAt = request.urgent || !ctx.env.MESSAGE_QUIET_HOURS ? undefined : quietHoursEnd(now);
+  await ctx.jobs.enqueue(executor, WHATSAPP_SEND_JOB, { whatsappId: id } satisfies WhatsappSendJob, runAt);
+  return { id, costKobo: message.costKobo, status: 'QUEUED' };
 }
 
 /**
@@ -170,23 +209,31 @@ export async function receiveWhatsappNotification(
   }
   await ctx.db.transaction(async (tx) => {
     for (const inbound of notification.messages) {
-      if (await insertWhatsappInbound(tx, inbound)) answer.received += 1;
+      const kept = await insertWhatsappInbound(tx, inbound);
+      if (!kept) continue;
+      answer.received += 1;
+      // A trip number or tracking link gets the trip's facts back, looked up by a job.
+      await queueTripLookup(ctx, tx, kept);
     }
     for (const report of notification.statuses) {
-      const message = await lockWhatsappByProviderMessageId(tx, report.providerMessageId);
+      const message = await lockByProviderMessageId(tx, 'whatsapp', report.providerMessageId);
       const added =
-        message && (await insertWhatsappStatusEvent(tx, message.id, report.status, report.providerStatus));
+        message &&
+        (await insertStatusEvent(tx, 'whatsapp', message.id, report.status, report.providerStatus));
       if (!message || !added) {
         answer.ignored += 1;
         continue;
       }
-      await advanceWhatsappStatus(
+      await advanceStatus(
         tx,
+        'whatsapp',
         message.id,
         report.status,
         MOVES_FROM[report.status],
         report.status === 'FAILED' ? report.providerStatus : null,
       );
+      // The row is locked: a failure reported twice finds the first one's SMS and sends none.
+      if (report.status === 'FAILED') await fallBackToSms(ctx, tx, message.id);
       answer.applied += 1;
     }
   });

@@ -1,17 +1,28 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { whatsappInboundMessages, whatsappMessages, whatsappStatusEvents } from '../../db/schema';
-import { WHATSAPP_SIMULATOR_APP_SECRET, WHATSAPP_SIMULATOR_VERIFY_TOKEN } from '../../env';
-import { freePort } from '../../test/free-port';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  smsMessages,
+  whatsappInboundMessages,
+  whatsappMessages,
+  whatsappStatusEvents,
+} from '../../db/schema';
+import { WHATSAPP_SIMULATOR_VERIFY_TOKEN } from '../../env';
+import { listeningTestApp } from '../../test/listening-app';
 import { makeJobDue as makeDue, queuedJobOf } from '../../test/queued-jobs';
 import { stubProvider, type StubProvider, type StubReply } from '../../test/stub-provider';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
+import { signedInAccount } from '../../test/accounts';
+import { findTimeline } from '../../queries/outbound-message.repository';
 import { whatsappSignature } from './cloud-api';
 import { WHATSAPP_SEND_JOB, WHATSAPP_SEND_MAX_ATTEMPTS } from './whatsapp-send.job';
 import { queueWhatsapp, type WhatsappRequest } from './whatsapp.service';
-import { findWhatsappMessage, findWhatsappTimeline } from './whatsapp.repository';
+import { findWhatsappMessage } from './whatsapp.repository';
+import {
+  postWhatsappNotification,
+  WHATSAPP_WEBHOOK as WEBHOOK,
+  whatsappNotification,
+} from './webhook-notifications.test-kit';
 
-const WEBHOOK = '/api/v1/whatsapp/webhook';
 let seq = 0;
 
 /** A phone of its own for each test, so conversations and windows never mix. */
@@ -32,7 +43,8 @@ function tripUpdate(to: string): WhatsappRequest {
 }
 
 async function queue(t: TestApp, request: WhatsappRequest) {
-  return t.ctx.db.transaction((tx) => queueWhatsapp(t.ctx, tx, request));
+  // Sent at once whatever the hour the tests run; quiet hours have their own tests.
+  return t.ctx.db.transaction((tx) => queueWhatsapp(t.ctx, tx, { urgent: true, ...request }));
 }
 
 function jobOf(t: TestApp, whatsappId: string) {
@@ -48,30 +60,8 @@ async function tables(t: TestApp) {
   };
 }
 
-/** A notification as Meta posts it, around the given `value` fields. */
-function notification(value: Record<string, unknown>) {
-  return {
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '102290129340398',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '15550783881', phone_number_id: '106540352242922' },
-              ...value,
-            },
-          },
-        ],
-      },
-    ],
-  };
-}
-
 function statusOf(id: string, status: string, errors?: { code: number; title: string }[]) {
-  return notification({
+  return whatsappNotification({
     statuses: [
       { id, status, timestamp: '1764648000', recipient_id: '2348031234567', ...(errors ? { errors } : {}) },
     ],
@@ -82,28 +72,12 @@ describe('WhatsApp through the simulated Cloud API', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    const port = await freePort();
-    t = await createTestApp({ APP_URL: `http://127.0.0.1:${port}` });
-    await t.app.listen({ port, host: '127.0.0.1' });
+    t = await listeningTestApp({ MESSAGE_QUIET_HOURS: 'true' });
   });
   afterAll(() => t?.close());
 
   /** Posts a notification signed with the app secret (or the signature given; null: none). */
-  async function post(body: unknown, signature?: string | null) {
-    const raw = typeof body === 'string' ? body : JSON.stringify(body);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: WEBHOOK,
-      headers: {
-        'content-type': 'application/json',
-        ...(signature === null
-          ? {}
-          : { 'x-hub-signature-256': signature ?? whatsappSignature(WHATSAPP_SIMULATOR_APP_SECRET, raw) }),
-      },
-      payload: raw,
-    });
-    return { status: res.statusCode, body: res.json() as Record<string, unknown> };
-  }
+  const post = (body: unknown, signature?: string | null) => postWhatsappNotification(t, body, signature);
 
   /** A template queued and taken by the simulator, its own statuses withheld. */
   async function sentMessage(to = phone()) {
@@ -137,7 +111,7 @@ describe('WhatsApp through the simulated Cloud API', () => {
     await t.ctx.whatsapp.simulator!.flush();
     expect(await findWhatsappMessage(t.ctx.db, queued.id)).toMatchObject({ status: 'READ' });
     expect(
-      (await findWhatsappTimeline(t.ctx.db, queued.id)).map((e) => [e.status, e.providerStatus]),
+      (await findTimeline(t.ctx.db, 'whatsapp', queued.id)).map((e) => [e.status, e.providerStatus]),
     ).toEqual([
       ['QUEUED', 'Queued'],
       ['SENT', 'Sent to simulator'],
@@ -175,7 +149,7 @@ describe('WhatsApp through the simulated Cloud API', () => {
       (await post(body, whatsappSignature('someone-elses-secret-0123', JSON.stringify(body)))).status,
     ).toBe(401);
     expect((await post(body, 'sha256=00')).status).toBe(401);
-    const inbound = notification({
+    const inbound = whatsappNotification({
       messages: [
         {
           from: '2348031234567',
@@ -194,9 +168,9 @@ describe('WhatsApp through the simulated Cloud API', () => {
     const sent = await sentMessage();
     const body = statusOf(sent.providerMessageId!, 'delivered');
     expect((await post(body)).body).toEqual({ applied: 1, ignored: 0, received: 0 });
-    const timeline = await findWhatsappTimeline(t.ctx.db, sent.id);
+    const timeline = await findTimeline(t.ctx.db, 'whatsapp', sent.id);
     expect((await post(body)).body).toEqual({ applied: 0, ignored: 1, received: 0 });
-    expect(await findWhatsappTimeline(t.ctx.db, sent.id)).toEqual(timeline);
+    expect(await findTimeline(t.ctx.db, 'whatsapp', sent.id)).toEqual(timeline);
     expect(await findWhatsappMessage(t.ctx.db, sent.id)).toMatchObject({ status: 'DELIVERED' });
   });
 
@@ -207,7 +181,7 @@ describe('WhatsApp through the simulated Cloud API', () => {
     await post(statusOf(id, 'delivered'));
     await post(statusOf(id, 'sent'));
     expect(await findWhatsappMessage(t.ctx.db, sent.id)).toMatchObject({ status: 'READ' });
-    expect((await findWhatsappTimeline(t.ctx.db, sent.id)).map((e) => e.providerStatus)).toEqual([
+    expect((await findTimeline(t.ctx.db, 'whatsapp', sent.id)).map((e) => e.providerStatus)).toEqual([
       'Queued',
       'Sent to simulator',
       'read',
@@ -296,7 +270,7 @@ describe('WhatsApp through the simulated Cloud API', () => {
   it('keeps an inbound message once by its id, and its window runs from when it was sent', async () => {
     const from = phone();
     const long = Math.floor((Date.now() - 25 * 60 * 60 * 1000) / 1000);
-    const old = notification({
+    const old = whatsappNotification({
       messages: [
         {
           from: from.slice(1),
@@ -337,6 +311,117 @@ describe('WhatsApp through the simulated Cloud API', () => {
       }),
     ).toBe('template');
     expect(await field({ to: phone(), text: '  ', purpose: 'trip-status', companyId: null })).toBe('text');
+  });
+
+  describe('falling back to SMS', () => {
+    const FALLBACK = 'Freightlane: trip TRP-2026-000042 delivered at Kano.';
+
+    async function smsTo(to: string) {
+      return t.ctx.db.select().from(smsMessages).where(eq(smsMessages.to, to));
+    }
+
+    it('sends one SMS when a failure is reported twice, to the same number, purpose and company', async () => {
+      const account = await signedInAccount(t, 'TRANSPORTER');
+      const to = phone();
+      const queued = await queue(t, {
+        ...tripUpdate(to),
+        companyId: account.company!.id,
+        fallbackSmsText: FALLBACK,
+      });
+      await t.ctx.jobs.drain();
+      t.ctx.whatsapp.simulator!.dropOwedStatuses();
+      const sent = (await findWhatsappMessage(t.ctx.db, queued.id))!;
+      expect(sent).toMatchObject({ status: 'SENT', fallbackSmsText: FALLBACK, fallbackSmsId: null });
+      expect(await smsTo(to)).toEqual([]);
+
+      const undeliverable = [{ code: 131026, title: 'Message undeliverable' }];
+      expect((await post(statusOf(sent.providerMessageId!, 'failed', undeliverable))).body).toMatchObject({
+        applied: 1,
+      });
+      // The same failure again, and the same message failed in other words: no second SMS.
+      await post(statusOf(sent.providerMessageId!, 'failed', undeliverable));
+      await post(statusOf(sent.providerMessageId!, 'failed', [{ code: 131049, title: 'Not delivered' }]));
+
+      const texts = await smsTo(to);
+      expect(texts).toHaveLength(1);
+      expect(texts[0]).toMatchObject({
+        text: FALLBACK,
+        purpose: 'trip-status',
+        companyId: account.company!.id,
+        status: 'QUEUED',
+      });
+      expect(await findWhatsappMessage(t.ctx.db, queued.id)).toMatchObject({
+        status: 'FAILED',
+        fallbackSmsId: texts[0]!.id,
+      });
+    });
+
+    it('sends no SMS for a failed message without a fallback text, nor for one that was delivered', async () => {
+      const failing = phone('0000');
+      await queue(t, tripUpdate(failing));
+      const fine = phone();
+      await queue(t, { ...tripUpdate(fine), fallbackSmsText: FALLBACK });
+      await t.ctx.jobs.drain();
+      await t.ctx.whatsapp.simulator!.flush();
+      expect(await smsTo(failing)).toEqual([]);
+      expect(await smsTo(fine)).toEqual([]);
+    });
+
+    it('sends the fallback at once for a message that went in quiet hours, else keeps quiet hours', async () => {
+      // A message written at 22:30 Lagos that fails at 22:35 went in quiet hours: it was urgent.
+      const night = new Date('2026-11-21T21:30:00Z');
+      const failedAt = new Date('2026-11-21T21:35:00Z');
+      const day = new Date('2026-11-21T12:00:00Z');
+      const answers: Record<string, Date> = {};
+      for (const [name, createdAt] of [
+        ['night', night],
+        ['day', day],
+      ] as const) {
+        const to = phone();
+        const queued = await queue(t, { ...tripUpdate(to), fallbackSmsText: FALLBACK });
+        await t.ctx.jobs.drain();
+        t.ctx.whatsapp.simulator!.dropOwedStatuses();
+        await t.ctx.db.update(whatsappMessages).set({ createdAt }).where(eq(whatsappMessages.id, queued.id));
+        const sent = (await findWhatsappMessage(t.ctx.db, queued.id))!;
+        vi.useFakeTimers({ toFake: ['Date'] });
+        vi.setSystemTime(failedAt);
+        await post(
+          statusOf(sent.providerMessageId!, 'failed', [{ code: 131026, title: 'Message undeliverable' }]),
+        );
+        vi.useRealTimers();
+        const [sms] = await smsTo(to);
+        answers[name] = (await queuedJobOf(t, 'sms.send', 'smsId', sms!.id)).runAt;
+      }
+      expect(answers.night!.getTime()).not.toBe(Date.parse('2026-11-22T05:00:00Z'));
+      expect(answers.day).toEqual(new Date('2026-11-22T05:00:00Z'));
+    });
+
+    it('refuses a fallback text that is empty or longer than an SMS may be', async () => {
+      await expect(queue(t, { ...tripUpdate(phone()), fallbackSmsText: ' ' })).rejects.toMatchObject({
+        status: 400,
+        errors: [{ field: 'fallbackSmsText' }],
+      });
+      await expect(
+        queue(t, { ...tripUpdate(phone()), fallbackSmsText: 'x'.repeat(1000) }),
+      ).rejects.toMatchObject({ status: 400, errors: [{ field: 'fallbackSmsText' }] });
+    });
+  });
+
+  describe('quiet hours', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('holds a template queued at 21:15 Lagos until 06:00, unless it is urgent', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-21T20:15:00Z'));
+      const held = await t.ctx.db.transaction((tx) => queueWhatsapp(t.ctx, tx, tripUpdate(phone())));
+      const urgent = await queue(t, tripUpdate(phone()));
+      vi.useRealTimers();
+      expect(held.status).toBe('QUEUED');
+      expect((await jobOf(t, held.id)).runAt).toEqual(new Date('2026-11-22T05:00:00Z'));
+      expect((await jobOf(t, urgent.id)).runAt.getTime()).toBeLessThanOrEqual(Date.now());
+    });
   });
 });
 
@@ -399,7 +484,7 @@ describe('WhatsApp through a Cloud API that fails', () => {
     expect(failed.failureReason).toBe(
       'The WhatsApp Cloud API refused the message (503 code 2): Service temporarily unavailable',
     );
-    expect((await findWhatsappTimeline(t.ctx.db, queued.id)).map((e) => e.status)).toEqual([
+    expect((await findTimeline(t.ctx.db, 'whatsapp', queued.id)).map((e) => e.status)).toEqual([
       'QUEUED',
       'FAILED',
     ]);
@@ -425,6 +510,22 @@ describe('WhatsApp through a Cloud API that fails', () => {
         'The WhatsApp Cloud API refused the message (400 code 132000): (#132000) Number of parameters does not match',
     });
     expect((await jobOf(t, queued.id)).doneAt).toBeInstanceOf(Date);
+  });
+
+  it('falls back to one SMS when the send job gives the message up', async () => {
+    replies.push({
+      status: 400,
+      body: { error: { message: '(#131030) Recipient not allowed', code: 131030 } },
+    });
+    const to = phone();
+    const queued = await queue(t, { ...tripUpdate(to), fallbackSmsText: 'Trip TRP-2026-000042 delivered.' });
+    await t.ctx.jobs.drain();
+    const failed = (await findWhatsappMessage(t.ctx.db, queued.id))!;
+    expect(failed.status).toBe('FAILED');
+    const texts = await t.ctx.db.select().from(smsMessages).where(eq(smsMessages.to, to));
+    expect(texts.map((m) => [m.id, m.text])).toEqual([
+      [failed.fallbackSmsId, 'Trip TRP-2026-000042 delivered.'],
+    ]);
   });
 });
 

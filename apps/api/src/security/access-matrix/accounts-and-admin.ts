@@ -102,6 +102,28 @@ export const rows: MatrixRow[] = [
     }),
   },
 
+  {
+    op: 'GET /api/dev/ussd',
+    owned: false,
+    expect: everyone(200),
+    note: 'The USSD simulator, registered only outside production and while the USSD menu is on.',
+    request: () => ({ url: '/api/dev/ussd' }),
+  },
+  {
+    op: 'POST /api/dev/ussd/session',
+    owned: false,
+    expect: everyone(200),
+    note: 'The USSD simulator playing a phone: its screen reaches the menu only through the callback with its secret.',
+    request: () => ({
+      url: '/api/dev/ussd/session',
+      body: {
+        sessionId: `matrix_${uniqueEmail('ussd').replace(/\W/g, '')}`,
+        phoneNumber: uniquePhone(),
+        text: '',
+      },
+    }),
+  },
+
   // Sign-up, activation and password reset: public, the same for everyone.
   {
     op: 'POST /api/v1/user',
@@ -128,6 +150,40 @@ export const rows: MatrixRow[] = [
     owned: false,
     expect: everyone(200),
     request: () => ({ url: '/api/v1/user/enrolment/phone/check', body: { phoneNumber: uniquePhone() } }),
+  },
+  {
+    op: 'POST /api/v1/user/enrolment/phone/check',
+    variant: 'send a code to one’s own number',
+    owned: false,
+    expect: anySignedIn(200),
+    request: async (cell) => {
+      // A new person per cell, as a second code to one number within the minute is refused.
+      const session = await freshOfCaller(cell);
+      const [user] = await cell.world.stored('users', { id: session.userId });
+      return {
+        url: '/api/v1/user/enrolment/phone/check',
+        body: { phoneNumber: user!.phoneNumber, send: true },
+        token: cell.caller ? session.accessToken : null,
+      };
+    },
+  },
+  {
+    op: 'POST /api/v1/user/enrolment/phone/check',
+    variant: 'check the code sent to one’s own number',
+    owned: false,
+    expect: anySignedIn(200),
+    request: async (cell) => {
+      const session = await freshOfCaller(cell);
+      const [user] = await cell.world.stored('users', { id: session.userId });
+      const url = '/api/v1/user/enrolment/phone/check';
+      await cell.world.send('POST', url, session.accessToken, { phoneNumber: user!.phoneNumber, send: true });
+      const [sms] = await cell.world.stored('smsMessages', { to: user!.phoneNumber });
+      return {
+        url,
+        body: { phoneNumber: user!.phoneNumber, code: /\d{6}/.exec(String(sms!.text))![0] },
+        token: cell.caller ? session.accessToken : null,
+      };
+    },
   },
   {
     op: 'POST /api/v1/user/enrolment/activate',
@@ -266,6 +322,13 @@ export const rows: MatrixRow[] = [
       caller ? world.stored('companies', { id: caller.companyId }) : Promise.resolve(null),
   },
   {
+    op: 'GET /api/v1/company/message-spend',
+    owned: false,
+    expect: onlyRoles({ customer: 200, transporter: 200 }),
+    note: "The company's owner account answers for what its messages cost; fleet managers do not see it.",
+    request: () => ({ url: '/api/v1/company/message-spend' }),
+  },
+  {
     op: 'GET /api/v1/company/documents/validate',
     owned: false,
     expect: onlyRoles({ customer: 200, transporter: 200, fleetManager: 200 }),
@@ -326,6 +389,20 @@ export const rows: MatrixRow[] = [
     op: 'GET /api/v1/admin/companies/{id}',
     expect: adminOnly(200),
     request: ({ side }) => ({ url: `/api/v1/admin/companies/${side.customerCompanyId}` }),
+  },
+  {
+    op: 'GET /api/v1/admin/companies/{id}/message-spend',
+    expect: adminOnly(200),
+    request: ({ side }) => ({ url: `/api/v1/admin/companies/${side.customerCompanyId}/message-spend` }),
+  },
+  {
+    op: 'PUT /api/v1/admin/companies/{id}/message-spend',
+    expect: adminOnly(200),
+    request: async ({ world, side, fresh }) => ({
+      url: `/api/v1/admin/companies/${fresh ? (await world.freshCompanyAccount('CUSTOMER')).companyId : side.customerCompanyId}/message-spend`,
+      body: { capKobo: 0 },
+    }),
+    snapshot: companyRow,
   },
   {
     op: 'GET /api/v1/admin/companies/{id}/documents/{documentId}/file',

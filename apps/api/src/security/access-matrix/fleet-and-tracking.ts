@@ -234,6 +234,48 @@ export const rows: MatrixRow[] = [
     },
     snapshot: ({ world, side }) => world.stored('driverPhoneLinks', { driverId: side.driver.id }),
   },
+  {
+    op: 'GET /api/v1/fleet/drivers/{id}/phone-verification',
+    expect: fleetSide(200),
+    request: ({ side }) => ({ url: `/api/v1/fleet/drivers/${side.driver.id}/phone-verification` }),
+  },
+  {
+    op: 'POST /api/v1/fleet/drivers/{id}/phone-verification',
+    expect: fleetSide(200),
+    request: async (cell) => ({
+      url: `/api/v1/fleet/drivers/${(await driverOf(cell)).id}/phone-verification`,
+    }),
+    snapshot: ({ world, side }) => world.stored('phoneVerifications', { driverId: side.driver.id }),
+  },
+  {
+    op: 'POST /api/v1/fleet/drivers/{id}/phone-verification/check',
+    expect: fleetSide(200),
+    request: async (cell) => {
+      const driver = await driverOf(cell);
+      const url = `/api/v1/fleet/drivers/${driver.id}/phone-verification`;
+      if (!cell.fresh) return { url: `${url}/check`, body: { code: '123456' } };
+      // A code sent to the fresh driver's phone, read back as the driver would.
+      await cell.world.send('POST', url, tokenOfTransporter(cell));
+      const [sms] = await cell.world.stored('smsMessages', { to: driver.phoneNumber });
+      return { url: `${url}/check`, body: { code: /\d{6}/.exec(String(sms!.text))![0] } };
+    },
+    snapshot: ({ world, side }) => world.stored('drivers', { id: side.driver.id }),
+  },
+
+  {
+    op: 'GET /api/v1/fleet/drivers/{id}/ussd-pin',
+    expect: fleetSide(200),
+    request: ({ side }) => ({ url: `/api/v1/fleet/drivers/${side.driver.id}/ussd-pin` }),
+  },
+  {
+    op: 'POST /api/v1/fleet/drivers/{id}/ussd-pin',
+    expect: fleetSide(201),
+    request: async (cell) => ({
+      url: `/api/v1/fleet/drivers/${(await driverOf(cell)).id}/ussd-pin`,
+      body: {},
+    }),
+    snapshot: ({ world, side }) => world.stored('drivers', { id: side.driver.id }),
+  },
 
   // Motor boys -------------------------------------------------------------------------------------------
   {

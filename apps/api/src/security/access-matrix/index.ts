@@ -27,6 +27,7 @@ export const AREAS: readonly MatrixArea[] = [
       '/api/v1/payments',
       '/api/v1/sms',
       '/api/v1/whatsapp',
+      '/api/v1/ussd',
       '/api/v1/earnings',
       '/api/v1/notifications',
       '/api/v1/reports',

@@ -26,7 +26,7 @@ import {
 
 /**
  * Money, notifications and reports: /api/v1/invoices/**, /api/v1/payments/** (the Paystack webhook
- * included), /api/v1/sms/** (Termii's delivery reports), /api/v1/whatsapp/** (the Cloud API's webhook), /api/v1/admin/invoices, /api/v1/admin/payouts, /api/v1/earnings, /api/v1/reports/**,
+ * included), /api/v1/sms/** (Termii's delivery reports), /api/v1/whatsapp/** (the Cloud API's webhook), /api/v1/ussd/** (Africa's Talking's USSD callback), /api/v1/admin/invoices, /api/v1/admin/payouts, /api/v1/earnings, /api/v1/reports/**,
  * /api/v1/company/waiting-terms and /api/v1/notifications/** (unsubscribe and push key included).
  *
  * An invoice is read by its customer, its transporter's company (owner and fleet managers) and the admin;
@@ -323,6 +323,27 @@ export const rows: MatrixRow[] = [
         url: '/api/v1/sms/delivery-reports/termii',
         body,
         headers: { 'content-type': 'application/json', 'x-termii-signature': signature },
+      };
+    },
+  },
+
+  {
+    op: 'POST /api/v1/ussd/africastalking/{secret}',
+    owned: false,
+    expect: everyone(200),
+    note: "Africa's Talking's callback, trusted by the secret in its address: a bearer token neither helps nor hinders.",
+    request: ({ world }) => {
+      const ussd = world.t.ctx.env.ussd;
+      const fields = {
+        sessionId: `matrix_${Date.now()}_${Math.floor(Math.random() * 1e9)}`,
+        serviceCode: ussd?.serviceCode ?? '',
+        phoneNumber: '+2348099990001',
+        text: '',
+      };
+      return {
+        url: `/api/v1/ussd/africastalking/${ussd?.callbackSecret ?? ''}`,
+        body: new URLSearchParams(fields).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
       };
     },
   },

@@ -137,6 +137,11 @@ export function personDetailsValues(person?: PersonLike): FieldValues {
   };
 }
 
+/** A driver's details also carry the language the driver reads; null is English (Nigeria). */
+export function driverDetailsValues(driver?: Driver): FieldValues {
+  return { ...personDetailsValues(driver), language: driver?.language ?? null };
+}
+
 export function fleetManagerDetailsValues(manager?: FleetManager): FieldValues {
   const { firstName, lastName, phoneNumber, address } = personDetailsValues(manager);
   return { firstName, lastName, phoneNumber, email: manager?.email ?? '', address };

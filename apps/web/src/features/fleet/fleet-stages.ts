@@ -12,6 +12,7 @@ import type { ComponentType } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import {
+  DriverDetailsFields,
   GuarantorFields,
   LicenceFields,
   ManagerDetailsFields,
@@ -21,6 +22,7 @@ import {
   TruckDocumentsFields,
 } from './components/stage-fields';
 import {
+  driverDetailsValues,
   fleetManagerDetailsForm,
   fleetManagerDetailsValues,
   guarantorForm,
@@ -116,7 +118,12 @@ const personDetailsStage = <R extends Parameters<typeof personDetailsValues>[0]>
 });
 
 export const DRIVER_STAGES: FleetStage<Driver>[] = [
-  personDetailsStage(keysOf(driverStageSchemas.details)),
+  {
+    ...personDetailsStage<Driver>(keysOf(driverStageSchemas.details)),
+    hint: 'Name, phone number, home address and the language the driver reads.',
+    values: driverDetailsValues,
+    Fields: DriverDetailsFields,
+  },
   {
     key: 'licence',
     label: 'Licence',

@@ -50,6 +50,7 @@ import {
 import { COMPANY_TYPE_LABELS } from '../components/company-labels';
 import { RejectCompanyDialog } from '../components/reject-company-dialog';
 import { SuspendCompanyDialog } from '../components/suspend-company-dialog';
+import { MessageSpendCapCard } from '../components/message-spend-cap-card';
 
 const WHAT_VERIFIED_MEANS = {
   CUSTOMER: 'Its users can place haulage orders at once.',
@@ -300,6 +301,7 @@ function CompanyReview({ company }: { company: AdminCompanyDetail }) {
                 </Fact>
               </SimpleGrid>
             </Card>
+            <MessageSpendCapCard companyId={company.id} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>

@@ -27,6 +27,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useProfile } from '../../profile';
 import { useUpdateCompany } from '../api/company-api';
 import { CompanyDocumentsCard } from '../components/company-documents-card';
+import { MessageSpendCard } from '../components/message-spend-card';
 import { VerificationChecklistCard } from '../components/verification-checklist';
 import { WaitingTermsCard } from '../components/waiting-terms-card';
 
@@ -228,6 +229,7 @@ export function CompanyPage() {
               </Card>
               <CompanyDocumentsCard canUpload={canUpload} />
               {role === 'role_transporter' ? <WaitingTermsCard /> : null}
+              {canUpload ? <MessageSpendCard /> : null}
             </Stack>
           )}
         </Grid.Col>

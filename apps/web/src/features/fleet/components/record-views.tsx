@@ -11,6 +11,7 @@ import {
   type NextOfKin,
   type Truck,
 } from '@freightlane/domain';
+import { LOCALE_NAMES, type Locale } from '@freightlane/domain/i18n';
 import { formatCalendarDate } from '../../../lib/format';
 import { DetailList } from './edit-section';
 import { ExpiryBadge, truckDocumentStatus } from './fleet-badges';
@@ -75,7 +76,15 @@ export function TruckDocumentsView({ truck }: { truck: Truck }) {
 export function PersonDetailsView({
   person,
 }: {
-  person: { firstName: string; lastName: string; phoneNumber: string; address: Address; email?: string };
+  person: {
+    firstName: string;
+    lastName: string;
+    phoneNumber: string;
+    address: Address;
+    email?: string;
+    /** A driver's language (null: English); others have none. */
+    language?: Locale | null;
+  };
 }) {
   return (
     <DetailList
@@ -85,6 +94,17 @@ export function PersonDetailsView({
         { label: 'Phone number', value: formatNigerianPhone(person.phoneNumber) },
         ...(person.email === undefined ? [] : [{ label: 'Email', value: person.email }]),
         { label: 'Home address', value: addressText(person.address) },
+        ...(person.language === undefined
+          ? []
+          : [
+              {
+                label: 'Language',
+                value:
+                  person.language && person.language !== 'en-NG'
+                    ? LOCALE_NAMES[person.language]
+                    : 'English (Nigeria)',
+              },
+            ]),
       ]}
     />
   );

@@ -6,6 +6,7 @@ import {
   TRUCK_TYPE_LABELS,
   TRUCK_TYPES,
 } from '@freightlane/domain';
+import { LOCALE_NAMES, LOCALES } from '@freightlane/domain/i18n';
 import { Controller, useFormContext } from 'react-hook-form';
 import { AddressFields } from '../../../components/address-fields';
 import { FormDateInput, FormPhoneField, FormTextInput } from '../../../components/form-inputs';
@@ -91,8 +92,50 @@ export function TruckDocumentsFields() {
   );
 }
 
+const LANGUAGE_OPTIONS = LOCALES.map((locale) => ({
+  value: locale,
+  label: locale === 'en-NG' ? 'English (Nigeria)' : LOCALE_NAMES[locale],
+}));
+
+/** The language a driver reads the SMS, the USSD menu and the phone page in; none chosen is English. */
+function DriverLanguageField() {
+  const { control } = useFormContext();
+  const error = useFieldError();
+  return (
+    <Controller
+      control={control}
+      name="language"
+      render={({ field }) => (
+        <Select
+          label="Language"
+          description="For the driver’s SMS, USSD menu and phone page"
+          data={LANGUAGE_OPTIONS}
+          value={(field.value as string | null) ?? 'en-NG'}
+          onChange={(value) => field.onChange(value ?? null)}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          name={field.name}
+          allowDeselect={false}
+          error={error('language')}
+        />
+      )}
+    />
+  );
+}
+
+/** A driver's details: a person's, and the language the driver reads. */
+export function DriverDetailsFields() {
+  return <PersonDetailsFields withLanguage />;
+}
+
 /** Name, phone and home address; a fleet manager also has an e-mail, where the invitation goes. */
-export function PersonDetailsFields({ withEmail = false }: { withEmail?: boolean }) {
+export function PersonDetailsFields({
+  withEmail = false,
+  withLanguage = false,
+}: {
+  withEmail?: boolean;
+  withLanguage?: boolean;
+}) {
   const phoneCode = usePhoneCode();
   return (
     <Stack gap="md">
@@ -110,6 +153,7 @@ export function PersonDetailsFields({ withEmail = false }: { withEmail?: boolean
             required
           />
         ) : null}
+        {withLanguage ? <DriverLanguageField /> : null}
       </SimpleGrid>
       <Fieldset legend="Home address" variant="unstyled">
         <AddressFields name="address" />

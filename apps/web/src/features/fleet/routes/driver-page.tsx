@@ -1,6 +1,8 @@
 import { formatNigerianPhone, type Driver } from '@freightlane/domain';
 import { PATHS } from '../../../lib/paths';
+import { UssdAccessCard } from '../../ussd';
 import { DriverPhoneLinkCard } from '../components/driver-phone-link-card';
+import { DriverPhoneVerificationCard } from '../components/driver-phone-verification-card';
 import { DriverPhotoCard } from '../components/driver-photo-card';
 import { EditSection } from '../components/edit-section';
 import { FleetRecordPage } from '../components/fleet-record-page';
@@ -29,7 +31,9 @@ export function DriverPage() {
       {(driver) => (
         <>
           <DriverPhotoCard driver={driver} />
+          <DriverPhoneVerificationCard driver={driver} />
           <DriverPhoneLinkCard driver={driver} />
+          <UssdAccessCard driver={driver} />
           {DRIVER_STAGES.map((stage) => (
             <EditSection key={stage.key} kind="drivers" record={driver} stage={stage}>
               {view(stage.key, driver)}

@@ -40,6 +40,11 @@ describe('the driver wizard', { timeout: 60_000 }, () => {
     await user.type(screen.getByLabelText(/^First name/), 'Musa');
     await user.type(screen.getByLabelText(/^Last name/), 'Ibrahim');
     await user.type(screen.getByLabelText(/^Phone number/), '0803 123 4567');
+    // The language the driver reads the SMS and the USSD menu in: English (Nigeria) until chosen.
+    const language = screen.getByRole('textbox', { name: /^Language/ });
+    expect(language).toHaveValue('English (Nigeria)');
+    await user.click(language);
+    await user.click(await screen.findByRole('option', { name: 'Hausa' }));
     await fillAddress(user, ADDRESS);
     await next(user);
 
@@ -73,6 +78,7 @@ describe('the driver wizard', { timeout: 60_000 }, () => {
       firstName: 'Musa',
       lastName: 'Ibrahim',
       phoneNumber: '+2348031234567',
+      language: 'ha',
       address: ADDRESS,
       licenceNumber: 'LAG12345AA01',
       licenceExpiresOn: expiry,

@@ -58,7 +58,7 @@ function GroupTable({
           <Table.Tr>
             <Table.Th scope="col">What happened</Table.Th>
             {NOTIFICATION_CHANNELS.map((channel) => (
-              <Table.Th key={channel} scope="col" w={140} ta="center">
+              <Table.Th key={channel} scope="col" w={104} ta="center">
                 {NOTIFICATION_CHANNEL_LABELS[channel]}
               </Table.Th>
             ))}
@@ -139,11 +139,11 @@ function GroupCards({
 }
 
 /**
- * One switch per kind and channel, saved as soon as it moves: a table per group from 600 px, one card
- * per kind on phones.
+ * One switch per kind and channel, saved as soon as it moves: a table per group from 768 px, where its five
+ * channel columns fit beside the kind's name, and one card per kind with five labelled switches below.
  */
 export function PreferencesGrid({ preferences }: { preferences: NotificationPreference[] }) {
-  const isWide = useBreakpoint('sm');
+  const isWide = useBreakpoint('md');
   const update = useUpdateNotificationPreference();
   const { groups, settings } = groupsFor(preferences);
 

@@ -11,6 +11,7 @@ import { apiFixture } from '../../../test/api-fixture';
 import { fakeMediaQueryList } from '../../../test/fakes';
 import { renderRoute, seedSession } from '../../../test/render';
 import { base64UrlToUint8Array } from '../api/push-device';
+import { PHONE_NOT_VERIFIED_TEXT, PHONE_NOT_VERIFIED_TITLE } from '../components/phone-channels-note';
 import { PUSH_BLOCKED_TEXT } from '../components/push-card';
 import { mockNotificationApi } from '../test-fixtures';
 
@@ -22,7 +23,7 @@ const PREFERENCES_URL = 'PUT /api/v1/notifications/preferences';
 
 function preferences(
   kinds: NotificationKind[],
-  { pushEnabled = false, off = [] as string[] } = {},
+  { pushEnabled = false, phoneVerified = true, off = [] as string[] } = {},
 ): NotificationPreferencesResponse {
   return apiFixture(notificationPreferencesResponse, {
     preferences: kinds.flatMap((kind) =>
@@ -33,10 +34,13 @@ function preferences(
       })),
     ),
     pushEnabled,
+    phoneVerified,
   });
 }
 
 const CUSTOMER_KINDS: NotificationKind[] = ['BID_RECEIVED', 'TRIP_STATUS_CHANGED', 'PAYMENT_DUE'];
+/** Of CUSTOMER_KINDS, the ones in the "Orders and bids" group. */
+const CUSTOMER_KINDS_IN_ORDERS = 1;
 
 function pretendDesktop() {
   vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
@@ -115,7 +119,10 @@ describe('the notification settings page', { timeout: CLICK_JOURNEY_TIMEOUT_MS }
     const headers = within(orders)
       .getAllByRole('columnheader')
       .map((th) => th.textContent);
-    expect(headers).toEqual(['What happened', 'In the app', 'E-mail', 'Browser push']);
+    expect(headers).toEqual(['What happened', 'In the app', 'E-mail', 'Browser push', 'SMS', 'WhatsApp']);
+    expect(within(orders).getAllByRole('switch')).toHaveLength(CUSTOMER_KINDS_IN_ORDERS * 5);
+    // A verified phone: no note about verifying it.
+    expect(screen.queryByText(PHONE_NOT_VERIFIED_TITLE)).toBeNull();
 
     const email = within(orders).getByRole('switch', { name: 'Bids received on your orders: E-mail' });
     expect(email).toBeChecked();
@@ -131,6 +138,44 @@ describe('the notification settings page', { timeout: CLICK_JOURNEY_TIMEOUT_MS }
     await waitFor(() => expect(api.calls(PREFERENCES_URL)).toHaveLength(2));
     expect(api.calls(PREFERENCES_URL)[1]?.body).toEqual({
       preferences: [{ kind: 'PAYMENT_DUE', channel: 'PUSH', enabled: false }],
+    });
+
+    const whatsapp = screen.getByRole('switch', { name: 'Trip status changes: WhatsApp' });
+    await user.click(whatsapp);
+    await waitFor(() => expect(api.calls(PREFERENCES_URL)).toHaveLength(3));
+    expect(api.calls(PREFERENCES_URL)[2]?.body).toEqual({
+      preferences: [{ kind: 'TRIP_STATUS_CHANGED', channel: 'WHATSAPP', enabled: false }],
+    });
+    await user.click(screen.getByRole('switch', { name: 'Payments falling due: SMS' }));
+    await waitFor(() => expect(api.calls(PREFERENCES_URL)).toHaveLength(4));
+    expect(api.calls(PREFERENCES_URL)[3]?.body).toEqual({
+      preferences: [{ kind: 'PAYMENT_DUE', channel: 'SMS', enabled: false }],
+    });
+  });
+
+  it('says SMS and WhatsApp need a verified number, with the way to the profile, and keeps the switches', async () => {
+    pretendDesktop();
+    const api = mockNotificationApi({
+      'GET /api/v1/notifications/preferences': {
+        body: preferences(CUSTOMER_KINDS, { phoneVerified: false, off: ['TRIP_STATUS_CHANGED:SMS'] }),
+      },
+      [PREFERENCES_URL]: { body: preferences(CUSTOMER_KINDS, { phoneVerified: false }) },
+    });
+    seedSession('role_customer');
+    const { user } = renderRoute('/settings/notifications');
+
+    expect(await screen.findByText(PHONE_NOT_VERIFIED_TITLE)).toBeVisible();
+    expect(screen.getByText(PHONE_NOT_VERIFIED_TEXT)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Verify your phone number on your profile' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
+    const sms = screen.getByRole('switch', { name: 'Trip status changes: SMS' });
+    expect(sms).not.toBeChecked();
+    await user.click(sms);
+    await waitFor(() => expect(api.calls(PREFERENCES_URL)).toHaveLength(1));
+    expect(api.calls(PREFERENCES_URL)[0]?.body).toEqual({
+      preferences: [{ kind: 'TRIP_STATUS_CHANGED', channel: 'SMS', enabled: true }],
     });
   });
 
@@ -150,7 +195,7 @@ describe('the notification settings page', { timeout: CLICK_JOURNEY_TIMEOUT_MS }
     await waitFor(() => expect(inApp).toBeChecked());
   });
 
-  it('shows one card per kind on a phone, each with its three switches', async () => {
+  it('shows one card per kind on a phone, each with its five labelled switches', async () => {
     const api = mockNotificationApi({
       'GET /api/v1/notifications/preferences': {
         body: preferences(['ORDER_OPEN_FOR_BIDS', 'FLEET_DOCUMENT_EXPIRING'], {
@@ -164,7 +209,9 @@ describe('the notification settings page', { timeout: CLICK_JOURNEY_TIMEOUT_MS }
 
     const fleet = await screen.findByRole('region', { name: 'Your company and fleet' });
     expect(within(fleet).getByText('Fleet documents expiring')).toBeVisible();
-    expect(within(fleet).getAllByRole('switch')).toHaveLength(3);
+    expect(within(fleet).getAllByRole('switch')).toHaveLength(5);
+    expect(within(fleet).getByText('SMS')).toBeVisible();
+    expect(within(fleet).getByText('WhatsApp')).toBeVisible();
     expect(screen.queryByRole('table')).toBeNull();
     const push = screen.getByRole('switch', { name: 'New orders you can bid on: Browser push' });
     expect(push).not.toBeChecked();

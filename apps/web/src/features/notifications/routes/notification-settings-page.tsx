@@ -8,10 +8,14 @@ import { QueryList } from '../../../components/query-list';
 import { useRole } from '../../../lib/session-context';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useNotificationPreferences } from '../api/notifications-api';
+import { PhoneChannelsNote } from '../components/phone-channels-note';
 import { PreferencesGrid } from '../components/preferences-grid';
 import { PushCard } from '../components/push-card';
 
-/** /settings/notifications: what the user is told about, and how (in the app, e-mail, browser push). */
+/**
+ * /settings/notifications: what the user is told about, and how (in the app, e-mail, browser push, SMS,
+ * WhatsApp), with a note while the phone number that SMS and WhatsApp need is not verified.
+ */
 export function NotificationSettingsPage() {
   usePageTitle('Notification settings');
   const role = useRole();
@@ -44,6 +48,7 @@ export function NotificationSettingsPage() {
       {(rows, settings) => (
         <Stack gap="lg">
           <PushCard pushEnabled={settings.pushEnabled} />
+          {settings.phoneVerified ? null : <PhoneChannelsNote />}
           <PreferencesGrid preferences={rows} />
         </Stack>
       )}

@@ -1,11 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { formatNigerianPhone, updateProfileRequest, type Profile } from '@freightlane/domain';
-import { useForm } from 'react-hook-form';
+import {
+  Button,
+  Card,
+  Group,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { updateProfileRequest, type Profile } from '@freightlane/domain';
+import { LOCALE_NAMES, LOCALES, type Locale } from '@freightlane/domain/i18n';
+import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { PageHeader } from '../../../components/page-header';
 import { PhoneField } from '../../../components/phone-field';
+import { PhoneVerificationPanel } from '../../../components/phone-verification-panel';
 import { QueryError } from '../../../components/query-error';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { formatDate } from '../../../lib/format';
@@ -13,10 +26,12 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { PATHS } from '../../../lib/paths';
 import { e164ToNational, nationalPhoneInput } from '../../../lib/phone-input';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useVerifyMyPhone } from '../api/phone-verification-api';
 import { useProfile, useUpdateProfile } from '../api/profile-api';
 import { YourDataCard } from '../components/your-data-card';
 
 const profileFormSchema = updateProfileRequest.extend({ phoneNumber: nationalPhoneInput });
+const LANGUAGE_OPTIONS = LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }));
 type Input = z.input<typeof profileFormSchema>;
 type Output = z.output<typeof profileFormSchema>;
 
@@ -31,6 +46,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
   const {
     register,
+    control,
     handleSubmit,
     setError,
     reset,
@@ -42,6 +58,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       firstName: profile.firstName,
       lastName: profile.lastName,
       phoneNumber: e164ToNational(profile.phoneNumber),
+      language: profile.language,
     },
   });
 
@@ -52,10 +69,15 @@ function ProfileForm({ profile }: { profile: Profile }) {
         firstName: saved.firstName,
         lastName: saved.lastName,
         phoneNumber: e164ToNational(saved.phoneNumber),
+        language: saved.language,
       });
-      notifySuccess('Your profile is saved.');
+      notifySuccess(
+        saved.phoneNumber !== profile.phoneNumber
+          ? 'Your profile is saved. Verify your new phone number with a code by SMS.'
+          : 'Your profile is saved.',
+      );
     } catch (error) {
-      applyServerFieldErrors(error, setError, ['firstName', 'lastName', 'phoneNumber']);
+      applyServerFieldErrors(error, setError, ['firstName', 'lastName', 'phoneNumber', 'language']);
       notifyError(error, 'Profile not saved');
     }
   });
@@ -85,6 +107,24 @@ function ProfileForm({ profile }: { profile: Profile }) {
           error={errors.phoneNumber?.message}
           {...register('phoneNumber')}
         />
+        <Controller
+          control={control}
+          name="language"
+          render={({ field, fieldState }) => (
+            <Select
+              label="Language"
+              description="Text and WhatsApp messages from Freightlane come in this language."
+              data={LANGUAGE_OPTIONS}
+              allowDeselect={false}
+              value={field.value ?? null}
+              onChange={(value) => field.onChange(value as Locale)}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={fieldState.error?.message}
+              maw={320}
+            />
+          )}
+        />
         <Group justify="flex-end">
           <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
             Save
@@ -92,6 +132,21 @@ function ProfileForm({ profile }: { profile: Profile }) {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** The person's own number: verified or not, and the code that verifies it. */
+function MyPhone({ profile }: { profile: Profile }) {
+  const verify = useVerifyMyPhone(profile.phoneNumber);
+  return (
+    <PhoneVerificationPanel
+      phoneNumber={profile.phoneNumber}
+      verifiedAt={profile.phoneVerifiedAt}
+      send={verify.send}
+      check={verify.check}
+      hint="We text a 6-digit code to this number. Type it in here to show the number is yours: Freightlane sends SMS and WhatsApp messages only to a verified number."
+      verifiedMessage="Your phone number is verified."
+    />
   );
 }
 
@@ -139,9 +194,14 @@ export function ProfilePage() {
               <Detail label="E-mail" value={profile.data.email} />
               <Detail label="Account type" value={USER_TYPE_LABELS[profile.data.userType]} />
               <Detail label="Company" value={profile.data.company.name} />
-              <Detail label="Phone number" value={formatNigerianPhone(profile.data.phoneNumber)} />
               <Detail label="Member since" value={formatDate(profile.data.createdAt)} />
             </SimpleGrid>
+          </Card>
+          <Card withBorder radius="md" padding="lg">
+            <Title order={2} fz="lg" mb="xs">
+              Phone number
+            </Title>
+            <MyPhone key={profile.data.phoneNumber} profile={profile.data} />
           </Card>
           <Card withBorder radius="md" padding="lg">
             <Title order={2} fz="lg" mb="md">

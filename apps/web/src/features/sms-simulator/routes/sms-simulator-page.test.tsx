@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apiFixture } from '../../../test/api-fixture';
 import { mockApi } from '../../../test/api-mock';
 import { renderRoute } from '../../../test/render';
-import { inboxPhoneOf, PHONE_FORMAT_ERROR } from './sms-simulator-page';
+import { inboxPhoneOf, PHONE_FORMAT_ERROR } from '../../../components/simulator-phones';
 
 configure({ asyncUtilTimeout: 5000 });
 

@@ -1,20 +1,13 @@
-import { Alert, Badge, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Textarea } from '@mantine/core';
 import {
   formatNigerianPhone,
   lagosDateTimeText,
   type SimulatedWhatsappMessage,
   type WhatsappStatus,
 } from '@freightlane/domain';
-import { IconAlertCircle, IconBrandWhatsapp } from '@tabler/icons-react';
+import { IconBrandWhatsapp } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
-import { EmptyList } from '../../../components/empty-list';
-import { ListSkeleton } from '../../../components/list-skeleton';
-import { PublicLayout } from '../../../components/public-layout';
-import { QueryError } from '../../../components/query-error';
-import { ApiError } from '../../../lib/api';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { PhoneFilter } from '../../sms-simulator';
+import { SimulatorPhonesPage } from '../../../components/simulator-phones';
 import { useSendSimulatedWhatsapp, useWhatsappConversations } from '../api/whatsapp-simulator-api';
 
 const STATUS_COLOR: Record<WhatsappStatus, string> = {
@@ -122,86 +115,25 @@ function ReplyForm({ phone }: { phone: string }) {
  * writing to the platform. The API serves it only while the simulator stands in, never in production.
  */
 export function WhatsappSimulatorPage() {
-  usePageTitle('WhatsApp simulator');
-  const [params, setParams] = useSearchParams();
-  const phone = params.get('phone');
-  const conversations = useWhatsappConversations(phone);
-
-  function show(next: string | null) {
-    setParams(next ? { phone: next } : {}, { replace: true });
-  }
-
-  let content;
-  if (conversations.isPending) {
-    content = <ListSkeleton label="Loading conversations" height={120} />;
-  } else if (conversations.isError) {
-    content =
-      conversations.error instanceof ApiError && conversations.error.status === 404 ? (
-        <Alert
-          color="orange"
-          icon={<IconAlertCircle aria-hidden />}
-          title="The WhatsApp simulator is not running here"
-        >
-          It runs only in development, while no WHATSAPP_TOKEN is set (or with WHATSAPP_PROVIDER=simulator).
-          This server sends WhatsApp messages through the Cloud API, or not at all.
-        </Alert>
-      ) : (
-        <QueryError
-          error={conversations.error}
-          onRetry={() => void conversations.refetch()}
-          title="Could not load the conversations"
-        />
-      );
-  } else if (conversations.data.phones.length === 0) {
-    content = (
-      <Stack gap="md">
-        <EmptyList icon={IconBrandWhatsapp}>
-          {phone
-            ? `No WhatsApp messages with ${formatNigerianPhone(phone)} yet.`
-            : 'No WhatsApp messages yet. Each message the platform sends shows here a moment after it is queued.'}
-        </EmptyList>
-        {phone ? <ReplyForm phone={phone} /> : null}
-      </Stack>
-    );
-  } else {
-    content = (
-      <Stack gap="xl">
-        {conversations.data.phones.map((entry) => (
-          <Stack key={entry.phone} gap="sm" component="section" aria-label={formatNigerianPhone(entry.phone)}>
-            <Title order={2} fz="lg">
-              {formatNigerianPhone(entry.phone)}{' '}
-              <Text span c="dimmed" fz="sm" fw={400}>
-                {entry.messages.length === 1 ? '1 message' : `${entry.messages.length} messages`}
-              </Text>
-            </Title>
-            <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-              {entry.messages.map((message) => (
-                <MessageItem key={message.messageId} message={message} />
-              ))}
-            </Stack>
-            <ReplyForm phone={entry.phone} />
-          </Stack>
-        ))}
-      </Stack>
-    );
-  }
-
   return (
-    <PublicLayout size="lg">
-      <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={1} fz={{ base: 24, sm: 28 }}>
-            WhatsApp simulator
-          </Title>
-          <Text c="dimmed">
-            WhatsApp conversations through the simulated Cloud API. Nothing reaches a real phone. Numbers
-            ending in 0000 are not delivered. Free-form text reaches a phone only within 24 hours of its last
-            message: write from a phone to open its window.
-          </Text>
-        </Stack>
-        <PhoneFilter key={phone ?? ''} phone={phone} onShow={show} />
-        {content}
-      </Stack>
-    </PublicLayout>
+    <SimulatorPhonesPage
+      title="WhatsApp simulator"
+      intro="WhatsApp conversations through the simulated Cloud API. Nothing reaches a real phone. Numbers ending in 0000 are not delivered. Free-form text reaches a phone only within 24 hours of its last message: write from a phone to open its window."
+      useMessages={useWhatsappConversations}
+      loadingLabel="Loading conversations"
+      loadErrorTitle="Could not load the conversations"
+      notRunning={{
+        title: 'The WhatsApp simulator is not running here',
+        text: 'It runs only in development, while no WHATSAPP_TOKEN is set (or with WHATSAPP_PROVIDER=simulator). This server sends WhatsApp messages through the Cloud API, or not at all.',
+      }}
+      emptyIcon={IconBrandWhatsapp}
+      emptyText={(phone) =>
+        phone
+          ? `No WhatsApp messages with ${formatNigerianPhone(phone)} yet.`
+          : 'No WhatsApp messages yet. Each message the platform sends shows here a moment after it is queued.'
+      }
+      renderMessage={(message) => <MessageItem message={message} />}
+      afterMessages={(phone) => <ReplyForm phone={phone} />}
+    />
   );
 }

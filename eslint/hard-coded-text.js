@@ -1,0 +1,29 @@
+// The screens that speak the reader's language (issue 32): the driver's phone page and the public
+// tracking and ongoing-trips pages. In them every text a person reads comes from a catalog, so a text
+// written into the screen fails the lint instead of reaching a Hausa reader in English.
+import freightlane from './rules/index.js';
+
+/** The covered screens; a screen joins the list once it speaks every language. */
+export const TRANSLATED_SCREENS = [
+  'apps/web/src/public/driver-*.tsx',
+  'apps/web/src/public/tracking-page.tsx',
+  'apps/web/src/public/ongoing-trips-page.tsx',
+  'apps/web/src/public/public-page.tsx',
+  'apps/web/src/public/public-text.tsx',
+  'apps/web/src/public/language-choice.tsx',
+  'apps/web/src/public/trip-facts.tsx',
+  'apps/web/src/public/site-header.tsx',
+  'apps/web/src/public/not-found.tsx',
+  'apps/web/src/public/live-indicator.tsx',
+  'apps/web/src/public/toast.tsx',
+];
+
+export default [
+  {
+    files: TRANSLATED_SCREENS,
+    // Tests name the texts they expect to read.
+    ignores: ['**/*.test.tsx'],
+    plugins: { freightlane },
+    rules: { 'freightlane/no-hard-coded-text': ['error', { allow: [] }] },
+  },
+];
