@@ -51,6 +51,7 @@ ALTER TABLE "drivers" ADD COLUMN "ussd_locked_until" timestamp with time zone;--
 ALTER TABLE "notification_deliveries" ADD COLUMN "sms_message_id" uuid;--> statement-breakpoint
 ALTER TABLE "notification_deliveries" ADD COLUMN "whatsapp_message_id" uuid;--> statement-breakpoint
 ALTER TABLE "whatsapp_messages" ADD COLUMN "fallback_sms_text" text;--> statement-breakpoint
+ALTER TABLE "whatsapp_messages" ADD COLUMN "urgent" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "whatsapp_messages" ADD COLUMN "fallback_sms_id" uuid;--> statement-breakpoint
 ALTER TABLE "message_spend" ADD CONSTRAINT "message_spend_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "phone_verifications" ADD CONSTRAINT "phone_verifications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -1,5 +1,6 @@
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -51,6 +52,8 @@ export const whatsappMessages = pgTable(
      * SMS it went as, so a failure reported twice falls back once.
      */
     fallbackSmsText: text('fallback_sms_text'),
+    /** Sent even in quiet hours (a safety alert, an answer the person waits for); its SMS fallback is too. */
+    urgent: boolean('urgent').notNull().default(false),
     fallbackSmsId: uuid('fallback_sms_id').references(() => smsMessages.id, { onDelete: 'set null' }),
     attempts: integer('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

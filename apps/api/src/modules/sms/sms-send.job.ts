@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
 import {
   claimForSending,
   markFailed,
@@ -7,6 +8,7 @@ import {
   recordTryFailed,
 } from '../../queries/outbound-message.repository';
 import { SmsSendError } from './sms-provider';
+import { setSmsText } from './sms.repository';
 
 export const SMS_SEND_JOB = 'sms.send';
 
@@ -29,6 +31,22 @@ export function smsSendBackoffSeconds(attempt: number): number {
  * gateway refused it (4xx) or after the last try. A failure the next try may not meet (no answer, a
  * timeout, the gateway's own 5xx) throws, so the job queue tries again with its backoff.
  */
+/**
+ * Purposes whose text carries a secret (a verification code, a USSD PIN). Once the gateway has the message,
+ * or it has failed for good, the copy kept here loses its digits: a database copy, an export or a support
+ * screen must not hold a code that still works.
+ */
+const SECRET_PURPOSES: ReadonlySet<string> = new Set(['phone-verification', 'ussd.pin']);
+
+/** The text with every run of four or more digits masked, as kept after a secret has gone out. */
+export function withoutSecrets(text: string): string {
+  return text.replace(/\d{4,}/g, (digits) => '•'.repeat(digits.length));
+}
+
+async function forgetSecret(tx: Executor, message: { id: string; purpose: string; text: string }) {
+  if (SECRET_PURPOSES.has(message.purpose)) await setSmsText(tx, message.id, withoutSecrets(message.text));
+}
+
 export async function sendQueuedSms(
   ctx: AppContext,
   payload: unknown,
@@ -40,9 +58,10 @@ export async function sendQueuedSms(
   if (!message) return;
   const provider = ctx.sms.provider;
   if (!provider) {
-    await ctx.db.transaction((tx) =>
-      markFailed(tx, 'sms', message.id, 'SMS is turned off on this server (SMS_PROVIDER=none)'),
-    );
+    await ctx.db.transaction(async (tx) => {
+      await markFailed(tx, 'sms', message.id, 'SMS is turned off on this server (SMS_PROVIDER=none)');
+      await forgetSecret(tx, message);
+    });
     return;
   }
   let providerMessageId: string;
@@ -61,10 +80,14 @@ export async function sendQueuedSms(
       await recordTryFailed(ctx.db, 'sms', message.id, reason);
       throw error;
     }
-    await ctx.db.transaction((tx) => markFailed(tx, 'sms', message.id, reason));
+    await ctx.db.transaction(async (tx) => {
+      await markFailed(tx, 'sms', message.id, reason);
+      await forgetSecret(tx, message);
+    });
     return;
   }
-  await ctx.db.transaction((tx) =>
-    markSent(tx, 'sms', message.id, providerMessageId, `Sent to ${provider.name}`),
-  );
+  await ctx.db.transaction(async (tx) => {
+    await markSent(tx, 'sms', message.id, providerMessageId, `Sent to ${provider.name}`);
+    await forgetSecret(tx, message);
+  });
 }

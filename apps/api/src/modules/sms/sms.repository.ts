@@ -41,3 +41,8 @@ export async function findSmsMessage(db: Executor, id: string): Promise<SmsMessa
   const [row] = await db.select().from(smsMessages).where(eq(smsMessages.id, id));
   return row;
 }
+
+/** Replaces the kept copy of a message's text (its secret taken out once the gateway has it). */
+export async function setSmsText(db: Executor, id: string, text: string): Promise<void> {
+  await db.update(smsMessages).set({ text }).where(eq(smsMessages.id, id));
+}

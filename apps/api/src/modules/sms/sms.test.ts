@@ -183,6 +183,25 @@ describe('SMS through the simulated Termii', () => {
     expect(after.json().phones[0].messages[0].reportedAt).not.toBeNull();
   });
 
+  it('keeps no working code: once the gateway has a code or a PIN, the copy kept here loses its digits', async () => {
+    const to = phone();
+    const code = await queue(t, { to, text: 'Your Freightlane code is 482913. It expires in 10 minutes.' });
+    const news = await queue(t, {
+      to,
+      text: 'Trip TRP-2026-000123 loads at Apapa',
+      purpose: 'trip.assigned',
+    });
+    await t.ctx.jobs.drain();
+    const simulated = t.ctx.sms.simulator!.inbox(to).phones[0]!.messages.map((m) => m.text);
+    // The phone got the code; the record keeps the message without it, and other texts whole.
+    expect(simulated).toContain('Your Freightlane code is 482913. It expires in 10 minutes.');
+    expect(await findSmsMessage(t.ctx.db, code.id)).toMatchObject({
+      status: 'SENT',
+      text: 'Your Freightlane code is ••••••. It expires in 10 minutes.',
+    });
+    expect((await findSmsMessage(t.ctx.db, news.id))!.text).toBe('Trip TRP-2026-000123 loads at Apapa');
+  });
+
   it('records a number the network cannot reach as FAILED with the gateway’s words', async () => {
     const sent = await sentMessage({ to: phone('0000') }, false);
     await t.ctx.sms.simulator!.flush();

@@ -1,4 +1,3 @@
-import { isQuietHours, quietHoursEnd } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { markFailed } from '../../queries/outbound-message.repository';
@@ -9,23 +8,18 @@ import { lockWhatsappMessage, setFallbackSms } from './whatsapp.repository';
  * A WhatsApp message that ended FAILED and carries a fallback text goes as one SMS to the same number, for
  * the same purpose and company, in the caller's transaction. The row is locked and the SMS's id kept on it,
  * so a failure reported twice (the job's last try and a webhook, or two webhooks) falls back once.
- *
- * Urgency is not kept on the message, but it can be read back: a message that can wait is never sent in
- * quiet hours, so a message written in quiet hours that fails before they end went because it was urgent,
- * and its SMS goes at once too. Any other fallback keeps quiet hours like a message that can wait.
+ * The SMS is as urgent as the message it stands in for: an urgent one goes even in quiet hours.
  */
 export async function fallBackToSms(ctx: AppContext, tx: Executor, whatsappId: string): Promise<void> {
   const message = await lockWhatsappMessage(tx, whatsappId);
   if (!message || message.status !== 'FAILED' || message.fallbackSmsText === null) return;
   if (message.fallbackSmsId !== null) return;
-  const now = new Date();
-  const urgent = isQuietHours(message.createdAt) && now < quietHoursEnd(message.createdAt);
   const sms = await queueSms(ctx, tx, {
     to: message.to,
     text: message.fallbackSmsText,
     purpose: message.purpose,
     companyId: message.companyId,
-    urgent,
+    urgent: message.urgent,
   });
   await setFallbackSms(tx, message.id, sms.id);
 }

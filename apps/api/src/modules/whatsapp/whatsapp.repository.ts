@@ -21,6 +21,8 @@ export interface NewWhatsappMessage {
   provider: string;
   /** The SMS to send instead if it fails; null for none. */
   fallbackSmsText: string | null;
+  /** Sent in quiet hours too, and so is its SMS fallback. */
+  urgent: boolean;
 }
 
 /** Writes a message QUEUED (or FAILED when refused), with the first step of its timeline. */

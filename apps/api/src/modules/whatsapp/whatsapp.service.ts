@@ -95,7 +95,7 @@ export async function queueWhatsapp(
   }
   const fallbackSmsText = request.fallbackSmsText ?? null;
   const { settings } = ctx.whatsapp;
-  let message: Omit<Parameters<typeof insertWhatsappMessage>[1], 'refusedFor'>;
+  let message: Omit<Parameters<typeof insertWhatsappMessage>[1], 'refusedFor' | 'urgent'>;
   if ('template' in request) {
     const template = WHATSAPP_TEMPLATES[request.template] as
       (typeof WHATSAPP_TEMPLATES)[WhatsappTemplateName] | undefined;
@@ -163,6 +163,7 @@ export async function queueWhatsapp(
   const allowed = await chargeMessage(ctx, executor, request.companyId, message.costKobo, now);
   const { id } = await insertWhatsappMessage(executor, {
     ...message,
+    urgent: request.urgent ?? false,
     refusedFor: allowed ? null : MESSAGE_SPEND_CAP_REACHED,
   });
   // Refused by the cap: no SMS instead either, as it would be charged to the same cap.

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   smsMessages,
@@ -367,21 +367,22 @@ describe('WhatsApp through the simulated Cloud API', () => {
       expect(await smsTo(fine)).toEqual([]);
     });
 
-    it('sends the fallback at once for a message that went in quiet hours, else keeps quiet hours', async () => {
-      // A message written at 22:30 Lagos that fails at 22:35 went in quiet hours: it was urgent.
-      const night = new Date('2026-11-21T21:30:00Z');
+    it('sends the fallback of an urgent message at once in quiet hours, and holds that of one that can wait', async () => {
+      // Both fail at 22:35 Lagos; only the urgent one's SMS may go before 06:00.
       const failedAt = new Date('2026-11-21T21:35:00Z');
-      const day = new Date('2026-11-21T12:00:00Z');
       const answers: Record<string, Date> = {};
-      for (const [name, createdAt] of [
-        ['night', night],
-        ['day', day],
+      for (const [name, urgent] of [
+        ['urgent', true],
+        ['canWait', false],
       ] as const) {
         const to = phone();
-        const queued = await queue(t, { ...tripUpdate(to), fallbackSmsText: FALLBACK });
+        const queued = await queue(t, { ...tripUpdate(to), fallbackSmsText: FALLBACK, urgent });
+        // The message that can wait went at 06:00 like any other; its send job is made due now.
+        await t.ctx.db.execute(
+          sql`UPDATE jobs SET run_at = now() WHERE kind = 'whatsapp.send' AND done_at IS NULL`,
+        );
         await t.ctx.jobs.drain();
         t.ctx.whatsapp.simulator!.dropOwedStatuses();
-        await t.ctx.db.update(whatsappMessages).set({ createdAt }).where(eq(whatsappMessages.id, queued.id));
         const sent = (await findWhatsappMessage(t.ctx.db, queued.id))!;
         vi.useFakeTimers({ toFake: ['Date'] });
         vi.setSystemTime(failedAt);
@@ -392,8 +393,10 @@ describe('WhatsApp through the simulated Cloud API', () => {
         const [sms] = await smsTo(to);
         answers[name] = (await queuedJobOf(t, 'sms.send', 'smsId', sms!.id)).runAt;
       }
-      expect(answers.night!.getTime()).not.toBe(Date.parse('2026-11-22T05:00:00Z'));
-      expect(answers.day).toEqual(new Date('2026-11-22T05:00:00Z'));
+      // Due at once: the database's clock, not the held 06:00.
+      expect(answers.urgent).not.toEqual(new Date('2026-11-22T05:00:00Z'));
+      expect(answers.urgent!.getTime()).toBeLessThanOrEqual(Date.now());
+      expect(answers.canWait).toEqual(new Date('2026-11-22T05:00:00Z'));
     });
 
     it('refuses a fallback text that is empty or longer than an SMS may be', async () => {

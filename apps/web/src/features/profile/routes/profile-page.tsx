@@ -214,7 +214,8 @@ export function ProfilePage() {
               Notifications
             </Title>
             <Text mb="md">
-              Choose what Freightlane tells you about: in the app, by e-mail or as browser push.
+              Choose what Freightlane tells you about: in the app, by e-mail, as browser push, by SMS or on
+              WhatsApp.
             </Text>
             <Button component={Link} to={PATHS.notificationSettings} variant="default">
               Notification settings
