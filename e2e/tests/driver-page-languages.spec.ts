@@ -1,17 +1,22 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiToken, expectNoSeriousAxeViolations, snap } from './support';
+import { apiCall, apiToken, expectNoSeriousAxeViolations, snap } from './support';
 
 const TRANSPORTER = 'transporter@example.com';
 
 /** The phone link the demo seed gave a driver on the road (read, not renewed: renewing would end it). */
-async function seededDriverLink(request: APIRequestContext, token: string): Promise<string> {
+async function seededDriverLink(
+  request: APIRequestContext,
+  token: string,
+): Promise<{ driverId: string; path: string }> {
   const headers = { authorization: `Bearer ${token}` };
   const drivers = (await (
     await request.get('/api/v1/fleet/drivers?page=0&limit=50', { headers })
   ).json()) as { content: { id: string }[] };
   for (const driver of drivers.content) {
     const res = await request.get(`/api/v1/fleet/drivers/${driver.id}/phone-link`, { headers });
-    if (res.ok()) return new URL(((await res.json()) as { url: string }).url).pathname;
+    if (res.ok()) {
+      return { driverId: driver.id, path: new URL(((await res.json()) as { url: string }).url).pathname };
+    }
   }
   throw new Error('The demo seed gave no driver a phone link');
 }
@@ -20,7 +25,8 @@ test('a driver reads the phone page in Hausa, and the phone remembers the choice
   browser,
   request,
 }) => {
-  const link = await seededDriverLink(request, await apiToken(request, TRANSPORTER));
+  const office = await apiToken(request, TRANSPORTER);
+  const { driverId, path: link } = await seededDriverLink(request, office);
   const phone = await browser.newContext({
     viewport: { width: 375, height: 812 },
     hasTouch: true,
@@ -44,7 +50,15 @@ test('a driver reads the phone page in Hausa, and the phone remembers the choice
   await expectNoSeriousAxeViolations(page);
   await snap(page, 'driver-page-hausa');
 
+  // The choice is the driver's own now: the USSD menu and the SMS speak Hausa too.
+  const driverUrl = `/api/v1/fleet/drivers/${driverId}`;
+  const driverLanguage = async () =>
+    (await apiCall<{ language: string | null }>(request, office, 'GET', driverUrl)).language;
+  await expect.poll(driverLanguage).toBe('ha');
+
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: /^Sannu, / })).toBeVisible();
   await phone.close();
+  // Later journeys open this link on phones in each language and expect the phone's language.
+  await apiCall(request, office, 'PATCH', driverUrl, { language: null });
 });

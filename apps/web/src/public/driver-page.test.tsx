@@ -8,7 +8,7 @@ const TOKEN = 'b'.repeat(32);
 const PAGE = `/api/v1/driver/${TOKEN}`;
 
 const page: DriverPageData = {
-  driver: { firstName: 'Femi', lastName: 'Eze' },
+  driver: { firstName: 'Femi', lastName: 'Eze', language: null },
   company: { name: 'Eko Haulage Ltd' },
   truck: { registrationNumber: 'LSR 397 IO' },
   trip: {

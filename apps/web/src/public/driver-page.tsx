@@ -8,6 +8,7 @@ import {
   type TripIssueType,
   type TripStatus,
 } from '@freightlane/domain/driver';
+import type { Locale } from '@freightlane/domain/i18n';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { IssueCard, NextStepCard, PhotoCard } from './driver-actions';
 import {
@@ -128,18 +129,33 @@ function waitingText(items: QueueItem[], t: DriverText): string {
  */
 export function DriverPage({ pathname }: { pathname: string }) {
   const [token] = useState(() => tokenOfPage(pathname));
-  const [locale, setLocale] = useDriverLocale(token);
+  const [locale, setLocale, adoptDriverLanguage] = useDriverLocale(token, () =>
+    token ? (readSavedPage(token)?.driver.language ?? null) : null,
+  );
   return (
     <DriverTextProvider locale={locale}>
       {/* The header and the not-found card it shares with the public pages speak the driver's language too. */}
       <PublicWordsProvider locale={locale}>
-        <DriverPageContent token={token} language={<LanguageChoice locale={locale} onChange={setLocale} />} />
+        <DriverPageContent
+          token={token}
+          language={<LanguageChoice locale={locale} onChange={setLocale} />}
+          onDriverLanguage={adoptDriverLanguage}
+        />
       </PublicWordsProvider>
     </DriverTextProvider>
   );
 }
 
-function DriverPageContent({ token, language }: { token: string | null; language: ReactNode }) {
+function DriverPageContent({
+  token,
+  language,
+  onDriverLanguage,
+}: {
+  token: string | null;
+  language: ReactNode;
+  /** The driver's own language, from the page's answer (or the copy the phone kept). */
+  onDriverLanguage: (language: Locale | null) => void;
+}) {
   const t = useDriverText();
   const [state, setState] = useState<PageState>(
     token ? { kind: 'loading' } : { kind: 'not-found', message: '' },
@@ -187,6 +203,12 @@ function DriverPageContent({ token, language }: { token: string | null; language
     savedCopy.current = state.kind === 'ready' && state.saved;
     if (token && state.kind === 'ready' && !state.saved) remember(token, state.data);
   }, [state, token]);
+
+  // A copy kept before the page carried the driver's language has none: the phone's languages then.
+  const driverLanguage = state.kind === 'ready' ? (state.data.driver.language ?? null) : undefined;
+  useEffect(() => {
+    if (driverLanguage !== undefined) onDriverLanguage(driverLanguage);
+  }, [driverLanguage, onDriverLanguage]);
 
   useLayoutEffect(() => {
     if (state.kind === 'ready') document.title = t('page.title', { firstName: state.data.driver.firstName });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CARGO_TYPES } from '../cargo';
+import { LOCALES } from '../i18n/locales';
 import { TRIP_DOCUMENT_KINDS } from '../trip-document-kinds';
 import { changeTripStatusRequest, TRIP_STATUSES, tripLocationSchema } from './trip';
 import { openTripIssueRequest } from './trip-issue';
@@ -33,7 +34,15 @@ export type DriverPhoneLink = z.infer<typeof driverPhoneLinkSchema>;
 
 /** What the driver's page shows: who, for which company, and the trip in progress (if any). */
 export const driverPageSchema = z.object({
-  driver: z.object({ firstName: z.string(), lastName: z.string() }),
+  driver: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    /**
+     * The language the driver reads, as the transporter set it or the driver chose it (phone page or
+     * USSD); null when none was set (the page then follows the phone's own languages).
+     */
+    language: z.enum(LOCALES).nullable(),
+  }),
   company: z.object({ name: z.string() }),
   truck: z.object({ registrationNumber: z.string() }).nullable(),
   trip: z
@@ -50,6 +59,15 @@ export const driverPageSchema = z.object({
   positionIntervalSeconds: z.number().int(),
 });
 export type DriverPage = z.infer<typeof driverPageSchema>;
+
+/**
+ * PUT /api/v1/driver/{token}/language: the language the driver chose on the phone page, kept as the
+ * driver's own so the USSD menu and the SMS follow it.
+ */
+export const driverLanguageRequest = z.strictObject({
+  language: z.enum(LOCALES, { error: 'Choose English, Pidgin, Hausa, Yoruba or Igbo' }),
+});
+export type DriverLanguageRequest = z.infer<typeof driverLanguageRequest>;
 
 /** One position from the phone's browser (Geolocation API), queued while offline. */
 const latitudeField = z

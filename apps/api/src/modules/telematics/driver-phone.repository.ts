@@ -1,3 +1,4 @@
+import type { Locale } from '@freightlane/domain/i18n';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { companies, driverPhoneLinks, drivers, trucks } from '../../db/schema';
@@ -50,6 +51,7 @@ export async function findDriverOfToken(db: Executor, tokenHash: string) {
       companyId: drivers.companyId,
       firstName: drivers.firstName,
       lastName: drivers.lastName,
+      language: drivers.language,
       companyName: companies.name,
     })
     .from(driverPhoneLinks)
@@ -58,6 +60,11 @@ export async function findDriverOfToken(db: Executor, tokenHash: string) {
     .where(and(eq(driverPhoneLinks.tokenHash, tokenHash), eq(drivers.active, true)))
     .limit(1);
   return row;
+}
+
+/** The language the driver reads (the phone page, the USSD menu, the SMS). */
+export async function saveDriverLanguage(db: Executor, driverId: string, language: Locale): Promise<void> {
+  await db.update(drivers).set({ language, updatedAt: new Date() }).where(eq(drivers.id, driverId));
 }
 
 export async function findTruckPlate(db: Executor, truckId: string): Promise<string | null> {

@@ -3,6 +3,7 @@ import {
   driverActionResult,
   driverIdParams,
   driverIssueRequest,
+  driverLanguageRequest,
   driverPageSchema,
   driverStatusRequest,
   driverPhoneLinkSchema,
@@ -23,6 +24,7 @@ import {
   type DriverActionOutcome,
 } from './driver-action.service';
 import {
+  chooseDriverLanguage,
   driverPageOf,
   getDriverPhoneLink,
   issueDriverPhoneLink,
@@ -98,6 +100,23 @@ export function driverPhoneRoutes(app: ZodApp, ctx: AppContext): void {
       },
     },
     async (request) => driverPageOf(ctx, request.params.token),
+  );
+
+  app.put(
+    '/api/v1/driver/:token/language',
+    {
+      schema: {
+        tags,
+        summary: "The language the driver chose on the phone page, kept as the driver's own",
+        description:
+          'No sign-in: the link token is the access. The USSD menu and the SMS the driver gets follow the ' +
+          'same choice; choosing the language the driver already has changes nothing.',
+        params: driverTokenParams,
+        body: driverLanguageRequest,
+        response: { 200: driverLanguageRequest, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => chooseDriverLanguage(ctx, request.params.token, request.body, request),
   );
 
   app.post(

@@ -2,6 +2,7 @@ import {
   DRIVER_POSITION_INTERVAL_SECONDS,
   knotsToKmh,
   osmandTime,
+  type DriverLanguageRequest,
   type DriverPage,
   type DriverPhoneLink,
   type OsmandQuery,
@@ -20,6 +21,7 @@ import {
   findDriverOfToken,
   findPhoneLinkOfDriver,
   findTruckPlate,
+  saveDriverLanguage,
   upsertPhoneLink,
   type DriverPhoneLinkRow,
 } from './driver-phone.repository';
@@ -110,7 +112,7 @@ export async function driverPageOf(ctx: AppContext, token: string): Promise<Driv
   const course = trip ? tripCourseOf(trip, await terminalsOfTripRows(ctx.db, [{ trip }])) : null;
   const plate = trip?.truckId ? await findTruckPlate(ctx.db, trip.truckId) : null;
   return {
-    driver: { firstName: driver.firstName, lastName: driver.lastName },
+    driver: { firstName: driver.firstName, lastName: driver.lastName, language: driver.language },
     company: { name: driver.companyName },
     truck: plate ? { registrationNumber: plate } : null,
     trip:
@@ -129,6 +131,30 @@ export async function driverPageOf(ctx: AppContext, token: string): Promise<Driv
         : null,
     positionIntervalSeconds: DRIVER_POSITION_INTERVAL_SECONDS,
   };
+}
+
+/**
+ * The language the driver chose on the phone page, kept as the driver's own: the USSD menu and the next
+ * SMS speak it too. The same choice again changes nothing and is not logged again.
+ */
+export async function chooseDriverLanguage(
+  ctx: AppContext,
+  token: string,
+  input: DriverLanguageRequest,
+  origin: RequestOrigin,
+): Promise<DriverLanguageRequest> {
+  const driver = await driverOfToken(ctx, token);
+  if (driver.language === input.language) return { language: input.language };
+  await ctx.db.transaction(async (tx) => {
+    await saveDriverLanguage(tx, driver.driverId, input.language);
+    await audit(tx, { userId: null, companyId: driver.companyId, driverId: driver.driverId }, origin, {
+      action: 'driver.language_changed',
+      entityType: 'driver',
+      entityId: driver.driverId,
+      data: { before: { language: driver.language }, after: { language: input.language }, by: 'PHONE_PAGE' },
+    });
+  });
+  return { language: input.language };
 }
 
 /**

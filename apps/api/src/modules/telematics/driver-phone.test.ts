@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { auditLog, driverPhoneLinks, truckPositions } from '../../db/schema';
+import { and } from 'drizzle-orm';
+import { auditLog, driverPhoneLinks, drivers, truckPositions } from '../../db/schema';
 import { driverOnTripWithLink } from '../../test/driver-phone';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { tripWorld, type TripWorld } from '../../test/trip-world';
@@ -71,6 +72,95 @@ describe('driver phone links and the positions phones send', () => {
     });
     expect(page.body.trip.pickup.terminal ?? page.body.trip.pickup.address).toBeTruthy();
     expect(JSON.stringify(page.body)).not.toMatch(/handover|amountKobo|phoneNumber/);
+  });
+
+  it('carries the driver’s language, as the transporter set it, to the page', async () => {
+    const { driver, base } = await driverOnTrip();
+    expect((await call(t.app, 'GET', base)).body.driver.language).toBeNull();
+    const set = await call(
+      t.app,
+      'PATCH',
+      `/api/v1/fleet/drivers/${driver.id}`,
+      { language: 'ig' },
+      { token: world.transporter.accessToken },
+    );
+    expect(set.status).toBe(200);
+    expect((await call(t.app, 'GET', base)).body.driver).toMatchObject({ language: 'ig' });
+    const cleared = await call(
+      t.app,
+      'PATCH',
+      `/api/v1/fleet/drivers/${driver.id}`,
+      { language: null },
+      { token: world.transporter.accessToken },
+    );
+    expect(cleared.status).toBe(200);
+    expect((await call(t.app, 'GET', base)).body.driver.language).toBeNull();
+  });
+
+  it('keeps the language chosen on the phone as the driver’s own, logged once per change', async () => {
+    const { driver, base } = await driverOnTrip();
+    const chosen = await call(t.app, 'PUT', `${base}/language`, { language: 'ha' });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body).toEqual({ language: 'ha' });
+    // The column the USSD menu and the assignment SMS read, and the transporter's driver page shows.
+    const [row] = await t.ctx.db.select().from(drivers).where(eq(drivers.id, driver.id));
+    expect(row!.language).toBe('ha');
+    const seen = await call(t.app, 'GET', `/api/v1/fleet/drivers/${driver.id}`, undefined, {
+      token: world.transporter.accessToken,
+    });
+    expect(seen.body.language).toBe('ha');
+    expect((await call(t.app, 'GET', base)).body.driver.language).toBe('ha');
+
+    expect((await call(t.app, 'PUT', `${base}/language`, { language: 'ha' })).status).toBe(200);
+    expect((await call(t.app, 'PUT', `${base}/language`, { language: 'yo' })).status).toBe(200);
+    const logged = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, driver.id), eq(auditLog.action, 'driver.language_changed')))
+      .orderBy(auditLog.id);
+    expect(logged.map((a) => [a.actorUserId, a.companyId, a.data])).toEqual([
+      [
+        null,
+        driver.companyId,
+        expect.objectContaining({
+          before: { language: null },
+          after: { language: 'ha' },
+          by: 'PHONE_PAGE',
+          driverId: driver.id,
+        }),
+      ],
+      [
+        null,
+        driver.companyId,
+        expect.objectContaining({ before: { language: 'ha' }, after: { language: 'yo' } }),
+      ],
+    ]);
+  });
+
+  it('refuses a language for a link turned off or unknown, and one it does not speak', async () => {
+    const { driver, base, link } = await driverOnTrip();
+    const bad = await call(t.app, 'PUT', `${base}/language`, { language: 'fr' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([
+      { field: 'language', message: 'Choose English, Pidgin, Hausa, Yoruba or Igbo' },
+    ]);
+    const none = await call(t.app, 'PUT', `${base}/language`, {});
+    expect(none.status).toBe(400);
+    expect(none.body.errors.map((e: { field: string }) => e.field)).toEqual(['language']);
+
+    const unknown = await call(t.app, 'PUT', `/api/v1/driver/${'z'.repeat(32)}/language`, { language: 'ha' });
+    expect(unknown.status).toBe(404);
+    await call(t.app, 'DELETE', linkOf(driver.id), undefined, { token: world.transporter.accessToken });
+    const revoked = await call(t.app, 'PUT', `/api/v1/driver/${link.token}/language`, { language: 'ha' });
+    expect(revoked.status).toBe(404);
+    expect(revoked.body.message).toBe('This driver link is not valid. Ask your transporter for a new one.');
+    const [row] = await t.ctx.db.select().from(drivers).where(eq(drivers.id, driver.id));
+    expect(row!.language).toBeNull();
+    const logged = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, driver.id), eq(auditLog.action, 'driver.language_changed')));
+    expect(logged).toEqual([]);
   });
 
   it('stores the phone’s queued positions once as the truck’s, refusing impossible ones by index', async () => {

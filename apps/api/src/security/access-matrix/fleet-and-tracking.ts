@@ -381,6 +381,14 @@ export const rows: MatrixRow[] = [
     },
   },
   {
+    op: 'PUT /api/v1/driver/{token}/language',
+    expect: everyone(200),
+    request: async (cell) => ({
+      url: `${(await driverLinkOf(cell)).base}/language`,
+      body: { language: 'ha' },
+    }),
+  },
+  {
     op: 'POST /api/v1/driver/{token}/positions',
     expect: everyone(200),
     request: async (cell) => ({
