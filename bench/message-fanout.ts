@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../apps/api/src/context';
 import type { Database } from '../apps/api/src/db/client';
 import { fanOut } from '../apps/api/src/modules/notification/notification-fanout.job';
+import { issueNotification } from '../apps/api/src/modules/trip/trip-notifications';
 import { atLeast, atMost, reported, type Figure } from './figures';
 
 export const SCENARIO = 'message-fanout';
@@ -98,14 +99,23 @@ export async function runMessageFanout(database: Database, ctx: AppContext): Pro
   await ctx.jobs.drain();
   const key = `bench-fanout:${Date.now()}`;
   const queuedAt = performance.now();
-  const told = await fanOut(ctx, {
-    kind: 'ISSUE_OPENED',
-    to: { companyIds: [companyId] },
-    title: 'TRP-2026-000001: Issue opened',
-    body: 'Breakdown reported near Ore, Ondo. The transporter is on it.',
-    link: '/trips/00000000-0000-4000-8000-000000000001',
-    key,
-  });
+  // A breakdown on a trip of the receivers' company, told to all of them as the issue service tells it.
+  const event = issueNotification(
+    {
+      id: '00000000-0000-4000-8000-000000000001',
+      tripNumber: 'TRP-2026-000001',
+      customerCompanyId: companyId,
+      transporterCompanyId: companyId,
+    },
+    {
+      id: '00000000-0000-4000-8000-000000000002',
+      type: 'BREAKDOWN',
+      description: 'Breakdown reported near Ore, Ondo. The transporter is on it.',
+    },
+    'opened',
+    null,
+  );
+  const told = await fanOut(ctx, { ...event, to: { companyIds: [companyId] }, key });
   const queuedMs = performance.now() - queuedAt;
   if (told !== RECIPIENTS) throw new Error(`The fan-out told ${told} people, not ${RECIPIENTS}`);
   const expected = 2 * RECIPIENTS;

@@ -185,6 +185,17 @@ export async function apiCall<T>(
 
 /** Fails on any serious or critical axe violation, naming the rule and the offending markup. */
 export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  // A toast or dialog still fading in has the colours of half its opacity: axe would measure a contrast
+  // no one reads. Finite animations (fades, slides) are let finish first; endless ones (spinners) are not
+  // waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const found = serious.map(

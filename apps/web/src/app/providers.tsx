@@ -4,7 +4,9 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import type { SessionStore } from '../lib/session-store';
+import { AppLanguageProvider } from '../i18n/app-language';
 import { SessionProvider } from '../lib/session-context';
+import { PageLoader } from '../components/page-loader';
 import { cssVariablesResolver, datesSettings, theme } from './theme';
 
 /** One person's data must not be shown to the next person who signs in on this device. */
@@ -44,7 +46,7 @@ export function AppProviders({
         <QueryClientProvider client={queryClient}>
           <SessionProvider store={store}>
             <ClearDataOnSignOut store={store} queryClient={queryClient} />
-            {children}
+            <AppLanguageProvider fallback={<PageLoader />}>{children}</AppLanguageProvider>
           </SessionProvider>
         </QueryClientProvider>
       </DatesProvider>

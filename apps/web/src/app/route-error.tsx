@@ -3,12 +3,14 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { usePageTitle } from '../lib/use-page-title';
-import { CHUNK_LOAD_FAILED_MESSAGE, isChunkLoadError } from './lazy-with-timeout';
+import { isChunkLoadError } from './lazy-with-timeout';
+import { useAppShellText } from './text';
 
 /** Shown in place of a page that failed: its code did not load (spec text) or it crashed. */
 export function RouteErrorView({ error, standalone = false }: { error: unknown; standalone?: boolean }) {
+  const t = useAppShellText();
   const chunkFailed = isChunkLoadError(error);
-  const title = chunkFailed ? CHUNK_LOAD_FAILED_MESSAGE : 'Something went wrong';
+  const title = chunkFailed ? t('routeError.chunkTitle') : t('routeError.title');
   usePageTitle(title);
   useEffect(() => {
     if (!chunkFailed) console.error(error);
@@ -19,13 +21,9 @@ export function RouteErrorView({ error, standalone = false }: { error: unknown; 
         <Title order={1} fz={26}>
           {title}
         </Title>
-        <Text c="dimmed">
-          {chunkFailed
-            ? 'This page could not be downloaded. Check your connection, then reload.'
-            : 'This page stopped working. Reload to try again; if it keeps happening, tell us.'}
-        </Text>
+        <Text c="dimmed">{chunkFailed ? t('routeError.chunkText') : t('routeError.text')}</Text>
         <Button leftSection={<IconRefresh size={18} aria-hidden />} onClick={() => window.location.reload()}>
-          Reload
+          {t('routeError.reload')}
         </Button>
       </Stack>
     </Center>

@@ -6,7 +6,8 @@ import { DENSE_FROM_COLUMNS, TableFrame } from './table-frame';
 /** One column of a list, as a table column on a wide screen and as a line of its card on a phone. */
 export interface DataColumn<T> {
   key: string;
-  header: string;
+  /** A text, or an element that says itself in the app's language (the shared columns' headers). */
+  header: ReactNode;
   cell: (row: T) => ReactNode;
   /** Money and counts are right-aligned, in the table and in the card. */
   align?: 'right';
@@ -19,7 +20,7 @@ export interface DataColumn<T> {
    */
   card?: 'title' | 'corner' | 'value' | 'line' | 'none';
   /** The label on the card, when the header is not the right word there. */
-  cardLabel?: string;
+  cardLabel?: ReactNode;
 }
 
 function alignStyle(column: DataColumn<unknown>) {

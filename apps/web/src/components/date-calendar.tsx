@@ -1,16 +1,7 @@
 import '@mantine/dates/styles.css';
 import { DatePicker } from '@mantine/dates';
 import { useEffect, useRef } from 'react';
-
-/** Names for the arrow buttons, which show only an icon. */
-const CONTROL_NAMES = {
-  previousMonth: 'Previous month',
-  nextMonth: 'Next month',
-  previousYear: 'Previous year',
-  nextYear: 'Next year',
-  previousDecade: 'Previous ten years',
-  nextDecade: 'Next ten years',
-};
+import { useComponentsText } from './text';
 
 /**
  * The month calendar of the date field: Mantine's, with the DatesProvider's settings (English names, weeks
@@ -30,6 +21,7 @@ export function DateCalendar({
   maxDate?: string;
   onPick: (day: string) => void;
 }) {
+  const t = useComponentsText();
   const root = useRef<HTMLDivElement>(null);
   // The popover focuses this day as it opens; a calendar that arrives after that focuses it here. After the
   // popover has noted where focus came from (its effect runs after this one), so Escape goes back there.
@@ -55,7 +47,15 @@ export function DateCalendar({
       getDayProps={(day) => (day === focusDay ? { 'data-autofocus': true } : {})}
       // The neighbouring months' days are left out: Mantine greys them below a readable contrast.
       hideOutsideDates
-      ariaLabels={CONTROL_NAMES}
+      // Names for the arrow buttons, which show only an icon.
+      ariaLabels={{
+        previousMonth: t('dateCalendar.previousMonth'),
+        nextMonth: t('dateCalendar.nextMonth'),
+        previousYear: t('dateCalendar.previousYear'),
+        nextYear: t('dateCalendar.nextYear'),
+        previousDecade: t('dateCalendar.previousDecade'),
+        nextDecade: t('dateCalendar.nextDecade'),
+      }}
       // Escape closes the calendar only, not a dialog around the field (Mantine's own pickers do the same).
       __stopPropagation
     />

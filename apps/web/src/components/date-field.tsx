@@ -14,7 +14,8 @@ import { lagosToday } from '@freightlane/domain';
 import { IconCalendar } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FocusEvent, type ReactNode, type Ref } from 'react';
 import type { DateCalendar as DateCalendarComponent } from './date-calendar';
-import { DAY_FIRST_EXAMPLE, DAY_FIRST_HINT, dayFirstDateText, parseDayFirstDate } from './day-first-date';
+import { DAY_FIRST_EXAMPLE, dayFirstDateText, parseDayFirstDate } from './day-first-date';
+import { useComponentsText } from './text';
 
 /** A check's message naming the wire format (YYYY-MM-DD) means nothing to a person typing day-first. */
 const WIRE_FORMAT = /YYYY-MM-DD/;
@@ -86,9 +87,10 @@ export function DateField({
   label,
   disabled,
   readOnly,
-  placeholder = `e.g. ${DAY_FIRST_EXAMPLE}`,
+  placeholder,
   ...props
 }: DateFieldProps) {
+  const t = useComponentsText();
   const inputId = useId(id);
   const [shown, setShown] = useState(() => ({ value, text: textOf(value) }));
   // A new value from outside (a picked preset, a reset form) replaces what was typed.
@@ -136,7 +138,10 @@ export function DateField({
   // and so does a check that names the wire format.
   const unreadable = text.trim() !== '' && parseDayFirstDate(text, { finished: !typing }) === null;
   const wireComplaint = typeof error === 'string' && WIRE_FORMAT.test(error);
-  const shownError: ReactNode = (unreadable && (!typing || error)) || wireComplaint ? DAY_FIRST_HINT : error;
+  const shownError: ReactNode =
+    (unreadable && (!typing || error)) || wireComplaint
+      ? t('dateField.hint', { example: DAY_FIRST_EXAMPLE })
+      : error;
 
   // The calendar opens on the picked day, else today (Lagos), and that day takes the focus.
   const focusDay = picked ?? lagosToday();
@@ -157,7 +162,9 @@ export function DateField({
       error={shownError}
       disabled={disabled}
       readOnly={readOnly}
-      placeholder={placeholder}
+      placeholder={
+        placeholder === undefined ? t('dateField.placeholder', { example: DAY_FIRST_EXAMPLE }) : placeholder
+      }
       autoComplete="off"
       rightSectionPointerEvents="all"
       rightSection={
@@ -167,7 +174,7 @@ export function DateField({
               ref={buttonRef}
               variant="subtle"
               color="gray"
-              aria-label="Open calendar"
+              aria-label={t('dateField.openCalendar')}
               onClick={() => setOpened((open) => !open)}
               onBlur={leave}
               disabled={disabled || readOnly}
@@ -182,10 +189,10 @@ export function DateField({
             p="xs"
           >
             {calendar === 'loading' ? (
-              <Loader size="sm" m="md" aria-label="Loading the calendar" />
+              <Loader size="sm" m="md" aria-label={t('dateField.loadingCalendar')} />
             ) : calendar === 'failed' ? (
               <Text size="sm" maw={240} p="xs">
-                The calendar did not load. Type the date instead, e.g. {DAY_FIRST_EXAMPLE}.
+                {t('dateField.calendarFailed', { example: DAY_FIRST_EXAMPLE })}
               </Text>
             ) : (
               <calendar.component
@@ -241,6 +248,7 @@ export function DateTimeField({
   ref,
   'data-autofocus': autoFocus,
 }: DateTimeFieldProps) {
+  const t = useComponentsText();
   const id = useId();
   const { date, time } = splitDateTime(value);
   const join = (nextDate: string, nextTime: string) =>
@@ -269,7 +277,7 @@ export function DateTimeField({
           <Input
             type="time"
             withAria={false}
-            aria-label={`${label}: time`}
+            aria-label={t('dateField.time', { label })}
             aria-describedby={describedBy || undefined}
             aria-invalid={Boolean(error)}
             error={Boolean(error)}

@@ -23,9 +23,6 @@ const MONTH_NAMES = [
 /** An example for placeholders and messages, in the very form the field shows a date. */
 export const DAY_FIRST_EXAMPLE = '1 Dec 2026';
 
-/** What a field says when its text is not a date, or when a check complains of the wire format. */
-export const DAY_FIRST_HINT = `Enter the date as day, month and year, e.g. ${DAY_FIRST_EXAMPLE}`;
-
 const ISO_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
 /** 1/12/2026, 01-12-2026, 1.12.26, 1 12 2026: always day, then month. */
 const NUMERIC_DAY_FIRST = /^(\d{1,2})\s*[/.\-\s]\s*(\d{1,2})\s*[/.\-\s]\s*(\d{4}|\d{2})$/;

@@ -2,6 +2,7 @@ import { Button, Group, Modal, Textarea, type ModalProps } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useActionError } from './action-error';
+import { useComponentsText } from './text';
 
 /** What a dialog is given by the page that opens it. */
 export interface DialogProps {
@@ -25,6 +26,7 @@ export function FormDialog({
   size?: ModalProps['size'];
   children: (onBusy: (busy: boolean) => void) => ReactNode;
 }) {
+  const t = useComponentsText();
   const [busy, setBusy] = useState(false);
   return (
     <Modal
@@ -33,7 +35,7 @@ export function FormDialog({
       title={title}
       centered
       size={size}
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      closeButtonProps={{ 'aria-label': t('common.closeDialog') }}
     >
       {children(setBusy)}
     </Modal>
@@ -72,7 +74,7 @@ export function DialogActions({
   onCancel,
   sending,
   submitLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   destructive = false,
   submitDisabled = false,
   submitLoading = sending,
@@ -89,10 +91,11 @@ export function DialogActions({
   submitLoading?: boolean;
   aside?: ReactNode;
 }) {
+  const t = useComponentsText();
   const buttons = (
     <Group justify="flex-end" gap="sm">
       <Button variant="default" onClick={onCancel} disabled={sending}>
-        {cancelLabel}
+        {cancelLabel ?? t('common.cancel')}
       </Button>
       <Button
         type="submit"
@@ -117,13 +120,14 @@ export function DialogActions({
 export function ReasonField({
   maxLength,
   error,
-  description = `Required, at most ${maxLength} characters`,
+  description,
   ...field
 }: UseFormRegisterReturn & { maxLength: number; error: string | undefined; description?: string }) {
+  const t = useComponentsText();
   return (
     <Textarea
-      label="Reason"
-      description={description}
+      label={t('reasonField.label')}
+      description={description ?? t('reasonField.description', { maxLength })}
       autosize
       minRows={3}
       maxLength={maxLength}

@@ -1,11 +1,12 @@
 import { Group, Pagination, Text } from '@mantine/core';
 import type { Page } from '@freightlane/domain';
+import { useComponentsText, type ComponentsKey } from './text';
 
-const CONTROL_LABELS: Record<string, string> = {
-  first: 'First page',
-  previous: 'Previous page',
-  next: 'Next page',
-  last: 'Last page',
+const CONTROL_LABELS: Record<'first' | 'previous' | 'next' | 'last', ComponentsKey> = {
+  first: 'pagination.first',
+  previous: 'pagination.previous',
+  next: 'pagination.next',
+  last: 'pagination.last',
 };
 
 /** Where the list stands ("21–40 of 57") and the pages of the API's zero-based envelope. */
@@ -19,13 +20,14 @@ export function ListPagination({
   /** What the list holds, one and many: ['order', 'orders']. */
   noun: readonly [one: string, many: string];
 }) {
+  const t = useComponentsText();
   if (page.totalElements === 0) return null;
   const from = page.number * page.size + 1;
   const to = Math.min(page.totalElements, from + page.content.length - 1);
   return (
     <Group justify="space-between" mt="lg" gap="sm">
       <Text size="sm" c="dimmed">
-        {from}–{to} of {page.totalElements} {page.totalElements === 1 ? noun[0] : noun[1]}
+        {t('pagination.range', { from, to, total: page.totalElements, one: noun[0], many: noun[1] })}
       </Text>
       {page.totalPages > 1 ? (
         <Pagination
@@ -35,8 +37,8 @@ export function ListPagination({
           siblings={1}
           boundaries={1}
           size="sm"
-          getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
-          getItemProps={(value) => ({ 'aria-label': `Page ${value}` })}
+          getControlProps={(control) => ({ 'aria-label': t(CONTROL_LABELS[control]) })}
+          getItemProps={(value) => ({ 'aria-label': t('pagination.page', { page: value }) })}
         />
       ) : null}
     </Group>

@@ -1,8 +1,5 @@
 import { Badge, Text, type TextProps } from '@mantine/core';
 import {
-  BID_STATUS_LABELS,
-  CARGO_TYPE_LABELS,
-  ORDER_STATUS_LABELS,
   formatMoney,
   locationText,
   type BidStatus,
@@ -10,11 +7,14 @@ import {
   type LocationView,
   type OrderStatus,
 } from '@freightlane/domain';
+import { useLabels } from '../i18n/labels/labels';
+import { useComponentsText } from './text';
 
 export function CargoTypeBadge({ cargoType }: { cargoType: CargoType }) {
+  const label = useLabels();
   return (
     <Badge variant="light" color={cargoType === 'GENERAL_CARGO' ? 'orange' : 'blue'} radius="sm">
-      {CARGO_TYPE_LABELS[cargoType]}
+      {label('cargoType', cargoType)}
     </Badge>
   );
 }
@@ -23,10 +23,12 @@ const ORDER_STATUS_COLORS: Record<OrderStatus, string> = { OPEN: 'green', AWARDE
 
 /** An open order whose closing time has passed reads "Bidding closed" until it is awarded. */
 export function OrderStatusBadge({ status, biddingOpen }: { status: OrderStatus; biddingOpen: boolean }) {
+  const t = useComponentsText();
+  const label = useLabels();
   const closed = status === 'OPEN' && !biddingOpen;
   return (
     <Badge variant="light" color={closed ? 'gray' : ORDER_STATUS_COLORS[status]} radius="sm">
-      {closed ? 'Bidding closed' : ORDER_STATUS_LABELS[status]}
+      {closed ? t('badges.biddingClosed') : label('orderStatus', status)}
     </Badge>
   );
 }
@@ -39,9 +41,10 @@ const BID_STATUS_COLORS: Record<BidStatus, string> = {
 };
 
 export function BidStatusBadge({ status }: { status: BidStatus }) {
+  const label = useLabels();
   return (
     <Badge variant="light" color={BID_STATUS_COLORS[status]} radius="sm">
-      {BID_STATUS_LABELS[status]}
+      {label('bidStatus', status)}
     </Badge>
   );
 }

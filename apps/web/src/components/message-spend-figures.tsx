@@ -4,6 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { formatMoney, lagosDayText, type MessageSpend } from '@freightlane/domain';
 import { QueryError } from './query-error';
+import { useComponentsText } from './text';
 
 /** 2026-12 as Dec 2026. */
 function monthText(month: string): string {
@@ -25,6 +26,7 @@ function percentOf(spend: MessageSpend): number {
  * once it is reached.
  */
 export function MessageSpendFigures({ spend }: { spend: MessageSpend }) {
+  const t = useComponentsText();
   const percent = percentOf(spend);
   const color = spend.capReached ? 'red' : percent >= 80 ? 'orange' : 'green';
   const spent = formatMoney(spend.spentKobo);
@@ -40,11 +42,11 @@ export function MessageSpendFigures({ spend }: { spend: MessageSpend }) {
             {spent}
           </Text>
           <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-            of {cap} this month
+            {t('messageSpend.ofCap', { cap })}
           </Text>
           {spend.capIsDefault ? (
             <Badge variant="light" color="gray">
-              Platform default cap
+              {t('messageSpend.defaultCap')}
             </Badge>
           ) : null}
         </Group>
@@ -54,21 +56,20 @@ export function MessageSpendFigures({ spend }: { spend: MessageSpend }) {
           color={color}
           size="lg"
           radius="xl"
-          aria-label={`${spent} of the ${cap} monthly cap spent`}
+          aria-label={t('messageSpend.progress', { spent, cap })}
         />
       </div>
       {spend.capReached ? (
         <Alert color="red" icon={<IconAlertTriangle aria-hidden />}>
-          Cap reached: SMS and WhatsApp messages are not being sent until {lagosDayText(spend.resetsOn)} or
-          the back office raises the cap.
+          {t('messageSpend.capReached', { date: lagosDayText(spend.resetsOn) })}
         </Alert>
       ) : null}
-      <Table withRowBorders={false} verticalSpacing={4} aria-label="Spend by channel this month">
+      <Table withRowBorders={false} verticalSpacing={4} aria-label={t('messageSpend.byChannel')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Channel</Table.Th>
-            <Table.Th ta="right">Messages</Table.Th>
-            <Table.Th ta="right">Cost</Table.Th>
+            <Table.Th>{t('messageSpend.channel')}</Table.Th>
+            <Table.Th ta="right">{t('messageSpend.messages')}</Table.Th>
+            <Table.Th ta="right">{t('messageSpend.cost')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -87,16 +88,14 @@ export function MessageSpendFigures({ spend }: { spend: MessageSpend }) {
       </Table>
       {spend.refusedMessages > 0 ? (
         <Text size="sm" c="red.8">
-          {spend.refusedMessages === 1
-            ? '1 message was not sent this month because the cap was reached.'
-            : `${spend.refusedMessages} messages were not sent this month because the cap was reached.`}
+          {t('messageSpend.refused', { count: spend.refusedMessages })}
         </Text>
       ) : null}
       <div>
         <Text size="sm" fw={600} mb={4}>
-          The six months before
+          {t('messageSpend.history')}
         </Text>
-        <Table withRowBorders={false} verticalSpacing={2} aria-label="Spend in the six months before">
+        <Table withRowBorders={false} verticalSpacing={2} aria-label={t('messageSpend.historyTable')}>
           <Table.Tbody>
             {spend.history.map((month) => (
               <Table.Tr key={month.month}>
@@ -126,24 +125,25 @@ export function MessageSpendSection({
   description: string;
   children?: (spend: MessageSpend) => ReactNode;
 }) {
+  const t = useComponentsText();
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="message-spend-title">
       <Stack gap="md">
         <div>
           <Title order={2} fz="lg" id="message-spend-title">
-            SMS and WhatsApp spend
+            {t('messageSpend.title')}
           </Title>
           <Text size="sm" c="dimmed">
             {description}
           </Text>
         </div>
         {spend.isPending ? (
-          <Skeleton h={220} radius="sm" aria-label="Loading the spend" />
+          <Skeleton h={220} radius="sm" aria-label={t('messageSpend.loading')} />
         ) : spend.isError ? (
           <QueryError
             error={spend.error}
             onRetry={() => void spend.refetch()}
-            title="Could not load the message spend"
+            title={t('messageSpend.loadFailed')}
           />
         ) : (
           <>

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useComponentsText } from './text';
 
 /** The spec's generic dialog: a notice with Okay, or a question with Yes/No or Okay/Cancel. */
 export type NoticeDialogButtons = 'okay' | 'yes-no' | 'okay-cancel';
@@ -30,15 +31,17 @@ export function NoticeDialog({
   confirming = false,
   destructive = false,
 }: NoticeDialogProps) {
-  const confirmLabel = buttons === 'yes-no' ? 'Yes' : 'Okay';
-  const dismissLabel = buttons === 'yes-no' ? 'No' : buttons === 'okay-cancel' ? 'Cancel' : null;
+  const t = useComponentsText();
+  const confirmLabel = buttons === 'yes-no' ? t('noticeDialog.yes') : t('noticeDialog.okay');
+  const dismissLabel =
+    buttons === 'yes-no' ? t('noticeDialog.no') : buttons === 'okay-cancel' ? t('common.cancel') : null;
   return (
     <Modal
       opened={opened}
       onClose={confirming ? () => {} : onClose}
       title={title}
       centered
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      closeButtonProps={{ 'aria-label': t('common.closeDialog') }}
     >
       {typeof children === 'string' ? <Text>{children}</Text> : children}
       <Group justify="flex-end" mt="lg" gap="sm">

@@ -3,12 +3,13 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Logo } from './logo';
 import { OnboardingIllustration } from './onboarding-illustration';
+import { useComponentsText, type ComponentsKey } from './text';
 
 export type OnboardingAction = 'signin' | 'signup';
 
-const ACTIONS: Record<OnboardingAction, { label: string; to: string }> = {
-  signin: { label: 'Sign In', to: '/signin' },
-  signup: { label: 'Sign Up', to: '/signup' },
+const ACTIONS: Record<OnboardingAction, { label: ComponentsKey; to: string }> = {
+  signin: { label: 'account.signIn', to: '/signin' },
+  signup: { label: 'account.signUp', to: '/signup' },
 };
 
 /**
@@ -28,6 +29,7 @@ export function OnboardingLayout({
   /** The reset form: centred, 420 px wide from 600 px up, full width below. */
   narrow?: boolean;
 }) {
+  const t = useComponentsText();
   const headerAction = action ? ACTIONS[action] : null;
   return (
     <Box mih="100vh" bg="white" style={{ display: 'flex', flexDirection: 'column' }}>
@@ -41,7 +43,7 @@ export function OnboardingLayout({
           <Logo />
           {headerAction ? (
             <Button component={Link} to={headerAction.to} variant="outline">
-              {headerAction.label}
+              {t(headerAction.label)}
             </Button>
           ) : null}
         </Group>

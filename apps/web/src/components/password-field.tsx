@@ -1,11 +1,13 @@
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
 import { useState, type MouseEvent, type Ref } from 'react';
+import { useComponentsText } from './text';
 
 /**
  * A password input whose show/hide toggle is a real button: named, focusable, and working with
  * Enter, Space and screen readers (Mantine's default toggle is hidden from them).
  */
 export function PasswordField({ ref, ...props }: PasswordInputProps & { ref?: Ref<HTMLInputElement> }) {
+  const t = useComponentsText();
   const [visible, setVisible] = useState(false);
   return (
     <PasswordInput
@@ -18,7 +20,7 @@ export function PasswordField({ ref, ...props }: PasswordInputProps & { ref?: Re
       visibilityToggleButtonProps={{
         // Named by its title, not aria-label, so that finding the field by its label ('Password')
         // finds only the input (Playwright's getByLabel also matches aria-label).
-        title: visible ? 'Hide password' : 'Show password',
+        title: visible ? t('passwordField.hide') : t('passwordField.show'),
         tabIndex: 0,
         // Mouse and touch are handled by Mantine; a click without a pointer (Enter, assistive tech)
         // is not, so handle it here.

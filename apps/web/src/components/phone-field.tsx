@@ -1,5 +1,6 @@
 import { Text, TextInput, type TextInputProps } from '@mantine/core';
 import type { Ref } from 'react';
+import { useComponentsText } from './text';
 
 export interface PhoneFieldProps extends TextInputProps {
   ref?: Ref<HTMLInputElement>;
@@ -8,18 +9,13 @@ export interface PhoneFieldProps extends TextInputProps {
 }
 
 /** A phone number typed after its country's phone code, which is shown beside the input. */
-export function PhoneField({
-  ref,
-  phoneCode,
-  label = 'Phone number',
-  description = `The 10 digits after ${phoneCode}, or 11 digits starting with 0`,
-  ...props
-}: PhoneFieldProps) {
+export function PhoneField({ ref, phoneCode, label, description, ...props }: PhoneFieldProps) {
+  const t = useComponentsText();
   return (
     <TextInput
       ref={ref}
-      label={label}
-      description={description}
+      label={label === undefined ? t('phoneField.label') : label}
+      description={description === undefined ? t('phoneField.description', { phoneCode }) : description}
       type="tel"
       inputMode="tel"
       autoComplete="tel-national"

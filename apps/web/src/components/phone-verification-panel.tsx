@@ -9,6 +9,7 @@ import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'reac
 import { ApiError } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { notifySuccess } from '../lib/notify';
+import { useComponentsText } from './text';
 
 const SECOND = 1000;
 
@@ -58,6 +59,7 @@ export function PhoneVerificationPanel({
   hint,
   verifiedMessage,
 }: PhoneVerificationPanelProps) {
+  const t = useComponentsText();
   const formId = useId();
   const [open, setOpen] = useState(codeOpen);
   const [sent, setSent] = useState(codeOpen);
@@ -91,7 +93,7 @@ export function PhoneVerificationPanel({
   async function checkCode(event: FormEvent) {
     event.preventDefault();
     if (!/^\d{6}$/.test(code.trim())) {
-      setCodeError('Enter the 6-digit code from the SMS');
+      setCodeError(t('phoneVerification.enterCode'));
       return;
     }
     setBusy('check');
@@ -118,22 +120,22 @@ export function PhoneVerificationPanel({
         </Text>
         {verifiedAt ? (
           <Badge color="green" variant="light" leftSection={<IconCircleCheck size={14} />}>
-            Verified
+            {t('phoneVerification.verified')}
           </Badge>
         ) : (
           <Badge color="orange" variant="light">
-            Not verified
+            {t('phoneVerification.notVerified')}
           </Badge>
         )}
         {!verifiedAt && !open && (
           <Button size="xs" variant="light" onClick={() => setOpen(true)} aria-controls={formId}>
-            Verify
+            {t('phoneVerification.verify')}
           </Button>
         )}
       </Group>
       {verifiedAt && (
         <Text size="sm" c="dimmed">
-          Verified on {formatDateTime(verifiedAt)}.
+          {t('phoneVerification.verifiedOn', { date: formatDateTime(verifiedAt) })}
         </Text>
       )}
       {!verifiedAt && open && (
@@ -147,18 +149,18 @@ export function PhoneVerificationPanel({
           {!sent ? (
             <Group gap="sm">
               <Button onClick={() => void sendCode()} loading={busy === 'send'}>
-                Send code
+                {t('phoneVerification.sendCode')}
               </Button>
               <Button variant="subtle" color="gray" onClick={() => setOpen(false)} disabled={busy !== null}>
-                Cancel
+                {t('common.cancel')}
               </Button>
             </Group>
           ) : (
             <form onSubmit={(event) => void checkCode(event)} noValidate>
               <Stack gap="sm">
                 <TextInput
-                  label="6-digit code"
-                  description="From the SMS. It expires 10 minutes after it was sent."
+                  label={t('phoneVerification.codeLabel')}
+                  description={t('phoneVerification.codeDescription')}
                   inputMode="numeric"
                   autoComplete="one-time-code"
                   maxLength={6}
@@ -169,7 +171,7 @@ export function PhoneVerificationPanel({
                 />
                 <Group gap="sm">
                   <Button type="submit" loading={busy === 'check'} disabled={busy === 'send'}>
-                    Check code
+                    {t('phoneVerification.checkCode')}
                   </Button>
                   <Button
                     variant="default"
@@ -177,7 +179,9 @@ export function PhoneVerificationPanel({
                     loading={busy === 'send'}
                     disabled={wait > 0 || busy === 'check'}
                   >
-                    {wait > 0 ? `Send a new code in ${clock(wait)}` : 'Send a new code'}
+                    {wait > 0
+                      ? t('phoneVerification.resendIn', { wait: clock(wait) })
+                      : t('phoneVerification.resend')}
                   </Button>
                 </Group>
               </Stack>

@@ -2,6 +2,7 @@ import { Box, Button, Container, Group, useMatches } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Logo } from './logo';
+import { useComponentsText } from './text';
 
 /** Public pages (terms, unsubscribe, tracking, not found): a header with the logo and a main area. */
 export function PublicLayout({
@@ -17,6 +18,7 @@ export function PublicLayout({
   signUp?: boolean;
   size?: 'sm' | 'md' | 'lg';
 }) {
+  const t = useComponentsText();
   // Two header buttons beside the logo must fit a 375 px phone.
   const buttonSize = useMatches({ base: 'xs', sm: 'sm' });
   return (
@@ -37,12 +39,12 @@ export function PublicLayout({
                 size={buttonSize}
                 variant={signUp ? 'default' : 'outline'}
               >
-                Sign In
+                {t('account.signIn')}
               </Button>
             ) : null}
             {signUp ? (
               <Button component={Link} to="/signup" size={buttonSize}>
-                Sign Up
+                {t('account.signUp')}
               </Button>
             ) : null}
           </Group>

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { applyServerFieldErrors } from '../lib/form-errors';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { DialogActions, ReasonField } from './form-dialog';
+import { useComponentsText } from './text';
 
 type ReasonSchema = z.ZodType<{ reason: string }, { reason: string }>;
 
@@ -36,6 +37,7 @@ export function ReasonDialog({
   successMessage: string;
   failureTitle: string;
 }) {
+  const t = useComponentsText();
   const {
     register,
     handleSubmit,
@@ -72,7 +74,7 @@ export function ReasonDialog({
       onClose={close}
       title={title}
       centered
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      closeButtonProps={{ 'aria-label': t('common.closeDialog') }}
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">

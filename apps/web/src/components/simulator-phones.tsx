@@ -10,11 +10,14 @@ import { EmptyList } from './empty-list';
 import { ListSkeleton } from './list-skeleton';
 import { PublicLayout } from './public-layout';
 import { QueryError } from './query-error';
+import english from './catalog/en-NG.json';
+import { useComponentsText } from './text';
 
 // The development simulators' pages (/dev/sms, /dev/whatsapp): what each simulated phone got from the
 // platform, filtered by phone, and what to say when the simulator is not running on this server.
 
-export const PHONE_FORMAT_ERROR = 'Enter a phone number such as 0803 123 4567 or +2348031234567';
+/** The filter's complaint in English (the page's tests read it). */
+export const PHONE_FORMAT_ERROR = english['simulator.phoneFormat'];
 
 /** What a person typed as the E.164 number the inbox is kept under; null when it is not a phone number. */
 export function inboxPhoneOf(typed: string): string | null {
@@ -31,18 +34,19 @@ export function PhoneFilter({
   phone: string | null;
   onShow: (phone: string | null) => void;
 }) {
+  const t = useComponentsText();
   const [typed, setTyped] = useState(phone ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const [unreadable, setUnreadable] = useState(false);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (typed.trim() === '') {
-      setError(null);
+      setUnreadable(false);
       onShow(null);
       return;
     }
     const e164 = inboxPhoneOf(typed);
-    setError(e164 ? null : PHONE_FORMAT_ERROR);
+    setUnreadable(!e164);
     if (e164) onShow(e164);
   }
 
@@ -50,26 +54,26 @@ export function PhoneFilter({
     <form onSubmit={submit} noValidate>
       <Group align="flex-end" gap="sm" wrap="wrap">
         <TextInput
-          label="Phone number"
-          description="Leave empty to see every phone"
+          label={t('simulator.phoneLabel')}
+          description={t('simulator.phoneDescription')}
           placeholder="0803 123 4567"
           inputMode="tel"
           value={typed}
           onChange={(e) => setTyped(e.currentTarget.value)}
-          error={error}
+          error={unreadable ? t('simulator.phoneFormat') : null}
           w={{ base: '100%', xs: 280 }}
         />
-        <Button type="submit">Show</Button>
+        <Button type="submit">{t('simulator.show')}</Button>
         {phone ? (
           <Button
             variant="default"
             onClick={() => {
               setTyped('');
-              setError(null);
+              setUnreadable(false);
               onShow(null);
             }}
           >
-            Show every phone
+            {t('simulator.showEvery')}
           </Button>
         ) : null}
       </Group>
@@ -111,6 +115,7 @@ export function SimulatorPhonesPage<M extends { messageId: string }>({
   /** What follows a phone's messages (a form to write as that phone), also under an empty filtered list. */
   afterMessages?: (phone: string) => ReactNode;
 }) {
+  const t = useComponentsText();
   usePageTitle(title);
   const [params, setParams] = useSearchParams();
   const phone = params.get('phone');
@@ -147,7 +152,7 @@ export function SimulatorPhonesPage<M extends { messageId: string }>({
             <Title order={2} fz="lg">
               {formatNigerianPhone(entry.phone)}{' '}
               <Text span c="dimmed" fz="sm" fw={400}>
-                {entry.messages.length === 1 ? '1 message' : `${entry.messages.length} messages`}
+                {t('simulator.messageCount', { count: entry.messages.length })}
               </Text>
             </Title>
             <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>

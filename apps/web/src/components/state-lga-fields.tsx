@@ -2,6 +2,7 @@ import { Select } from '@mantine/core';
 import { lgasOf, NIGERIAN_STATES } from '@freightlane/domain';
 import type { Ref } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
+import { useComponentsText } from './text';
 
 export interface StateLga {
   state: string;
@@ -41,33 +42,34 @@ export function StateLgaFields({
   stateField,
   lgaField,
 }: StateLgaFieldsProps) {
+  const t = useComponentsText();
   return (
     <>
       <Select
-        label="State"
+        label={t('stateLga.state')}
         required={required}
         searchable
         clearable={clearable}
-        placeholder="Choose a state"
+        placeholder={t('stateLga.chooseState')}
         data={[...NIGERIAN_STATES]}
         value={value.state || null}
         onChange={(state) => onChange({ state: state ?? '', lga: '' })}
         error={errors.state}
-        nothingFoundMessage="No state by that name"
+        nothingFoundMessage={t('stateLga.noState')}
         {...stateField}
       />
       <Select
-        label="LGA"
+        label={t('stateLga.lga')}
         description={lgaDescription}
         required={required}
         searchable
         disabled={!value.state}
-        placeholder={value.state ? 'Choose an LGA' : 'Choose the state first'}
+        placeholder={value.state ? t('stateLga.chooseLga') : t('stateLga.chooseStateFirst')}
         data={[...lgasOf(value.state)]}
         value={value.lga || null}
         onChange={(lga) => onChange({ ...value, lga: lga ?? '' })}
         error={errors.lga}
-        nothingFoundMessage="No LGA by that name"
+        nothingFoundMessage={t('stateLga.noLga')}
         {...lgaField}
       />
     </>
@@ -76,6 +78,7 @@ export function StateLgaFields({
 
 /** The state and LGA at `${name}.state` and `${name}.lga` of the surrounding react-hook-form form. */
 export function StateLgaFormFields({ name, required = false }: { name: string; required?: boolean }) {
+  const t = useComponentsText();
   const { control, setValue } = useFormContext();
   const { field: state, fieldState: stateStatus } = useController({ control, name: `${name}.state` });
   const { field: lga, fieldState: lgaStatus } = useController({ control, name: `${name}.lga` });
@@ -98,7 +101,7 @@ export function StateLgaFormFields({ name, required = false }: { name: string; r
       }}
       errors={{ state: stateStatus.error?.message, lga: lgaStatus.error?.message }}
       required={required}
-      lgaDescription="Local government area"
+      lgaDescription={t('stateLga.lgaDescription')}
       stateField={{ name: state.name, ref: state.ref, onBlur: state.onBlur }}
       lgaField={{ name: lga.name, ref: lga.ref, onBlur: lga.onBlur }}
     />

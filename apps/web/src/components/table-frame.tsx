@@ -1,5 +1,6 @@
 import { Table, type TableProps } from '@mantine/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useComponentsText } from './text';
 import './table-frame.css';
 
 /**
@@ -30,6 +31,7 @@ export function TableFrame({
   /** Smaller type and tighter padding, for a table of many columns (eight or more). */
   dense?: boolean;
 }) {
+  const t = useComponentsText();
   const scroller = useRef<HTMLDivElement>(null);
   const [edges, setEdges] = useState({ left: false, right: false });
 
@@ -63,7 +65,7 @@ export function TableFrame({
         ref={scroller}
         className="fl-table-scroller"
         role={scrolls ? 'region' : undefined}
-        aria-label={scrolls ? `${label}, scrolls sideways` : undefined}
+        aria-label={scrolls ? t('tableFrame.scrolls', { label }) : undefined}
         tabIndex={scrolls ? 0 : undefined}
       >
         <Table

@@ -2,10 +2,11 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { AppLanguageProvider } from '../i18n/app-language';
 import { createTestStore, TestProviders } from '../test/render';
 import { UnverifiedAccountDialog } from './unverified-account-dialog';
 
-function renderDialog(message: string, onClose = vi.fn()) {
+function renderDialog(message: string, onClose = vi.fn(), locale: 'en-NG' | 'pcm' = 'en-NG') {
   const router = createMemoryRouter(
     [
       { path: '/home', element: <UnverifiedAccountDialog opened message={message} onClose={onClose} /> },
@@ -15,7 +16,9 @@ function renderDialog(message: string, onClose = vi.fn()) {
   );
   render(
     <TestProviders store={createTestStore()}>
-      <RouterProvider router={router} />
+      <AppLanguageProvider initialLocale={locale}>
+        <RouterProvider router={router} />
+      </AppLanguageProvider>
     </TestProviders>,
   );
   return { router, onClose };
@@ -51,5 +54,15 @@ describe('unverified-account dialog', () => {
     const { onClose } = renderDialog('You cannot bid yet');
     await userEvent.click(screen.getByRole('button', { name: 'Okay' }));
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('speaks Pidgin when the app is shown in Pidgin, HERE still the link', async () => {
+    renderDialog('You cannot bid yet', vi.fn(), 'pcm');
+    const dialog = await screen.findByRole('dialog', { name: 'Dem never verify your account' });
+    expect(dialog).toHaveTextContent(
+      'You cannot bid yet. Dem never verify your account. Update your company details HERE make dem verify your account.',
+    );
+    expect(screen.getByRole('link', { name: 'HERE' })).toHaveAttribute('href', '/company');
+    expect(screen.getByRole('button', { name: 'Okay' })).toBeVisible();
   });
 });

@@ -1,4 +1,5 @@
 import { Progress, Stack, Text } from '@mantine/core';
+import { useComponentsText } from './text';
 
 /**
  * Under an upload control: the progress while the file goes up, then "Checking…" until the server has
@@ -7,7 +8,7 @@ import { Progress, Stack, Text } from '@mantine/core';
 export function UploadStatus({
   progress,
   label,
-  noun = 'file',
+  noun,
   problem,
 }: {
   /** Percent sent, or null when nothing is uploading. */
@@ -17,13 +18,16 @@ export function UploadStatus({
   noun?: string;
   problem: string | null;
 }) {
+  const t = useComponentsText();
   return (
     <>
       {progress !== null ? (
         <Stack gap={4}>
           <Progress value={progress} aria-label={label} animated={progress < 100} />
           <Text size="xs" c="dimmed" aria-live="polite">
-            {progress < 100 ? `Uploading… ${progress}%` : `Checking the ${noun}…`}
+            {progress < 100
+              ? t('uploadStatus.uploading', { progress })
+              : t('uploadStatus.checking', { noun: noun ?? t('uploadStatus.file') })}
           </Text>
         </Stack>
       ) : null}

@@ -1,13 +1,9 @@
 import { isNull } from 'drizzle-orm';
-import {
-  NOTIFICATION_KINDS_BY_ROLE,
-  ROLE_OF_USER_TYPE,
-  TRIP_DOCUMENT_KIND_LABELS,
-  type NotificationKind,
-} from '@freightlane/domain';
+import { NOTIFICATION_KINDS_BY_ROLE, ROLE_OF_USER_TYPE, type NotificationKind } from '@freightlane/domain';
 import { companyVerifiedNotification } from '../../modules/admin/admin-company-notifications';
 import { bidChangedNotification } from '../../modules/bid/bid-notifications';
 import type { NotificationEvent } from '../../modules/notification/notification.service';
+import { readerLocale, renderNotificationMessage } from '../../modules/notification/notification-text';
 import {
   bidLostNotification,
   biddingClosedNotifications,
@@ -27,6 +23,7 @@ import {
   resourcesAssignedNotification,
   tripsCancelledNotification,
   tripStatusNotification,
+  type CancelledBy,
 } from '../../modules/trip/trip-notifications';
 import { listTransportersWhoMayBid } from '../../queries/order-visibility.repository';
 import type { Tx } from '../client';
@@ -194,10 +191,16 @@ async function tripEvents(tx: Tx): Promise<Told[]> {
     if (trip.cancelledAt) {
       const by = userRows.find((u) => u.id === trip.cancelledByUserId);
       const byAdmin = by?.userType === 'ADMIN';
+      const byCompany = names.get(by?.companyId ?? '');
+      const cancelledBy: CancelledBy = byAdmin
+        ? { by: 'admin' }
+        : byCompany !== undefined
+          ? { by: 'company', name: byCompany }
+          : { by: 'unknown' };
       const cancellation = {
         tripIds: [trip.id],
         tripNumbers: [trip.tripNumber],
-        cancelledBy: byAdmin ? 'A Freightlane admin' : (names.get(by?.companyId ?? '') ?? 'The other party'),
+        cancelledBy,
         reason: trip.cancellationReason ?? '',
       };
       // The other side hears of it; both do when an admin cancelled.
@@ -239,7 +242,7 @@ async function tripEvents(tx: Tx): Promise<Told[]> {
   for (const document of await tx.select().from(tripDocuments)) {
     const about = {
       id: document.id,
-      kindLabel: TRIP_DOCUMENT_KIND_LABELS[document.kind],
+      kind: document.kind,
       fileName: document.fileName,
     };
     told.push({
@@ -332,8 +335,8 @@ async function deliver(tx: Tx, told: Told[], clock: StoryClock): Promise<number>
       rows.push({
         userId: person.id,
         kind: event.kind,
-        title: event.title,
-        body: event.body,
+        title: renderNotificationMessage(readerLocale(person.language), event.title),
+        body: renderNotificationMessage(readerLocale(person.language), event.body),
         link: event.link,
         sourceKey: event.key,
         inApp: true,

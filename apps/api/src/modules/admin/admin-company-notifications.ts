@@ -1,33 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import type { CompanyType } from '@freightlane/domain';
-import type { NotificationEvent } from '../notification';
-
-const WHAT_NEXT: Record<CompanyType, string> = {
-  CUSTOMER: 'You can now place haulage orders and award them to transporters.',
-  TRANSPORTER: 'You can now bid for haulage jobs and run trips for your customers.',
-  PLATFORM: 'You can now do business on Freightlane.',
-};
+import type { NotificationEvent, NotificationMessage } from '../notification';
 
 export function companyVerifiedNotification(company: {
   id: string;
   name: string;
   type: CompanyType;
 }): NotificationEvent {
-  const title = `${company.name}: company verified`;
+  // What the company can do now depends on its type; the catalog words each one.
+  const values = { companyName: company.name, type: company.type };
+  const title: NotificationMessage = { key: 'companyVerified.title', values };
   return {
     kind: 'COMPANY_VERIFIED',
     to: { companyIds: [company.id] },
     title,
-    body: `${company.name} is verified. ${WHAT_NEXT[company.type]}`,
+    body: { key: 'companyVerified.body', values },
     link: company.type === 'CUSTOMER' ? '/home' : '/transporterhome',
     key: `company-verified:${randomUUID()}`,
     email: {
       subject: title,
       paragraphs: [
-        `We have checked the details and documents of ${company.name}. Your company is verified.`,
-        WHAT_NEXT[company.type],
+        { key: 'companyVerified.email.paragraph1', values },
+        { key: 'companyVerified.email.whatNext', values },
       ],
-      actionLabel: 'Open Freightlane',
+      actionLabel: { key: 'companyVerified.email.action' },
     },
   };
 }
@@ -36,22 +32,23 @@ export function companyRejectedNotification(
   company: { id: string; name: string },
   reason: string,
 ): NotificationEvent {
-  const title = `${company.name}: verification not approved`;
+  const values = { companyName: company.name, reason };
+  const title: NotificationMessage = { key: 'companyRejected.title', values };
   return {
     kind: 'COMPANY_REJECTED',
     to: { companyIds: [company.id] },
     title,
-    body: `We could not verify ${company.name} yet. Reason: ${reason}`,
+    body: { key: 'companyRejected.body', values },
     link: '/company',
     key: `company-rejected:${randomUUID()}`,
     email: {
       subject: title,
       paragraphs: [
-        `We could not verify ${company.name} yet.`,
-        `Reason: ${reason}`,
-        'Correct your company details or upload the documents again. We review your company as soon as everything is in.',
+        { key: 'companyRejected.email.paragraph1', values },
+        { key: 'email.reason', values },
+        { key: 'companyRejected.email.paragraph3' },
       ],
-      actionLabel: 'Update company details',
+      actionLabel: { key: 'companyRejected.email.action' },
     },
   };
 }
@@ -61,20 +58,21 @@ export function companySuspendedNotification(
   company: { id: string; name: string },
   reason: string,
 ): NotificationEvent {
-  const title = `${company.name}: account suspended`;
+  const values = { companyName: company.name, reason };
+  const title: NotificationMessage = { key: 'companySuspended.title', values };
   return {
     kind: 'COMPANY_SUSPENDED',
     to: { companyIds: [company.id] },
     title,
-    body: `Your company's account is suspended. Reason: ${reason}`,
+    body: { key: 'companySuspended.body', values },
     link: null,
     key: `company-suspended:${randomUUID()}`,
     email: {
       subject: title,
       paragraphs: [
-        `Freightlane has suspended the account of ${company.name}. Until it is lifted, nobody in your company can sign in; trips already under way keep their public tracking pages.`,
-        `Reason: ${reason}`,
-        'Reply to this e-mail or call Freightlane support to resolve it.',
+        { key: 'companySuspended.email.paragraph1', values },
+        { key: 'email.reason', values },
+        { key: 'companySuspended.email.paragraph3' },
       ],
     },
   };

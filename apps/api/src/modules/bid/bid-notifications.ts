@@ -1,5 +1,5 @@
-import { formatMoney, isContainerCargo, lagosDateTimeText, type CargoType } from '@freightlane/domain';
-import type { NotificationEvent } from '../notification';
+import { isContainerCargo, type CargoType } from '@freightlane/domain';
+import { dateTimeValue, nairaValue, type NotificationEvent } from '../notification';
 
 export interface BidOrder {
   id: string;
@@ -15,8 +15,12 @@ export interface BidFacts {
   trucksAvailable: number;
 }
 
-const perUnit = (order: BidOrder) => (isContainerCargo(order.cargoType) ? 'container' : 'truck load');
-const trucks = (n: number) => `${n} ${n === 1 ? 'truck' : 'trucks'}`;
+/** The catalog's words for each change, the kind it is told as, and its e-mail's first paragraph. */
+const CHANGES = {
+  placed: { kind: 'BID_RECEIVED', text: 'bidPlaced' },
+  revised: { kind: 'BID_REVISED', text: 'bidRevised' },
+  withdrawn: { kind: 'BID_WITHDRAWN', text: 'bidWithdrawn' },
+} as const;
 
 /** A bid placed, revised or withdrawn, told to the customer whose order it is on. */
 export function bidChangedNotification(
@@ -28,42 +32,31 @@ export function bidChangedNotification(
   /** Tells repeated changes of one bid apart (its new updated time). */
   version: string,
 ): NotificationEvent {
-  const closes = `Bidding closes ${lagosDateTimeText(order.biddingClosesAt)} (Lagos time).`;
-  const price = `${formatMoney(bid.amountKobo)} per ${perUnit(order)}, with ${trucks(bid.trucksAvailable)} available`;
-  const texts = {
-    placed: {
-      kind: 'BID_RECEIVED' as const,
-      title: `${order.orderNumber}: new bid from ${transporterName}`,
-      body: `${transporterName} bid ${price}.`,
-      paragraphs: [
-        `${transporterName} bid ${price} on your order ${order.orderNumber}.`,
-        `${closes} You can compare all bids and award the order from its page.`,
-      ],
-    },
-    revised: {
-      kind: 'BID_REVISED' as const,
-      title: `${order.orderNumber}: bid revised by ${transporterName}`,
-      body: `${transporterName} now bids ${price}.`,
-      paragraphs: [
-        `${transporterName} revised their bid on your order ${order.orderNumber}: now ${price}.`,
-        closes,
-      ],
-    },
-    withdrawn: {
-      kind: 'BID_WITHDRAWN' as const,
-      title: `${order.orderNumber}: bid withdrawn by ${transporterName}`,
-      body: `${transporterName} withdrew their bid.`,
-      paragraphs: [`${transporterName} withdrew their bid on your order ${order.orderNumber}.`, closes],
-    },
-  }[change];
+  const { kind, text } = CHANGES[change];
+  const values = {
+    orderNumber: order.orderNumber,
+    transporterName,
+    amount: nairaValue(bid.amountKobo),
+    unit: isContainerCargo(order.cargoType) ? 'container' : 'truckLoad',
+    trucks: bid.trucksAvailable,
+    closes: dateTimeValue(order.biddingClosesAt),
+  };
+  const title = { key: `${text}.title`, values } as const;
   return {
-    kind: texts.kind,
+    kind,
     to: { companyIds: [order.customerCompanyId] },
     actorUserId,
-    title: texts.title,
-    body: texts.body,
+    title,
+    body: { key: `${text}.body`, values },
     link: `/orders/${order.id}`,
     key: `bid-${change}:${bid.id}:${version}`,
-    email: { subject: texts.title, paragraphs: texts.paragraphs, actionLabel: 'See the bids' },
+    email: {
+      subject: title,
+      paragraphs: [
+        { key: `${text}.email.paragraph1`, values },
+        { key: change === 'placed' ? 'bidPlaced.email.paragraph2' : 'bid.email.closes', values },
+      ],
+      actionLabel: { key: 'action.seeBids' },
+    },
   };
 }

@@ -1,6 +1,6 @@
-import { addDays, lagosDayText, lagosToday } from '@freightlane/domain';
+import { addDays, lagosToday } from '@freightlane/domain';
 import type { AppContext } from '../../context';
-import { queueNotification } from '../notification';
+import { dayValue, queueNotification } from '../notification';
 import { listDriversWithLicenceEndingBy } from './driver.repository';
 
 export const LICENCE_EXPIRY_SWEEP_JOB = 'fleet.licence-expiry-sweep';
@@ -37,20 +37,18 @@ export async function sweepLicenceExpiry(ctx: AppContext, now: Date = new Date()
       const daysLeft = daysBetween(today, driver.licenceExpiresOn);
       // The smallest warning step the licence has reached; 0 once it has run out.
       const step = daysLeft < 0 ? 0 : Math.min(...LICENCE_WARNING_DAYS.filter((d) => d >= daysLeft));
-      const name = `${driver.firstName} ${driver.lastName}`;
-      const on = lagosDayText(driver.licenceExpiresOn);
-      const title =
-        step === 0
-          ? `${name}: driving licence has run out`
-          : `${name}: driving licence runs out ${daysLeft === 0 ? 'today' : `in ${daysLeft} ${daysLeft === 1 ? 'day' : 'days'}`}`;
+      const values = {
+        driverName: `${driver.firstName} ${driver.lastName}`,
+        firstName: driver.firstName,
+        daysLeft,
+        on: dayValue(driver.licenceExpiresOn),
+      };
+      const expired = step === 0;
       await queueNotification(ctx, tx, {
         kind: 'FLEET_DOCUMENT_EXPIRING',
         to: { companyIds: [driver.companyId] },
-        title,
-        body:
-          step === 0
-            ? `It ran out on ${on}. Keep ${driver.firstName} off the road until the new licence is on the driver's page.`
-            : `It is valid until ${on}. Renew it and update the driver's page before then.`,
+        title: { key: expired ? 'licence.expired.title' : 'licence.expiring.title', values },
+        body: { key: expired ? 'licence.expired.body' : 'licence.expiring.body', values },
         link: `/fleet/drivers/${driver.id}`,
         key: `licence-expiry:${driver.id}:${driver.licenceExpiresOn}:${step}`,
       });

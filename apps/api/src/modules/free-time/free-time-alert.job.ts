@@ -1,14 +1,14 @@
-import {
-  FREE_TIME_ALERT_DAYS,
-  depositHeld,
-  formatMoney,
-  lagosDayText,
-  type ContainerFreeTime,
-} from '@freightlane/domain';
+import { FREE_TIME_ALERT_DAYS, depositHeld, type ContainerFreeTime } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { readTripFreeTime } from './free-time.service';
-import { queueNotification } from '../notification';
+import {
+  dayValue,
+  nairaValue,
+  queueNotification,
+  type NotificationMessage,
+  type NotificationValue,
+} from '../notification';
 
 export const FREE_TIME_ALERT_JOB = 'trip.free-time-alert';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -64,26 +64,46 @@ export async function scheduleFreeTimeAlerts(
   }
 }
 
-const daysText = (days: number) => (days === 1 ? '1 day' : `${days} days`);
-
-/** "demurrage of ₦68,500.00 a day", or without a figure when the line's tariff is not known. */
-function chargeText(kind: 'demurrage' | 'detention', koboPerDay: number | undefined): string {
-  return koboPerDay === undefined ? `${kind} for every day` : `${kind} of ${formatMoney(koboPerDay)} a day`;
+/**
+ * A daily charge's rate for the catalog's words: "demurrage of ₦68,500.00 a day" when the line's tariff
+ * gives it, "demurrage for every day" when it is not known.
+ */
+function rateValues(
+  name: 'demurrage' | 'detention',
+  koboPerDay: number | undefined,
+): Record<string, NotificationValue> {
+  return koboPerDay === undefined
+    ? { [`${name}Rate`]: 'unknown' }
+    : { [`${name}Rate`]: 'known', [name]: nairaValue(koboPerDay) };
 }
 
 /**
  * What the container costs a day once its free time is over: demurrage while it is still at the port
  * (then detention once out, for a liner-owned one), detention once it is out and its empty is not back.
+ * The catalog says it for the body (`freeTime.<where>`) and, after the trip's number, for the e-mail.
  */
-function chargesAhead(container: string, freeTime: ContainerFreeTime, until: string): string {
+function chargesAhead(
+  containerNumber: string | null,
+  freeTime: ContainerFreeTime,
+  values: Record<string, NotificationValue>,
+): { where: 'outOfPort' | 'atPort'; values: Record<string, NotificationValue> } {
   const { tariff } = freeTime;
-  const detention = chargeText('detention', tariff?.detentionKoboPerDay);
+  const named: Record<string, NotificationValue> =
+    containerNumber === null ? { named: 'no' } : { named: 'yes', container: containerNumber };
+  const detention = rateValues('detention', tariff?.detentionKoboPerDay);
   if (freeTime.gateOut.actual) {
-    return `${container} is out of the port and its empty is not back; its last free day is ${until}. After it the line charges ${detention} until the empty is returned.`;
+    return { where: 'outOfPort', values: { ...values, ...named, ...detention } };
   }
-  const demurrage = chargeText('demurrage', tariff?.demurrageKoboPerDay);
-  const thenDetention = freeTime.emptyReturn ? `, then ${detention} until its empty is returned` : '';
-  return `${container} is still at the port; its last free day is ${until}. After it the line charges ${demurrage} while it stays there${thenDetention}.`;
+  return {
+    where: 'atPort',
+    values: {
+      ...values,
+      ...named,
+      ...rateValues('demurrage', tariff?.demurrageKoboPerDay),
+      ...detention,
+      emptyReturn: freeTime.emptyReturn ? 'yes' : 'no',
+    },
+  };
 }
 
 /**
@@ -98,36 +118,36 @@ export async function sendFreeTimeAlert(ctx: AppContext, alert: FreeTimeAlert): 
   if (!freeTime.lastFreeDay || freeTime.level === 'SETTLED') return;
   if (freeTime.lastFreeDay !== (alert.lastFreeDay ?? found.deliveryOrderValidityDate)) return;
 
-  const until = lagosDayText(freeTime.lastFreeDay);
-  const days = daysText(alert.daysLeft);
-  const container = found.containerNumber ?? 'The container';
+  const values = { tripNumber: trip.tripNumber, days: alert.daysLeft };
   // Without a discharge date the last free day is the delivery order's, and the alert names it as such.
-  const title = freeTime.dischargeDate
-    ? `${trip.tripNumber}: free time ends in ${days}`
-    : `${trip.tripNumber}: delivery order runs out in ${days}`;
-  const body = chargesAhead(container, freeTime, until!);
-  const deposit =
+  const title: NotificationMessage = {
+    key: freeTime.dischargeDate ? 'freeTime.title' : 'freeTime.titleDeliveryOrder',
+    values,
+  };
+  const charges = chargesAhead(found.containerNumber ?? null, freeTime, {
+    ...values,
+    until: dayValue(freeTime.lastFreeDay),
+  });
+  const deposit: NotificationMessage[] =
     freeTime.deposit.amountKobo && depositHeld(freeTime.deposit.status)
-      ? [`The line also holds a deposit of ${formatMoney(freeTime.deposit.amountKobo)} on the container.`]
+      ? [{ key: 'freeTime.email.deposit', values: { amount: nairaValue(freeTime.deposit.amountKobo) } }]
       : [];
   await ctx.db.transaction((tx) =>
     queueNotification(ctx, tx, {
       kind: 'FREE_TIME_RUNNING_OUT',
       to: { companyIds: [trip.customerCompanyId, trip.transporterCompanyId] },
       title,
-      body,
+      body: { key: `freeTime.${charges.where}`, values: charges.values },
       link: `/trips/${trip.id}`,
       key: `free-time:${trip.id}:${freeTime.lastFreeDay}:${alert.daysLeft}`,
       email: {
         subject: title,
         paragraphs: [
-          `Trip ${trip.tripNumber}: ${body}`,
+          { key: `freeTime.email.${charges.where}`, values: charges.values },
           ...deposit,
-          freeTime.gateOut.actual
-            ? 'Return the empty before then to keep these charges off the bill.'
-            : 'Load it out before then to keep these charges off the bill.',
+          { key: freeTime.gateOut.actual ? 'freeTime.email.returnEmpty' : 'freeTime.email.loadOut' },
         ],
-        actionLabel: 'Open the trip',
+        actionLabel: { key: 'action.openTrip' },
       },
     }),
   );

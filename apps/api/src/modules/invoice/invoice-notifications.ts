@@ -1,5 +1,5 @@
-import { CHARGE_KIND_LABELS, formatMoney, type ChargeKind } from '@freightlane/domain';
-import type { NotificationEvent } from '../notification';
+import type { ChargeKind } from '@freightlane/domain';
+import { nairaValue, type NotificationEvent, type NotificationMessage } from '../notification';
 
 /** What happened to a charge, as the other side hears it. */
 export type ChargeEvent = 'PROPOSED' | 'REVISED' | 'WITHDRAWN' | 'ACCEPTED' | 'DISPUTED';
@@ -28,6 +28,15 @@ export interface NotifiedInvoice {
 /** The invoice's page in the web app. */
 export const invoiceLink = (invoiceId: string) => `/payments/${invoiceId}`;
 
+/** The catalog's words for each change of a charge. */
+const CHARGE_TEXTS = {
+  PROPOSED: 'charge.proposed',
+  REVISED: 'charge.revised',
+  WITHDRAWN: 'charge.withdrawn',
+  ACCEPTED: 'charge.accepted',
+  DISPUTED: 'charge.disputed',
+} as const satisfies Record<ChargeEvent, string>;
+
 /**
  * INVOICE_CHARGE to the other side of a charge's change: the customer hears of a charge proposed (by the
  * transporter, or by the platform from the trip's times), revised or withdrawn; the transporter hears the
@@ -39,38 +48,20 @@ export function chargeNotification(
   event: ChargeEvent,
   actorUserId: string | null,
 ): NotificationEvent {
-  const what = `${CHARGE_KIND_LABELS[charge.kind].toLowerCase()} of ${formatMoney(charge.amountKobo)}`;
-  const onTrip = `on invoice ${invoice.invoiceNumber} (trip ${invoice.tripNumber})`;
   const toCustomer = event === 'PROPOSED' || event === 'REVISED' || event === 'WITHDRAWN';
-  const { title, body } = ((): { title: string; body: string } => {
-    switch (event) {
-      case 'PROPOSED':
-        return {
-          title: `${invoice.invoiceNumber}: charge proposed by ${invoice.transporterName}`,
-          body: `A ${what} ${onTrip}: ${charge.reason}. Accept or dispute it; the invoice cannot be paid until you answer.`,
-        };
-      case 'REVISED':
-        return {
-          title: `${invoice.invoiceNumber}: charge revised by ${invoice.transporterName}`,
-          body: `The charge ${onTrip} is now a ${what}: ${charge.reason}. Accept or dispute it.`,
-        };
-      case 'WITHDRAWN':
-        return {
-          title: `${invoice.invoiceNumber}: charge withdrawn by ${invoice.transporterName}`,
-          body: `The ${what} ${onTrip} is withdrawn and will not be billed.`,
-        };
-      case 'ACCEPTED':
-        return {
-          title: `${invoice.invoiceNumber}: charge accepted by ${invoice.customerName}`,
-          body: `The ${what} ${onTrip} is accepted; the invoice is now ${formatMoney(invoice.amountKobo)} with VAT.`,
-        };
-      case 'DISPUTED':
-        return {
-          title: `${invoice.invoiceNumber}: charge disputed by ${invoice.customerName}`,
-          body: `The ${what} ${onTrip} is disputed: “${charge.disputeNote ?? ''}”. Revise it or withdraw it.`,
-        };
-    }
-  })();
+  const values = {
+    invoiceNumber: invoice.invoiceNumber,
+    tripNumber: invoice.tripNumber,
+    transporterName: invoice.transporterName,
+    customerName: invoice.customerName,
+    chargeKind: charge.kind,
+    amount: nairaValue(charge.amountKobo),
+    total: nairaValue(invoice.amountKobo),
+    reason: charge.reason,
+    note: charge.disputeNote ?? '',
+  };
+  const title: NotificationMessage = { key: `${CHARGE_TEXTS[event]}.title`, values };
+  const body: NotificationMessage = { key: `${CHARGE_TEXTS[event]}.body`, values };
   return {
     kind: 'INVOICE_CHARGE',
     to: { companyIds: [toCustomer ? invoice.customerCompanyId : invoice.transporterCompanyId] },
@@ -79,6 +70,6 @@ export function chargeNotification(
     body,
     link: invoiceLink(invoice.id),
     key: `invoice-charge:${charge.id}:${event.toLowerCase()}:${charge.updatedAt.getTime()}`,
-    email: { subject: title, paragraphs: [body], actionLabel: 'See the invoice' },
+    email: { subject: title, paragraphs: [body], actionLabel: { key: 'action.seeInvoice' } },
   };
 }

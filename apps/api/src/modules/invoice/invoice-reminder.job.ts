@@ -1,7 +1,6 @@
-import { formatMoney, lagosDayText } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { queueNotification } from '../notification';
+import { dayValue, nairaValue, queueNotification, type NotificationMessage } from '../notification';
 import { findInvoiceOfTrip } from './invoice.repository';
 
 export const INVOICE_REMINDER_JOB = 'invoice.reminder';
@@ -42,33 +41,28 @@ export async function scheduleInvoiceReminders(
 export async function remindInvoice(ctx: AppContext, reminder: InvoiceReminder): Promise<void> {
   const invoice = await findInvoiceOfTrip(ctx.db, reminder.tripId);
   if (!invoice || invoice.status !== 'PENDING_PAYMENT') return;
-  const due = lagosDayText(invoice.dueAt.toISOString());
-  const amount = formatMoney(invoice.amountKobo);
   const overdue = reminder.stage === 'OVERDUE';
-  const title = overdue
-    ? `${invoice.invoiceNumber}: payment overdue`
-    : `${invoice.invoiceNumber}: payment due ${due}`;
+  const values = {
+    invoiceNumber: invoice.invoiceNumber,
+    tripNumber: invoice.tripNumber,
+    amount: nairaValue(invoice.amountKobo),
+    due: dayValue(invoice.dueAt),
+  };
+  const title: NotificationMessage = { key: overdue ? 'paymentOverdue.title' : 'paymentDue.title', values };
   await ctx.db.transaction((tx) =>
     queueNotification(ctx, tx, {
       kind: overdue ? 'PAYMENT_OVERDUE' : 'PAYMENT_DUE',
       to: { companyIds: [invoice.customerCompanyId] },
       title,
-      body: overdue
-        ? `${amount} for trip ${invoice.tripNumber} was due ${due} and is not paid yet.`
-        : `${amount} for trip ${invoice.tripNumber} falls due ${due}.`,
+      body: { key: overdue ? 'paymentOverdue.body' : 'paymentDue.body', values },
       link: '/payments',
       key: `invoice-${reminder.stage.toLowerCase()}:${invoice.id}`,
       email: {
         subject: title,
         paragraphs: overdue
-          ? [
-              `Invoice ${invoice.invoiceNumber} of ${amount} for trip ${invoice.tripNumber} was due ${due} and is not paid yet.`,
-              'Please pay it, or tell us if something about the trip is in dispute.',
-            ]
-          : [
-              `Invoice ${invoice.invoiceNumber} of ${amount} for trip ${invoice.tripNumber} falls due ${due}.`,
-            ],
-        actionLabel: 'See pending payments',
+          ? [{ key: 'paymentOverdue.email.paragraph1', values }, { key: 'paymentOverdue.email.paragraph2' }]
+          : [{ key: 'paymentDue.email.paragraph1', values }],
+        actionLabel: { key: 'payment.email.action' },
       },
     }),
   );

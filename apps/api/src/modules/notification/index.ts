@@ -48,5 +48,14 @@ export function registerNotification(app: ZodApp, ctx: AppContext, whatsapp: Wha
 export { UserNotifications } from './notification-stream.service';
 export { linkLoginDevice, queueNotification } from './notification.service';
 export type { NotificationEvent } from './notification.service';
+export {
+  dateTimeValue,
+  dayValue,
+  nairaValue,
+  readerLocale,
+  renderNotificationMessage,
+  type NotificationMessage,
+  type NotificationValue,
+} from './notification-text';
 export type { WhatsappSender } from './notification-delivery.job';
 export { WebPush } from './web-push.service';

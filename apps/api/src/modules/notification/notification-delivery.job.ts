@@ -1,22 +1,24 @@
-import {
-  isUrgentNotification,
-  MESSAGE_SPEND_CAP_REACHED,
-  NOTIFICATION_KIND_LABELS,
-  type NotificationKind,
-} from '@freightlane/domain';
+import { isUrgentNotification, MESSAGE_SPEND_CAP_REACHED, type NotificationKind } from '@freightlane/domain';
+import type { Locale, NotificationKey } from '@freightlane/domain/i18n';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import { renderEmail } from '../../lib/mail-layout';
 import type { MailMessage } from '../../plugins/mail';
 import { queueSms } from '../sms';
-import type { DeliveryJob, NotificationEmail } from './notification-fanout.job';
+import type { DeliveryJob, RenderedEmail } from './notification-fanout.job';
 import {
   notificationSmsText,
   notificationTemplate,
   notificationWhatsappParameters,
   type NotificationTemplateName,
 } from './notification-phone-text';
+import {
+  notificationKindLabel,
+  readerLocale,
+  renderNotificationMessage,
+  type NotificationValue,
+} from './notification-text';
 import {
   deletePushSubscriptionById,
   findDelivery,
@@ -36,13 +38,18 @@ export function deliveryBackoffSeconds(attempt: number): number {
 
 export class DeliveryError extends Error {}
 
-/** A notification's WhatsApp message: one of the `notify_<kind>` templates, with the SMS to fall back on. */
+/**
+ * A notification's WhatsApp message: one of the `notify_<kind>` templates in the reader's language, with the
+ * SMS to fall back on.
+ */
 export interface NotificationWhatsappRequest {
   to: string;
   purpose: string;
   companyId: string;
   urgent: boolean;
   template: NotificationTemplateName;
+  /** The reader's language: the WhatsApp channel sends the template approved in it. */
+  language: Locale;
   parameters: string[];
   fallbackSmsText?: string;
 }
@@ -126,6 +133,7 @@ async function deliverToPhone(
     return;
   }
   const { appUrl } = ctx.env;
+  const locale = readerLocale(delivery.language);
   const smsText = notificationSmsText(delivery, appUrl);
   const common = {
     to: delivery.phoneNumber,
@@ -143,7 +151,8 @@ async function deliverToPhone(
         const whatsapp = await sender.queueWhatsapp(ctx, tx, {
           ...common,
           template: notificationTemplate(delivery.kind),
-          parameters: notificationWhatsappParameters(delivery, appUrl),
+          language: locale,
+          parameters: notificationWhatsappParameters(delivery, appUrl, locale),
           // Someone who also takes this notification by SMS gets it that way already.
           ...(delivery.smsAlso ? {} : { fallbackSmsText: smsText }),
         });
@@ -202,31 +211,40 @@ async function sendPush(ctx: AppContext, delivery: Delivery): Promise<void> {
   if (sent === 0) throw new GoneError('The push service said every subscription is gone (404/410)');
 }
 
-/** The e-mail of a notification: the product's layout, the person's name, and a one-click way out. */
+/**
+ * The e-mail of a notification: the product's layout, the person's name, and a one-click way out, all in the
+ * person's language (the fan-out wrote the event's own texts in it already).
+ */
 export function notificationMail(
   ctx: AppContext,
-  delivery: Pick<Delivery, 'email' | 'firstName' | 'userId' | 'kind' | 'title' | 'body' | 'link'>,
-  email?: NotificationEmail,
+  delivery: Pick<
+    Delivery,
+    'email' | 'firstName' | 'userId' | 'kind' | 'title' | 'body' | 'link' | 'language'
+  >,
+  email?: RenderedEmail,
 ): MailMessage {
   const { appUrl } = ctx.env;
+  const locale = readerLocale(delivery.language);
+  const words = (key: NotificationKey, values: Record<string, NotificationValue> = {}) =>
+    renderNotificationMessage(locale, { key, values });
   const token = ctx.unsubscribeTokens.sign(delivery.userId, delivery.kind);
   const unsubscribePage = `${appUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
   const oneClick = `${appUrl}/api/v1/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
   const rendered = renderEmail({
     subject: email?.subject ?? delivery.title,
-    greeting: `Hello ${delivery.firstName},`,
+    greeting: words('email.greeting', { firstName: delivery.firstName }),
     paragraphs: email?.paragraphs ?? [delivery.body],
     ...(delivery.link
-      ? { action: { label: email?.actionLabel ?? 'Open in Freightlane', url: `${appUrl}${delivery.link}` } }
+      ? { action: { label: email?.actionLabel ?? words('email.open'), url: `${appUrl}${delivery.link}` } }
       : {}),
     footer: [
       {
-        text: `You get this e-mail because you take e-mails about: ${NOTIFICATION_KIND_LABELS[delivery.kind]}.`,
-        link: { label: 'Unsubscribe from these e-mails', url: unsubscribePage },
+        text: words('email.footerKind', { kind: notificationKindLabel(locale, delivery.kind) }),
+        link: { label: words('email.unsubscribe'), url: unsubscribePage },
       },
       {
-        text: 'Choose what you are told about, and how:',
-        link: { label: 'Notification settings', url: `${appUrl}/settings/notifications` },
+        text: words('email.footerSettings'),
+        link: { label: words('email.settings'), url: `${appUrl}/settings/notifications` },
       },
     ],
   });

@@ -1,73 +1,33 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { jobs, notificationDeliveries, notifications, pushSubscriptions } from '../../db/schema';
 import { signedInAccount } from '../../test/accounts';
 import { startPushService, type PushService } from '../../test/push-service';
+import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
 import { DELIVERY_MAX_ATTEMPTS, deliveryBackoffSeconds } from './notification-delivery.job';
+import { inEnglish } from './notification-events.test-kit';
 import { NOTIFICATION_DELIVERY_JOB } from './notification-fanout.job';
 import { queueNotification, type NotificationEvent } from './notification.service';
 
-interface Received {
-  to: string[];
-  /** The message as it came, headers included. */
-  raw: string;
-  /** The same with quoted-printable undone, to search the bodies' text. */
-  text: string;
-}
-
-/** Undoes quoted-printable soft line breaks and escapes (bytes of UTF-8), so the raw text can be searched. */
-function decodeQuotedPrintable(raw: string): string {
-  const bytes = raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
-}
-
 describe('notification delivery by the job worker', () => {
-  const mails: Received[] = [];
-  let smtpRefuses = false;
-  let smtp: SMTPServer;
+  let smtp: SmtpSink;
   let push: PushService;
   let t: TestApp;
   let seq = 0;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          if (smtpRefuses) {
-            callback(Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 }));
-            return;
-          }
-          const raw = Buffer.concat(chunks).toString('utf8');
-          mails.push({
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw,
-            text: decodeQuotedPrintable(raw),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+    smtp = await startSmtpSink();
     push = await startPushService();
     t = await createTestApp({
-      SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+      SMTP_URL: smtp.url,
       PUSH_ALLOW_INTERNAL_HOSTS: 'true',
     });
   });
   afterAll(async () => {
     await t?.close();
     await push?.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp?.close();
   });
 
   function event(userId: string, overrides: Partial<NotificationEvent> = {}): NotificationEvent {
@@ -75,8 +35,19 @@ describe('notification delivery by the job worker', () => {
     return {
       kind: 'BID_WON',
       to: { userIds: [userId] },
-      title: `You won ORD-2026-00000${seq}`,
-      body: 'Your bid of ₦450,000.00 per container was accepted: 2 trips are yours.',
+      title: {
+        key: 'bidWon.title',
+        values: { orderNumber: `ORD-2026-00000${seq}`, count: 2, unit: 'container' },
+      },
+      body: {
+        key: 'bidWon.body',
+        values: {
+          customerName: 'Dangote Cement',
+          amount: { naira: 450_000 },
+          unit: 'container',
+          tripNumbers: 'TRP-2026-000001, TRP-2026-000002',
+        },
+      },
       link: '/bids/won',
       key: `delivery-test:${seq}`,
       ...overrides,
@@ -132,7 +103,7 @@ describe('notification delivery by the job worker', () => {
     const account = await signedInAccount(t, 'TRANSPORTER');
     const e = event(account.user.id);
     await send(e);
-    const mail = mails.find((m) => m.to.includes(account.email));
+    const mail = smtp.mails.find((m) => m.to.includes(account.email));
     expect(mail).toBeDefined();
     expect(mail!.raw).toMatch(
       /^List-Unsubscribe:\s+<http:\/\/localhost:\d+\/api\/v1\/notifications\/unsubscribe\?token=/m,
@@ -140,14 +111,14 @@ describe('notification delivery by the job worker', () => {
     expect(mail!.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
     expect(mail!.raw).toContain('Content-Type: text/plain');
     expect(mail!.raw).toContain('Content-Type: text/html');
-    expect(mail!.text).toContain(e.body);
+    expect(mail!.text).toContain(inEnglish(e.body));
     expect(await deliveryOf(e.key, 'EMAIL')).toMatchObject({ status: 'SENT', attempts: 1, lastError: null });
   });
 
   it('retries a refused e-mail with growing waits, then records it failed with the reason', async () => {
     const account = await signedInAccount(t, 'TRANSPORTER');
     const e = event(account.user.id);
-    smtpRefuses = true;
+    smtp.refuse(true);
     try {
       await send(e);
       const delivery = (await deliveryOf(e.key, 'EMAIL'))!;
@@ -170,7 +141,7 @@ describe('notification delivery by the job worker', () => {
       expect(failed.failedAt).toBeInstanceOf(Date);
       expect((await deliveryJobOf(delivery.id)).failedAt).toBeInstanceOf(Date);
     } finally {
-      smtpRefuses = false;
+      smtp.refuse(false);
     }
     // The same person's next e-mail goes out once the server takes mail again.
     const next = event(account.user.id);
@@ -187,8 +158,8 @@ describe('notification delivery by the job worker', () => {
     expect(push.refused).toEqual([]);
     expect(arrived).toHaveLength(1);
     expect(arrived[0]!.payload).toEqual({
-      title: e.title,
-      body: e.body,
+      title: inEnglish(e.title),
+      body: inEnglish(e.body),
       link: '/bids/won',
       tag: 'BID_WON:/bids/won',
     });

@@ -6,8 +6,10 @@ import {
   type NotificationChannel,
   type NotificationKind,
 } from '@freightlane/domain';
+import type { Locale } from '@freightlane/domain/i18n';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
+import { readerLocale, renderNotificationMessage, type NotificationMessage } from './notification-text';
 import {
   announceUsers,
   findChoices,
@@ -29,9 +31,16 @@ export const NOTIFICATION_PHONE_DELIVERY_JOB = 'notification.deliver-phone';
 
 /** A fuller e-mail than the title and body; the greeting and the unsubscribe footer are added to it. */
 export interface NotificationEmail {
+  subject: NotificationMessage;
+  paragraphs: NotificationMessage[];
+  /** The button's label; it leads to the notification's link. */
+  actionLabel?: NotificationMessage;
+}
+
+/** The e-mail as one person reads it, in their language: what the e-mail's delivery job carries. */
+export interface RenderedEmail {
   subject: string;
   paragraphs: string[];
-  /** The button's label; it leads to the notification's link. */
   actionLabel?: string;
 }
 
@@ -44,11 +53,12 @@ export interface NotificationEvent {
   actorUserId?: string | null;
   /**
    * Short, shown in the list and as the push's title: "<subject>: <what happened>", the subject a trip,
-   * order or invoice number or a company's name ("TRP-2026-000123: Container(s) Loaded").
+   * order or invoice number or a company's name ("TRP-2026-000123: Container(s) Loaded"). Like every text
+   * of the event, a catalog message: each person reads it in their own language.
    */
-  title: string;
+  title: NotificationMessage;
   /** One or two sentences. */
-  body: string;
+  body: NotificationMessage;
   /** A path in the web app (/trips/{id}), or null. */
   link: string | null;
   /** Names the event (e.g. `trip-status:{logId}`): a fan-out that runs again adds nothing twice. */
@@ -58,7 +68,39 @@ export interface NotificationEvent {
 
 export interface DeliveryJob {
   deliveryId: number;
-  email?: NotificationEmail;
+  email?: RenderedEmail;
+}
+
+/** An event's texts in one language. */
+interface RenderedEvent {
+  title: string;
+  body: string;
+  email?: RenderedEmail;
+}
+
+/**
+ * A message in `locale`. A fan-out job queued before notifications spoke the reader's language carries its
+ * texts already written in English; those go out as they are.
+ */
+function textIn(locale: Locale, message: NotificationMessage | string): string {
+  return typeof message === 'string' ? message : renderNotificationMessage(locale, message);
+}
+
+function renderEvent(locale: Locale, event: NotificationEvent): RenderedEvent {
+  const { email } = event;
+  return {
+    title: textIn(locale, event.title),
+    body: textIn(locale, event.body),
+    ...(email
+      ? {
+          email: {
+            subject: textIn(locale, email.subject),
+            paragraphs: email.paragraphs.map((p) => textIn(locale, p)),
+            ...(email.actionLabel ? { actionLabel: textIn(locale, email.actionLabel) } : {}),
+          },
+        }
+      : {}),
+  };
 }
 
 /**
@@ -81,8 +123,9 @@ const DELIVERY_CHANNELS: readonly DeliveryChannel[] = ['EMAIL', 'PUSH', 'SMS', '
  * The fan-out job: the people the event reaches, each person's choices for its kind (or their role's
  * defaults where they made none), one in-app row each (hidden from the list when they turned the app
  * channel off) and an e-mail, push, SMS and WhatsApp delivery where they take them: push only to a person
- * with a browser subscribed, SMS and WhatsApp only to a verified phone number. All in one transaction, so a
- * retry after a crash finds either everything or nothing.
+ * with a browser subscribed, SMS and WhatsApp only to a verified phone number. Each row and e-mail is in its
+ * reader's language, the event written once per language among them. All in one transaction, so a retry
+ * after a crash finds either everything or nothing.
  */
 export async function fanOut(ctx: AppContext, event: NotificationEvent): Promise<number> {
   const added = await ctx.db.transaction(async (tx) => {
@@ -107,18 +150,29 @@ export async function fanOut(ctx: AppContext, event: NotificationEvent): Promise
       (channel === 'PUSH' ? withPush.has(p.id) : isPhoneChannel(channel) ? p.phoneVerified : true);
     const takers = people.filter((p) => reaches(p, 'IN_APP') || DELIVERY_CHANNELS.some((c) => reaches(p, c)));
     const byId = new Map(takers.map((p) => [p.id, p]));
+    const rendered = new Map<Locale, RenderedEvent>();
+    const textsFor = (userId: string): RenderedEvent => {
+      const locale = readerLocale(byId.get(userId)?.language);
+      let texts = rendered.get(locale);
+      if (!texts) {
+        texts = renderEvent(locale, event);
+        rendered.set(locale, texts);
+      }
+      return texts;
+    };
     const rows = await insertNotifications(
       tx,
       takers.map((p) => ({
         userId: p.id,
         kind: event.kind,
-        title: event.title,
-        body: event.body,
+        title: textsFor(p.id).title,
+        body: textsFor(p.id).body,
         link: event.link,
         sourceKey: event.key,
         inApp: reaches(p, 'IN_APP'),
       })),
     );
+    const readerOf = new Map(rows.map((row) => [row.id, row.userId]));
     const deliveries = await insertDeliveries(
       tx,
       rows.flatMap((row) =>
@@ -128,10 +182,13 @@ export async function fanOut(ctx: AppContext, event: NotificationEvent): Promise
         })),
       ),
     );
-    const jobOf = (delivery: (typeof deliveries)[number]): DeliveryJob => ({
-      deliveryId: delivery.id,
-      ...(delivery.channel === 'EMAIL' && event.email ? { email: event.email } : {}),
-    });
+    const jobOf = (delivery: (typeof deliveries)[number]): DeliveryJob => {
+      const email =
+        delivery.channel === 'EMAIL' && event.email
+          ? textsFor(readerOf.get(delivery.notificationId)!).email
+          : undefined;
+      return { deliveryId: delivery.id, ...(email ? { email } : {}) };
+    };
     const toPhones = deliveries.filter((d) => isPhoneChannel(d.channel));
     await ctx.jobs.enqueueMany(
       tx,

@@ -1,11 +1,8 @@
-import {
-  NOTIFICATION_KIND_LABELS,
-  smsSegments,
-  type NotificationKind,
-  type SmsEncoding,
-} from '@freightlane/domain';
+import { smsSegments, type NotificationKind, type SmsEncoding } from '@freightlane/domain';
+import { DEFAULT_LOCALE, type Locale } from '@freightlane/domain/i18n';
+import { notificationKindLabel, renderNotificationMessage } from './notification-text';
 
-/** What a notification says, as the fan-out wrote it. */
+/** What a notification says, as the fan-out wrote it (in its reader's language). */
 export interface NotificationText {
   kind: NotificationKind;
   /** "<subject>: <what happened>". */
@@ -122,20 +119,23 @@ function capped(text: string, length: number): string {
  * A notification's WhatsApp template parameters: [subject, what happened, details, link]. The subject and
  * what happened come from the title ("TRP-2026-000123: Container(s) Loaded"); a title without a subject
  * takes the kind's label as its subject. Each one is a single line, as WhatsApp refuses parameters with line
- * breaks, tabs or runs of spaces; a notification without a link leads to the list of notifications.
+ * breaks, tabs or runs of spaces; a notification without a link leads to the list of notifications. The
+ * words put in for what is missing are in the reader's language, like the notification itself.
  */
-export function notificationWhatsappParameters(notification: NotificationText, appUrl: string): string[] {
+export function notificationWhatsappParameters(
+  notification: NotificationText,
+  appUrl: string,
+  locale: Locale = DEFAULT_LOCALE,
+): string[] {
+  const kindLabel = notificationKindLabel(locale, notification.kind);
   const title = oneLine(notification.title);
   const colon = title.indexOf(': ');
-  const [subject, what] =
-    colon > 0
-      ? [title.slice(0, colon), title.slice(colon + 2)]
-      : [NOTIFICATION_KIND_LABELS[notification.kind], title];
+  const [subject, what] = colon > 0 ? [title.slice(0, colon), title.slice(colon + 2)] : [kindLabel, title];
   const details = oneLine(notification.body);
   return [
-    capped(subject.trim() || NOTIFICATION_KIND_LABELS[notification.kind], MAX_SUBJECT),
-    capped(what.trim() || NOTIFICATION_KIND_LABELS[notification.kind], MAX_WHAT),
-    capped(details || 'Open Freightlane for the details.', MAX_DETAILS),
+    capped(subject.trim() || kindLabel, MAX_SUBJECT),
+    capped(what.trim() || kindLabel, MAX_WHAT),
+    capped(details || renderNotificationMessage(locale, { key: 'whatsapp.noDetails' }), MAX_DETAILS),
     `${appUrl}${notification.link ?? '/notifications'}`,
   ];
 }

@@ -26,6 +26,7 @@ import {
   notificationTemplate,
   notificationWhatsappParameters,
 } from './notification-phone-text';
+import { englishRow } from './notification-events.test-kit';
 import { queueNotification, type NotificationEvent } from './notification.service';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
@@ -35,8 +36,14 @@ function event(overrides: Partial<NotificationEvent> & Pick<NotificationEvent, '
   seq += 1;
   return {
     kind: 'TRIP_STATUS_CHANGED',
-    title: `TRP-2026-00${String(seq).padStart(4, '0')}: Container(s) Loaded`,
-    body: `Container MSKU1234565 was loaded at APM Terminals, Apapa (${seq}).`,
+    title: {
+      key: 'tripStatus.title',
+      values: { tripNumber: `TRP-2026-00${String(seq).padStart(4, '0')}`, status: 'LOADED' },
+    },
+    body: {
+      key: 'noteAdded.body',
+      values: { text: `Container MSKU1234565 was loaded at APM Terminals, Apapa (${seq}).` },
+    },
     link: `/trips/00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
     key: `phone-test:${seq}`,
     ...overrides,
@@ -197,8 +204,8 @@ describe('notifications by SMS and WhatsApp', () => {
     await choose(customer, [{ kind: 'ISSUE_OPENED', channel: 'SMS', enabled: true }]);
     const issue = event({
       kind: 'ISSUE_OPENED',
-      title: 'TRP-2026-000777: breakdown reported',
-      body: 'The driver reported a breakdown near Ore, Ondo.',
+      title: { key: 'issueOpened.title', values: { tripNumber: 'TRP-2026-000777', type: 'BREAKDOWN' } },
+      body: { key: 'alarm.body', values: { description: 'The driver reported a breakdown near Ore, Ondo.' } },
       to: { companyIds: [customer.company.id] },
     });
     await send(issue);
@@ -213,7 +220,7 @@ describe('notifications by SMS and WhatsApp', () => {
     const appUrl = t.ctx.env.appUrl;
     expect(text).toMatchObject({
       to: customer.user.phoneNumber,
-      text: notificationSmsText({ ...issue, link: issue.link }, appUrl),
+      text: notificationSmsText(englishRow(issue), appUrl),
       purpose: 'notification.issue-opened',
       companyId: customer.company.id,
       // 165 characters with the test server's address: two parts, each at the configured price.
@@ -255,7 +262,7 @@ describe('notifications by SMS and WhatsApp', () => {
       await send(trip);
       const { whatsapp } = await messagesTo(customer);
       expect(whatsapp).toHaveLength(1);
-      expect(whatsapp[0]!.fallbackSmsText).toBe(notificationSmsText(trip, t.ctx.env.appUrl));
+      expect(whatsapp[0]!.fallbackSmsText).toBe(notificationSmsText(englishRow(trip), t.ctx.env.appUrl));
     });
 
     it('is not given when the person takes the same notification by SMS as well', async () => {

@@ -5,6 +5,7 @@ import type {
   PushSubscriptionJson,
   UserType,
 } from '@freightlane/domain';
+import type { Locale } from '@freightlane/domain/i18n';
 import type { Executor } from '../../db/client';
 import {
   appMeta,
@@ -27,6 +28,8 @@ export interface Recipient {
   userType: UserType;
   /** Whether the person proved the phone number theirs: SMS and WhatsApp go to a verified number only. */
   phoneVerified: boolean;
+  /** The language they read; null is English (Nigeria). */
+  language: Locale | null;
 }
 
 /**
@@ -49,6 +52,7 @@ export async function findRecipients(
       firstName: users.firstName,
       userType: users.userType,
       phoneVerified: sql<boolean>`${users.phoneVerifiedAt} IS NOT NULL`,
+      language: users.language,
     })
     .from(users)
     .where(
@@ -152,6 +156,8 @@ export async function findDelivery(db: Executor, deliveryId: number) {
       companyId: users.companyId,
       email: users.email,
       firstName: users.firstName,
+      /** The language the person reads, for the e-mail's own words and the WhatsApp template. */
+      language: users.language,
       phoneNumber: users.phoneNumber,
       phoneVerifiedAt: users.phoneVerifiedAt,
       deactivatedAt: users.deactivatedAt,

@@ -10,6 +10,7 @@ import { notificationDeliveries, notifications, pushSubscriptions, users } from 
 import { GOOD_PASSWORD, LOGIN_URL, signedInAccount, uniqueEmail } from '../../test/accounts';
 import { eventually, listening, openEventStream } from '../../test/event-stream';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
+import { inEnglish } from './notification-events.test-kit';
 import { queueNotification, UNSUBSCRIBED_TEXT, type NotificationEvent } from './notification.service';
 
 type Account = Awaited<ReturnType<typeof signedInAccount>>;
@@ -19,8 +20,11 @@ function event(overrides: Partial<NotificationEvent> & Pick<NotificationEvent, '
   seq += 1;
   return {
     kind: 'TRIP_STATUS_CHANGED',
-    title: `TRP-2026-00000${seq} is Loaded`,
-    body: `Container MSKU1234565 was loaded at APM Terminals, Apapa (${seq}).`,
+    title: { key: 'tripStatus.title', values: { tripNumber: `TRP-2026-00000${seq}`, status: 'LOADED' } },
+    body: {
+      key: 'noteAdded.body',
+      values: { text: `Container MSKU1234565 was loaded at APM Terminals, Apapa (${seq}).` },
+    },
     link: `/trips/00000000-0000-4000-8000-00000000000${seq % 10}`,
     key: `test:${seq}`,
     ...overrides,
@@ -63,16 +67,21 @@ describe('notifications', () => {
       await send(e);
       expect(await rowsOf(customer.user.id)).toEqual([]);
       const [row] = await rowsOf(colleague.id);
-      expect(row).toMatchObject({ kind: 'TRIP_STATUS_CHANGED', title: e.title, body: e.body, link: e.link });
+      expect(row).toMatchObject({
+        kind: 'TRIP_STATUS_CHANGED',
+        title: inEnglish(e.title),
+        body: inEnglish(e.body),
+        link: e.link,
+      });
       const deliveries = await t.ctx.db
         .select()
         .from(notificationDeliveries)
         .where(eq(notificationDeliveries.notificationId, row!.id));
       expect(deliveries.map((d) => [d.channel, d.status])).toEqual([['EMAIL', 'SENT']]);
       const [mail] = await t.mailsTo(colleague.email);
-      expect(mail?.subject).toBe(e.title);
+      expect(mail?.subject).toBe(inEnglish(e.title));
       expect(mail?.text).toContain('Hello Tunde,');
-      expect(mail?.text).toContain(e.body);
+      expect(mail?.text).toContain(inEnglish(e.body));
       expect(mail?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
       expect(mail?.headers?.['List-Unsubscribe']).toMatch(
         /^<http:\/\/localhost:\d+\/api\/v1\/notifications\/unsubscribe\?token=[\w.-]+>$/,
@@ -84,7 +93,9 @@ describe('notifications', () => {
       await send(e);
       await send(e);
       expect((await rowsOf(colleague.id)).filter((r) => r.sourceKey === e.key)).toHaveLength(1);
-      expect((await t.mailsTo(colleague.email)).filter((m) => m.subject === e.title)).toHaveLength(1);
+      expect((await t.mailsTo(colleague.email)).filter((m) => m.subject === inEnglish(e.title))).toHaveLength(
+        1,
+      );
     });
 
     it("tells only the kinds a person's role receives", async () => {
@@ -138,14 +149,14 @@ describe('notifications', () => {
       expect(issueRow.inApp).toBe(false);
       expect(documentRow.inApp).toBe(true);
       const mails = await t.mailsTo(transporter.email);
-      expect(mails.some((m) => m.subject === issue.title)).toBe(true);
-      expect(mails.some((m) => m.subject === document.title)).toBe(false);
+      expect(mails.some((m) => m.subject === inEnglish(issue.title))).toBe(true);
+      expect(mails.some((m) => m.subject === inEnglish(document.title))).toBe(false);
       const list = await call(t.app, 'GET', '/api/v1/notifications?size=100', undefined, {
         token: transporter.accessToken,
       });
       const titles = (list.body.content as { title: string }[]).map((n) => n.title);
-      expect(titles).toContain(document.title);
-      expect(titles).not.toContain(issue.title);
+      expect(titles).toContain(inEnglish(document.title));
+      expect(titles).not.toContain(inEnglish(issue.title));
     });
   });
 
@@ -290,7 +301,7 @@ describe('notifications', () => {
     ) {
       const e = event({ kind, to: { userIds: [account.id] } });
       await send(e);
-      const mail = (await t.mailsTo(account.email)).find((m) => m.subject === e.title)!;
+      const mail = (await t.mailsTo(account.email)).find((m) => m.subject === inEnglish(e.title))!;
       const page = mail.links.find((l) => l.includes('/unsubscribe?token='))!;
       return { page, token: new URL(page).searchParams.get('token')!, mail };
     }
@@ -305,11 +316,16 @@ describe('notifications', () => {
         kindLabel: 'Notes added to trips',
         message: UNSUBSCRIBED_TEXT,
       });
-      await send(
-        event({ kind: 'NOTE_ADDED', to: { userIds: [colleague.id, customer.user.id] }, title: 'After' }),
+      const after = event({
+        kind: 'NOTE_ADDED',
+        to: { userIds: [colleague.id, customer.user.id] },
+        title: { key: 'noteAdded.title', values: { tripNumber: 'After', side: 'CUSTOMER' } },
+      });
+      await send(after);
+      expect((await t.mailsTo(colleague.email)).some((m) => m.subject === inEnglish(after.title))).toBe(
+        false,
       );
-      expect((await t.mailsTo(colleague.email)).some((m) => m.subject === 'After')).toBe(false);
-      expect((await t.mailsTo(customer.email)).some((m) => m.subject === 'After')).toBe(true);
+      expect((await t.mailsTo(customer.email)).some((m) => m.subject === inEnglish(after.title))).toBe(true);
       // Again: nothing more changes, and it still answers yes.
       expect((await call(t.app, 'POST', '/api/v1/notifications/unsubscribe', { token })).status).toBe(200);
 
@@ -489,7 +505,7 @@ describe('notifications', () => {
         const e = event({ kind: 'BID_WON', to: { userIds: [watcher.user.id] } });
         await send(e);
         const arrived = JSON.parse((await stream.next((x) => x.event === 'notification')).data);
-        expect(arrived).toMatchObject({ kind: 'BID_WON', title: e.title, read: false });
+        expect(arrived).toMatchObject({ kind: 'BID_WON', title: inEnglish(e.title), read: false });
         expect(JSON.parse((await stream.next((x) => x.event === 'unread')).data)).toEqual({ unreadCount: 1 });
         await call(
           t.app,

@@ -1,13 +1,11 @@
+import { invoiceAmounts, isContainerCargo, type CargoType } from '@freightlane/domain';
 import {
-  CARGO_TYPE_LABELS,
-  formatMoney,
-  invoiceAmounts,
-  lagosDateTimeText,
-  lagosDayText,
-  unitLabel,
-  type CargoType,
-} from '@freightlane/domain';
-import type { NotificationEvent } from '../notification';
+  dateTimeValue,
+  dayValue,
+  nairaValue,
+  type NotificationEvent,
+  type NotificationMessage,
+} from '../notification';
 
 export interface NotifiedOrder {
   id: string;
@@ -16,8 +14,9 @@ export interface NotifiedOrder {
   customerName: string;
 }
 
-function units(cargoType: CargoType, count: number): string {
-  return `${count} ${unitLabel(cargoType, count !== 1)}`;
+/** What an order's cargo is counted in, for the catalog's words: containers or truck loads. */
+function unitOf(cargoType: CargoType): 'container' | 'truckLoad' {
+  return isContainerCargo(cargoType) ? 'container' : 'truckLoad';
 }
 
 /** What the market hears of a new order: enough to decide whether to open it. */
@@ -36,23 +35,31 @@ export function orderOpenedNotification(
   customerName: string | null,
   transporterCompanyIds: string[],
 ): NotificationEvent {
-  const count = units(order.cargoType, order.itemCount);
-  const cargo = CARGO_TYPE_LABELS[order.cargoType];
-  const title = `${order.orderNumber}: open for bids, ${count} (${cargo})`;
+  const values = {
+    orderNumber: order.orderNumber,
+    count: order.itemCount,
+    unit: unitOf(order.cargoType),
+    cargo: order.cargoType,
+    pickup: dayValue(order.pickupDate),
+    closes: dateTimeValue(order.biddingClosesAt),
+  };
+  const title: NotificationMessage = { key: 'orderOpened.title', values };
   return {
     kind: 'ORDER_OPEN_FOR_BIDS',
     to: { companyIds: transporterCompanyIds },
     title,
-    body: `Pickup ${lagosDayText(order.pickupDate)}; bidding closes ${lagosDateTimeText(order.biddingClosesAt)}.`,
+    body: { key: 'orderOpened.body', values },
     link: `/bids/orders/${order.id}`,
     key: `order-opened:${order.id}`,
     email: {
       subject: title,
       paragraphs: [
-        `${customerName ?? 'A customer'} has placed order ${order.orderNumber}: ${count} (${cargo}), pickup ${lagosDayText(order.pickupDate)}.`,
-        `Bidding closes ${lagosDateTimeText(order.biddingClosesAt)} (Lagos time).`,
+        customerName === null
+          ? { key: 'orderOpened.email.paragraph1Unnamed', values }
+          : { key: 'orderOpened.email.paragraph1', values: { ...values, customerName } },
+        { key: 'orderOpened.email.paragraph2', values },
       ],
-      actionLabel: 'See the order and bid',
+      actionLabel: { key: 'orderOpened.email.action' },
     },
   };
 }
@@ -67,26 +74,19 @@ export function biddingClosedNotifications(
   closesAt: string,
 ): NotificationEvent[] {
   const count = activeBidderCompanyIds.length;
-  const bids = `${count} ${count === 1 ? 'bid' : 'bids'}`;
-  const title = `${order.orderNumber}: bidding closed with ${count > 0 ? bids : 'no bids'}`;
+  const values = { orderNumber: order.orderNumber, count };
+  const title: NotificationMessage = { key: 'biddingClosed.title', values };
   const toCustomer: NotificationEvent = {
     kind: 'BIDDING_CLOSED',
     to: { companyIds: [order.customerCompanyId] },
     title,
-    body:
-      count > 0
-        ? 'Compare the bids and award the order to a transporter.'
-        : 'No transporter bid. You can place the order again with a later closing time.',
+    body: { key: 'biddingClosed.body', values },
     link: `/orders/${order.id}`,
     key: `bidding-closed:${order.id}:${closesAt}`,
     email: {
       subject: title,
-      paragraphs: [
-        count > 0
-          ? `Bidding on your order ${order.orderNumber} has closed with ${bids}. Compare them and award the order to a transporter.`
-          : `Bidding on your order ${order.orderNumber} has closed and no transporter bid. You can place the order again with a later closing time.`,
-      ],
-      actionLabel: 'See the order',
+      paragraphs: [{ key: 'biddingClosed.email.paragraph1', values }],
+      actionLabel: { key: 'biddingClosed.email.action' },
     },
   };
   if (count === 0) return [toCustomer];
@@ -95,8 +95,8 @@ export function biddingClosedNotifications(
     {
       kind: 'BIDDING_CLOSED',
       to: { companyIds: [...new Set(activeBidderCompanyIds)] },
-      title: `${order.orderNumber}: bidding closed`,
-      body: 'The customer is choosing among the bids. You will hear whether yours won.',
+      title: { key: 'biddingClosed.bidders.title', values },
+      body: { key: 'biddingClosed.bidders.body' },
       link: '/bids/history',
       key: `bidding-closed-bidders:${order.id}:${closesAt}`,
     },
@@ -110,22 +110,28 @@ export function orderCancelledNotification(
   bidderCompanyIds: string[],
   actorUserId: string,
 ): NotificationEvent {
-  const title = `${order.orderNumber}: cancelled by ${order.customerName}`;
+  const values = {
+    orderNumber: order.orderNumber,
+    customerName: order.customerName,
+    cargo: order.cargoType,
+    reason,
+  };
+  const title: NotificationMessage = { key: 'orderCancelled.title', values };
   return {
     kind: 'BID_LOST',
     to: { companyIds: bidderCompanyIds },
     actorUserId,
     title,
-    body: `${order.customerName} cancelled the order you bid on. Reason: ${reason}`,
+    body: { key: 'orderCancelled.body', values },
     link: '/bids',
     key: `order-cancelled:${order.id}`,
     email: {
       subject: title,
       paragraphs: [
-        `${order.customerName} has cancelled order ${order.orderNumber} (${CARGO_TYPE_LABELS[order.cargoType]}), which you bid on. Your bid is closed and nothing is owed either way.`,
-        `Reason given: ${reason}`,
+        { key: 'orderCancelled.email.paragraph1', values },
+        { key: 'email.reasonGiven', values: { reason } },
       ],
-      actionLabel: 'Find other jobs',
+      actionLabel: { key: 'action.findJobs' },
     },
   };
 }
@@ -136,24 +142,34 @@ export function bidWonNotification(
   actorUserId: string,
 ): NotificationEvent {
   const count = award.tripNumbers.length;
-  const title = `${order.orderNumber}: you won ${units(order.cargoType, count)}`;
+  const values = {
+    orderNumber: order.orderNumber,
+    customerName: order.customerName,
+    cargo: order.cargoType,
+    unit: unitOf(order.cargoType),
+    count,
+    amount: nairaValue(award.amountKobo),
+    total: nairaValue(award.amountKobo * count),
+    tripNumbers: award.tripNumbers.join(', '),
+  };
+  const title: NotificationMessage = { key: 'bidWon.title', values };
   return {
     kind: 'BID_WON',
     to: { companyIds: [award.transporterCompanyId] },
     actorUserId,
     title,
-    body: `${order.customerName} chose your bid of ${formatMoney(award.amountKobo)} per ${unitLabel(order.cargoType)}. Trips: ${award.tripNumbers.join(', ')}.`,
+    body: { key: 'bidWon.body', values },
     link: '/bids/won',
     key: `bid-won:${award.bidId}`,
     email: {
       subject: title,
       paragraphs: [
-        `${order.customerName} has chosen your bid on order ${order.orderNumber} (${CARGO_TYPE_LABELS[order.cargoType]}) for ${units(order.cargoType, count)}.`,
-        `Trips: ${award.tripNumbers.join(', ')}.`,
-        `Price: ${formatMoney(award.amountKobo)} per ${unitLabel(order.cargoType)}, ${formatMoney(award.amountKobo * count)} in all.`,
-        'Assign a truck, driver and motor boy to each trip before the pickup date.',
+        { key: 'bidWon.email.paragraph1', values },
+        { key: 'bidWon.email.trips', values },
+        { key: 'bidWon.email.price', values },
+        { key: 'bidWon.email.assign' },
       ],
-      actionLabel: 'See your won trips',
+      actionLabel: { key: 'bidWon.email.action' },
     },
   };
 }
@@ -163,22 +179,25 @@ export function bidLostNotification(
   bid: { id: string; transporterCompanyId: string; amountKobo: number },
   actorUserId: string,
 ): NotificationEvent {
-  const title = `${order.orderNumber}: awarded to another transporter`;
+  const values = {
+    orderNumber: order.orderNumber,
+    customerName: order.customerName,
+    cargo: order.cargoType,
+    amount: nairaValue(bid.amountKobo),
+  };
+  const title: NotificationMessage = { key: 'bidLost.title', values };
   return {
     kind: 'BID_LOST',
     to: { companyIds: [bid.transporterCompanyId] },
     actorUserId,
     title,
-    body: `Your bid of ${formatMoney(bid.amountKobo)} was not chosen this time.`,
+    body: { key: 'bidLost.body', values },
     link: '/bids',
     key: `bid-lost:${bid.id}`,
     email: {
       subject: title,
-      paragraphs: [
-        `Thank you for bidding ${formatMoney(bid.amountKobo)} on order ${order.orderNumber} (${CARGO_TYPE_LABELS[order.cargoType]}) for ${order.customerName}. Your bid was not chosen this time.`,
-        'New orders are posted every day.',
-      ],
-      actionLabel: 'Find other jobs',
+      paragraphs: [{ key: 'bidLost.email.paragraph1', values }, { key: 'bidLost.email.paragraph2' }],
+      actionLabel: { key: 'action.findJobs' },
     },
   };
 }
@@ -195,16 +214,25 @@ export function invoicesRaisedNotification(
     dueAt: Date;
   },
 ): NotificationEvent {
-  const count = award.tripNumbers.length;
-  const title =
-    count === 1
-      ? `${order.orderNumber}: invoice raised for ${award.tripNumbers[0]}`
-      : `${order.orderNumber}: ${count} invoices raised`;
   return {
     kind: 'INVOICE_RAISED',
     to: { companyIds: [award.customerCompanyId, award.transporterCompanyId] },
-    title,
-    body: `${formatMoney(invoiceAmounts(award.amountKobo).totalKobo)} per ${unitLabel(order.cargoType)} with VAT, due ${lagosDayText(award.dueAt.toISOString())}.`,
+    title: {
+      key: 'invoicesRaised.title',
+      values: {
+        orderNumber: order.orderNumber,
+        count: award.tripNumbers.length,
+        tripNumber: award.tripNumbers[0] ?? '',
+      },
+    },
+    body: {
+      key: 'invoicesRaised.body',
+      values: {
+        amount: nairaValue(invoiceAmounts(award.amountKobo).totalKobo),
+        unit: unitOf(order.cargoType),
+        due: dayValue(award.dueAt),
+      },
+    },
     link: '/payments',
     key: `invoices-raised:${award.bidId}`,
   };

@@ -1,5 +1,5 @@
-import { PAYMENT_METHOD_LABELS, formatMoney, lagosDayText, type PaymentMethod } from '@freightlane/domain';
-import type { NotificationEvent } from '../notification';
+import type { PaymentMethod } from '@freightlane/domain';
+import { dayValue, nairaValue, type NotificationEvent, type NotificationMessage } from '../notification';
 
 export interface NotifiedPayment {
   paymentId: string;
@@ -28,29 +28,35 @@ export function paymentReceivedNotifications(
   actorUserId: string | null,
 ): NotificationEvent[] {
   const { invoice } = payment;
-  const amount = formatMoney(payment.amountKobo);
-  const day = lagosDayText(payment.paidAt.toISOString());
-  const how = `${PAYMENT_METHOD_LABELS[payment.method]}, reference ${payment.reference}`;
+  const values = {
+    invoiceNumber: invoice.invoiceNumber,
+    tripNumber: invoice.tripNumber,
+    amount: nairaValue(payment.amountKobo),
+    net: nairaValue(payment.netKobo),
+    day: dayValue(payment.paidAt),
+    method: payment.method,
+    reference: payment.reference,
+  };
   const link = `/payments/${invoice.id}`;
-  const customerTitle = `${invoice.invoiceNumber}: payment received`;
-  const transporterTitle = `${invoice.invoiceNumber}: paid by the customer`;
+  const customerTitle: NotificationMessage = { key: 'paymentReceived.customer.title', values };
+  const transporterTitle: NotificationMessage = { key: 'paymentReceived.transporter.title', values };
   return [
     {
       kind: 'PAYMENT_RECEIVED',
       to: { companyIds: [invoice.customerCompanyId] },
       actorUserId,
       title: customerTitle,
-      body: `We received ${amount} for trip ${invoice.tripNumber} on ${day} (${how}).`,
+      body: { key: 'paymentReceived.customer.body', values },
       link,
       key: `payment-received:${payment.paymentId}:customer`,
       email: {
         subject: customerTitle,
         paragraphs: [
-          `We received your payment of ${amount} for invoice ${invoice.invoiceNumber} (trip ${invoice.tripNumber}) on ${day}.`,
-          `Paid by: ${how}.`,
-          'Thank you. The invoice page keeps this receipt.',
+          { key: 'paymentReceived.customer.email.paragraph1', values },
+          { key: 'paymentReceived.customer.email.paragraph2', values },
+          { key: 'paymentReceived.customer.email.paragraph3' },
         ],
-        actionLabel: 'See the invoice',
+        actionLabel: { key: 'action.seeInvoice' },
       },
     },
     {
@@ -58,16 +64,16 @@ export function paymentReceivedNotifications(
       to: { companyIds: [invoice.transporterCompanyId] },
       actorUserId,
       title: transporterTitle,
-      body: `The customer paid invoice ${invoice.invoiceNumber} (${amount}). Your payout of ${formatMoney(payment.netKobo)} is being prepared.`,
+      body: { key: 'paymentReceived.transporter.body', values },
       link,
       key: `payment-received:${payment.paymentId}:transporter`,
       email: {
         subject: transporterTitle,
         paragraphs: [
-          `The customer has paid invoice ${invoice.invoiceNumber} of ${amount} for trip ${invoice.tripNumber}.`,
-          `Your payout, after the platform's commission, is ${formatMoney(payment.netKobo)}. We will tell you when it is transferred.`,
+          { key: 'paymentReceived.transporter.email.paragraph1', values },
+          { key: 'paymentReceived.transporter.email.paragraph2', values },
         ],
-        actionLabel: 'See the invoice',
+        actionLabel: { key: 'action.seeInvoice' },
       },
     },
   ];
@@ -85,23 +91,28 @@ export function payoutPaidNotification(
   },
   actorUserId: string,
 ): NotificationEvent {
-  const amount = formatMoney(payout.netKobo);
-  const title = `${payout.invoiceNumber}: payout of ${amount} sent`;
+  const values = {
+    invoiceNumber: payout.invoiceNumber,
+    tripNumber: payout.tripNumber,
+    amount: nairaValue(payout.netKobo),
+    reference: payout.reference,
+  };
+  const title: NotificationMessage = { key: 'payoutPaid.title', values };
   return {
     kind: 'PAYOUT_PAID',
     to: { companyIds: [payout.transporterCompanyId] },
     actorUserId,
     title,
-    body: `We transferred ${amount} for invoice ${payout.invoiceNumber} (reference ${payout.reference}).`,
+    body: { key: 'payoutPaid.body', values },
     link: '/earnings',
     key: `payout-paid:${payout.id}`,
     email: {
       subject: title,
       paragraphs: [
-        `We have transferred ${amount} to your company's account for trip ${payout.tripNumber} (invoice ${payout.invoiceNumber}).`,
-        `Transfer reference: ${payout.reference}. It should show on your bank statement within a working day.`,
+        { key: 'payoutPaid.email.paragraph1', values },
+        { key: 'payoutPaid.email.paragraph2', values },
       ],
-      actionLabel: 'See your earnings',
+      actionLabel: { key: 'payoutPaid.email.action' },
     },
   };
 }

@@ -7,7 +7,7 @@ import { assertTripAction } from './trip-actions';
 import { findCompany } from '../../queries/company.repository';
 import { markTripsCancelled, voidPendingInvoices } from './trip.repository';
 import { queueNotification } from '../notification';
-import { tripsCancelledNotification } from './trip-notifications';
+import { tripsCancelledNotification, type CancelledBy } from './trip-notifications';
 
 /** Who hears of a cancellation: the other party, or both parties when an admin cancels. */
 function companiesToTell(side: NoteSide, trip: TripRecord): string[] {
@@ -54,10 +54,13 @@ export async function cancelTrips(
         tripsOf.set(companyId, [...(tripsOf.get(companyId) ?? []), trip]);
       }
     }
-    const cancelledBy =
+    const company = principal.role === 'role_admin' ? null : await findCompany(tx, principal.companyId);
+    const cancelledBy: CancelledBy =
       principal.role === 'role_admin'
-        ? 'A Freightlane admin'
-        : ((await findCompany(tx, principal.companyId))?.name ?? 'The other party');
+        ? { by: 'admin' }
+        : company
+          ? { by: 'company', name: company.name }
+          : { by: 'unknown' };
     for (const [companyId, cancelled] of tripsOf) {
       await queueNotification(
         ctx,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { SimulatedWhatsappMessage, WhatsappConversations } from '@freightlane/domain';
 import { DelayedWork } from '../../lib/delayed-work';
 import { waId, whatsappSignature, WHATSAPP_SIGNATURE_HEADER, type CloudSendRequest } from './cloud-api';
-import { fillTemplate, WHATSAPP_TEMPLATES, type WhatsappTemplate } from './whatsapp-templates';
+import { approvedTemplate, fillTemplate, type WhatsappTemplate } from './whatsapp-templates';
 
 // The simulated Cloud API's memory (development and tests only): each phone's conversation, and the status
 // notifications it still owes. One per app, carried on the app context, so two apps in one process never
@@ -71,10 +71,9 @@ export class CloudApiSimulator {
     return this.options.phoneNumberId;
   }
 
-  /** The template the platform may send by this name, as approved in the WhatsApp Manager. */
+  /** The template the platform may send by this name and language, as approved in the WhatsApp Manager. */
   template(name: string, language: string): WhatsappTemplate | null {
-    const found = Object.values(WHATSAPP_TEMPLATES).find((t) => t.name === name && t.language === language);
-    return found ?? null;
+    return approvedTemplate(name, language);
   }
 
   /** The phone takes an outbound message: kept in its conversation, its statuses owed. */

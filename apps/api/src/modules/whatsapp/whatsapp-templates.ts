@@ -2,7 +2,16 @@
 // WhatsApp delivers only templates approved in the WhatsApp Manager; each one here must be registered there
 // under the same name and language, with its body's {{1}}, {{2}}… in the order of `parameters`.
 
-import type { NotificationKind } from '@freightlane/domain';
+import { NOTIFICATION_KINDS, type NotificationKind } from '@freightlane/domain';
+import {
+  createTranslator,
+  DEFAULT_LOCALE,
+  LOCALES,
+  NOTIFICATION_CATALOG,
+  type Locale,
+  type NotificationKey,
+  type Translate,
+} from '@freightlane/domain/i18n';
 
 export interface WhatsappTemplate {
   name: string;
@@ -17,83 +26,94 @@ export interface WhatsappTemplate {
 /** What each notification template's parameters are, in order. */
 export const NOTIFICATION_TEMPLATE_PARAMETERS = ['subject', 'what happened', 'details', 'link'] as const;
 
+type NotifyTemplateName = `notify_${Lowercase<NotificationKind>}`;
+
 /**
- * A notification's template: a heading worded for its kind, the event's subject and what happened (its
- * title, "<subject>: <what happened>"), the details (its body) and a link to act on it.
+ * How each language's templates are approved. WhatsApp takes templates in English (`en`) and Hausa (`ha`)
+ * but has no code for Nigerian Pidgin, Yoruba or Igbo. Their templates are templates of their own, named
+ * with the language (`notify_bid_won_yo`), worded wholly in it and approved under `en`, as a name holds one
+ * template per code. A template of parameters only, with the words passed in, would not pass Meta's
+ * review. When WhatsApp adds a code, the row becomes `{ code, suffix: '' }`.
  */
-function notifyTemplate<K extends NotificationKind>(
-  kind: K,
-  heading: string,
-  action: string,
-): WhatsappTemplate & { name: `notify_${Lowercase<K>}` } {
+export const TEMPLATE_LANGUAGES: Record<Locale, { code: string; suffix: string }> = {
+  'en-NG': { code: 'en', suffix: '' },
+  ha: { code: 'ha', suffix: '' },
+  pcm: { code: 'en', suffix: '_pcm' },
+  yo: { code: 'en', suffix: '_yo' },
+  ig: { code: 'en', suffix: '_ig' },
+};
+
+/**
+ * A notification's template in one language: a heading worded for its kind, the event's subject and what
+ * happened (its title, "<subject>: <what happened>"), the details (its body) and a link to act on it. The
+ * heading and the action's word come from the `notification` catalog; what is approved in the WhatsApp
+ * Manager is that wording, so changing it there means approving the template again.
+ */
+function notifyTemplate(
+  kind: NotificationKind,
+  locale: Locale,
+  t: Translate<NotificationKey>,
+): WhatsappTemplate {
+  const { code, suffix } = TEMPLATE_LANGUAGES[locale];
+  const heading = t(`whatsappTemplate.${kind}.heading`);
+  const action = t(`whatsappTemplate.${kind}.action`);
   return {
-    name: `notify_${kind.toLowerCase() as Lowercase<K>}`,
-    language: 'en',
+    name: `notify_${kind.toLowerCase()}${suffix}`,
+    language: code,
     parameters: NOTIFICATION_TEMPLATE_PARAMETERS,
     body: `Freightlane · ${heading}\n*{{1}}*: {{2}}\n{{3}}\n${action}: {{4}}`,
   };
 }
 
-const NOTIFICATION_TEMPLATES = {
-  notify_order_open_for_bids: notifyTemplate('ORDER_OPEN_FOR_BIDS', 'New order to bid on', 'Bid'),
-  notify_bid_received: notifyTemplate('BID_RECEIVED', 'Bids: a new bid on your order', 'See the bids'),
-  notify_bid_revised: notifyTemplate('BID_REVISED', 'Bids: a bid on your order was revised', 'See the bids'),
-  notify_bid_withdrawn: notifyTemplate(
-    'BID_WITHDRAWN',
-    'Bids: a bid on your order was withdrawn',
-    'See the bids',
-  ),
-  notify_bidding_closed: notifyTemplate('BIDDING_CLOSED', 'Bids: bidding has closed', 'Open'),
-  notify_bid_won: notifyTemplate('BID_WON', 'Bids: you won', 'Open'),
-  notify_bid_lost: notifyTemplate('BID_LOST', 'Bids: not won this time', 'Open'),
-  notify_resources_assigned: notifyTemplate('RESOURCES_ASSIGNED', 'Trips: truck and driver', 'See the trip'),
-  notify_trip_status_changed: notifyTemplate(
-    'TRIP_STATUS_CHANGED',
-    'Trips: status update',
-    'Follow the trip',
-  ),
-  notify_trip_cancelled: notifyTemplate('TRIP_CANCELLED', 'Trips: a trip was cancelled', 'Open'),
-  notify_issue_opened: notifyTemplate('ISSUE_OPENED', 'Trips: an issue was reported', 'See the trip'),
-  notify_issue_resolved: notifyTemplate('ISSUE_RESOLVED', 'Trips: an issue was resolved', 'See the trip'),
-  notify_document_added: notifyTemplate('DOCUMENT_ADDED', 'Trips: a document was added', 'See the document'),
-  notify_note_added: notifyTemplate('NOTE_ADDED', 'Trips: a new note', 'Read it'),
-  notify_invoice_raised: notifyTemplate('INVOICE_RAISED', 'Money: invoice raised', 'See the invoice'),
-  notify_payment_due: notifyTemplate('PAYMENT_DUE', 'Money: payment falling due', 'Pay'),
-  notify_payment_overdue: notifyTemplate('PAYMENT_OVERDUE', 'Money: payment overdue', 'Pay'),
-  notify_payment_received: notifyTemplate('PAYMENT_RECEIVED', 'Money: payment received', 'See the payment'),
-  notify_free_time_running_out: notifyTemplate(
-    'FREE_TIME_RUNNING_OUT',
-    'Trips: container free time running out',
-    'See the trip',
-  ),
-  notify_company_verified: notifyTemplate('COMPANY_VERIFIED', 'Your company is verified', 'Open'),
-  notify_company_rejected: notifyTemplate('COMPANY_REJECTED', 'Company verification not accepted', 'Open'),
-  notify_company_suspended: notifyTemplate('COMPANY_SUSPENDED', 'Your company is suspended', 'Open'),
-  notify_fleet_document_expiring: notifyTemplate(
-    'FLEET_DOCUMENT_EXPIRING',
-    'Fleet: a document is running out',
-    'See the fleet',
-  ),
-  notify_invoice_charge: notifyTemplate(
-    'INVOICE_CHARGE',
-    'Money: an extra charge on an invoice',
-    'See the invoice',
-  ),
-  notify_payout_paid: notifyTemplate('PAYOUT_PAID', 'Money: payout sent to you', 'See the payout'),
-  notify_trip_alert: notifyTemplate('TRIP_ALERT', 'Trips: alert from the tracking', 'See the trip'),
-} satisfies { [K in NotificationKind as `notify_${Lowercase<K>}`]: WhatsappTemplate };
+/** Every notification template in one language, by the name the notification asks for (its English one). */
+function notificationTemplatesIn(locale: Locale): Record<NotifyTemplateName, WhatsappTemplate> {
+  const t = createTranslator(locale, NOTIFICATION_CATALOG);
+  return Object.fromEntries(
+    NOTIFICATION_KINDS.map((kind) => [`notify_${kind.toLowerCase()}`, notifyTemplate(kind, locale, t)]),
+  ) as Record<NotifyTemplateName, WhatsappTemplate>;
+}
 
-export const WHATSAPP_TEMPLATES = {
-  trip_update: {
-    name: 'trip_update',
-    language: 'en',
-    parameters: ['trip number', 'what happened', 'link'],
-    body: 'Freightlane: trip {{1}}: {{2}}. Details: {{3}}',
-  },
-  ...NOTIFICATION_TEMPLATES,
-} as const satisfies Record<string, WhatsappTemplate>;
+const TRIP_UPDATE: WhatsappTemplate = {
+  name: 'trip_update',
+  language: 'en',
+  parameters: ['trip number', 'what happened', 'link'],
+  body: 'Freightlane: trip {{1}}: {{2}}. Details: {{3}}',
+};
+
+/** The templates by name, in English (Nigeria): what a request names, and what a language lacking one gets. */
+export const WHATSAPP_TEMPLATES: Record<'trip_update' | NotifyTemplateName, WhatsappTemplate> = {
+  trip_update: TRIP_UPDATE,
+  ...notificationTemplatesIn(DEFAULT_LOCALE),
+};
 
 export type WhatsappTemplateName = keyof typeof WHATSAPP_TEMPLATES;
+
+/** The templates of the other languages, by the English name a request gives. */
+const TRANSLATED_TEMPLATES = new Map<Locale, Partial<Record<WhatsappTemplateName, WhatsappTemplate>>>(
+  LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).map((locale) => [
+    locale,
+    notificationTemplatesIn(locale),
+  ]),
+);
+
+/** Every template approved in the WhatsApp Manager: each name and language the platform may send. */
+export const APPROVED_TEMPLATES: readonly WhatsappTemplate[] = [
+  ...Object.values(WHATSAPP_TEMPLATES),
+  ...[...TRANSLATED_TEMPLATES.values()].flatMap((templates) => Object.values(templates)),
+];
+
+/**
+ * The template to send a reader of `locale` for `name`: the one approved in their language, or the English
+ * one when a template has none (trip_update is in English only).
+ */
+export function whatsappTemplateIn(name: WhatsappTemplateName, locale: Locale): WhatsappTemplate | undefined {
+  return TRANSLATED_TEMPLATES.get(locale)?.[name] ?? WHATSAPP_TEMPLATES[name];
+}
+
+/** The template approved under this name and language code, as the Cloud API looks it up. */
+export function approvedTemplate(name: string, language: string): WhatsappTemplate | null {
+  return APPROVED_TEMPLATES.find((t) => t.name === name && t.language === language) ?? null;
+}
 
 /** The template's body with its parameters in place, as the person's phone shows it. */
 export function fillTemplate(template: WhatsappTemplate, values: readonly string[]): string {

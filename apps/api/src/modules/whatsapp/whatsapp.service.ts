@@ -6,6 +6,7 @@ import {
   type WhatsappStatus,
   type WhatsappWebhookAnswer,
 } from '@freightlane/domain';
+import { DEFAULT_LOCALE, type Locale } from '@freightlane/domain/i18n';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../errors';
@@ -22,7 +23,12 @@ import { queueTripLookup } from './trip-lookup-request';
 import { fallBackToSms } from './whatsapp-fallback.service';
 import { serviceWindowOpen } from './whatsapp-window.service';
 import { WHATSAPP_SEND_JOB, type WhatsappSendJob } from './whatsapp-send.job';
-import { fillTemplate, WHATSAPP_TEMPLATES, type WhatsappTemplateName } from './whatsapp-templates';
+import {
+  fillTemplate,
+  WHATSAPP_TEMPLATES,
+  whatsappTemplateIn,
+  type WhatsappTemplateName,
+} from './whatsapp-templates';
 import { insertWhatsappInbound, insertWhatsappMessage } from './whatsapp.repository';
 
 /** E.164: a plus, the country code and the number, 8 to 15 digits in all. */
@@ -48,7 +54,12 @@ export type WhatsappRequest = {
   /** If the message ends FAILED, one SMS with this text goes to the same number, purpose and company. */
   fallbackSmsText?: string;
 } & (
-  | { template: WhatsappTemplateName; parameters: string[] }
+  | {
+      template: WhatsappTemplateName;
+      /** The reader's language: the template approved in it is sent (English when it has none). */
+      language?: Locale;
+      parameters: string[];
+    }
   | {
       /** Free-form text: only inside the 24-hour window the person's last message opened. */
       text: string;
@@ -97,8 +108,7 @@ export async function queueWhatsapp(
   const { settings } = ctx.whatsapp;
   let message: Omit<Parameters<typeof insertWhatsappMessage>[1], 'refusedFor' | 'urgent'>;
   if ('template' in request) {
-    const template = WHATSAPP_TEMPLATES[request.template] as
-      (typeof WHATSAPP_TEMPLATES)[WhatsappTemplateName] | undefined;
+    const template = whatsappTemplateIn(request.template, request.language ?? DEFAULT_LOCALE);
     if (!template)
       throw badField('template', `template must be one of ${Object.keys(WHATSAPP_TEMPLATES).join(', ')}`);
     if (request.parameters.length !== template.parameters.length) {

@@ -19,9 +19,10 @@ import { Logo } from '../../components/logo';
 import { PageLoader } from '../../components/page-loader';
 import { PATHS } from '../../lib/paths';
 import { useSession, useSessionStore } from '../../lib/session-context';
-import { ROLE_LABELS } from '../../lib/role-labels';
 import { useBreakpoint } from '../../lib/use-breakpoint';
 import { NotificationBell, NotificationLiveUpdates } from '../../features/notifications';
+import { useProfileLanguage } from '../../features/profile';
+import { useAppShellText } from '../text';
 import { activeNavItem, navigationFor } from './navigation';
 
 const NAVBAR_ID = 'app-navigation';
@@ -31,6 +32,7 @@ const NAVBAR_ID = 'app-navigation';
  * opens the same navigation (with Sign Out) over the page.
  */
 export function DashboardLayout() {
+  const t = useAppShellText();
   const state = useSession();
   const store = useSessionStore();
   const navigate = useNavigate();
@@ -43,7 +45,8 @@ export function DashboardLayout() {
   // /trips/schedule beside Schedule, or Fleet on none of its pages with `end`).
   const activeItem = activeNavItem(items, pathname);
   const firstName = session?.firstName ?? '';
-  const roleLabel = session?.role ? ROLE_LABELS[session.role] : '';
+  const roleLabel = session?.role ? t(`role.${session.role}`) : '';
+  useProfileLanguage();
 
   async function signOut() {
     close();
@@ -65,7 +68,7 @@ export function DashboardLayout() {
               onClick={toggle}
               hiddenFrom="lg"
               size="sm"
-              aria-label={opened ? 'Close navigation' : 'Open navigation'}
+              aria-label={opened ? t('layout.closeNavigation') : t('layout.openNavigation')}
               aria-expanded={opened}
               aria-controls={NAVBAR_ID}
             />
@@ -74,7 +77,7 @@ export function DashboardLayout() {
           <Group gap="sm" wrap="nowrap">
             {firstName ? (
               <Text size="sm" c="dimmed" visibleFrom="sm">
-                Signed in as {firstName}
+                {t('layout.signedInAs', { firstName })}
               </Text>
             ) : null}
             <NotificationBell />
@@ -85,7 +88,7 @@ export function DashboardLayout() {
       <AppShell.Navbar
         id={NAVBAR_ID}
         p="sm"
-        aria-label="Main navigation"
+        aria-label={t('layout.mainNavigation')}
         // Off-screen on phones until the menu opens: hidden meanwhile, so it is neither tabbed
         // into nor read out.
         style={!isDesktop && !opened ? { visibility: 'hidden' } : undefined}
@@ -101,7 +104,7 @@ export function DashboardLayout() {
                 to={item.to}
                 active={item === activeItem}
                 aria-current={item === activeItem ? 'page' : undefined}
-                label={item.label}
+                label={t(item.label)}
                 leftSection={<item.icon size={20} stroke={1.6} aria-hidden />}
                 onClick={close}
               />
@@ -129,7 +132,7 @@ export function DashboardLayout() {
             leftSection={<IconLogout size={18} aria-hidden />}
             onClick={() => void signOut()}
           >
-            Sign Out
+            {t('layout.signOut')}
           </Button>
         </AppShell.Section>
       </AppShell.Navbar>

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import english from '../catalog/en-NG.json';
 import { activeNavItem, navigationFor } from './navigation';
 
+/** The lit item's label as an English reader sees it. */
 function activeLabel(role: Parameters<typeof navigationFor>[0], pathname: string): string | undefined {
-  return activeNavItem(navigationFor(role), pathname)?.label;
+  const key = activeNavItem(navigationFor(role), pathname)?.label;
+  return key === undefined ? undefined : english[key];
 }
 
 describe('activeNavItem', () => {

@@ -25,57 +25,59 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { PATHS } from '../../lib/paths';
+import type { AppShellKey } from '../text';
 
 export interface NavItem {
-  label: string;
+  /** Its name, as a key of the app's catalog. */
+  label: AppShellKey;
   icon: Icon;
   /** Where it goes. */
   to: string;
 }
 
 const CUSTOMER: NavItem[] = [
-  { label: 'Home', icon: IconHome, to: PATHS.customerHome },
-  { label: 'Orders', icon: IconPackage, to: PATHS.orders },
-  { label: 'Trips', icon: IconRoute, to: PATHS.trips },
-  { label: 'Map', icon: IconMap, to: PATHS.tripMap },
-  { label: 'Schedule', icon: IconCalendar, to: PATHS.tripSchedule },
-  { label: 'Containers at risk', icon: IconContainer, to: PATHS.containersAtRisk },
-  { label: 'Preferred partners', icon: IconHeartHandshake, to: PATHS.partners },
-  { label: 'Payments', icon: IconCash, to: PATHS.payments },
-  { label: 'Reports', icon: IconChartBar, to: PATHS.reports },
-  { label: 'Company details', icon: IconBuilding, to: PATHS.company },
-  { label: 'Profile', icon: IconUser, to: PATHS.profile },
+  { label: 'nav.home', icon: IconHome, to: PATHS.customerHome },
+  { label: 'nav.orders', icon: IconPackage, to: PATHS.orders },
+  { label: 'nav.trips', icon: IconRoute, to: PATHS.trips },
+  { label: 'nav.map', icon: IconMap, to: PATHS.tripMap },
+  { label: 'nav.schedule', icon: IconCalendar, to: PATHS.tripSchedule },
+  { label: 'nav.containersAtRisk', icon: IconContainer, to: PATHS.containersAtRisk },
+  { label: 'nav.preferredPartners', icon: IconHeartHandshake, to: PATHS.partners },
+  { label: 'nav.payments', icon: IconCash, to: PATHS.payments },
+  { label: 'nav.reports', icon: IconChartBar, to: PATHS.reports },
+  { label: 'nav.companyDetails', icon: IconBuilding, to: PATHS.company },
+  { label: 'nav.profile', icon: IconUser, to: PATHS.profile },
 ];
 
 const TRANSPORTER: NavItem[] = [
-  { label: 'Home', icon: IconHome, to: PATHS.transporterHome },
-  { label: 'New bids', icon: IconGavel, to: PATHS.bids },
-  { label: 'Monitored bids', icon: IconEye, to: PATHS.monitoredBids },
-  { label: 'Bids won', icon: IconTrophy, to: PATHS.wonBids },
-  { label: 'Bid history', icon: IconHistory, to: PATHS.bidHistory },
-  { label: 'Trips', icon: IconRoute, to: PATHS.trips },
-  { label: 'Map', icon: IconMap, to: PATHS.tripMap },
-  { label: 'Schedule', icon: IconCalendar, to: PATHS.tripSchedule },
-  { label: 'Issues', icon: IconAlertTriangle, to: PATHS.tripIssues },
-  { label: 'Payments', icon: IconCash, to: PATHS.payments },
-  { label: 'Earnings', icon: IconCoins, to: PATHS.earnings },
-  { label: 'Fleet', icon: IconTruck, to: PATHS.fleet },
-  { label: 'Reports', icon: IconChartBar, to: PATHS.reports },
-  { label: 'Company details', icon: IconBuilding, to: PATHS.company },
-  { label: 'Profile', icon: IconUser, to: PATHS.profile },
+  { label: 'nav.home', icon: IconHome, to: PATHS.transporterHome },
+  { label: 'nav.newBids', icon: IconGavel, to: PATHS.bids },
+  { label: 'nav.monitoredBids', icon: IconEye, to: PATHS.monitoredBids },
+  { label: 'nav.bidsWon', icon: IconTrophy, to: PATHS.wonBids },
+  { label: 'nav.bidHistory', icon: IconHistory, to: PATHS.bidHistory },
+  { label: 'nav.trips', icon: IconRoute, to: PATHS.trips },
+  { label: 'nav.map', icon: IconMap, to: PATHS.tripMap },
+  { label: 'nav.schedule', icon: IconCalendar, to: PATHS.tripSchedule },
+  { label: 'nav.issues', icon: IconAlertTriangle, to: PATHS.tripIssues },
+  { label: 'nav.payments', icon: IconCash, to: PATHS.payments },
+  { label: 'nav.earnings', icon: IconCoins, to: PATHS.earnings },
+  { label: 'nav.fleet', icon: IconTruck, to: PATHS.fleet },
+  { label: 'nav.reports', icon: IconChartBar, to: PATHS.reports },
+  { label: 'nav.companyDetails', icon: IconBuilding, to: PATHS.company },
+  { label: 'nav.profile', icon: IconUser, to: PATHS.profile },
 ];
 
 const ADMIN: NavItem[] = [
-  { label: 'Home', icon: IconHome, to: PATHS.adminHome },
-  { label: 'Companies', icon: IconBuildingWarehouse, to: PATHS.adminCompanies },
-  { label: 'Users', icon: IconUsers, to: PATHS.adminUsers },
-  { label: 'Trips', icon: IconRoute, to: PATHS.trips },
-  { label: 'Map', icon: IconMap, to: PATHS.tripMap },
-  { label: 'Issues', icon: IconAlertTriangle, to: PATHS.tripIssues },
-  { label: 'Payments', icon: IconCash, to: PATHS.payments },
-  { label: 'Payouts', icon: IconReceipt2, to: PATHS.adminPayouts },
-  { label: 'Reference data', icon: IconDatabase, to: PATHS.adminReference },
-  { label: 'Audit log', icon: IconHistory, to: PATHS.adminAuditLog },
+  { label: 'nav.home', icon: IconHome, to: PATHS.adminHome },
+  { label: 'nav.companies', icon: IconBuildingWarehouse, to: PATHS.adminCompanies },
+  { label: 'nav.users', icon: IconUsers, to: PATHS.adminUsers },
+  { label: 'nav.trips', icon: IconRoute, to: PATHS.trips },
+  { label: 'nav.map', icon: IconMap, to: PATHS.tripMap },
+  { label: 'nav.issues', icon: IconAlertTriangle, to: PATHS.tripIssues },
+  { label: 'nav.payments', icon: IconCash, to: PATHS.payments },
+  { label: 'nav.payouts', icon: IconReceipt2, to: PATHS.adminPayouts },
+  { label: 'nav.referenceData', icon: IconDatabase, to: PATHS.adminReference },
+  { label: 'nav.auditLog', icon: IconHistory, to: PATHS.adminAuditLog },
 ];
 
 /**

@@ -1,2 +1,3 @@
 /** What other features may use from account. */
 export { useResendActivation } from './api/account-api';
+export { TextWith } from './components/text-with';

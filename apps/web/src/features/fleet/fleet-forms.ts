@@ -20,14 +20,18 @@ import {
 import type { FieldValues } from 'react-hook-form';
 import { z } from 'zod';
 import { e164ToNational, nationalPhoneInput } from '../../lib/phone-input';
+import type { FleetKey } from './text';
 
 /**
  * The forms of the fleet wizards and edit sections: the domain's stage schemas, except that phones
  * are typed after the phone code, numbers arrive as text and an empty truck document is left out.
  */
 
-/** A number typed into a text box, checked by the domain's rule for it. */
-function typedNumber(schema: z.ZodType<number, number>, missing: string) {
+/**
+ * A number typed into a text box, checked by the domain's rule for it. The message for a missing number
+ * is a catalog key: the schemas are built once, in no language, and StageForm says it in the app's.
+ */
+function typedNumber(schema: z.ZodType<number, number>, missing: FleetKey) {
   return z
     .string()
     .trim()
@@ -52,8 +56,8 @@ const truckDocumentEntry = z
   .pipe(truckDocumentInput.optional());
 
 export const truckDetailsForm = truckStageSchemas.details.extend({
-  year: typedNumber(truckYearField, 'Enter the year of manufacture'),
-  capacityTonnes: typedNumber(capacityTonnesField, 'Enter the capacity in tonnes'),
+  year: typedNumber(truckYearField, 'form.enterYear'),
+  capacityTonnes: typedNumber(capacityTonnesField, 'form.enterCapacity'),
 });
 
 export const truckDocumentsForm = z.strictObject({

@@ -38,12 +38,14 @@ import {
   truckDocumentsForm,
   truckDocumentsValues,
 } from './fleet-forms';
+import type { FleetKey } from './text';
 
 /** One stage of a creation wizard, which is also one section of the record's edit page. */
 export interface FleetStage<R> {
   key: string;
-  label: string;
-  hint: string;
+  /** Its name and what it asks for, as keys of the fleet's catalog. */
+  label: FleetKey;
+  hint: FleetKey;
   /** The form's schema: the domain's stage schema with phones and numbers as typed. */
   schema: z.ZodType<FieldValues, FieldValues>;
   /** The request's top-level fields this stage holds, so a server error leads back to its stage. */
@@ -61,8 +63,8 @@ function nextOfKinStage<R extends Parameters<typeof nextOfKinValues>[0]>(
 ): FleetStage<R> {
   return {
     key: 'nextOfKin',
-    label: 'Next of kin',
-    hint: 'Who we call if something happens on the road.',
+    label: 'stage.nextOfKin',
+    hint: 'stage.nextOfKinHint',
     schema: form(nextOfKinForm),
     fields,
     values: nextOfKinValues,
@@ -75,8 +77,8 @@ function guarantorStage<R extends Parameters<typeof guarantorValues>[0]>(
 ): FleetStage<R> {
   return {
     key: 'guarantor',
-    label: 'Guarantor',
-    hint: 'The person who vouches for them, and where to find the guarantor.',
+    label: 'stage.guarantor',
+    hint: 'stage.guarantorHint',
     schema: form(guarantorForm),
     fields,
     values: guarantorValues,
@@ -87,8 +89,8 @@ function guarantorStage<R extends Parameters<typeof guarantorValues>[0]>(
 export const TRUCK_STAGES: FleetStage<Truck>[] = [
   {
     key: 'details',
-    label: 'Details',
-    hint: 'The plate, the truck and what it carries.',
+    label: 'stage.details',
+    hint: 'stage.truckDetailsHint',
     schema: form(truckDetailsForm),
     fields: keysOf(truckStageSchemas.details),
     values: truckDetailsValues,
@@ -96,8 +98,8 @@ export const TRUCK_STAGES: FleetStage<Truck>[] = [
   },
   {
     key: 'documents',
-    label: 'Documents',
-    hint: 'Each document’s number and expiry date.',
+    label: 'stage.documents',
+    hint: 'stage.truckDocumentsHint',
     schema: form(truckDocumentsForm),
     fields: keysOf(truckStageSchemas.documents),
     values: truckDocumentsValues,
@@ -109,8 +111,8 @@ const personDetailsStage = <R extends Parameters<typeof personDetailsValues>[0]>
   fields: readonly string[],
 ): FleetStage<R> => ({
   key: 'details',
-  label: 'Details',
-  hint: 'Name, phone number and home address.',
+  label: 'stage.details',
+  hint: 'stage.personDetailsHint',
   schema: form(personDetailsForm),
   fields,
   values: personDetailsValues,
@@ -120,14 +122,14 @@ const personDetailsStage = <R extends Parameters<typeof personDetailsValues>[0]>
 export const DRIVER_STAGES: FleetStage<Driver>[] = [
   {
     ...personDetailsStage<Driver>(keysOf(driverStageSchemas.details)),
-    hint: 'Name, phone number, home address and the language the driver reads.',
+    hint: 'stage.driverDetailsHint',
     values: driverDetailsValues,
     Fields: DriverDetailsFields,
   },
   {
     key: 'licence',
-    label: 'Licence',
-    hint: 'The driver’s licence number and its expiry date.',
+    label: 'stage.licence',
+    hint: 'stage.licenceHint',
     schema: form(licenceForm),
     fields: keysOf(driverStageSchemas.licence),
     values: licenceValues,
@@ -146,8 +148,8 @@ export const MOTOR_BOY_STAGES: FleetStage<MotorBoy>[] = [
 export const FLEET_MANAGER_STAGES: FleetStage<FleetManager>[] = [
   {
     key: 'details',
-    label: 'Details',
-    hint: 'Name, phone number, the e-mail the invitation goes to, and home address.',
+    label: 'stage.details',
+    hint: 'stage.managerDetailsHint',
     schema: form(fleetManagerDetailsForm),
     fields: keysOf(fleetManagerStageSchemas.details),
     values: fleetManagerDetailsValues,

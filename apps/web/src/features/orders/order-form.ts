@@ -18,6 +18,7 @@ import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { lagosToday } from '../../lib/format';
 import type { OrderDraftValues, PlaceDraft } from './order-draft';
+import { ORDERS_ENGLISH, type OrdersKey, type OrdersText } from './text';
 
 /** One problem with the draft, under the form path of the field it belongs to. */
 export interface DraftIssue {
@@ -30,9 +31,10 @@ export function biddingClosesAtIso(date: string, time: string): string | null {
   return lagosIsoDateTime(`${date}T${time}`);
 }
 
-function firstIssue(schema: z.ZodType, value: unknown): string | null {
+/** The domain schema's own message (its words, not the screen's), or a plain "Invalid value". */
+function firstIssue(schema: z.ZodType, value: unknown, t: OrdersText): string | null {
   const result = schema.safeParse(value);
-  return result.success ? null : (result.error.issues[0]?.message ?? 'Invalid value');
+  return result.success ? null : (result.error.issues[0]?.message ?? t('issue.invalidValue'));
 }
 
 /** A whole number or decimal as typed ("1,200", " 12.5 "), or NaN. */
@@ -42,16 +44,21 @@ function typedNumber(value: string): number {
 }
 
 /** A number field as typed: missing, not a number, or what the domain's schema says of it. */
-function numberProblem(value: string, schema: z.ZodType, missing: string): string | null {
-  if (!value.trim()) return missing;
+function numberProblem(
+  value: string,
+  schema: z.ZodType,
+  says: { missing: OrdersKey; notNumber: OrdersKey },
+  t: OrdersText,
+): string | null {
+  if (!value.trim()) return t(says.missing);
   const number = typedNumber(value);
-  if (Number.isNaN(number)) return `${missing} as a number`;
-  return firstIssue(schema, number);
+  if (Number.isNaN(number)) return t(says.notNumber);
+  return firstIssue(schema, number, t);
 }
 
-function placeIssues(prefix: 'pickup' | 'recipient', place: PlaceDraft): DraftIssue[] {
+function placeIssues(prefix: 'pickup' | 'recipient', place: PlaceDraft, t: OrdersText): DraftIssue[] {
   if (place.kind === 'TERMINAL') {
-    return place.terminalId ? [] : [{ path: `${prefix}.terminalId`, message: 'Choose a terminal' }];
+    return place.terminalId ? [] : [{ path: `${prefix}.terminalId`, message: t('issue.chooseTerminal') }];
   }
   const result = addressSchema.safeParse(place.address);
   const issues: DraftIssue[] = result.success
@@ -62,11 +69,11 @@ function placeIssues(prefix: 'pickup' | 'recipient', place: PlaceDraft): DraftIs
       }));
   const { state, lga } = place.address;
   if (state && lga.trim() && !isLgaOfState(state, lga.trim()))
-    issues.push({ path: `${prefix}.address.lga`, message: `Choose an LGA of ${state}` });
+    issues.push({ path: `${prefix}.address.lga`, message: t('issue.chooseLga', { state }) });
   return issues;
 }
 
-function itemIssues(values: OrderDraftValues, cargoType: CargoType): DraftIssue[] {
+function itemIssues(values: OrderDraftValues, cargoType: CargoType, t: OrdersText): DraftIssue[] {
   const issues: DraftIssue[] = [];
   if (isContainerCargo(cargoType)) {
     const seen = new Set<string>();
@@ -77,85 +84,91 @@ function itemIssues(values: OrderDraftValues, cargoType: CargoType): DraftIssue[
       else {
         const normalized = normalizeContainerNumber(row.containerNumber);
         if (seen.has(normalized))
-          issues.push({ path: `${at}.containerNumber`, message: 'This container is already on the order' });
+          issues.push({ path: `${at}.containerNumber`, message: t('issue.duplicateContainer') });
         seen.add(normalized);
       }
-      if (!row.linerId) issues.push({ path: `${at}.linerId`, message: 'Choose the shipping line' });
+      if (!row.linerId) issues.push({ path: `${at}.linerId`, message: t('issue.chooseLiner') });
       const dateProblem = row.deliveryOrderValidityDate
-        ? firstIssue(isoDate, row.deliveryOrderValidityDate)
-        : 'Enter the date the delivery order is valid until';
+        ? firstIssue(isoDate, row.deliveryOrderValidityDate, t)
+        : t('issue.validityMissing');
       if (dateProblem) issues.push({ path: `${at}.deliveryOrderValidityDate`, message: dateProblem });
     });
-    if (values.containers.length === 0)
-      issues.push({ path: 'containers', message: 'Add at least one container' });
+    if (values.containers.length === 0) issues.push({ path: 'containers', message: t('issue.noContainer') });
     return issues;
   }
   const shape = generalCargoInput.shape;
   values.generalCargos.forEach((row, i) => {
     const at = `generalCargos.${i}`;
-    const description = firstIssue(shape.description, row.description);
+    const description = firstIssue(shape.description, row.description, t);
     if (description) issues.push({ path: `${at}.description`, message: description });
-    const quantity = numberProblem(row.quantity, shape.quantity, 'Enter the quantity');
+    const quantity = numberProblem(
+      row.quantity,
+      shape.quantity,
+      { missing: 'issue.quantityMissing', notNumber: 'issue.quantityNotNumber' },
+      t,
+    );
     if (quantity) issues.push({ path: `${at}.quantity`, message: quantity });
-    const weight = numberProblem(row.weightTonnes, shape.weightTonnes, 'Enter the weight in tonnes');
+    const weight = numberProblem(
+      row.weightTonnes,
+      shape.weightTonnes,
+      { missing: 'issue.weightMissing', notNumber: 'issue.weightNotNumber' },
+      t,
+    );
     if (weight) issues.push({ path: `${at}.weightTonnes`, message: weight });
-    if (!row.truckType) issues.push({ path: `${at}.truckType`, message: 'Choose the truck type' });
+    if (!row.truckType) issues.push({ path: `${at}.truckType`, message: t('issue.chooseTruckType') });
   });
   if (values.generalCargos.length === 0)
-    issues.push({ path: 'generalCargos', message: 'Add at least one truck load' });
+    issues.push({ path: 'generalCargos', message: t('issue.noTruckLoad') });
   return issues;
 }
 
 /**
  * Every problem with the draft, by form path, in the words of the domain's order contract plus
  * the rules only a person at a clock can break (dates in the past, bidding closing after pickup).
+ * The wizard's own words are said with `t`, English unless the screen gives its language.
  */
-export function orderDraftIssues(values: OrderDraftValues, now: Date = new Date()): DraftIssue[] {
+export function orderDraftIssues(
+  values: OrderDraftValues,
+  now: Date = new Date(),
+  t: OrdersText = ORDERS_ENGLISH,
+): DraftIssue[] {
   const issues: DraftIssue[] = [];
   const shape = createOrderRequest.shape;
-  if (!values.cargoType) issues.push({ path: 'cargoType', message: 'Choose a cargo type' });
-  const clientName = firstIssue(shape.clientName, values.clientName);
+  if (!values.cargoType) issues.push({ path: 'cargoType', message: t('issue.chooseCargoType') });
+  const clientName = firstIssue(shape.clientName, values.clientName, t);
   if (clientName) issues.push({ path: 'clientName', message: clientName });
-  const reference = firstIssue(shape.reference, values.reference);
+  const reference = firstIssue(shape.reference, values.reference, t);
   if (reference) issues.push({ path: 'reference', message: reference });
 
-  if (values.cargoType) issues.push(...itemIssues(values, values.cargoType));
+  if (values.cargoType) issues.push(...itemIssues(values, values.cargoType, t));
 
-  issues.push(...placeIssues('pickup', values.pickup));
+  issues.push(...placeIssues('pickup', values.pickup, t));
   const today = lagosToday(now);
   const { pickupDate, closingDate, closingTime, targetPrice } = values.bidDetails;
-  if (!pickupDate) issues.push({ path: 'bidDetails.pickupDate', message: 'Enter the pickup date' });
-  else if (firstIssue(isoDate, pickupDate))
-    issues.push({ path: 'bidDetails.pickupDate', message: 'Enter the pickup date as YYYY-MM-DD' });
+  if (!pickupDate) issues.push({ path: 'bidDetails.pickupDate', message: t('issue.pickupDateMissing') });
+  else if (firstIssue(isoDate, pickupDate, t))
+    issues.push({ path: 'bidDetails.pickupDate', message: t('issue.pickupDateFormat') });
   else if (pickupDate < today)
-    issues.push({ path: 'bidDetails.pickupDate', message: 'The pickup date cannot be in the past' });
+    issues.push({ path: 'bidDetails.pickupDate', message: t('issue.pickupDatePast') });
 
-  issues.push(...placeIssues('recipient', values.recipient));
-  if (!closingDate) issues.push({ path: 'bidDetails.closingDate', message: 'Enter the day bidding closes' });
-  if (!closingTime) issues.push({ path: 'bidDetails.closingTime', message: 'Enter the time bidding closes' });
+  issues.push(...placeIssues('recipient', values.recipient, t));
+  if (!closingDate) issues.push({ path: 'bidDetails.closingDate', message: t('issue.closingDateMissing') });
+  if (!closingTime) issues.push({ path: 'bidDetails.closingTime', message: t('issue.closingTimeMissing') });
   if (closingDate && closingTime) {
     const closesAt = biddingClosesAtIso(closingDate, closingTime);
-    if (!closesAt) issues.push({ path: 'bidDetails.closingDate', message: 'Enter a real date and time' });
+    if (!closesAt) issues.push({ path: 'bidDetails.closingDate', message: t('issue.notADateTime') });
     else if (Date.parse(closesAt) <= now.getTime())
       issues.push({
         path: closingDate < today ? 'bidDetails.closingDate' : 'bidDetails.closingTime',
-        message: 'Bidding must close in the future',
+        message: t('issue.closeInFuture'),
       });
     else if (pickupDate && closingDate > pickupDate)
-      issues.push({
-        path: 'bidDetails.closingDate',
-        message: 'Bidding must close on or before the pickup date',
-      });
+      issues.push({ path: 'bidDetails.closingDate', message: t('issue.closeBeforePickup') });
   }
   if (targetPrice.trim()) {
     const kobo = nairaToKobo(targetPrice);
-    if (kobo === null)
-      issues.push({
-        path: 'bidDetails.targetPrice',
-        message: 'Enter an amount in naira, e.g. 450000 or 450,000.00',
-      });
-    else if (kobo === 0)
-      issues.push({ path: 'bidDetails.targetPrice', message: 'The amount must be more than ₦0.00' });
+    if (kobo === null) issues.push({ path: 'bidDetails.targetPrice', message: t('issue.amountFormat') });
+    else if (kobo === 0) issues.push({ path: 'bidDetails.targetPrice', message: t('issue.amountZero') });
   }
   return issues;
 }
@@ -185,9 +198,12 @@ export function stepOfPath(path: string): number {
 }
 
 /** A react-hook-form resolver over orderDraftIssues; `now` is read at every validation. */
-export function orderDraftResolver(now: () => Date = () => new Date()): Resolver<OrderDraftValues> {
+export function orderDraftResolver(
+  now: () => Date = () => new Date(),
+  t: OrdersText = ORDERS_ENGLISH,
+): Resolver<OrderDraftValues> {
   return (values, _context, options) => {
-    const issues = orderDraftIssues(values, now());
+    const issues = orderDraftIssues(values, now(), t);
     if (issues.length === 0) return { values, errors: {} };
     const flat: Record<string, FieldError> = {};
     for (const issue of issues) {

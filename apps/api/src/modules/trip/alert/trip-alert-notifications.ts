@@ -1,26 +1,8 @@
-import {
-  TRACKING_ALARM_LABELS,
-  TRIP_ALERT_KIND_LABELS,
-  lagosDateTimeText,
-  type RaisedAlarm,
-  type RaisedAlert,
-  type TripLocation,
-} from '@freightlane/domain';
-import type { NotificationEvent } from '../../notification';
+import type { RaisedAlarm, RaisedAlert, TripLocation } from '@freightlane/domain';
+import { dateTimeValue, type NotificationEvent, type NotificationMessage } from '../../notification';
 import type { NotifiedTrip } from '../trip-notifications';
 
-/** A label as the middle of a sentence: "Long stop" → "long stop". */
-const inSentence = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
-
 const placeText = (place: TripLocation) => `${place.lga}, ${place.state}`;
-
-/**
- * The product-wide title of a notification, "<subject>: <what happened>", here for what the tracking saw:
- * "TRP-2026-000123: moving at night near Ikeja, Lagos".
- */
-function trackingTitle(trip: NotifiedTrip, what: string, place: TripLocation | null): string {
-  return `${trip.tripNumber}: ${what}${place ? ` near ${placeText(place)}` : ''}`;
-}
 
 /** An alarm that held the trip up: an issue opened by tracking, told to both companies on the trip. */
 export function alarmNotification(
@@ -29,25 +11,30 @@ export function alarmNotification(
   place: TripLocation | null,
   issueId: string,
 ): NotificationEvent {
-  const what = inSentence(TRACKING_ALARM_LABELS[alarm.alarm]);
-  const title = trackingTitle(trip, what, place);
-  const lastPlace = place ? `Last known place: ${placeText(place)}.` : null;
+  const near = place ? placeText(place) : null;
+  // The product-wide title, "<subject>: <what happened>", here for what the tracking saw:
+  // "TRP-2026-000123: long stop near Ikeja, Lagos".
+  const title: NotificationMessage = near
+    ? { key: 'alarm.titleNear', values: { tripNumber: trip.tripNumber, alarm: alarm.alarm, place: near } }
+    : { key: 'alarm.title', values: { tripNumber: trip.tripNumber, alarm: alarm.alarm } };
   return {
     kind: 'ISSUE_OPENED',
     to: { companyIds: [trip.customerCompanyId, trip.transporterCompanyId] },
     title,
-    body: [alarm.description, lastPlace].filter(Boolean).join(' '),
+    body: near
+      ? { key: 'alarm.bodyNear', values: { description: alarm.description, place: near } }
+      : { key: 'alarm.body', values: { description: alarm.description } },
     link: `/trips/${trip.id}`,
     key: `trip-issue-opened:${issueId}`,
     email: {
       subject: title,
       paragraphs: [
-        `The tracking of trip ${trip.tripNumber} raised an alarm: ${what}.`,
-        alarm.description,
-        ...(lastPlace ? [lastPlace] : []),
-        'An issue is open on the trip until someone resolves it.',
+        { key: 'alarm.email.paragraph1', values: { tripNumber: trip.tripNumber, alarm: alarm.alarm } },
+        { key: 'alarm.email.description', values: { description: alarm.description } },
+        ...(near ? [{ key: 'alarm.email.lastPlace', values: { place: near } } as const] : []),
+        { key: 'alarm.email.issueOpen' },
       ],
-      actionLabel: 'Open the trip',
+      actionLabel: { key: 'action.openTrip' },
     },
   };
 }
@@ -62,25 +49,31 @@ export function tripAlertNotification(
   place: TripLocation | null,
   alertId: string,
 ): NotificationEvent {
-  const title = trackingTitle(trip, inSentence(TRIP_ALERT_KIND_LABELS[alert.kind]), place);
-  const when = `It set off at ${lagosDateTimeText(alert.at)} (Lagos time)${place ? ` near ${placeText(place)}` : ''}.`;
-  const notDelayed = 'This is an alert, not an issue: the trip is not shown as delayed.';
+  const near = place ? placeText(place) : null;
+  const title: NotificationMessage = near
+    ? { key: 'tripAlert.titleNear', values: { tripNumber: trip.tripNumber, kind: alert.kind, place: near } }
+    : { key: 'tripAlert.title', values: { tripNumber: trip.tripNumber, kind: alert.kind } };
+  const at = dateTimeValue(alert.at);
   return {
     kind: 'TRIP_ALERT',
     to: { companyIds: [trip.customerCompanyId, trip.transporterCompanyId] },
     title,
-    body: `${alert.description} ${when} ${notDelayed}`,
+    body: near
+      ? { key: 'tripAlert.bodyNear', values: { description: alert.description, at, place: near } }
+      : { key: 'tripAlert.body', values: { description: alert.description, at } },
     link: `/trips/${trip.id}`,
     key: `trip-alert:${alertId}`,
     email: {
       subject: title,
       paragraphs: [
-        `The tracking of trip ${trip.tripNumber} saw its truck moving at night.`,
-        alert.description,
-        when,
-        `${notDelayed} The transporter can mark it seen on the trip page.`,
+        { key: 'tripAlert.email.paragraph1', values: { tripNumber: trip.tripNumber } },
+        { key: 'tripAlert.email.description', values: { description: alert.description } },
+        near
+          ? { key: 'tripAlert.email.whenNear', values: { at, place: near } }
+          : { key: 'tripAlert.email.when', values: { at } },
+        { key: 'tripAlert.email.notDelayed' },
       ],
-      actionLabel: 'Open the trip',
+      actionLabel: { key: 'action.openTrip' },
     },
   };
 }

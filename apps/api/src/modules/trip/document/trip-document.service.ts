@@ -120,7 +120,7 @@ export async function insertTripDocumentIn(
     tx,
     documentAddedNotification(
       trip,
-      { id: document.id, kindLabel: TRIP_DOCUMENT_KIND_LABELS[file.kind], fileName: document.fileName },
+      { id: document.id, kind: file.kind, fileName: document.fileName },
       actor.userId,
     ),
   );

@@ -6,12 +6,14 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { notifyError } from '../../../lib/notify';
 import { useResendActivation } from '../api/account-api';
+import { useAccountText } from '../text';
 
 type Input = z.input<typeof resendActivationRequest>;
 type Output = z.output<typeof resendActivationRequest>;
 
 /** Asks for a fresh activation e-mail. */
 export function ResendActivationForm({ defaultEmail = '' }: { defaultEmail?: string }) {
+  const t = useAccountText();
   const resend = useResendActivation();
   const [sentMessage, setSentMessage] = useState<string | null>(null);
   const {
@@ -29,7 +31,7 @@ export function ResendActivationForm({ defaultEmail = '' }: { defaultEmail?: str
       const { message } = await resend.mutateAsync(values);
       setSentMessage(message);
     } catch (error) {
-      notifyError(error, 'Could not resend');
+      notifyError(error, t('resendForm.failed'));
     }
   });
 
@@ -37,16 +39,16 @@ export function ResendActivationForm({ defaultEmail = '' }: { defaultEmail?: str
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <TextInput
-          label="Email"
+          label={t('resendForm.email')}
           type="email"
           autoComplete="email"
           required
-          description="The e-mail address you signed up with"
+          description={t('resendForm.emailHint')}
           error={errors.email?.message}
           {...register('email')}
         />
         <Button type="submit" loading={isSubmitting}>
-          Resend activation e-mail
+          {t('resendForm.submit')}
         </Button>
         {sentMessage ? (
           <Alert color="green" role="status">

@@ -1,12 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import { COUNTRY_NIGERIA } from '@freightlane/domain';
 import { describe, expect, it } from 'vitest';
+import { AppLanguageProvider } from '../../../i18n/app-language';
 import { PHONE_FORMAT_MESSAGE } from '../../../lib/phone-input';
 import { mockApi } from '../../../test/api-mock';
 import { renderRoute } from '../../../test/render';
-import { PHONE_TAKEN_MESSAGE } from './sign-up-schema';
+import { SignUpPage } from '../routes/sign-up-page';
 
 const TERMS_CHECKBOX = 'I agree to the Terms and Conditions';
+const PHONE_TAKEN_MESSAGE = 'This phone number is already registered. Sign in, or use another number.';
 
 async function renderSignUp() {
   const view = renderRoute('/signup');
@@ -199,5 +201,24 @@ describe('sign-up form', () => {
     screen.getByRole('checkbox', { name: TERMS_CHECKBOX }).focus();
     await user.keyboard(' ');
     await waitFor(() => expect(screen.queryByText('You must accept the terms and conditions')).toBeNull());
+  });
+
+  it('speaks Pidgin in an app shown in Pidgin, the terms link inside its sentence', async () => {
+    mockApi({});
+    const element = (
+      <AppLanguageProvider initialLocale="pcm">
+        <SignUpPage />
+      </AppLanguageProvider>
+    );
+    renderRoute('/signup', { routes: [{ path: '/signup', element }] });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Open your Freightlane account' }),
+    ).toBeVisible();
+    expect(screen.getByRole('checkbox', { name: 'I gree with the Terms and Conditions' })).not.toBeChecked();
+    expect(screen.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/terms');
+    expect(
+      screen.getByText('You get cargo to move: you go order haulage and follow your trips.'),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Sign Up' })).toBeVisible();
   });
 });

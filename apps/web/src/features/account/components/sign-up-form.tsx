@@ -21,21 +21,15 @@ import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { notifyError } from '../../../lib/notify';
 import { nationalToE164 } from '../../../lib/phone-input';
 import { usePhoneCheck, useSignUp } from '../api/account-api';
+import { TextWith } from './text-with';
+import { useAccountText } from '../text';
 import {
-  PHONE_TAKEN_MESSAGE,
   SIGN_UP_COUNTRY,
   SIGN_UP_FIELDS,
   signUpFormSchema,
   type SignUpFormInput,
   type SignUpFormOutput,
 } from './sign-up-schema';
-
-const TYPE_HINTS: Record<SignupUserType, string> = {
-  CUSTOMER: 'You ship cargo: you order haulage and follow your trips.',
-  TRANSPORTER: 'You run trucks: you bid on loads and carry them.',
-};
-
-export const PASSWORD_HINT = `${PASSWORD_MIN} to ${PASSWORD_MAX} characters, not a common password.`;
 
 export function SignUpForm({
   defaultType = 'CUSTOMER',
@@ -44,6 +38,7 @@ export function SignUpForm({
   defaultType?: SignupUserType;
   onSignedUp: (email: string) => void;
 }) {
+  const t = useAccountText();
   const signUp = useSignUp();
   const phoneCheck = usePhoneCheck();
   // Numbers the server said are taken; the resolver keeps flagging them until they change.
@@ -56,7 +51,7 @@ export function SignUpForm({
     if (phone && takenPhones.current.has(phone)) {
       return {
         values: {},
-        errors: { ...result.errors, phoneNumber: { type: 'taken', message: PHONE_TAKEN_MESSAGE } },
+        errors: { ...result.errors, phoneNumber: { type: 'taken', message: t('signUp.phoneTaken') } },
       };
     }
     return result;
@@ -109,7 +104,9 @@ export function SignUpForm({
       applyServerFieldErrors(error, setError, SIGN_UP_FIELDS);
       notifyError(
         error,
-        error instanceof ApiError && error.status === 409 ? 'Already registered' : 'Sign-up failed',
+        error instanceof ApiError && error.status === 409
+          ? t('signUp.alreadyRegistered')
+          : t('signUp.failed'),
       );
     }
   });
@@ -121,7 +118,7 @@ export function SignUpForm({
       <Stack gap="md">
         <Stack gap={6}>
           <Text component="span" id="account-type-label" size="sm" fw={500}>
-            I am signing up as
+            {t('signUp.typeLabel')}
           </Text>
           <Controller
             control={control}
@@ -134,27 +131,27 @@ export function SignUpForm({
                 value={field.value}
                 onChange={(value) => field.onChange(value as SignupUserType)}
                 data={[
-                  { label: 'Customer', value: 'CUSTOMER' },
-                  { label: 'Transporter', value: 'TRANSPORTER' },
+                  { label: t('signUp.type.CUSTOMER'), value: 'CUSTOMER' },
+                  { label: t('signUp.type.TRANSPORTER'), value: 'TRANSPORTER' },
                 ]}
               />
             )}
           />
           <Text id="account-type-hint" size="sm" c="dimmed">
-            {TYPE_HINTS[type]}
+            {t(`signUp.typeHint.${type}`)}
           </Text>
         </Stack>
 
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
-            label="First name"
+            label={t('signUp.firstName')}
             autoComplete="given-name"
             required
             error={errors.firstName?.message}
             {...register('firstName')}
           />
           <TextInput
-            label="Last name"
+            label={t('signUp.lastName')}
             autoComplete="family-name"
             required
             error={errors.lastName?.message}
@@ -162,14 +159,14 @@ export function SignUpForm({
           />
         </SimpleGrid>
         <TextInput
-          label="Company name"
+          label={t('signUp.companyName')}
           autoComplete="organization"
           required
           error={errors.companyName?.message}
           {...register('companyName')}
         />
         <TextInput
-          label="Email"
+          label={t('signUp.email')}
           type="email"
           autoComplete="email"
           required
@@ -178,6 +175,8 @@ export function SignUpForm({
         />
         <PhoneField
           phoneCode={SIGN_UP_COUNTRY.phoneCode}
+          label={t('signUp.phone')}
+          description={t('signUp.phoneHint', { phoneCode: SIGN_UP_COUNTRY.phoneCode })}
           required
           error={errors.phoneNumber?.message}
           {...phoneRegistration}
@@ -187,10 +186,10 @@ export function SignUpForm({
           }}
         />
         <PasswordField
-          label="Password"
+          label={t('signUp.password')}
           autoComplete="new-password"
           required
-          description={PASSWORD_HINT}
+          description={t('signUp.passwordHint', { min: PASSWORD_MIN, max: PASSWORD_MAX })}
           error={errors.password?.message}
           {...register('password')}
         />
@@ -207,18 +206,23 @@ export function SignUpForm({
               required
               error={errors.acceptTerms?.message}
               label={
-                <>
-                  I agree to the {/* A new tab keeps what has been typed into the form. */}
-                  <Anchor component={Link} to={PATHS.terms} target="_blank" rel="noopener noreferrer">
-                    Terms and Conditions
-                  </Anchor>
-                </>
+                <TextWith
+                  say={(values) => t('signUp.agree', values)}
+                  parts={{
+                    terms: (
+                      // A new tab keeps what has been typed into the form.
+                      <Anchor component={Link} to={PATHS.terms} target="_blank" rel="noopener noreferrer">
+                        {t('signUp.terms')}
+                      </Anchor>
+                    ),
+                  }}
+                />
               }
             />
           )}
         />
         <Button type="submit" size="md" loading={isSubmitting} fullWidth>
-          Sign Up
+          {t('signUp.submit')}
         </Button>
       </Stack>
     </form>

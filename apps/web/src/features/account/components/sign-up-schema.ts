@@ -34,5 +34,3 @@ export const SIGN_UP_FIELDS = [
   'password',
   'acceptTerms',
 ] as const;
-
-export const PHONE_TAKEN_MESSAGE = 'This phone number is already registered. Sign in, or use another number.';

@@ -9,12 +9,14 @@ import { ApiError, errorMessage } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useActivateAccount } from '../api/account-api';
 import { ResendActivationForm } from '../components/resend-activation-form';
+import { TextWith } from '../components/text-with';
+import { useAccountText } from '../text';
 
 type Outcome =
   | { kind: 'pending' }
   | { kind: 'activated'; message: string; email: string }
   /** The link cannot work (expired, used, invalid, incomplete): offer a fresh one. */
-  | { kind: 'bad-link'; message: string }
+  | { kind: 'bad-link'; message: string | null }
   /** The server could not be reached or failed: the link may still be good. */
   | { kind: 'error'; message: string };
 
@@ -22,7 +24,8 @@ const TOKEN_CODES = ['TOKEN_EXPIRED', 'TOKEN_USED', 'TOKEN_INVALID'];
 
 /** /activate/account/?token=…: activates on load, then says what happened and what to do next. */
 export function ActivateAccountPage() {
-  usePageTitle('Activate account');
+  const t = useAccountText();
+  usePageTitle(t('activate.pageTitle'));
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { mutateAsync: activate } = useActivateAccount();
@@ -37,9 +40,8 @@ export function ActivateAccountPage() {
     startedFor.current = key;
     const parsed = activateRequest.safeParse({ token });
     if (!parsed.success) {
-      const message = token
-        ? (parsed.error.issues[0]?.message ?? 'The link is not valid')
-        : 'This activation link is incomplete: it has no token. Open the link from your e-mail again, or ask for a new one below.';
+      // Without the domain's message the page says its own, in the reader's language.
+      const message = token ? (parsed.error.issues[0]?.message ?? null) : null;
       setOutcome({ kind: 'bad-link', message });
       return;
     }
@@ -58,15 +60,15 @@ export function ActivateAccountPage() {
 
   const title =
     outcome.kind === 'activated'
-      ? 'Your account is active'
+      ? t('activate.active')
       : outcome.kind === 'pending'
-        ? 'Activating your account'
-        : 'We could not activate your account';
+        ? t('activate.pending')
+        : t('activate.failed');
 
   return (
     // On success the page's own Sign in button is the next step; the header does not repeat it.
     <OnboardingLayout title={title} action={outcome.kind === 'activated' ? null : 'signin'}>
-      {outcome.kind === 'pending' ? <PageLoader label="Activating your account..." /> : null}
+      {outcome.kind === 'pending' ? <PageLoader label={t('activate.loading')} /> : null}
 
       {outcome.kind === 'activated' ? (
         <Stack gap="md">
@@ -74,10 +76,13 @@ export function ActivateAccountPage() {
             {outcome.message}
           </Alert>
           <Text>
-            You can now sign in with <strong>{outcome.email}</strong> and complete your company details.
+            <TextWith
+              say={(values) => t('activate.signInWith', values)}
+              parts={{ email: <strong>{outcome.email}</strong> }}
+            />
           </Text>
           <Button component={Link} to="/signin" size="md">
-            Sign In
+            {t('activate.signIn')}
           </Button>
         </Stack>
       ) : null}
@@ -85,9 +90,9 @@ export function ActivateAccountPage() {
       {outcome.kind === 'bad-link' ? (
         <Stack gap="md">
           <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
-            {outcome.message}
+            {outcome.message ?? (token ? t('activate.badLink') : t('activate.noToken'))}
           </Alert>
-          <Text>Enter your e-mail address and we will send you a new activation link.</Text>
+          <Text>{t('activate.newLink')}</Text>
           <ResendActivationForm />
         </Stack>
       ) : null}
@@ -103,7 +108,7 @@ export function ActivateAccountPage() {
               setAttempt((n) => n + 1);
             }}
           >
-            Try again
+            {t('activate.retry')}
           </Button>
         </Stack>
       ) : null}

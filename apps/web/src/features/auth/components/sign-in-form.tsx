@@ -12,11 +12,13 @@ import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useResendActivation } from '../../account';
 import { useSignIn } from '../api/use-sign-in';
+import { useAuthText } from '../text';
 
 type Input = z.input<typeof loginRequest>;
 type Output = z.output<typeof loginRequest>;
 
 export function SignInForm() {
+  const t = useAuthText();
   const signIn = useSignIn();
   const resend = useResendActivation();
   const [notActivated, setNotActivated] = useState<{ message: string; email: string } | null>(null);
@@ -41,7 +43,7 @@ export function SignInForm() {
         setNotActivated({ message: error.message, email: values.username });
       }
       applyServerFieldErrors(error, setError, ['username', 'password']);
-      notifyError(error, 'Sign-in failed');
+      notifyError(error, t('form.failed'));
     }
   });
 
@@ -49,7 +51,7 @@ export function SignInForm() {
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         {notActivated ? (
-          <Alert color="orange" title="Account not activated" role="alert">
+          <Alert color="orange" title={t('form.notActivated')} role="alert">
             {notActivated.message}
             <Button
               mt="sm"
@@ -61,18 +63,18 @@ export function SignInForm() {
                 resend.mutate(
                   { email: notActivated.email },
                   {
-                    onSuccess: ({ message }) => notifySuccess(message, 'Activation e-mail sent'),
-                    onError: (error) => notifyError(error, 'Could not resend'),
+                    onSuccess: ({ message }) => notifySuccess(message, t('form.resent')),
+                    onError: (error) => notifyError(error, t('form.resendFailed')),
                   },
                 )
               }
             >
-              Resend activation e-mail
+              {t('form.resend')}
             </Button>
           </Alert>
         ) : null}
         <TextInput
-          label="Email"
+          label={t('form.email')}
           type="email"
           autoComplete="username"
           required
@@ -80,7 +82,7 @@ export function SignInForm() {
           {...register('username')}
         />
         <PasswordField
-          label="Password"
+          label={t('form.password')}
           autoComplete="current-password"
           required
           error={errors.password?.message}
@@ -88,11 +90,11 @@ export function SignInForm() {
         />
         <Group justify="flex-end">
           <Anchor component={Link} to="/resetpassword" size="sm">
-            Forgot password?
+            {t('form.forgotPassword')}
           </Anchor>
         </Group>
         <Button type="submit" size="md" loading={isSubmitting} fullWidth>
-          Sign In
+          {t('form.submit')}
         </Button>
       </Stack>
     </form>

@@ -1,8 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { AppLanguageProvider } from '../../../i18n/app-language';
 import { mockApi } from '../../../test/api-mock';
 import { sessionValuesFor } from '../../../test/fakes';
 import { renderRoute } from '../../../test/render';
+import { SignInPage } from './sign-in-page';
 
 function tokenPair(
   role: Parameters<typeof sessionValuesFor>[0],
@@ -97,5 +99,21 @@ describe('sign-in page', () => {
       'href',
       '/resetpassword',
     );
+  });
+
+  it('speaks Pidgin in an app shown in Pidgin', async () => {
+    mockApi({});
+    const element = (
+      <AppLanguageProvider initialLocale="pcm">
+        <SignInPage />
+      </AppLanguageProvider>
+    );
+    renderRoute('/signin', { routes: [{ path: '/signin', element }] });
+    expect(await screen.findByRole('link', { name: 'You forget your password?' })).toHaveAttribute(
+      'href',
+      '/resetpassword',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in to Freightlane' })).toBeVisible();
+    expect(screen.getByLabelText('Email')).toBeVisible();
   });
 });

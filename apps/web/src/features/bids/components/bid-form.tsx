@@ -5,31 +5,37 @@ import {
   formatMoney,
   nairaToKobo,
   trucksAvailableField,
-  unitLabel,
   type CargoType,
   type ReviseBidRequest,
 } from '@freightlane/domain';
+import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useActionError } from '../../../components/action-error';
 import { ApiError } from '../../../lib/api';
-import { unitCount } from './order-facts';
+import { useBidsText, type BidsText } from '../text';
+import { unitCount, unitName } from './order-facts';
 
-export const AMOUNT_HINT = 'Enter an amount in naira, e.g. 450000';
-
-const bidFormSchema = z.object({
-  amount: z
-    .string()
-    .trim()
-    .refine((value) => (nairaToKobo(value) ?? 0) > 0, AMOUNT_HINT),
-  trucksAvailable: z
-    .union([z.number(), z.string()])
-    .transform((value) => (value === '' ? undefined : Number(value)))
-    .pipe(trucksAvailableField),
-  note: z.string().trim().max(MAX_NOTE_LENGTH, `Note must be at most ${MAX_NOTE_LENGTH} characters`),
-});
-export type BidFormValues = z.input<typeof bidFormSchema>;
-type Output = z.output<typeof bidFormSchema>;
+/** The form's own checks in the screen's language; the trucks keep the domain's words. */
+function bidFormSchema(t: BidsText) {
+  return z.object({
+    amount: z
+      .string()
+      .trim()
+      .refine((value) => (nairaToKobo(value) ?? 0) > 0, t('bidForm.amountHint')),
+    trucksAvailable: z
+      .union([z.number(), z.string()])
+      .transform((value) => (value === '' ? undefined : Number(value)))
+      .pipe(trucksAvailableField),
+    note: z
+      .string()
+      .trim()
+      .max(MAX_NOTE_LENGTH, t('bidForm.noteTooLong', { max: MAX_NOTE_LENGTH })),
+  });
+}
+type BidFormSchema = ReturnType<typeof bidFormSchema>;
+export type BidFormValues = z.input<BidFormSchema>;
+type Output = z.output<BidFormSchema>;
 
 /** The server names the price amountKobo; the form holds it as typed naira. */
 const FIELD_OF_SERVER_FIELD: Record<string, keyof BidFormValues> = {
@@ -57,7 +63,9 @@ export function BidForm({
   onSubmit: (body: ReviseBidRequest) => Promise<unknown>;
   onCancel?: () => void;
 }) {
+  const t = useBidsText();
   const showActionError = useActionError();
+  const schema = useMemo(() => bidFormSchema(t), [t]);
   const {
     register,
     control,
@@ -66,11 +74,11 @@ export function BidForm({
     watch,
     formState: { errors, isSubmitting },
   } = useForm<BidFormValues, unknown, Output>({
-    resolver: zodResolver(bidFormSchema),
+    resolver: zodResolver(schema),
     mode: 'onTouched',
     defaultValues,
   });
-  const unit = unitLabel(cargoType);
+  const unit = unitName(t, cargoType);
   const amountKobo = nairaToKobo(watch('amount') ?? '');
   const noteLength = (watch('note') ?? '').length;
 
@@ -100,11 +108,14 @@ export function BidForm({
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <TextInput
-          label={`Price per ${unit}`}
+          label={t('bidForm.pricePer', { unit })}
           description={
             amountKobo && itemCount > 1
-              ? `For all ${unitCount(cargoType, itemCount)}: ${formatMoney(amountKobo * itemCount)}`
-              : 'In naira, e.g. 450000'
+              ? t('bidForm.forAll', {
+                  units: unitCount(t, cargoType, itemCount),
+                  total: formatMoney(amountKobo * itemCount),
+                })
+              : t('bidForm.inNaira')
           }
           leftSection={
             <Text size="sm" aria-hidden>
@@ -122,8 +133,8 @@ export function BidForm({
           name="trucksAvailable"
           render={({ field }) => (
             <NumberInput
-              label="Trucks you can commit"
-              description={`This order has ${unitCount(cargoType, itemCount)}.`}
+              label={t('bidForm.trucks')}
+              description={t('bidForm.orderHas', { units: unitCount(t, cargoType, itemCount) })}
               min={1}
               max={500}
               allowDecimal={false}
@@ -139,8 +150,8 @@ export function BidForm({
           )}
         />
         <Textarea
-          label="Note"
-          description={`Optional, for the customer: when your trucks can reach pickup, what is included. ${noteLength}/${MAX_NOTE_LENGTH}`}
+          label={t('bidForm.note')}
+          description={t('bidForm.noteHint', { length: noteLength, max: MAX_NOTE_LENGTH })}
           autosize
           minRows={2}
           maxRows={6}
@@ -150,7 +161,7 @@ export function BidForm({
         <Group justify="flex-end" gap="sm">
           {onCancel ? (
             <Button variant="default" onClick={onCancel} disabled={isSubmitting}>
-              Cancel
+              {t('bidForm.cancel')}
             </Button>
           ) : null}
           <Button type="submit" loading={isSubmitting}>

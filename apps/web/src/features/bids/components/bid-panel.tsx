@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { koboToNairaInput, unitLabel, type MarketOrderDetail, type MyBid } from '@freightlane/domain';
+import { koboToNairaInput, type MarketOrderDetail, type MyBid } from '@freightlane/domain';
 import { IconInfoCircle, IconTrophy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -10,38 +10,38 @@ import { NoticeDialog } from '../../../components/notice-dialog';
 import { formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { usePlaceBid, useReviseBid, useWithdrawBid } from '../api/bids-api';
+import { useBidsText } from '../text';
 import { BidForm } from './bid-form';
-import { unitCount } from './order-facts';
-
-export const WITHDRAW_QUESTION = 'Withdraw your bid? You can bid again until bidding closes.';
+import { unitCount, unitName } from './order-facts';
 
 function BidSummary({ order, bid }: { order: MarketOrderDetail; bid: MyBid }) {
-  const unit = unitLabel(order.cargoType);
+  const t = useBidsText();
+  const unit = unitName(t, order.cargoType);
   return (
     <Stack gap="xs">
       <Group justify="space-between" gap="xs">
         <Text size="sm" c="dimmed">
-          Status
+          {t('panel.status')}
         </Text>
         <BidStatusBadge status={bid.status} />
       </Group>
       <Group justify="space-between" gap="xs">
         <Text size="sm" c="dimmed">
-          Price per {unit}
+          {t('bidForm.pricePer', { unit })}
         </Text>
         <Money kobo={bid.amountKobo} fw={700} />
       </Group>
       {order.itemCount > 1 ? (
         <Group justify="space-between" gap="xs">
           <Text size="sm" c="dimmed">
-            For all {unitCount(order.cargoType, order.itemCount)}
+            {t('panel.forAll', { units: unitCount(t, order.cargoType, order.itemCount) })}
           </Text>
           <Money kobo={bid.amountKobo * order.itemCount} size="sm" />
         </Group>
       ) : null}
       <Group justify="space-between" gap="xs">
         <Text size="sm" c="dimmed">
-          Trucks you can commit
+          {t('bidForm.trucks')}
         </Text>
         <Text size="sm" fw={500}>
           {bid.trucksAvailable}
@@ -50,7 +50,7 @@ function BidSummary({ order, bid }: { order: MarketOrderDetail; bid: MyBid }) {
       {bid.note ? (
         <div>
           <Text size="sm" c="dimmed">
-            Note
+            {t('bidForm.note')}
           </Text>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {bid.note}
@@ -59,8 +59,8 @@ function BidSummary({ order, bid }: { order: MarketOrderDetail; bid: MyBid }) {
       ) : null}
       <Text size="xs" c="dimmed">
         {bid.updatedAt !== bid.createdAt
-          ? `Revised ${formatDateTime(bid.updatedAt)}`
-          : `Placed ${formatDateTime(bid.createdAt)}`}
+          ? t('panel.revised', { when: formatDateTime(bid.updatedAt) })
+          : t('panel.placed', { when: formatDateTime(bid.createdAt) })}
       </Text>
     </Stack>
   );
@@ -68,16 +68,20 @@ function BidSummary({ order, bid }: { order: MarketOrderDetail; bid: MyBid }) {
 
 /** Why this order takes no bid now, in one line. */
 function ClosedLine({ order }: { order: MarketOrderDetail }) {
+  const t = useBidsText();
   const bid = order.myBid;
   if (bid?.status === 'WON') {
     return (
       <Alert color="green" icon={<IconTrophy aria-hidden />}>
-        You won this order — see{' '}
+        {t('panel.won')}{' '}
         <Anchor component={Link} to={PATHS.wonBids} fw={600}>
-          Bids won
+          {t('panel.bidsWon')}
         </Anchor>
         {bid.awardedItemCount > 0 && bid.awardedItemCount < order.itemCount
-          ? `. ${unitCount(order.cargoType, bid.awardedItemCount)} of ${order.itemCount} went to you.`
+          ? t('panel.wonShare', {
+              units: unitCount(t, order.cargoType, bid.awardedItemCount),
+              total: order.itemCount,
+            })
           : ''}
       </Alert>
     );
@@ -85,21 +89,21 @@ function ClosedLine({ order }: { order: MarketOrderDetail }) {
   if (bid?.status === 'LOST') {
     return (
       <Alert color="gray" icon={<IconInfoCircle aria-hidden />}>
-        The customer chose another transporter for this order.
+        {t('panel.lost')}
       </Alert>
     );
   }
   if (order.status === 'CANCELLED') {
     return (
       <Alert color="gray" icon={<IconInfoCircle aria-hidden />}>
-        The customer cancelled this order.
+        {t('panel.cancelled')}
       </Alert>
     );
   }
   return (
     <Alert color="gray" icon={<IconInfoCircle aria-hidden />}>
-      Bidding closed on {formatDateTime(order.biddingClosesAt)}.
-      {bid?.status === 'ACTIVE' && order.status === 'OPEN' ? ' The customer is choosing among the bids.' : ''}
+      {t('panel.closedOn', { when: formatDateTime(order.biddingClosesAt) })}
+      {bid?.status === 'ACTIVE' && order.status === 'OPEN' ? ` ${t('panel.choosing')}` : ''}
     </Alert>
   );
 }
@@ -109,6 +113,7 @@ function ClosedLine({ order }: { order: MarketOrderDetail }) {
  * bidding is open, or the outcome once it has closed.
  */
 export function BidPanel({ order }: { order: MarketOrderDetail }) {
+  const t = useBidsText();
   const bid = order.myBid;
   const showActionError = useActionError();
   const place = usePlaceBid(order.id);
@@ -124,7 +129,7 @@ export function BidPanel({ order }: { order: MarketOrderDetail }) {
     withdraw.mutate(activeBid.id, {
       onSuccess: () => {
         setConfirmingWithdraw(false);
-        notifySuccess('Your bid is withdrawn.');
+        notifySuccess(t('panel.withdrawnDone'));
       },
       onError: (error) => {
         setConfirmingWithdraw(false);
@@ -139,8 +144,8 @@ export function BidPanel({ order }: { order: MarketOrderDetail }) {
       <Stack gap="md">
         <ClosedLine order={order} />
         {bid && bid.status !== 'WITHDRAWN' ? <BidSummary order={order} bid={bid} /> : null}
-        {bid?.status === 'WITHDRAWN' ? <Text size="sm">You withdrew your bid on this order.</Text> : null}
-        {!bid ? <Text size="sm">You did not bid on this order.</Text> : null}
+        {bid?.status === 'WITHDRAWN' ? <Text size="sm">{t('panel.withdrewClosed')}</Text> : null}
+        {!bid ? <Text size="sm">{t('panel.didNotBid')}</Text> : null}
       </Stack>
     );
   } else if (activeBid && revising) {
@@ -153,12 +158,12 @@ export function BidPanel({ order }: { order: MarketOrderDetail }) {
           trucksAvailable: activeBid.trucksAvailable,
           note: activeBid.note,
         }}
-        submitLabel="Save revised bid"
+        submitLabel={t('panel.saveRevised')}
         onCancel={() => setRevising(false)}
         onSubmit={async (values) => {
           await revise.mutateAsync({ bidId: activeBid.id, body: values });
           setRevising(false);
-          notifySuccess('Your bid is revised.');
+          notifySuccess(t('panel.revisedDone'));
         }}
       />
     );
@@ -166,29 +171,27 @@ export function BidPanel({ order }: { order: MarketOrderDetail }) {
     body = (
       <Stack gap="md">
         <BidSummary order={order} bid={activeBid} />
-        <Text size="sm">You can revise or withdraw your bid until bidding closes.</Text>
+        <Text size="sm">{t('panel.canRevise')}</Text>
         <Group gap="sm" justify="flex-end">
           <Button variant="default" color="red" onClick={() => setConfirmingWithdraw(true)}>
-            Withdraw bid
+            {t('panel.withdraw')}
           </Button>
-          <Button onClick={() => setRevising(true)}>Revise bid</Button>
+          <Button onClick={() => setRevising(true)}>{t('panel.revise')}</Button>
         </Group>
       </Stack>
     );
   } else {
     body = (
       <Stack gap="md">
-        {bid?.status === 'WITHDRAWN' ? (
-          <Text size="sm">You withdrew your bid. You can bid again until bidding closes.</Text>
-        ) : null}
+        {bid?.status === 'WITHDRAWN' ? <Text size="sm">{t('panel.withdrewOpen')}</Text> : null}
         <BidForm
           cargoType={order.cargoType}
           itemCount={order.itemCount}
           defaultValues={{ amount: '', trucksAvailable: Math.min(order.itemCount, 500), note: '' }}
-          submitLabel="Place bid"
+          submitLabel={t('panel.place')}
           onSubmit={async (values) => {
             await place.mutateAsync({ orderId: order.id, ...values });
-            notifySuccess('Your bid is placed.');
+            notifySuccess(t('panel.placedDone'));
           }}
         />
       </Stack>
@@ -198,19 +201,19 @@ export function BidPanel({ order }: { order: MarketOrderDetail }) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="bid-panel-title">
       <Title order={2} fz="lg" mb="md" id="bid-panel-title">
-        Your bid
+        {t('panel.title')}
       </Title>
       {body}
       <NoticeDialog
         opened={confirmingWithdraw}
-        title="Withdraw bid"
+        title={t('panel.withdraw')}
         buttons="yes-no"
         destructive
         confirming={withdraw.isPending}
         onClose={() => setConfirmingWithdraw(false)}
         onConfirm={confirmWithdraw}
       >
-        {WITHDRAW_QUESTION}
+        {t('panel.withdrawQuestion')}
       </NoticeDialog>
     </Card>
   );

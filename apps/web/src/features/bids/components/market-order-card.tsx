@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { unitLabel, type MarketOrder } from '@freightlane/domain';
+import type { MarketOrder } from '@freightlane/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PATHS } from '../../../lib/paths';
@@ -10,7 +10,8 @@ import {
   OrderStatusBadge,
 } from '../../../components/marketplace-badges';
 import { formatCalendarDate } from '../../../lib/format';
-import { ClosingTime, Route, unitCount } from './order-facts';
+import { useBidsText } from '../text';
+import { ClosingTime, Route, unitCount, unitName } from './order-facts';
 import { WatchButton } from './watch-button';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -35,8 +36,9 @@ export function MarketOrderCard({
   /** On the watch list the button only removes the order. */
   watchVariant?: 'toggle' | 'unwatch';
 }) {
+  const t = useBidsText();
   const headingId = `order-${order.id}-title`;
-  const unit = unitLabel(order.cargoType);
+  const unit = unitName(t, order.cargoType);
   return (
     <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={headingId}>
       <Stack gap="sm">
@@ -46,7 +48,7 @@ export function MarketOrderCard({
               {order.orderNumber}
             </Title>
             <Text size="sm" c="dimmed">
-              {order.clientName} · for {order.customerName}
+              {t('common.forCustomer', { clientName: order.clientName, customerName: order.customerName })}
             </Text>
           </Stack>
           <Group gap={6}>
@@ -56,7 +58,7 @@ export function MarketOrderCard({
             )}
             {order.preferredPartnersOnly ? (
               <Badge variant="light" color="grape" radius="sm">
-                Preferred partners only
+                {t('common.partnersOnly')}
               </Badge>
             ) : null}
           </Group>
@@ -65,19 +67,19 @@ export function MarketOrderCard({
         <Route pickup={order.pickup} recipient={order.recipient} />
 
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing="xs">
-          <Fact label="Load">{unitCount(order.cargoType, order.itemCount)}</Fact>
-          <Fact label="Pickup date">{formatCalendarDate(order.pickupDate)}</Fact>
-          <Fact label={`Target price per ${unit}`}>
-            {order.targetAmountKobo === null ? 'None given' : <Money kobo={order.targetAmountKobo} />}
+          <Fact label={t('common.load')}>{unitCount(t, order.cargoType, order.itemCount)}</Fact>
+          <Fact label={t('common.pickupDate')}>{formatCalendarDate(order.pickupDate)}</Fact>
+          <Fact label={t('common.targetPricePer', { unit })}>
+            {order.targetAmountKobo === null ? t('value.noneGiven') : <Money kobo={order.targetAmountKobo} />}
           </Fact>
-          <Fact label="Your bid">
+          <Fact label={t('card.yourBid')}>
             {order.myBid ? (
               <Group gap={6}>
                 <Money kobo={order.myBid.amountKobo} />
                 <BidStatusBadge status={order.myBid.status} />
               </Group>
             ) : (
-              'No bid yet'
+              t('card.noBid')
             )}
           </Fact>
         </SimpleGrid>
@@ -92,7 +94,7 @@ export function MarketOrderCard({
             describedBy={headingId}
           />
           <Button component={Link} to={PATHS.marketOrder(order.id)} aria-describedby={headingId}>
-            {order.biddingOpen ? 'View and bid' : 'View order'}
+            {order.biddingOpen ? t('card.viewAndBid') : t('card.viewOrder')}
           </Button>
         </Group>
       </Stack>

@@ -1,21 +1,28 @@
 import { Group, Text } from '@mantine/core';
-import { unitLabel, type CargoType, type LocationView } from '@freightlane/domain';
+import { isContainerCargo, type CargoType, type LocationView } from '@freightlane/domain';
 import { IconArrowRight } from '@tabler/icons-react';
 import { PlaceText } from '../../../components/marketplace-badges';
 import { formatDateTime } from '../../../lib/format';
+import { useBidsText, type BidsText } from '../text';
 import { relativeTime } from './relative-time';
 
+/** "container" or "truck load": what the order is priced per. */
+export function unitName(t: BidsText, cargoType: CargoType): string {
+  return t(isContainerCargo(cargoType) ? 'unit.container' : 'unit.truckLoad');
+}
+
 /** "3 containers", "1 truck load". */
-export function unitCount(cargoType: CargoType, count: number): string {
-  return `${count} ${unitLabel(cargoType, count !== 1)}`;
+export function unitCount(t: BidsText, cargoType: CargoType, count: number): string {
+  return t(isContainerCargo(cargoType) ? 'unit.containerCount' : 'unit.truckLoadCount', { count });
 }
 
 /** Pickup → delivery in one line. */
 export function Route({ pickup, recipient }: { pickup: LocationView; recipient: LocationView }) {
+  const t = useBidsText();
   return (
     <Group gap={6} wrap="wrap">
       <PlaceText location={pickup} size="sm" fw={500} />
-      <IconArrowRight size={16} aria-label="to" role="img" />
+      <IconArrowRight size={16} aria-label={t('facts.to')} role="img" />
       <PlaceText location={recipient} size="sm" fw={500} />
     </Group>
   );
@@ -29,13 +36,11 @@ export function ClosingTime({
   biddingOpen: boolean;
   biddingClosesAt: string;
 }) {
+  const t = useBidsText();
   const when = formatDateTime(biddingClosesAt);
-  const relative = relativeTime(biddingClosesAt);
-  if (!biddingOpen) return <Text size="sm">Bidding closed on {when}</Text>;
+  const relative = relativeTime(biddingClosesAt, Date.now(), t);
+  if (!biddingOpen) return <Text size="sm">{t('facts.closedOn', { when })}</Text>;
   return (
-    <Text size="sm">
-      Bidding closes {when}
-      {relative ? ` (${relative})` : ''}
-    </Text>
+    <Text size="sm">{relative ? t('facts.closesIn', { when, relative }) : t('facts.closes', { when })}</Text>
   );
 }

@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { IconEye, IconEyeCheck, IconEyeOff } from '@tabler/icons-react';
 import { useActionError } from '../../../components/action-error';
 import { useWatchOrder } from '../api/bids-api';
+import { useBidsText } from '../text';
 
 /**
  * Watch or stop watching an order. As a toggle ("Watch" / "Watching", aria-pressed) on order
@@ -19,6 +20,7 @@ export function WatchButton({
   /** Id of the element naming the order, so each of many buttons says which order it is for. */
   describedBy?: string;
 }) {
+  const t = useBidsText();
   const watch = useWatchOrder();
   const showActionError = useActionError();
 
@@ -36,7 +38,7 @@ export function WatchButton({
         onClick={() => toggle(false)}
         aria-describedby={describedBy}
       >
-        Unwatch
+        {t('watch.unwatch')}
       </Button>
     );
   }
@@ -49,7 +51,7 @@ export function WatchButton({
       onClick={() => toggle(!watched)}
       aria-describedby={describedBy}
     >
-      {watched ? 'Watching' : 'Watch'}
+      {watched ? t('watch.watching') : t('watch.watch')}
     </Button>
   );
 }

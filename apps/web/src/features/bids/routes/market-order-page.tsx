@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { isContainerCargo, unitLabel, type MarketOrderDetail } from '@freightlane/domain';
+import { isContainerCargo, type MarketOrderDetail } from '@freightlane/domain';
 import { IconArrowLeft, IconDownload, IconFileText } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -25,8 +25,9 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useDownloadQuoteDocument, useMarketOrder } from '../api/bids-api';
 import { BidPanel } from '../components/bid-panel';
 import { OrderItems } from '../components/order-items';
-import { ClosingTime, unitCount } from '../components/order-facts';
+import { ClosingTime, unitCount, unitName } from '../components/order-facts';
 import { WatchButton } from '../components/watch-button';
+import { useBidsText } from '../text';
 
 const sizeFormat = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 1 });
 
@@ -49,13 +50,14 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function QuoteDocument({ order }: { order: MarketOrderDetail }) {
+  const t = useBidsText();
   const download = useDownloadQuoteDocument();
   const showActionError = useActionError();
   const document = order.quoteDocument;
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="quote-title">
       <Title order={2} fz="lg" mb="sm" id="quote-title">
-        Quote document
+        {t('marketOrder.quoteDocument')}
       </Title>
       {document ? (
         <Group justify="space-between" gap="sm" wrap="nowrap">
@@ -81,12 +83,12 @@ function QuoteDocument({ order }: { order: MarketOrderDetail }) {
               )
             }
           >
-            Download
+            {t('marketOrder.download')}
           </Button>
         </Group>
       ) : (
         <Text size="sm" c="dimmed">
-          The customer did not attach a quote document.
+          {t('marketOrder.noQuoteDocument')}
         </Text>
       )}
     </Card>
@@ -94,12 +96,16 @@ function QuoteDocument({ order }: { order: MarketOrderDetail }) {
 }
 
 function OrderView({ order }: { order: MarketOrderDetail }) {
-  const unit = unitLabel(order.cargoType);
+  const t = useBidsText();
+  const unit = unitName(t, order.cargoType);
   return (
     <>
       <PageHeader
         title={order.orderNumber}
-        description={`${order.clientName} · for ${order.customerName}`}
+        description={t('common.forCustomer', {
+          clientName: order.clientName,
+          customerName: order.customerName,
+        })}
         action={<WatchButton orderId={order.id} watched={order.watched} />}
       />
       <Grid gutter="lg">
@@ -108,33 +114,35 @@ function OrderView({ order }: { order: MarketOrderDetail }) {
             <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="summary-title">
               <Group justify="space-between" mb="md" gap="xs">
                 <Title order={2} fz="lg" id="summary-title">
-                  Order
+                  {t('marketOrder.order')}
                 </Title>
                 <Group gap={6}>
                   <CargoTypeBadge cargoType={order.cargoType} />
                   <OrderStatusBadge status={order.status} biddingOpen={order.biddingOpen} />
                   {order.preferredPartnersOnly ? (
                     <Badge variant="light" color="grape" radius="sm">
-                      Preferred partners only
+                      {t('common.partnersOnly')}
                     </Badge>
                   ) : null}
                 </Group>
               </Group>
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-                <Detail label="Client">{order.clientName}</Detail>
-                <Detail label="Customer">{order.customerName}</Detail>
-                <Detail label="Reference">{order.reference || 'N/A'}</Detail>
-                <Detail label="Load">{unitCount(order.cargoType, order.itemCount)}</Detail>
-                <Detail label="Pickup">
+                <Detail label={t('marketOrder.client')}>{order.clientName}</Detail>
+                <Detail label={t('marketOrder.customer')}>{order.customerName}</Detail>
+                <Detail label={t('marketOrder.reference')}>
+                  {order.reference || t('value.notAvailable')}
+                </Detail>
+                <Detail label={t('common.load')}>{unitCount(t, order.cargoType, order.itemCount)}</Detail>
+                <Detail label={t('marketOrder.pickup')}>
                   <PlaceText location={order.pickup} inherit />
                 </Detail>
-                <Detail label="Delivery">
+                <Detail label={t('marketOrder.delivery')}>
                   <PlaceText location={order.recipient} inherit />
                 </Detail>
-                <Detail label="Pickup date">{formatCalendarDate(order.pickupDate)}</Detail>
-                <Detail label={`Target price per ${unit}`}>
+                <Detail label={t('common.pickupDate')}>{formatCalendarDate(order.pickupDate)}</Detail>
+                <Detail label={t('common.targetPricePer', { unit })}>
                   {order.targetAmountKobo === null ? (
-                    'None given'
+                    t('value.noneGiven')
                   ) : (
                     <Money kobo={order.targetAmountKobo} inherit />
                   )}
@@ -147,7 +155,7 @@ function OrderView({ order }: { order: MarketOrderDetail }) {
 
             <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="items-title">
               <Title order={2} fz="lg" mb="sm" id="items-title">
-                {isContainerCargo(order.cargoType) ? 'Containers' : 'Truck loads'}
+                {isContainerCargo(order.cargoType) ? t('common.containers') : t('common.truckLoads')}
               </Title>
               <OrderItems cargoType={order.cargoType} items={order.items} />
             </Card>
@@ -167,18 +175,23 @@ function OrderView({ order }: { order: MarketOrderDetail }) {
 export function MarketOrderPage() {
   const { orderId = '' } = useParams();
   const order = useMarketOrder(orderId);
-  usePageTitle(order.data ? `Order ${order.data.orderNumber}` : 'Order');
+  const t = useBidsText();
+  usePageTitle(
+    order.data
+      ? t('marketOrder.title', { orderNumber: order.data.orderNumber })
+      : t('marketOrder.titleLoading'),
+  );
 
   return (
     <Stack gap="md">
       <Anchor component={Link} to={PATHS.bids} size="sm" w="fit-content">
         <Group gap={4} component="span">
           <IconArrowLeft size={16} aria-hidden />
-          New bids
+          {t('marketOrder.back')}
         </Group>
       </Anchor>
       {order.isPending ? (
-        <Stack gap="lg" role="status" aria-label="Loading the order">
+        <Stack gap="lg" role="status" aria-label={t('marketOrder.loading')}>
           <Skeleton h={36} w={220} />
           <Grid gutter="lg">
             <Grid.Col span={{ base: 12, md: 7, xl: 8 }}>
@@ -196,7 +209,7 @@ export function MarketOrderPage() {
         <QueryError
           error={order.error}
           onRetry={() => void order.refetch()}
-          title="Could not load this order"
+          title={t('marketOrder.failure')}
         />
       ) : (
         <OrderView order={order.data} />

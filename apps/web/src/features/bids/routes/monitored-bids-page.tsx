@@ -11,34 +11,32 @@ import { useListParams } from '../../../components/use-list-params';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useMonitoredOrders } from '../api/bids-api';
 import { MarketOrderCard } from '../components/market-order-card';
+import { useBidsText } from '../text';
 
 /** /bids/monitored: the orders this company is watching. */
 export function MonitoredBidsPage() {
-  usePageTitle('Monitored bids');
+  const t = useBidsText();
+  usePageTitle(t('monitored.title'));
   const list = useListParams();
   const orders = useMonitoredOrders(list.page);
 
   return (
     <>
-      <PageHeader
-        title="Monitored bids"
-        description="Orders you are watching, so you can price them and bid in time."
-      />
+      <PageHeader title={t('monitored.title')} description={t('monitored.description')} />
       <QueryList
         query={orders}
-        skeleton={<ListSkeleton label="Loading the orders you watch" />}
-        failure="Could not load the orders you watch"
+        skeleton={<ListSkeleton label={t('monitored.loading')} />}
+        failure={t('monitored.failure')}
         empty={
           <EmptyList
             icon={IconEye}
             action={
               <Button component={Link} to={PATHS.bids}>
-                See new bids
+                {t('common.seeNewBids')}
               </Button>
             }
           >
-            You are not watching any orders. Press Watch on an order in New bids to keep it here while you
-            work out your price.
+            {t('monitored.none')}
           </EmptyList>
         }
       >
@@ -49,7 +47,11 @@ export function MonitoredBidsPage() {
                 <MarketOrderCard key={order.id} order={order} watchVariant="unwatch" />
               ))}
             </Stack>
-            <ListPagination page={page} noun={['watched order', 'watched orders']} onChange={list.setPage} />
+            <ListPagination
+              page={page}
+              noun={[t('monitored.noun', { count: 1 }), t('monitored.noun', { count: 2 })]}
+              onChange={list.setPage}
+            />
           </>
         )}
       </QueryList>

@@ -1,11 +1,5 @@
 import { Anchor, Group, Select, Stack } from '@mantine/core';
-import {
-  CARGO_TYPES,
-  CARGO_TYPE_LABELS,
-  NIGERIAN_STATES,
-  type CargoType,
-  type NigerianState,
-} from '@freightlane/domain';
+import { CARGO_TYPES, NIGERIAN_STATES, type CargoType, type NigerianState } from '@freightlane/domain';
 import { IconGavel } from '@tabler/icons-react';
 import { EmptyList } from '../../../components/empty-list';
 import { ListPagination } from '../../../components/list-pagination';
@@ -13,11 +7,12 @@ import { ListSkeleton } from '../../../components/list-skeleton';
 import { PageHeader } from '../../../components/page-header';
 import { QueryList } from '../../../components/query-list';
 import { useListParams } from '../../../components/use-list-params';
+import { useLabels } from '../../../i18n/labels/labels';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useOpenOrders } from '../api/bids-api';
 import { MarketOrderCard } from '../components/market-order-card';
+import { useBidsText } from '../text';
 
-const CARGO_TYPE_OPTIONS = CARGO_TYPES.map((value) => ({ value, label: CARGO_TYPE_LABELS[value] }));
 const STATE_OPTIONS = [...NIGERIAN_STATES];
 
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
@@ -26,7 +21,9 @@ function oneOf<T extends string>(values: readonly T[], value: string | null): T 
 
 /** /bids: orders open for bidding, newest first, filtered by cargo type and pickup state (kept in the URL). */
 export function NewBidsPage() {
-  usePageTitle('New bids');
+  const t = useBidsText();
+  const label = useLabels();
+  usePageTitle(t('newBids.title'));
   const { params, page, update, setPage } = useListParams();
   const cargoType = oneOf<CargoType>(CARGO_TYPES, params.get('cargoType'));
   const pickupState = oneOf<NigerianState>(NIGERIAN_STATES, params.get('pickupState'));
@@ -35,50 +32,50 @@ export function NewBidsPage() {
 
   return (
     <>
-      <PageHeader title="New bids" description="Orders open for bidding, newest first." />
+      <PageHeader title={t('newBids.title')} description={t('newBids.description')} />
       <Stack gap="lg">
-        <Group gap="md" align="flex-end" role="search" aria-label="Filter open orders">
+        <Group gap="md" align="flex-end" role="search" aria-label={t('newBids.filters')}>
           <Select
-            label="Cargo type"
-            placeholder="All cargo types"
-            data={CARGO_TYPE_OPTIONS}
+            label={t('common.cargoType')}
+            placeholder={t('newBids.allCargoTypes')}
+            data={CARGO_TYPES.map((value) => ({ value, label: label('cargoType', value) }))}
             value={cargoType}
             onChange={(value) => update({ cargoType: value })}
             clearable
             w={{ base: '100%', xs: 220 }}
           />
           <Select
-            label="Pickup state"
-            placeholder="All states"
+            label={t('newBids.pickupState')}
+            placeholder={t('newBids.allStates')}
             data={STATE_OPTIONS}
             value={pickupState}
             onChange={(value) => update({ pickupState: value })}
             searchable
             clearable
-            nothingFoundMessage="No state matches"
+            nothingFoundMessage={t('newBids.noState')}
             w={{ base: '100%', xs: 220 }}
           />
         </Group>
 
         <QueryList
           query={orders}
-          skeleton={<ListSkeleton label="Loading open orders" />}
-          failure="Could not load the open orders"
+          skeleton={<ListSkeleton label={t('newBids.loading')} />}
+          failure={t('newBids.failure')}
           empty={
             <EmptyList icon={IconGavel}>
               {filtered ? (
                 <>
-                  No open orders match —{' '}
+                  {t('newBids.noMatch')}{' '}
                   <Anchor
                     component="button"
                     type="button"
                     onClick={() => update({ cargoType: null, pickupState: null })}
                   >
-                    clear the filters
+                    {t('newBids.clearFilters')}
                   </Anchor>
                 </>
               ) : (
-                'No open orders right now. New orders appear here as customers place them.'
+                t('newBids.none')
               )}
             </EmptyList>
           }
@@ -90,7 +87,11 @@ export function NewBidsPage() {
                   <MarketOrderCard key={order.id} order={order} />
                 ))}
               </Stack>
-              <ListPagination page={page} noun={['open order', 'open orders']} onChange={setPage} />
+              <ListPagination
+                page={page}
+                noun={[t('newBids.noun', { count: 1 }), t('newBids.noun', { count: 2 })]}
+                onChange={setPage}
+              />
             </>
           )}
         </QueryList>

@@ -15,70 +15,80 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useWonTrips } from '../api/bids-api';
 import { clientColumn, placesColumn } from '../../../components/order-columns';
 import { DataTable, type DataColumn } from '../../../components/data-table';
+import { useBidsText, type BidsText } from '../text';
 
-const COLUMNS: DataColumn<WonTrip>[] = [
-  {
-    key: 'trip',
-    header: 'Trip number',
-    keep: true,
-    cell: (trip) => (
-      <>
-        <Text fw={700} size="sm">
-          {trip.tripNumber}
-        </Text>
-        {trip.needsResources ? (
-          <Badge color="orange" variant="light" size="sm" radius="sm" mt={4}>
-            Needs resources
-          </Badge>
-        ) : null}
-      </>
-    ),
-  },
-  {
-    key: 'order',
-    header: 'Order number',
-    keep: true,
-    cell: (trip) => (
-      <Anchor component={Link} to={PATHS.marketOrder(trip.orderId)} size="sm">
-        {trip.orderNumber}
-      </Anchor>
-    ),
-  },
-  { key: 'cargo', header: 'Cargo type', cell: (trip) => <CargoTypeBadge cargoType={trip.cargoType} /> },
-  {
-    key: 'item',
-    header: 'Container / cargo',
-    cell: (trip) => trip.containerNumber ?? trip.cargoDescription ?? 'N/A',
-  },
-  clientColumn(),
-  placesColumn(),
-  { key: 'pickup', header: 'Pickup date', keep: true, cell: (trip) => formatCalendarDate(trip.pickupDate) },
-  {
-    key: 'amount',
-    header: 'Amount',
-    align: 'right',
-    keep: true,
-    cell: (trip) => <Money kobo={trip.amountKobo} size="sm" />,
-  },
-];
+function columns(t: BidsText): DataColumn<WonTrip>[] {
+  return [
+    {
+      key: 'trip',
+      header: t('won.columnTrip'),
+      keep: true,
+      cell: (trip) => (
+        <>
+          <Text fw={700} size="sm">
+            {trip.tripNumber}
+          </Text>
+          {trip.needsResources ? (
+            <Badge color="orange" variant="light" size="sm" radius="sm" mt={4}>
+              {t('won.needsResources')}
+            </Badge>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: 'order',
+      header: t('common.orderNumber'),
+      keep: true,
+      cell: (trip) => (
+        <Anchor component={Link} to={PATHS.marketOrder(trip.orderId)} size="sm">
+          {trip.orderNumber}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'cargo',
+      header: t('common.cargoType'),
+      cell: (trip) => <CargoTypeBadge cargoType={trip.cargoType} />,
+    },
+    {
+      key: 'item',
+      header: t('won.columnItem'),
+      cell: (trip) => trip.containerNumber ?? trip.cargoDescription ?? t('value.notAvailable'),
+    },
+    clientColumn(),
+    placesColumn(),
+    {
+      key: 'pickup',
+      header: t('common.pickupDate'),
+      keep: true,
+      cell: (trip) => formatCalendarDate(trip.pickupDate),
+    },
+    {
+      key: 'amount',
+      header: t('won.columnAmount'),
+      align: 'right',
+      keep: true,
+      cell: (trip) => <Money kobo={trip.amountKobo} size="sm" />,
+    },
+  ];
+}
 
 /** /bids/won: one row per trip this company won, searchable. */
 export function WonBidsPage() {
-  usePageTitle('Bids won');
+  const t = useBidsText();
+  usePageTitle(t('won.title'));
   const list = useListParams();
   const { search, setSearch, settled: q } = useListSearch(list);
   const trips = useWonTrips({ q, page: list.page });
 
   return (
     <>
-      <PageHeader
-        title="Bids won"
-        description="Each trip you won, ready for a truck, a driver and a motor boy."
-      />
+      <PageHeader title={t('won.title')} description={t('won.description')} />
       <Stack gap="lg">
         <TextInput
-          label="Search"
-          placeholder="Trip number, container number, reference or client"
+          label={t('won.search')}
+          placeholder={t('won.searchPlaceholder')}
           leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
@@ -89,32 +99,38 @@ export function WonBidsPage() {
 
         <QueryList
           query={trips}
-          skeleton={<ListSkeleton label="Loading the trips you won" rows={4} height={56} />}
-          failure="Could not load your wins"
+          skeleton={<ListSkeleton label={t('won.loading')} rows={4} height={56} />}
+          failure={t('won.failure')}
           empty={
             q ? (
-              <EmptyList icon={IconSearch}>
-                Nothing matches “{q}”. Check the number or search by trip number, container number, reference
-                or client.
-              </EmptyList>
+              <EmptyList icon={IconSearch}>{t('won.noMatch', { q })}</EmptyList>
             ) : (
               <EmptyList
                 icon={IconTrophy}
                 action={
                   <Button component={Link} to={PATHS.bids}>
-                    See new bids
+                    {t('common.seeNewBids')}
                   </Button>
                 }
               >
-                No wins yet. When a customer awards you an order, each of its trips appears here.
+                {t('won.none')}
               </EmptyList>
             )
           }
         >
           {(rows, page) => (
             <>
-              <DataTable label="Bids won" columns={COLUMNS} rows={rows} rowKey={(trip) => trip.tripId} />
-              <ListPagination page={page} noun={['trip', 'trips']} onChange={list.setPage} />
+              <DataTable
+                label={t('won.title')}
+                columns={columns(t)}
+                rows={rows}
+                rowKey={(trip) => trip.tripId}
+              />
+              <ListPagination
+                page={page}
+                noun={[t('won.noun', { count: 1 }), t('won.noun', { count: 2 })]}
+                onChange={list.setPage}
+              />
             </>
           )}
         </QueryList>

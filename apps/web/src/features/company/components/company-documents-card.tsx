@@ -15,7 +15,9 @@ import {
   useUploadCompanyDocument,
 } from '../api/company-api';
 import { companyDocumentProblem } from '../api/upload-company-document';
-import { DOCUMENT_STATUS_LABELS } from './verification-labels';
+import { useLabels } from '../../../i18n/labels/labels';
+import { useCompanyText } from '../text';
+import { DOCUMENT_STATUS_COLORS, useVerificationLabels } from './verification-labels';
 
 const ACCEPT = 'application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png';
 
@@ -38,22 +40,24 @@ function DocumentRow({
   canUpload: boolean;
   verified: boolean;
 }) {
+  const t = useCompanyText();
+  const labels = useVerificationLabels();
+  const documentName = useLabels()('companyDocument', requirement.type);
   const upload = useUploadCompanyDocument();
   const resetInput = useRef<() => void>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [confirmFile, setConfirmFile] = useState<File | null>(null);
   const { downloading, download } = useDownload();
-  const status = DOCUMENT_STATUS_LABELS[requirement.status];
 
   async function send(file: File) {
     setConfirmFile(null);
     setProgress(0);
     try {
       await upload.mutateAsync({ type: requirement.type, file, onProgress: setProgress });
-      notifySuccess(`${requirement.label} uploaded. We review it with your company details.`);
+      notifySuccess(t('documents.uploaded', { document: documentName }));
     } catch (error) {
-      notifyError(error, `${requirement.label} not uploaded`);
+      notifyError(error, t('documents.uploadFailed', { document: documentName }));
     } finally {
       setProgress(null);
       resetInput.current?.();
@@ -79,31 +83,38 @@ function DocumentRow({
       <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
         <div style={{ minWidth: 0 }}>
           <Text fw={600} size="sm">
-            {requirement.label}
+            {documentName}
           </Text>
           {current ? (
             <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {current.fileName} · {formatFileSize(current.sizeBytes)} · uploaded{' '}
-              {formatDateTime(current.createdAt)}
+              {t('documents.file', {
+                fileName: current.fileName,
+                size: formatFileSize(current.sizeBytes),
+                uploadedAt: formatDateTime(current.createdAt),
+              })}
             </Text>
           ) : (
             <Text size="xs" c="dimmed">
-              Not uploaded yet
+              {t('documents.notUploaded')}
             </Text>
           )}
         </div>
-        <Badge variant="light" color={status.color} style={{ flexShrink: 0 }}>
-          {status.label}
+        <Badge variant="light" color={DOCUMENT_STATUS_COLORS[requirement.status]} style={{ flexShrink: 0 }}>
+          {labels.documentStatus(requirement.status)}
         </Badge>
       </Group>
 
       {requirement.status === 'REJECTED' && current?.rejectionReason ? (
         <Text size="sm" c="red.8">
-          Rejected: {current.rejectionReason}
+          {t('documents.rejectedBecause', { reason: current.rejectionReason })}
         </Text>
       ) : null}
 
-      <UploadStatus progress={progress} label={`Uploading ${requirement.label}`} problem={problem} />
+      <UploadStatus
+        progress={progress}
+        label={t('documents.uploading', { document: documentName })}
+        problem={problem}
+      />
 
       <Group gap="xs">
         {canUpload ? (
@@ -112,7 +123,7 @@ function DocumentRow({
             accept={ACCEPT}
             resetRef={resetInput}
             disabled={uploading}
-            inputProps={{ 'aria-label': `Choose a file for ${requirement.label}` }}
+            inputProps={{ 'aria-label': t('documents.chooseFile', { document: documentName }) }}
           >
             {(props) => (
               <Button
@@ -124,10 +135,12 @@ function DocumentRow({
                 leftSection={<IconUpload size={14} aria-hidden />}
                 loading={uploading}
                 aria-label={
-                  current ? `Upload a new file for ${requirement.label}` : `Upload ${requirement.label}`
+                  current
+                    ? t('documents.uploadNewFileOf', { document: documentName })
+                    : t('documents.uploadOf', { document: documentName })
                 }
               >
-                {current ? 'Upload a new file' : 'Upload'}
+                {current ? t('documents.uploadNewFile') : t('documents.upload')}
               </Button>
             )}
           </FileButton>
@@ -139,16 +152,16 @@ function DocumentRow({
             leftSection={<IconDownload size={14} aria-hidden />}
             onClick={() => void download((api) => downloadCompanyDocument(api, current))}
             loading={downloading}
-            aria-label={`Download ${requirement.label}`}
+            aria-label={t('documents.downloadOf', { document: documentName })}
           >
-            Download
+            {t('documents.download')}
           </Button>
         ) : null}
       </Group>
 
       <NoticeDialog
         opened={confirmFile !== null}
-        title="Replace this document?"
+        title={t('documents.replaceTitle')}
         buttons="yes-no"
         onClose={() => {
           setConfirmFile(null);
@@ -158,8 +171,7 @@ function DocumentRow({
           if (confirmFile) void send(confirmFile);
         }}
       >
-        Your company is verified. A new document is reviewed again, and until then you cannot place orders or
-        bid.
+        {t('documents.replace')}
       </NoticeDialog>
     </Stack>
   );
@@ -170,6 +182,7 @@ function DocumentRow({
  * is required, GET /company/documents for the current files), each with its status, upload and download.
  */
 export function CompanyDocumentsCard({ canUpload }: { canUpload: boolean }) {
+  const t = useCompanyText();
   const validation = useCompanyValidation();
   const documents = useCompanyDocuments();
 
@@ -183,14 +196,14 @@ export function CompanyDocumentsCard({ canUpload }: { canUpload: boolean }) {
       id="documents"
     >
       <Title order={2} fz="lg" id="documents-title" mb={4}>
-        Verification documents
+        {t('documents.title')}
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        Upload a clear scan or photo of each document: PDF, JPEG or PNG, up to 10 MB.
+        {t('documents.hint')}
       </Text>
 
       {validation.isPending || documents.isPending ? (
-        <Stack gap="sm" aria-label="Loading your documents">
+        <Stack gap="sm" aria-label={t('documents.loading')}>
           <Skeleton h={48} />
           <Skeleton h={48} />
         </Stack>
@@ -201,7 +214,7 @@ export function CompanyDocumentsCard({ canUpload }: { canUpload: boolean }) {
             void validation.refetch();
             void documents.refetch();
           }}
-          title="Could not load your documents"
+          title={t('documents.loadFailed')}
         />
       ) : (
         <>
@@ -218,7 +231,7 @@ export function CompanyDocumentsCard({ canUpload }: { canUpload: boolean }) {
           </Stack>
           {canUpload ? null : (
             <Text size="xs" c="dimmed" mt="sm">
-              Only your company&apos;s owner account can upload documents.
+              {t('documents.ownerOnly')}
             </Text>
           )}
         </>

@@ -3,38 +3,39 @@ import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { QueryError } from '../../../components/query-error';
 import { useCompanyValidation } from '../api/company-api';
-import { DETAIL_LABELS, DOCUMENT_STATUS_LABELS, VERIFICATION_STATUS_LABELS } from './verification-labels';
-
-const NEXT_STEP = {
-  UNVERIFIED: 'Complete the details and documents below. Our team then reviews your company.',
-  PENDING_REVIEW: 'Our team is reviewing your company. We will e-mail you when it is verified.',
-  VERIFIED: 'Your company is verified. You can do business on Freightlane.',
-  REJECTED:
-    'Your verification was not approved. Fix the details or documents marked below and upload them again.',
-} as const;
+import { useLabels } from '../../../i18n/labels/labels';
+import { useCompanyText } from '../text';
+import {
+  DOCUMENT_STATUS_COLORS,
+  useVerificationLabels,
+  VERIFICATION_STATUS_COLORS,
+} from './verification-labels';
 
 /**
  * The company verification checklist (GET /company/documents/validate): status, missing details
  * and documents. With `linkToCompany` it points to the company details page.
  */
 export function VerificationChecklistCard({ linkToCompany = true }: { linkToCompany?: boolean }) {
+  const t = useCompanyText();
+  const labels = useVerificationLabels();
+  const label = useLabels();
   const validation = useCompanyValidation();
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="verification-title">
       <Group justify="space-between" align="center" mb="sm" gap="xs">
         <Title order={2} fz="lg" id="verification-title">
-          Company verification
+          {t('checklist.title')}
         </Title>
         {validation.data ? (
-          <Badge color={VERIFICATION_STATUS_LABELS[validation.data.verificationStatus].color} variant="light">
-            {VERIFICATION_STATUS_LABELS[validation.data.verificationStatus].label}
+          <Badge color={VERIFICATION_STATUS_COLORS[validation.data.verificationStatus]} variant="light">
+            {labels.verificationStatus(validation.data.verificationStatus)}
           </Badge>
         ) : null}
       </Group>
 
       {validation.isPending ? (
-        <Stack gap="xs" aria-label="Loading the checklist">
+        <Stack gap="xs" aria-label={t('checklist.loading')}>
           <Skeleton h={14} w="80%" />
           <Skeleton h={14} w="60%" />
           <Skeleton h={14} w="70%" />
@@ -43,20 +44,20 @@ export function VerificationChecklistCard({ linkToCompany = true }: { linkToComp
         <QueryError
           error={validation.error}
           onRetry={() => void validation.refetch()}
-          title="Could not load the checklist"
+          title={t('checklist.loadFailed')}
         />
       ) : (
         <Stack gap="md">
-          <Text size="sm">{NEXT_STEP[validation.data.verificationStatus]}</Text>
+          <Text size="sm">{t(`checklist.next.${validation.data.verificationStatus}`)}</Text>
 
           <div>
             <Text fw={600} size="sm" mb={6}>
-              Company details
+              {t('checklist.details')}
             </Text>
             {validation.data.missingDetails.length === 0 ? (
               <Group gap={6}>
                 <IconCircleCheck size={18} color="var(--mantine-color-green-9)" aria-hidden />
-                <Text size="sm">All details are in.</Text>
+                <Text size="sm">{t('checklist.allDetails')}</Text>
               </Group>
             ) : (
               <List
@@ -69,7 +70,9 @@ export function VerificationChecklistCard({ linkToCompany = true }: { linkToComp
                 }
               >
                 {validation.data.missingDetails.map((field) => (
-                  <List.Item key={field}>Missing: {DETAIL_LABELS[field]}</List.Item>
+                  <List.Item key={field}>
+                    {t('checklist.missing', { detail: labels.detail(field) })}
+                  </List.Item>
                 ))}
               </List>
             )}
@@ -77,30 +80,28 @@ export function VerificationChecklistCard({ linkToCompany = true }: { linkToComp
 
           <div>
             <Text fw={600} size="sm" mb={6}>
-              Documents
+              {t('checklist.documents')}
             </Text>
             <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {validation.data.documents.map((document) => (
                 <Group key={document.type} component="li" justify="space-between" gap="xs" wrap="nowrap">
-                  <Text size="sm">{document.label}</Text>
-                  <Badge size="sm" variant="light" color={DOCUMENT_STATUS_LABELS[document.status].color}>
-                    {DOCUMENT_STATUS_LABELS[document.status].label}
+                  <Text size="sm">{label('companyDocument', document.type)}</Text>
+                  <Badge size="sm" variant="light" color={DOCUMENT_STATUS_COLORS[document.status]}>
+                    {labels.documentStatus(document.status)}
                   </Badge>
                 </Group>
               ))}
             </Stack>
             {validation.data.missingDocuments.length > 0 ? (
               <Text size="xs" c="dimmed" mt={6}>
-                {linkToCompany
-                  ? 'Upload them on the company details page.'
-                  : 'Upload them under Verification documents.'}
+                {linkToCompany ? t('checklist.uploadOnCompanyPage') : t('checklist.uploadBelow')}
               </Text>
             ) : null}
           </div>
 
           {linkToCompany && validation.data.verificationStatus !== 'VERIFIED' ? (
             <Anchor component={Link} to="/company" fw={600} size="sm">
-              Update company details
+              {t('checklist.update')}
             </Anchor>
           ) : null}
         </Stack>

@@ -7,6 +7,7 @@ import {
   updateWaitingTermsRequest,
   type WaitingTermsView,
 } from '@freightlane/domain';
+import { useMemo } from 'react';
 import { useForm, type UseFormSetError } from 'react-hook-form';
 import { z } from 'zod';
 import { QueryError } from '../../../components/query-error';
@@ -14,32 +15,39 @@ import { ApiError } from '../../../lib/api';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useUpdateWaitingTerms, useWaitingTerms } from '../api/waiting-terms-api';
+import { useCompanyText } from '../text';
 
-/** The form holds hours and naira as typed; the contract's rules check them once read into numbers and kobo. */
-const waitingTermsForm = z.object({
-  freeHours: z
-    .string()
-    .trim()
-    .min(1, 'Enter the free hours')
-    .regex(/^\d+$/, 'Free hours are whole hours, e.g. 12')
-    .transform(Number)
-    .pipe(updateWaitingTermsRequest.shape.freeHours),
-  rate: z
-    .string()
-    .trim()
-    .transform((text, ctx) => {
-      if (!text) return null;
-      const kobo = nairaToKobo(text);
-      if (kobo === null) {
-        ctx.addIssue({ code: 'custom', message: 'Enter the rate in naira, e.g. 5000, or leave it empty' });
-        return z.NEVER;
-      }
-      return kobo;
-    })
-    .pipe(updateWaitingTermsRequest.shape.rateKoboPerHour),
-});
-type Input = z.input<typeof waitingTermsForm>;
-type Output = z.output<typeof waitingTermsForm>;
+type CompanyText = ReturnType<typeof useCompanyText>;
+
+/**
+ * The form holds hours and naira as typed; the contract's rules check them once read into numbers and kobo.
+ * Its own messages are in the reader's language, so it is made with the page's text.
+ */
+const waitingTermsFormOf = (t: CompanyText) =>
+  z.object({
+    freeHours: z
+      .string()
+      .trim()
+      .min(1, t('waiting.freeHoursMissing'))
+      .regex(/^\d+$/, t('waiting.freeHoursWhole'))
+      .transform(Number)
+      .pipe(updateWaitingTermsRequest.shape.freeHours),
+    rate: z
+      .string()
+      .trim()
+      .transform((text, ctx) => {
+        if (!text) return null;
+        const kobo = nairaToKobo(text);
+        if (kobo === null) {
+          ctx.addIssue({ code: 'custom', message: t('waiting.rateInvalid') });
+          return z.NEVER;
+        }
+        return kobo;
+      })
+      .pipe(updateWaitingTermsRequest.shape.rateKoboPerHour),
+  });
+type Input = z.input<ReturnType<typeof waitingTermsFormOf>>;
+type Output = z.output<ReturnType<typeof waitingTermsFormOf>>;
 
 function formValues(terms: WaitingTermsView): Input {
   return { freeHours: String(terms.freeHours), rate: koboToNairaInput(terms.rateKoboPerHour) };
@@ -58,6 +66,8 @@ function placeServerErrors(error: unknown, setError: UseFormSetError<Input>) {
 }
 
 function WaitingTermsForm({ terms }: { terms: WaitingTermsView }) {
+  const t = useCompanyText();
+  const schema = useMemo(() => waitingTermsFormOf(t), [t]);
   const update = useUpdateWaitingTerms();
   const {
     register,
@@ -66,7 +76,7 @@ function WaitingTermsForm({ terms }: { terms: WaitingTermsView }) {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<Input, unknown, Output>({
-    resolver: zodResolver(waitingTermsForm),
+    resolver: zodResolver(schema),
     mode: 'onTouched',
     defaultValues: formValues(terms),
   });
@@ -75,14 +85,10 @@ function WaitingTermsForm({ terms }: { terms: WaitingTermsView }) {
     try {
       const saved = await update.mutateAsync({ freeHours, rateKoboPerHour: rate });
       reset(formValues(saved));
-      notifySuccess(
-        saved.rateKoboPerHour === null
-          ? 'Your waiting terms are saved. Waiting is not charged.'
-          : 'Your waiting terms are saved. They apply to waits from now on.',
-      );
+      notifySuccess(saved.rateKoboPerHour === null ? t('waiting.savedUncharged') : t('waiting.saved'));
     } catch (error) {
       placeServerErrors(error, setError);
-      notifyError(error, 'Waiting terms not saved');
+      notifyError(error, t('waiting.notSaved'));
     }
   });
 
@@ -91,16 +97,16 @@ function WaitingTermsForm({ terms }: { terms: WaitingTermsView }) {
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
-            label="Free hours per stop"
-            description={`Whole hours, at most ${WAITING_FREE_HOURS_MAX}`}
+            label={t('waiting.freeHours')}
+            description={t('waiting.freeHoursHint', { max: WAITING_FREE_HOURS_MAX })}
             inputMode="numeric"
             required
             error={errors.freeHours?.message}
             {...register('freeHours')}
           />
           <TextInput
-            label="Rate per started hour (₦)"
-            description="Leave empty to not charge for waiting"
+            label={t('waiting.rate')}
+            description={t('waiting.rateHint')}
             inputMode="decimal"
             leftSection="₦"
             error={errors.rate?.message}
@@ -110,7 +116,7 @@ function WaitingTermsForm({ terms }: { terms: WaitingTermsView }) {
         </SimpleGrid>
         <Group justify="flex-end">
           <Button type="submit" loading={isSubmitting}>
-            Save waiting terms
+            {t('waiting.save')}
           </Button>
         </Group>
       </Stack>
@@ -123,27 +129,26 @@ function WaitingTermsForm({ terms }: { terms: WaitingTermsView }) {
  * delivered) beyond the free hours is proposed to the customer as a charge at this rate per started hour.
  */
 export function WaitingTermsCard() {
+  const t = useCompanyText();
   const terms = useWaitingTerms();
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="waiting-terms-title">
       <Stack gap="md">
         <div>
           <Title order={2} fz="lg" id="waiting-terms-title">
-            Waiting time
+            {t('waiting.title')}
           </Title>
           <Text size="sm" c="dimmed">
-            When a truck waits at pickup until it is loaded, or at delivery until the cargo is handed over,
-            for longer than the free hours, each started hour beyond them is proposed to the customer as a
-            charge on the trip&apos;s invoice. The customer accepts or disputes it.
+            {t('waiting.text')}
           </Text>
         </div>
         {terms.isPending ? (
-          <Skeleton h={84} radius="md" role="status" aria-label="Loading the waiting terms" />
+          <Skeleton h={84} radius="md" role="status" aria-label={t('waiting.loading')} />
         ) : terms.isError ? (
           <QueryError
             error={terms.error}
             onRetry={() => void terms.refetch()}
-            title="Could not load the waiting terms"
+            title={t('waiting.loadFailed')}
           />
         ) : (
           <WaitingTermsForm terms={terms.data} />

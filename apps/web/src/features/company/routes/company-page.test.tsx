@@ -1,10 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppLanguageProvider } from '../../../i18n/app-language';
 import { mockApi } from '../../../test/api-mock';
 import { GHANA, NIGERIA, profileFixture } from '../../../test/profile-fixture';
 import { renderRoute, seedSession } from '../../../test/render';
 import type { TestRole } from '../../../test/fakes';
 import { deferred, mockXhrUpload, type UploadReply } from '../../../test/fake-xhr';
+import { CompanyPage } from './company-page';
 
 type Status = 'UNVERIFIED' | 'PENDING_REVIEW' | 'VERIFIED' | 'REJECTED';
 
@@ -253,5 +255,38 @@ describe('the company details form', () => {
     const phone = await screen.findByLabelText(/^Contact phone/, {}, { timeout: 5000 });
     expect(within(phone.closest<HTMLElement>('.mantine-InputWrapper-root')!).getByText('+233')).toBeVisible();
     expect(phone).toHaveAccessibleDescription(/\+233/);
+  });
+});
+
+describe('the company page in Pidgin', () => {
+  it('says the verification, the documents and their statuses in Pidgin', async () => {
+    mockApi({
+      'GET /api/v1/user/me': {
+        body: { status: 'Successful', data: profileOf('REJECTED', 'The TIN is wrong') },
+      },
+      'GET /api/v1/company/documents/validate': {
+        body: validationOf('REJECTED', { CAC_CERTIFICATE: 'APPROVED', OPERATING_LICENCE: 'REJECTED' }),
+      },
+      'GET /api/v1/company/documents': { body: [LICENCE, CAC] },
+    });
+    seedSession('role_customer', 'Ngozi');
+    const element = (
+      <AppLanguageProvider initialLocale="pcm">
+        <CompanyPage />
+      </AppLanguageProvider>
+    );
+    renderRoute('/company', { routes: [{ path: '/company', element }] });
+    expect(
+      await screen.findByText(
+        'E no pass: The TIN is wrong — fix am and upload again.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your company' })).toBeVisible();
+    const card = await documentsCard();
+    expect(rowOf(card, 'Goods-in-transit insurance').getByText('You never upload am')).toBeVisible();
+    expect(rowOf(card, 'CAC certificate').getByText('E don pass')).toBeVisible();
+    expect(card.getByRole('button', { name: 'Upload new file for Operating licence' })).toBeVisible();
   });
 });

@@ -30,6 +30,7 @@ import { CompanyDocumentsCard } from '../components/company-documents-card';
 import { MessageSpendCard } from '../components/message-spend-card';
 import { VerificationChecklistCard } from '../components/verification-checklist';
 import { WaitingTermsCard } from '../components/waiting-terms-card';
+import { useCompanyText } from '../text';
 
 const companyFormSchema = updateCompanyRequest.extend({ contactPhone: nationalPhoneInput });
 type Input = z.input<typeof companyFormSchema>;
@@ -69,6 +70,7 @@ function toFormValues(company: Company): Input {
 }
 
 function CompanyForm({ company, phoneCode }: { company: Company; phoneCode: string }) {
+  const t = useCompanyText();
   const update = useUpdateCompany();
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(companyFormSchema),
@@ -87,10 +89,10 @@ function CompanyForm({ company, phoneCode }: { company: Company; phoneCode: stri
     try {
       const saved = await update.mutateAsync(values);
       reset(toFormValues(saved));
-      notifySuccess('Your company details are saved.');
+      notifySuccess(t('form.saved'));
     } catch (error) {
       applyServerFieldErrors(error, setError, COMPANY_FIELDS);
-      notifyError(error, 'Company details not saved');
+      notifyError(error, t('form.notSaved'));
     }
   });
 
@@ -100,21 +102,21 @@ function CompanyForm({ company, phoneCode }: { company: Company; phoneCode: stri
         <Stack gap="xl">
           <Stack gap="md">
             <Title order={2} fz="lg">
-              Registration
+              {t('form.registration')}
             </Title>
-            <TextInput label="Company name" required error={errors.name?.message} {...register('name')} />
+            <TextInput label={t('form.name')} required error={errors.name?.message} {...register('name')} />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput
-                label="CAC registration number"
-                description="RC, BN or IT followed by the digits"
-                placeholder="RC 1234567"
+                label={t('form.cac')}
+                description={t('form.cacHint')}
+                placeholder={t('form.cacExample')}
                 required
                 error={errors.cacRegistrationNumber?.message}
                 {...register('cacRegistrationNumber')}
               />
               <TextInput
-                label="Tax identification number (TIN)"
-                description="12345678-0001 or 10 digits"
+                label={t('form.tin')}
+                description={t('form.tinHint')}
                 inputMode="numeric"
                 required
                 error={errors.tin?.message}
@@ -125,17 +127,17 @@ function CompanyForm({ company, phoneCode }: { company: Company; phoneCode: stri
 
           <Stack gap="md">
             <Title order={2} fz="lg">
-              Address
+              {t('form.address')}
             </Title>
             <AddressFields name="address" />
           </Stack>
 
           <Stack gap="md">
             <Title order={2} fz="lg">
-              Contact person
+              {t('form.contact')}
             </Title>
             <TextInput
-              label="Contact name"
+              label={t('form.contactName')}
               autoComplete="name"
               required
               error={errors.contactName?.message}
@@ -144,13 +146,14 @@ function CompanyForm({ company, phoneCode }: { company: Company; phoneCode: stri
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <PhoneField
                 phoneCode={phoneCode}
-                label="Contact phone"
+                label={t('form.contactPhone')}
+                description={t('form.contactPhoneHint', { phoneCode })}
                 required
                 error={errors.contactPhone?.message}
                 {...register('contactPhone')}
               />
               <TextInput
-                label="Contact email"
+                label={t('form.contactEmail')}
                 type="email"
                 autoComplete="email"
                 required
@@ -162,7 +165,7 @@ function CompanyForm({ company, phoneCode }: { company: Company; phoneCode: stri
 
           <Group justify="flex-end">
             <Button type="submit" loading={isSubmitting}>
-              Save
+              {t('form.save')}
             </Button>
           </Group>
         </Stack>
@@ -173,30 +176,32 @@ function CompanyForm({ company, phoneCode }: { company: Company; phoneCode: stri
 
 /** Where the company stands and what happens next. */
 function VerificationBanner({ company }: { company: Company }) {
+  const t = useCompanyText();
   if (company.verificationStatus === 'PENDING_REVIEW') {
     return (
-      <Alert color="blue" title="Awaiting review by Freightlane" icon={<IconClock aria-hidden />}>
-        We are checking your details and documents and will e-mail you when your company is verified.
+      <Alert color="blue" title={t('banner.pendingTitle')} icon={<IconClock aria-hidden />}>
+        {t('banner.pending')}
       </Alert>
     );
   }
   if (company.verificationStatus === 'REJECTED') {
     return (
-      <Alert color="red" title="Verification not approved" icon={<IconAlertCircle aria-hidden />}>
+      <Alert color="red" title={t('banner.rejectedTitle')} icon={<IconAlertCircle aria-hidden />}>
         {company.rejectionReason
-          ? `Rejected: ${company.rejectionReason} — fix and upload again.`
-          : 'Rejected — fix your details and documents, then upload again.'}
+          ? t('banner.rejectedBecause', { reason: company.rejectionReason })
+          : t('banner.rejected')}
       </Alert>
     );
   }
   if (company.verificationStatus === 'VERIFIED') {
-    return <Alert color="green" title="Your company is verified" icon={<IconCircleCheck aria-hidden />} />;
+    return <Alert color="green" title={t('banner.verifiedTitle')} icon={<IconCircleCheck aria-hidden />} />;
   }
   return null;
 }
 
 export function CompanyPage() {
-  usePageTitle('Company details');
+  const t = useCompanyText();
+  usePageTitle(t('page.title'));
   const profile = useProfile();
   const company = profile.data?.company;
   const role = useRole();
@@ -205,10 +210,7 @@ export function CompanyPage() {
 
   return (
     <>
-      <PageHeader
-        title="Company details"
-        description="Registration, address, contact details and documents we check before verifying your company."
-      />
+      <PageHeader title={t('page.title')} description={t('page.description')} />
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           {profile.isPending ? (
@@ -217,7 +219,7 @@ export function CompanyPage() {
             <QueryError
               error={profile.error}
               onRetry={() => void profile.refetch()}
-              title="Could not load your company"
+              title={t('page.loadFailed')}
             />
           ) : (
             <Stack gap="md">

@@ -1,14 +1,20 @@
 import { lagosHour } from '@freightlane/domain';
+import { useDashboardText } from '../text';
 
-/** Good morning / afternoon / evening, by the hour in Lagos. */
-export function greetingFor(date: Date): string {
+export type DayTime = 'morning' | 'afternoon' | 'evening';
+
+/** Morning, afternoon or evening, by the hour in Lagos. */
+export function dayTimeOf(date: Date): DayTime {
   const hour = lagosHour(date);
-  if (hour < 12) return 'Good morning';
-  if (hour < 17) return 'Good afternoon';
-  return 'Good evening';
+  if (hour < 12) return 'morning';
+  if (hour < 17) return 'afternoon';
+  return 'evening';
 }
 
-export function greetingLine(firstName: string, date: Date = new Date()): string {
+/** Good morning / afternoon / evening, with the person's first name when there is one. */
+export function useGreetingLine(firstName: string, date: Date = new Date()): string {
+  const t = useDashboardText();
   const name = firstName.trim();
-  return name ? `${greetingFor(date)}, ${name}` : greetingFor(date);
+  const time = dayTimeOf(date);
+  return name ? t('greeting.named', { time, name }) : t('greeting.plain', { time });
 }

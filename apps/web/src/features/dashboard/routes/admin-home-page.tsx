@@ -14,46 +14,71 @@ import { PageHeader } from '../../../components/page-header';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PendingCompaniesCard } from '../../admin';
 import { LinkCard } from '../components/link-card';
-import { greetingLine } from '../components/greeting';
+import { useGreetingLine } from '../components/greeting';
+import { useDashboardText } from '../text';
 
 /** /admin: the back office. */
 export function AdminHomePage() {
-  usePageTitle('Back office');
+  const t = useDashboardText();
+  usePageTitle(t('admin.title'));
   const state = useSession();
   const firstName = state.status === 'signed-in' ? state.session.firstName : '';
+  const greeting = useGreetingLine(firstName);
   return (
     <Stack gap="lg">
-      <PageHeader title={greetingLine(firstName)} description="Freightlane back office." />
+      <PageHeader title={greeting} description={t('admin.description')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <PendingCompaniesCard />
-        <LinkCard icon={IconUsers} title="Users" to={PATHS.adminUsers} action="Find users">
-          Find any user by name, e-mail or phone number.
+        <LinkCard
+          icon={IconUsers}
+          title={t('admin.users')}
+          to={PATHS.adminUsers}
+          action={t('admin.usersAction')}
+        >
+          {t('admin.usersText')}
         </LinkCard>
-        <LinkCard icon={IconRoute} title="Trips" to={PATHS.trips} action="Open trips">
-          Follow every trip, add admin notes and undo a wrong status change.
+        <LinkCard icon={IconRoute} title={t('admin.trips')} to={PATHS.trips} action={t('admin.tripsAction')}>
+          {t('admin.tripsText')}
         </LinkCard>
-        <LinkCard icon={IconAlertTriangle} title="Issues" to={PATHS.tripIssues} action="Open issues">
-          See open issues across all trips: breakdowns, accidents, checkpoint delays and port congestion.
+        <LinkCard
+          icon={IconAlertTriangle}
+          title={t('admin.issues')}
+          to={PATHS.tripIssues}
+          action={t('admin.issuesAction')}
+        >
+          {t('admin.issuesText')}
         </LinkCard>
-        <LinkCard icon={IconCash} title="Payments" to={PATHS.payments} action="Open payments">
-          Every invoice with its charges and payments; record a customer&apos;s bank transfer.
+        <LinkCard
+          icon={IconCash}
+          title={t('admin.payments')}
+          to={PATHS.payments}
+          action={t('admin.paymentsAction')}
+        >
+          {t('admin.paymentsText')}
         </LinkCard>
-        <LinkCard icon={IconReceipt2} title="Payouts" to={PATHS.adminPayouts} action="Open payouts">
-          What each transporter is owed for its paid invoices; mark a payout paid with the transfer&apos;s
-          reference.
+        <LinkCard
+          icon={IconReceipt2}
+          title={t('admin.payouts')}
+          to={PATHS.adminPayouts}
+          action={t('admin.payoutsAction')}
+        >
+          {t('admin.payoutsText')}
         </LinkCard>
         <LinkCard
           icon={IconDatabase}
-          title="Reference data"
+          title={t('admin.referenceData')}
           to={PATHS.adminReference}
-          action="Open reference data"
+          action={t('admin.referenceDataAction')}
         >
-          Keep shipping lines and their free days and rates, terminals and holding bays, tracking companies,
-          and the platform commission and payment terms up to date.
+          {t('admin.referenceDataText')}
         </LinkCard>
-        <LinkCard icon={IconHistory} title="Audit log" to={PATHS.adminAuditLog} action="Open the audit log">
-          See who changed what and when, with what it was before: verifications, suspensions, orders, bids and
-          trips.
+        <LinkCard
+          icon={IconHistory}
+          title={t('admin.auditLog')}
+          to={PATHS.adminAuditLog}
+          action={t('admin.auditLogAction')}
+        >
+          {t('admin.auditLogText')}
         </LinkCard>
       </SimpleGrid>
     </Stack>

@@ -1,8 +1,10 @@
 import { configure, screen, within } from '@testing-library/react';
 import type { CustomerDashboard } from '@freightlane/domain';
 import { describe, expect, it } from 'vitest';
+import { AppLanguageProvider } from '../../../i18n/app-language';
 import { mockApi } from '../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../test/render';
+import { CustomerHomePage } from './customer-home-page';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -116,5 +118,26 @@ describe('the customer dashboard', () => {
     renderRoute('/home');
     expect(await screen.findByText('Figures are being recounted.')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
+  });
+
+  it('speaks Pidgin in an app shown in Pidgin, the checklist and the cargo types too', async () => {
+    mockApi({
+      'GET /api/v1/dashboard/customer': { body: DASHBOARD },
+      'GET /api/v1/company/documents/validate': { body: validation('UNVERIFIED') },
+    });
+    seedSession('role_customer');
+    const element = (
+      <AppLanguageProvider initialLocale="pcm">
+        <CustomerHomePage />
+      </AppLanguageProvider>
+    );
+    renderRoute('/home', { routes: [{ path: '/home', element }] });
+    const payments = await screen.findByRole('link', { name: /Money wey you go pay/ });
+    expect(payments).toHaveTextContent('2 invoices wey you go pay');
+    const awaiting = screen.getByRole('region', { name: 'Orders wey dey wait award' });
+    expect(within(awaiting).getAllByRole('listitem')[1]).toHaveTextContent(
+      'General cargo · Flour Mills · bidding don close',
+    );
+    expect(await screen.findByText('E remain: Tax identification number (TIN)')).toBeVisible();
   });
 });

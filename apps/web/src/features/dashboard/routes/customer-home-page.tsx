@@ -1,7 +1,8 @@
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { CARGO_TYPE_LABELS, formatMoney, type CustomerDashboard } from '@freightlane/domain';
+import { formatMoney, type CustomerDashboard } from '@freightlane/domain';
 import { IconCash, IconCircleCheck, IconClockHour4, IconPlus, IconRoute } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useLabels } from '../../../i18n/labels/labels';
 import { PATHS } from '../../../lib/paths';
 import { useSession } from '../../../lib/session-context';
 import { PageHeader } from '../../../components/page-header';
@@ -12,9 +13,11 @@ import { useCompanyValidation, VerificationChecklistCard } from '../../company';
 import { useCustomerDashboard } from '../api/customer-dashboard-api';
 import { FigureCard } from '../components/figure-card';
 import { FigureGrid } from '../../../components/figure-text';
-import { greetingLine } from '../components/greeting';
+import { useGreetingLine } from '../components/greeting';
+import { useDashboardText } from '../text';
 
 function Figures({ dashboard }: { dashboard: CustomerDashboard }) {
+  const t = useDashboardText();
   const invoices = dashboard.pendingInvoiceCount;
   return (
     <FigureGrid
@@ -29,30 +32,30 @@ function Figures({ dashboard }: { dashboard: CustomerDashboard }) {
     >
       <FigureCard
         icon={IconRoute}
-        label="Ongoing trips"
+        label={t('customer.ongoing')}
         value={String(dashboard.ongoingTrips)}
-        detail="Started, not yet finished"
+        detail={t('customer.ongoingHint')}
         to={`${PATHS.trips}?tab=ongoing`}
       />
       <FigureCard
         icon={IconClockHour4}
-        label="Trips not completed"
+        label={t('customer.uncompleted')}
         value={String(dashboard.uncompletedTrips)}
-        detail="Awarded, not yet finished"
+        detail={t('customer.uncompletedHint')}
         to={`${PATHS.trips}?tab=uncompleted`}
       />
       <FigureCard
         icon={IconCircleCheck}
-        label="Completed trips"
+        label={t('customer.completed')}
         value={String(dashboard.completedTrips)}
-        detail="Finished, all time"
+        detail={t('customer.completedHint')}
         to={`${PATHS.trips}?tab=completed`}
       />
       <FigureCard
         icon={IconCash}
-        label="Pending payments"
+        label={t('customer.pendingPayments')}
         value={formatMoney(dashboard.pendingPaymentsKobo)}
-        detail={invoices === 1 ? '1 invoice to pay' : `${invoices} invoices to pay`}
+        detail={t('customer.invoicesToPay', { count: invoices })}
         to={PATHS.payments}
       />
     </FigureGrid>
@@ -60,19 +63,21 @@ function Figures({ dashboard }: { dashboard: CustomerDashboard }) {
 }
 
 function OrdersAwaitingAward({ orders }: { orders: CustomerDashboard['ordersAwaitingAward'] }) {
+  const t = useDashboardText();
+  const label = useLabels();
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="awaiting-title">
       <Group justify="space-between" mb="sm">
         <Title order={2} fz="lg" id="awaiting-title">
-          Orders awaiting award
+          {t('awaiting.title')}
         </Title>
         <Anchor component={Link} to={`${PATHS.orders}?status=open`} size="sm">
-          All open orders
+          {t('awaiting.allOpen')}
         </Anchor>
       </Group>
       {orders.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No order is waiting for you to award it. Bids on your open orders show up here.
+          {t('awaiting.none')}
         </Text>
       ) : (
         <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -83,14 +88,14 @@ function OrdersAwaitingAward({ orders }: { orders: CustomerDashboard['ordersAwai
                   {order.orderNumber}
                 </Anchor>
                 <Text size="xs" c="dimmed" truncate>
-                  {CARGO_TYPE_LABELS[order.cargoType]} · {order.clientName} ·{' '}
+                  {label('cargoType', order.cargoType)} · {order.clientName} ·{' '}
                   {order.biddingOpen
-                    ? `bidding closes ${formatDateTime(order.biddingClosesAt)}`
-                    : 'bidding closed'}
+                    ? t('awaiting.closes', { closesAt: formatDateTime(order.biddingClosesAt) })
+                    : t('awaiting.closed')}
                 </Text>
               </Stack>
               <Badge variant="light" color={order.bidCount > 0 ? 'green' : 'gray'} style={{ flexShrink: 0 }}>
-                {order.bidCount === 1 ? '1 bid' : `${order.bidCount} bids`}
+                {t('awaiting.bids', { count: order.bidCount })}
               </Badge>
             </Group>
           ))}
@@ -101,8 +106,9 @@ function OrdersAwaitingAward({ orders }: { orders: CustomerDashboard['ordersAwai
 }
 
 function DashboardSkeleton() {
+  const t = useDashboardText();
   return (
-    <Stack gap="lg" aria-label="Loading your dashboard">
+    <Stack gap="lg" aria-label={t('customer.loading')}>
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
         {[0, 1, 2, 3].map((key) => (
           <Skeleton key={key} h={118} radius="md" />
@@ -115,9 +121,11 @@ function DashboardSkeleton() {
 
 /** /home: the customer's dashboard. */
 export function CustomerHomePage() {
-  usePageTitle('Home');
+  const t = useDashboardText();
+  usePageTitle(t('home.title'));
   const state = useSession();
   const firstName = state.status === 'signed-in' ? state.session.firstName : '';
+  const greeting = useGreetingLine(firstName);
   const dashboard = useCustomerDashboard();
   const validation = useCompanyValidation();
   const showChecklist =
@@ -127,11 +135,11 @@ export function CustomerHomePage() {
   return (
     <Stack gap="lg">
       <PageHeader
-        title={greetingLine(firstName)}
-        description="Order haulage, follow your trucks and keep your payments in one place."
+        title={greeting}
+        description={t('customer.description')}
         action={
           <Button component={Link} to={PATHS.newOrder} leftSection={<IconPlus size={18} aria-hidden />}>
-            Order haulage
+            {t('customer.orderHaulage')}
           </Button>
         }
       />
@@ -142,7 +150,7 @@ export function CustomerHomePage() {
         <QueryError
           error={dashboard.error}
           onRetry={() => void dashboard.refetch()}
-          title="Could not load your dashboard"
+          title={t('customer.loadFailed')}
         />
       ) : (
         <Stack gap="lg">

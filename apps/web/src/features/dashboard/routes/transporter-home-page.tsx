@@ -11,16 +11,20 @@ import { useTransporterDashboard } from '../api/transporter-dashboard-api';
 import { useCompanyValidation, VerificationChecklistCard } from '../../company';
 import { FigureCard } from '../components/figure-card';
 import { FigureGrid } from '../../../components/figure-text';
-import { greetingLine } from '../components/greeting';
+import { useGreetingLine } from '../components/greeting';
+import { useDashboardText } from '../text';
+
+type DashboardText = ReturnType<typeof useDashboardText>;
+type DashboardKey = Parameters<DashboardText>[0];
 
 /** The dashboard's counts (the rest of it only words them). */
 type FigureKey = 'newBids' | 'monitoredBids' | 'bidsWonThisMonth' | 'tripsNeedingResources';
 
 interface Figure {
   key: FigureKey;
-  label: string;
+  label: DashboardKey;
   /** What exactly is counted; the list a card opens may hold more (e.g. every trip ever won). */
-  hint: (dashboard: TransporterDashboard) => string;
+  hint: (t: DashboardText, dashboard: TransporterDashboard) => string;
   to: string;
   icon: Icon;
 }
@@ -28,30 +32,30 @@ interface Figure {
 const FIGURES: Figure[] = [
   {
     key: 'newBids',
-    label: 'New bids',
-    hint: () => 'Open orders you have not bid on yet',
+    label: 'transporter.newBids',
+    hint: (t) => t('transporter.newBidsHint'),
     to: PATHS.bids,
     icon: IconGavel,
   },
   {
     key: 'monitoredBids',
-    label: 'Monitored bids',
-    hint: () => 'Orders you watch that are still open',
+    label: 'transporter.monitoredBids',
+    hint: (t) => t('transporter.monitoredBidsHint'),
     to: PATHS.monitoredBids,
     icon: IconEye,
   },
   {
     key: 'bidsWonThisMonth',
-    label: 'Bids won this month',
-    hint: (dashboard) =>
-      `Orders you won since ${formatCalendarDate(dashboard.bidsWonSince)}; the list shows every trip you won`,
+    label: 'transporter.bidsWon',
+    hint: (t, dashboard) =>
+      t('transporter.bidsWonHint', { since: formatCalendarDate(dashboard.bidsWonSince) }),
     to: PATHS.wonBids,
     icon: IconTrophy,
   },
   {
     key: 'tripsNeedingResources',
-    label: 'Trips needing resources',
-    hint: () => 'Not finished and still without a truck or a driver',
+    label: 'transporter.needResources',
+    hint: (t) => t('transporter.needResourcesHint'),
     to: `${PATHS.trips}?tab=uncompleted`,
     icon: IconTruck,
   },
@@ -60,6 +64,7 @@ const FIGURES: Figure[] = [
 const figureFormat = new Intl.NumberFormat('en-NG');
 
 function Figures() {
+  const t = useDashboardText();
   const dashboard = useTransporterDashboard();
   if (dashboard.isPending) {
     return (
@@ -67,7 +72,7 @@ function Figures() {
         cols={{ base: 1, xs: 2, lg: 4 }}
         spacing="lg"
         role="status"
-        aria-label="Loading your figures"
+        aria-label={t('transporter.loading')}
       >
         {FIGURES.map((figure) => (
           <Skeleton key={figure.key} h={124} radius="md" />
@@ -80,7 +85,7 @@ function Figures() {
       <QueryError
         error={dashboard.error}
         onRetry={() => void dashboard.refetch()}
-        title="Could not load your figures"
+        title={t('transporter.loadFailed')}
       />
     );
   }
@@ -94,9 +99,9 @@ function Figures() {
         <FigureCard
           key={figure.key}
           icon={figure.icon}
-          label={figure.label}
+          label={t(figure.label)}
           value={figureFormat.format(dashboard.data[figure.key])}
-          detail={figure.hint(dashboard.data)}
+          detail={figure.hint(t, dashboard.data)}
           to={figure.to}
         />
       ))}
@@ -106,18 +111,17 @@ function Figures() {
 
 /** /transporterhome: the dashboard of transporters and their fleet managers. */
 export function TransporterHomePage() {
-  usePageTitle('Home');
+  const t = useDashboardText();
+  usePageTitle(t('home.title'));
   const state = useSession();
   const validation = useCompanyValidation();
   const firstName = state.status === 'signed-in' ? state.session.firstName : '';
+  const greeting = useGreetingLine(firstName);
   // The checklist stays until the company is verified; a failed check shows it with its error.
   const showChecklist = !validation.isPending && validation.data?.verificationStatus !== 'VERIFIED';
   return (
     <Stack gap="lg">
-      <PageHeader
-        title={greetingLine(firstName)}
-        description="Find loads, bid on them and run your trucks."
-      />
+      <PageHeader title={greeting} description={t('transporter.description')} />
       <Figures />
       {showChecklist ? (
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">

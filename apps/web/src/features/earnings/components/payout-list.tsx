@@ -8,6 +8,7 @@ import { PATHS } from '../../../lib/paths';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { TableFrame } from '../../../components/table-frame';
 import { PayoutStatusBadge } from '../../invoices';
+import { useEarningsText } from '../text';
 
 /**
  * Paid trips with what the customer paid, the commission and the net. A transporter reads its own
@@ -32,8 +33,6 @@ export function PayoutList(props: PayoutListProps) {
   );
 }
 
-const LIST_LABEL = { transporter: 'Earnings', admin: 'Payouts' } as const;
-
 function InvoiceLink({ earning, bold }: { earning: Earning; bold: boolean }) {
   return (
     <Anchor component={Link} to={PATHS.invoice(earning.invoiceId)} fw={bold ? 600 : undefined} size="sm">
@@ -55,6 +54,7 @@ function TripLink({ earning, block = false }: { earning: Earning; block?: boolea
  * office, "Mark paid".
  */
 function PayoutState({ earning, onMarkPaid }: { earning: Earning; onMarkPaid: MarkPaid | undefined }) {
+  const t = useEarningsText();
   const { payout } = earning;
   return (
     <Stack gap={onMarkPaid ? 4 : 2} align="flex-start">
@@ -68,9 +68,12 @@ function PayoutState({ earning, onMarkPaid }: { earning: Earning; onMarkPaid: Ma
           size="xs"
           variant="light"
           onClick={() => onMarkPaid(earning)}
-          aria-label={`Mark paid: ${formatMoney(payout.netKobo)} to ${earning.transporterName}`}
+          aria-label={t('payoutList.markPaidLabel', {
+            amount: formatMoney(payout.netKobo),
+            transporter: earning.transporterName,
+          })}
         >
-          Mark paid
+          {t('payoutList.markPaid')}
         </Button>
       ) : null}
     </Stack>
@@ -82,28 +85,33 @@ function commissionRate(earning: Earning): string {
 }
 
 function PayoutTable(props: PayoutListProps) {
+  const t = useEarningsText();
   const admin = props.audience === 'admin';
   const onMarkPaid = admin ? props.onMarkPaid : undefined;
   const right = { textAlign: 'right' } as const;
   return (
     // Eight columns: dense, like every table of eight or more (DENSE_FROM_COLUMNS).
-    <TableFrame label={LIST_LABEL[props.audience]} dense>
+    <TableFrame label={t(`payoutList.label.${props.audience}`)} dense>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th scope="col">{admin ? 'Transporter' : 'Trip'}</Table.Th>
-          <Table.Th scope="col">{admin ? 'Trip and invoice' : 'Invoice'}</Table.Th>
-          <Table.Th scope="col">Customer</Table.Th>
-          <Table.Th scope="col">Paid on</Table.Th>
+          <Table.Th scope="col">
+            {admin ? t('payoutList.column.transporter') : t('payoutList.column.trip')}
+          </Table.Th>
+          <Table.Th scope="col">
+            {admin ? t('payoutList.column.tripAndInvoice') : t('payoutList.column.invoice')}
+          </Table.Th>
+          <Table.Th scope="col">{t('payoutList.column.customer')}</Table.Th>
+          <Table.Th scope="col">{t('payoutList.column.paidOn')}</Table.Th>
           <Table.Th scope="col" style={right}>
-            Paid
+            {t('payoutList.column.paid')}
           </Table.Th>
           <Table.Th scope="col" style={right}>
-            Commission
+            {t('payoutList.column.commission')}
           </Table.Th>
           <Table.Th scope="col" style={right}>
-            {admin ? 'Net to pay out' : 'Net'}
+            {admin ? t('payoutList.column.netToPayOut') : t('payoutList.column.net')}
           </Table.Th>
-          <Table.Th scope="col">Payout</Table.Th>
+          <Table.Th scope="col">{t('payoutList.column.payout')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -179,7 +187,11 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
 
 /** The card's heading: the back office names the transporter, a transporter sees its trip first. */
 function CardHeading({ earning, admin }: { earning: Earning; admin: boolean }) {
-  const paid = `${earning.customerName} · paid ${formatDate(earning.paidAt)}`;
+  const t = useEarningsText();
+  const paid = t('payoutList.card.paid', {
+    customer: earning.customerName,
+    date: formatDate(earning.paidAt),
+  });
   if (admin)
     return (
       <Stack gap={0} style={{ minWidth: 0 }}>
@@ -187,7 +199,7 @@ function CardHeading({ earning, admin }: { earning: Earning; admin: boolean }) {
           {earning.transporterName}
         </Text>
         <Text size="xs" c="dimmed">
-          Trip {earning.trip.tripNumber} · {paid}
+          {t('payoutList.card.trip', { tripNumber: earning.trip.tripNumber, paid })}
         </Text>
       </Stack>
     );
@@ -202,13 +214,14 @@ function CardHeading({ earning, admin }: { earning: Earning; admin: boolean }) {
 }
 
 function PayoutCards(props: PayoutListProps) {
+  const t = useEarningsText();
   const admin = props.audience === 'admin';
   const onMarkPaid = admin ? props.onMarkPaid : undefined;
   return (
     <Stack
       gap="sm"
       component="ul"
-      aria-label={LIST_LABEL[props.audience]}
+      aria-label={t(`payoutList.label.${props.audience}`)}
       style={{ listStyle: 'none', padding: 0, margin: 0 }}
     >
       {props.earnings.map((earning) => (
@@ -218,18 +231,18 @@ function PayoutCards(props: PayoutListProps) {
             <PayoutState earning={earning} onMarkPaid={onMarkPaid} />
           </Group>
           <SimpleGrid component="dl" cols={{ base: 2, xs: 3 }} spacing="xs" m={0}>
-            <Figure label="Paid">{formatMoney(earning.payout.paidKobo)}</Figure>
-            <Figure label={`Commission ${commissionRate(earning)}`}>
+            <Figure label={t('payoutList.column.paid')}>{formatMoney(earning.payout.paidKobo)}</Figure>
+            <Figure label={t('payoutList.card.commission', { rate: commissionRate(earning) })}>
               {formatMoney(earning.payout.commissionKobo)}
             </Figure>
-            <Figure label="Net">
+            <Figure label={t('payoutList.column.net')}>
               <Text component="span" size="sm" fw={700}>
                 {formatMoney(earning.payout.netKobo)}
               </Text>
             </Figure>
           </SimpleGrid>
           <Text size="xs" mt={6}>
-            Invoice <InvoiceLink earning={earning} bold={!admin} />
+            {t('payoutList.card.invoice')} <InvoiceLink earning={earning} bold={!admin} />
           </Text>
         </Card>
       ))}

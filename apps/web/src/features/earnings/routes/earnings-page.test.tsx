@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { fakeMediaQueryList } from '../../../test/fakes';
 import { pageOf } from '../../../test/marketplace-fixtures';
+import { profileFixture } from '../../../test/profile-fixture';
 import { renderRoute, seedSession } from '../../../test/render';
 import { earningFixture, earningSummaryFixture } from '../test-fixtures';
 
@@ -121,5 +122,22 @@ describe('the earnings page', { timeout: 20_000 }, () => {
     seedSession('role_customer');
     const { router } = renderRoute('/earnings');
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+
+  it('speaks Pidgin to a transporter whose profile is in Pidgin', async () => {
+    pretendDesktop();
+    mockApi({
+      ...SUMMARY,
+      'GET /api/v1/earnings': { body: pageOf([earningFixture()]) },
+      'GET /api/v1/user/me': { body: { status: 'Successful', data: profileFixture({ language: 'pcm' }) } },
+    });
+    seedSession('role_transporter', 'Musa');
+    renderRoute('/earnings');
+
+    const table = await screen.findByRole('table', { name: 'Your money' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Your money' })).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'Payout dey wait' })).toBeVisible();
+    expect(within(table).getByRole('columnheader', { name: 'Day dem pay' })).toBeVisible();
+    expect(screen.getByLabelText('Totals')).toHaveTextContent('Wetin you make₦922,500.00');
   });
 });

@@ -12,58 +12,65 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { MoneyTotals, type MoneyFigure } from '../../invoices';
 import { useEarnings, useEarningSummary } from '../api/earnings-api';
 import { PayoutList } from '../components/payout-list';
+import { useEarningsText, type EarningsText } from '../text';
 
 const TABS = [
-  { value: 'all', label: 'All paid trips', status: undefined },
-  { value: 'pending', label: 'Payout pending', status: 'PENDING' },
-  { value: 'paid', label: 'Paid out', status: 'PAID' },
-] as const satisfies readonly { value: string; label: string; status: PayoutStatus | undefined }[];
-type Tab = (typeof TABS)[number]['value'];
+  { value: 'all', status: undefined },
+  { value: 'pending', status: 'PENDING' },
+  { value: 'paid', status: 'PAID' },
+] as const satisfies readonly { value: string; status: PayoutStatus | undefined }[];
 
-const EMPTY_TEXT: Record<Tab, string> = {
-  all: 'No paid trips yet. Once a customer pays a trip’s invoice, what you earn from it shows here.',
-  pending: 'No payout pending. Everything your customers have paid has been paid out to you.',
-  paid: 'Nothing paid out yet. Freightlane pays out each paid trip by bank transfer and shows the reference here.',
-};
+/** The tabs with their names in the reader's language. */
+function tabsOf(t: EarningsText) {
+  const [first, ...rest] = TABS.map((tab) => ({ ...tab, label: t(`earningsPage.tab.${tab.value}`) }));
+  return [first!, ...rest] as const;
+}
 
-function summaryFigures(summary: EarningSummary): MoneyFigure[] {
+function summaryFigures(t: EarningsText, summary: EarningSummary): MoneyFigure[] {
   return [
-    { label: 'Paid by customers', value: formatMoney(summary.paidByCustomersKobo), detail: 'VAT included' },
-    { label: 'Commission', value: formatMoney(summary.commissionKobo) },
-    { label: 'Net earnings', value: formatMoney(summary.netKobo) },
-    { label: 'Payout pending', value: formatMoney(summary.pendingPayoutKobo) },
-    { label: 'Paid out', value: formatMoney(summary.paidOutKobo) },
+    {
+      label: t('summary.paidByCustomers'),
+      value: formatMoney(summary.paidByCustomersKobo),
+      detail: t('summary.vatIncluded'),
+    },
+    { label: t('summary.commission'), value: formatMoney(summary.commissionKobo) },
+    { label: t('summary.net'), value: formatMoney(summary.netKobo) },
+    { label: t('summary.pending'), value: formatMoney(summary.pendingPayoutKobo) },
+    { label: t('summary.paidOut'), value: formatMoney(summary.paidOutKobo) },
   ];
 }
 
 /** /earnings: a transporter's paid trips, what Freightlane keeps of each and what it pays out. */
 export function EarningsPage() {
-  usePageTitle('Earnings');
+  const t = useEarningsText();
+  usePageTitle(t('earningsPage.title'));
   const list = useListParams();
-  const tab = tabFrom(TABS, list.params.get('tab'));
+  const tabs = tabsOf(t);
+  const tab = tabFrom(tabs, list.params.get('tab'));
   const earnings = useEarnings({ status: tab.status, page: list.page });
   const summary = useEarningSummary();
 
   return (
     <>
-      <PageHeader
-        title="Earnings"
-        description="Each paid trip: what the customer paid, Freightlane's commission on the amount before VAT, and what is paid out to you."
-      />
+      <PageHeader title={t('earningsPage.title')} description={t('earningsPage.description')} />
       <Stack gap="lg">
-        <MoneyTotals query={summary} count={5} figures={summaryFigures} />
-        <ListTabs tabs={TABS} tab={tab} list={list}>
+        <MoneyTotals query={summary} count={5} figures={(totals) => summaryFigures(t, totals)} />
+        <ListTabs tabs={tabs} tab={tab} list={list}>
           <QueryList
             query={earnings}
-            skeleton={<ListSkeleton label="Loading earnings" height={56} />}
-            failure="Could not load the earnings"
-            empty={<EmptyList icon={IconCoins}>{EMPTY_TEXT[tab.value]}</EmptyList>}
+            skeleton={<ListSkeleton label={t('earningsPage.loading')} height={56} />}
+            failure={t('earningsPage.failure')}
+            empty={<EmptyList icon={IconCoins}>{t(`earningsPage.empty.${tab.value}`)}</EmptyList>}
           >
             {(rows) => <PayoutList earnings={rows} audience="transporter" />}
           </QueryList>
         </ListTabs>
         {earnings.data ? (
-          <ListPagination page={earnings.data} noun={['paid trip', 'paid trips']} onChange={list.setPage} />
+          <ListPagination
+            page={earnings.data}
+            noun={[t('earningsPage.nounOne'), t('earningsPage.nounMany')]}
+            onChange={list.setPage}
+          />
         ) : null}
       </Stack>
     </>

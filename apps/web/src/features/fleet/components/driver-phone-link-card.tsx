@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useChangeDriverPhoneLink, useDriverPhoneLink } from '../api/fleet-api';
 import { fullName } from '../fleet-forms';
+import { useFleetText } from '../text';
 
 /** A wa.me link that opens WhatsApp with the driver's chat and the link typed in. */
 export function whatsAppLink(phoneNumber: string, text: string): string {
@@ -20,6 +21,7 @@ export function whatsAppLink(phoneNumber: string, text: string): string {
  * a new one (the old one stops working) or turns it off.
  */
 export function DriverPhoneLinkCard({ driver }: { driver: Driver }) {
+  const t = useFleetText();
   const titleId = useId();
   const name = fullName(driver);
   const link = useDriverPhoneLink(driver.id);
@@ -30,35 +32,33 @@ export function DriverPhoneLinkCard({ driver }: { driver: Driver }) {
     setConfirm(null);
     try {
       await change.mutateAsync(kind);
-      notifySuccess(
-        kind === 'issue' ? `${name} has a new phone link.` : `${name}’s phone link is turned off.`,
-      );
+      notifySuccess(t(kind === 'issue' ? 'phoneLink.made' : 'phoneLink.turnedOff', { name }));
     } catch (error) {
-      notifyError(error, kind === 'issue' ? 'Link not made' : 'Link not turned off');
+      notifyError(error, t(kind === 'issue' ? 'phoneLink.notMade' : 'phoneLink.notTurnedOff'));
     }
   }
 
   const current = link.data;
+  const firstName = driver.firstName;
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={titleId}>
       <Title order={2} fz="lg" id={titleId} mb="xs">
-        Phone tracking
+        {t('phoneLink.title')}
       </Title>
       {link.isError ? (
         <QueryError error={link.error} onRetry={() => void link.refetch()} />
       ) : link.isPending ? (
         <Text size="sm" c="dimmed">
-          Loading…
+          {t('common.loading')}
         </Text>
       ) : current ? (
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            {name} opens this private link on the phone during a trip: the phone sends the truck’s position
-            every 30 seconds, and {driver.firstName} can record the next step, an issue or a photo.
+            {t('phoneLink.intro', { name, firstName })}
           </Text>
           <Group gap="xs" align="flex-end" wrap="nowrap">
             <TextInput
-              label="Private link"
+              label={t('phoneLink.link')}
               value={current.url}
               readOnly
               style={{ flex: 1, minWidth: 0 }}
@@ -67,33 +67,32 @@ export function DriverPhoneLinkCard({ driver }: { driver: Driver }) {
             <CopyButton value={current.url}>
               {({ copied, copy }) => (
                 <Button variant="default" leftSection={<IconCopy size={16} />} onClick={copy}>
-                  {copied ? 'Copied' : 'Copy'}
+                  {copied ? t('common.copied') : t('common.copy')}
                 </Button>
               )}
             </CopyButton>
           </Group>
           <Text size="sm">
             {current.lastPositionAt
-              ? `Last position from the phone: ${formatDateTime(current.lastPositionAt)}`
-              : 'No position from the phone yet.'}
+              ? t('phoneLink.lastPosition', { date: formatDateTime(current.lastPositionAt) })
+              : t('phoneLink.noPosition')}
           </Text>
           <Text size="xs" c="dimmed">
-            With the free Traccar Client app instead: server address {current.osmandUrl}, device identifier{' '}
-            {current.token}.
+            {t('phoneLink.traccarClient', { server: current.osmandUrl, token: current.token })}
           </Text>
           <Group gap="sm">
             <Button
               component="a"
-              href={whatsAppLink(driver.phoneNumber, `Your Freightlane trip link: ${current.url}`)}
+              href={whatsAppLink(driver.phoneNumber, t('phoneLink.whatsappText', { url: current.url }))}
               target="_blank"
               rel="noopener noreferrer"
               color="green"
               leftSection={<IconBrandWhatsapp size={16} />}
             >
-              Send on WhatsApp
+              {t('phoneLink.sendOnWhatsapp')}
             </Button>
             <Button variant="default" onClick={() => setConfirm('issue')} loading={change.isPending}>
-              New link
+              {t('phoneLink.newLink')}
             </Button>
             <Button
               variant="subtle"
@@ -101,36 +100,33 @@ export function DriverPhoneLinkCard({ driver }: { driver: Driver }) {
               onClick={() => setConfirm('revoke')}
               disabled={change.isPending}
             >
-              Turn off
+              {t('phoneLink.turnOff')}
             </Button>
           </Group>
         </Stack>
       ) : (
         <Stack gap="sm" align="flex-start">
           <Text size="sm" c="dimmed">
-            No tracker on the truck? Give {name} a private link: opened on the phone during a trip, it sends
-            the truck’s position every 30 seconds.
+            {t('phoneLink.noLink', { name })}
           </Text>
           <Button
             leftSection={<IconDeviceMobile size={16} />}
             onClick={() => void apply('issue')}
             loading={change.isPending}
           >
-            Create phone link
+            {t('phoneLink.create')}
           </Button>
         </Stack>
       )}
       <NoticeDialog
         opened={confirm !== null}
-        title={confirm === 'issue' ? 'Make a new link?' : 'Turn off the link?'}
+        title={t(confirm === 'issue' ? 'phoneLink.newLinkTitle' : 'phoneLink.turnOffTitle')}
         buttons="okay-cancel"
         destructive={confirm === 'revoke'}
         onConfirm={() => confirm && void apply(confirm)}
         onClose={() => setConfirm(null)}
       >
-        {confirm === 'issue'
-          ? `The link ${driver.firstName} has now stops working. Send the new one to ${driver.firstName}.`
-          : 'The phone stops sending positions until you create a new link.'}
+        {confirm === 'issue' ? t('phoneLink.newLinkText', { firstName }) : t('phoneLink.turnOffText')}
       </NoticeDialog>
     </Card>
   );

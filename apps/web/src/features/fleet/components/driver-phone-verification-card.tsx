@@ -5,20 +5,23 @@ import { PhoneVerificationPanel } from '../../../components/phone-verification-p
 import { QueryError } from '../../../components/query-error';
 import { useDriverPhoneVerification, useVerifyDriverPhone } from '../api/driver-phone-verification-api';
 import { fullName } from '../fleet-forms';
+import { useFleetText } from '../text';
 
 /**
  * Whether the driver's phone number is verified. Freightlane texts the driver only at a verified number, so
  * the transporter sends a code to the driver's phone and types in the code the driver reads back.
  */
 export function DriverPhoneVerificationCard({ driver }: { driver: Driver }) {
+  const t = useFleetText();
   const titleId = useId();
+  const name = fullName(driver);
   const state = useDriverPhoneVerification(driver.id);
   const verify = useVerifyDriverPhone(driver.id);
   const current = state.data;
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={titleId}>
       <Title order={2} fz="lg" id={titleId} mb="xs">
-        Phone number
+        {t('phoneCheck.title')}
       </Title>
       {state.isError ? (
         <QueryError error={state.error} onRetry={() => void state.refetch()} />
@@ -33,8 +36,8 @@ export function DriverPhoneVerificationCard({ driver }: { driver: Driver }) {
           codeOpen={current.codeSentAt !== null}
           send={verify.send}
           check={verify.check}
-          hint={`Freightlane texts a 6-digit code to ${fullName(driver)}’s phone (your company pays for the SMS). Ask ${driver.firstName} to read it to you, and type it in here. Trip messages go only to a verified number.`}
-          verifiedMessage={`${fullName(driver)}’s phone number is verified.`}
+          hint={t('phoneCheck.hint', { name, firstName: driver.firstName })}
+          verifiedMessage={t('phoneCheck.verified', { name })}
         />
       )}
     </Card>

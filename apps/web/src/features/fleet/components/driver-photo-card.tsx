@@ -4,21 +4,24 @@ import { IconCamera } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { UploadStatus } from '../../../components/upload-status';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { fileProblem } from '../../../lib/upload-file';
 import { useDriverPhoto, useUploadDriverPhoto } from '../api/fleet-api';
 import { fullName } from '../fleet-forms';
+import { useFleetText, type FleetText } from '../text';
 
 const ACCEPT = DRIVER_PHOTO_MIME_TYPES.join(',');
 
-/** The browser's own check before sending; the server reads the file's content and checks again. */
-export function driverPhotoProblem(file: File): string | null {
+/**
+ * The browser's own check before sending, in the app's language; the server reads the file's content and
+ * checks again.
+ */
+export function driverPhotoProblem(file: File, t: FleetText): string | null {
   // No guess from the name: a photo the browser cannot type is refused.
-  return fileProblem(file, {
-    mimeTypes: DRIVER_PHOTO_MIME_TYPES,
-    maxBytes: MAX_DRIVER_PHOTO_BYTES,
-    kinds: 'a JPEG, PNG or WebP photo',
-    noun: 'photo',
-  });
+  if (!(DRIVER_PHOTO_MIME_TYPES as readonly string[]).includes(file.type)) return t('photo.wrongKind');
+  if (file.size === 0) return t('photo.empty');
+  if (file.size > MAX_DRIVER_PHOTO_BYTES) {
+    return t('photo.tooBig', { megabytes: MAX_DRIVER_PHOTO_BYTES / (1024 * 1024) });
+  }
+  return null;
 }
 
 /** An object URL for a fetched blob, revoked when the blob changes or the card goes. */
@@ -41,6 +44,7 @@ function useObjectUrl(blob: Blob | undefined): string | null {
  * with the session's token) and uploaded with progress.
  */
 export function DriverPhotoCard({ driver }: { driver: Driver }) {
+  const t = useFleetText();
   const name = fullName(driver);
   const titleId = useId();
   const photo = useDriverPhoto(driver.id, driver.updatedAt, driver.hasPhoto);
@@ -52,7 +56,7 @@ export function DriverPhotoCard({ driver }: { driver: Driver }) {
 
   async function pick(file: File | null) {
     if (!file) return;
-    const found = driverPhotoProblem(file);
+    const found = driverPhotoProblem(file, t);
     setProblem(found);
     if (found) {
       resetInput.current?.();
@@ -61,9 +65,9 @@ export function DriverPhotoCard({ driver }: { driver: Driver }) {
     setProgress(0);
     try {
       await upload.mutateAsync({ file, onProgress: setProgress });
-      notifySuccess(`${name}’s photo is saved.`);
+      notifySuccess(t('photo.saved', { name }));
     } catch (error) {
-      notifyError(error, 'Photo not uploaded');
+      notifyError(error, t('photo.notUploaded'));
     } finally {
       setProgress(null);
       resetInput.current?.();
@@ -74,11 +78,11 @@ export function DriverPhotoCard({ driver }: { driver: Driver }) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={titleId}>
       <Title order={2} fz="lg" id={titleId} mb="md">
-        Photo
+        {t('photo.title')}
       </Title>
       <Group align="flex-start" gap="lg">
         {url ? (
-          <Image src={url} alt={`Photo of ${name}`} w={112} h={112} radius="md" fit="cover" />
+          <Image src={url} alt={t('photo.alt', { name })} w={112} h={112} radius="md" fit="cover" />
         ) : (
           <Avatar size={112} radius="md" color="green" aria-hidden>
             {driver.firstName.slice(0, 1)}
@@ -87,19 +91,15 @@ export function DriverPhotoCard({ driver }: { driver: Driver }) {
         )}
         <Stack gap="xs" style={{ flex: 1, minWidth: 200 }}>
           <Text size="sm" c="dimmed">
-            {driver.hasPhoto
-              ? photo.isError
-                ? 'The photo could not be loaded. Try again later, or upload it again.'
-                : 'Customers and terminals see this photo when the driver comes for the cargo.'
-              : 'No photo yet. Add a clear photo of the driver’s face, so customers and terminals know who comes for the cargo.'}
+            {driver.hasPhoto ? (photo.isError ? t('photo.loadFailed') : t('photo.shown')) : t('photo.none')}
           </Text>
           <Text size="xs" c="dimmed">
-            JPEG, PNG or WebP, up to 5 MB.
+            {t('photo.rule')}
           </Text>
           <UploadStatus
             progress={progress}
-            label={`Uploading ${name}’s photo`}
-            noun="photo"
+            label={t('photo.uploading', { name })}
+            noun={t('photo.noun')}
             problem={problem}
           />
           <FileButton
@@ -107,7 +107,7 @@ export function DriverPhotoCard({ driver }: { driver: Driver }) {
             accept={ACCEPT}
             resetRef={resetInput}
             disabled={uploading}
-            inputProps={{ 'aria-label': `Choose a photo of ${name}` }}
+            inputProps={{ 'aria-label': t('photo.chooseAria', { name }) }}
           >
             {(props) => (
               <Button
@@ -118,7 +118,7 @@ export function DriverPhotoCard({ driver }: { driver: Driver }) {
                 loading={uploading}
                 style={{ alignSelf: 'flex-start' }}
               >
-                {driver.hasPhoto ? 'Replace photo' : 'Upload a photo'}
+                {driver.hasPhoto ? t('photo.replace') : t('photo.upload')}
               </Button>
             )}
           </FileButton>

@@ -7,6 +7,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useUpdateFleetRecord, type FleetRecordOf, type FleetUpdateOf } from '../api/fleet-api';
 import type { FleetKind } from '../api/fleet-keys';
 import type { FleetStage } from '../fleet-stages';
+import { useFleetText } from '../text';
 import { fieldErrorsOf } from './fleet-wizard';
 import { StageForm } from './stage-form';
 
@@ -53,18 +54,20 @@ export function EditSection<K extends FleetKind>({
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const update = useUpdateFleetRecord(kind, record.id);
   const titleId = useId();
+  const t = useFleetText();
+  const section = t(stage.label);
 
   async function save(output: FieldValues) {
     try {
       await update.mutateAsync(output as FleetUpdateOf[K]);
-      notifySuccess(`${stage.label} saved.`);
+      notifySuccess(t('section.saved', { section }));
       setServerErrors([]);
       setEditing(false);
     } catch (error) {
       setServerErrors(
         fieldErrorsOf(error).filter((e) => stage.fields.includes(e.field.split('.')[0] ?? e.field)),
       );
-      notifyError(error, `${stage.label} not saved`);
+      notifyError(error, t('section.notSaved', { section }));
     }
   }
 
@@ -72,7 +75,7 @@ export function EditSection<K extends FleetKind>({
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={titleId}>
       <Group justify="space-between" align="center" mb="md" gap="sm">
         <Title order={2} fz="lg" id={titleId}>
-          {stage.label}
+          {section}
         </Title>
         {editing ? null : (
           <Button
@@ -80,9 +83,9 @@ export function EditSection<K extends FleetKind>({
             variant="default"
             leftSection={<IconEdit size={14} aria-hidden />}
             onClick={() => setEditing(true)}
-            aria-label={`Edit ${stage.label.toLowerCase()}`}
+            aria-label={t('section.editAria', { section: section.toLowerCase() })}
           >
-            Edit
+            {t('common.edit')}
           </Button>
         )}
       </Group>
@@ -103,10 +106,10 @@ export function EditSection<K extends FleetKind>({
                 }}
                 disabled={saving}
               >
-                Cancel
+                {t('common.cancel')}
               </Button>
               <Button type="submit" loading={saving}>
-                Save
+                {t('common.save')}
               </Button>
             </Group>
           )}

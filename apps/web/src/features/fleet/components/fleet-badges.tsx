@@ -1,14 +1,14 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import {
-  EXPIRY_STATUS_LABELS,
   expiringWithin,
   TRUCK_DOCUMENT_KINDS,
-  TRUCK_DOCUMENT_LABELS,
   type ExpiryStatus,
   type FleetManagerInvitationStatus,
   type Truck,
   type TruckDocumentKind,
 } from '@freightlane/domain';
+import { useLabels } from '../../../i18n/labels/labels';
+import { useFleetText } from '../text';
 
 const EXPIRY_COLORS: Record<ExpiryStatus, string> = {
   EXPIRED: 'red',
@@ -21,9 +21,10 @@ const EXPIRY_COLORS: Record<ExpiryStatus, string> = {
 const SEVERITY: readonly ExpiryStatus[] = ['EXPIRED', 'EXPIRING', 'MISSING', 'VALID'];
 
 export function ExpiryBadge({ status }: { status: ExpiryStatus }) {
+  const label = useLabels();
   return (
     <Badge variant="light" color={EXPIRY_COLORS[status]} radius="sm" style={{ flexShrink: 0 }}>
-      {EXPIRY_STATUS_LABELS[status]}
+      {label('expiryStatus', status)}
     </Badge>
   );
 }
@@ -47,13 +48,14 @@ export function worstTruckDocuments(
 
 /** A truck's documents in one badge: the worst state, naming the documents in it unless all are valid. */
 export function TruckDocumentsSummary({ truck }: { truck: Truck }) {
+  const label = useLabels();
   const { status, documents } = worstTruckDocuments(truck);
   return (
     <Stack gap={2} align="flex-start">
       <ExpiryBadge status={status} />
       {status === 'VALID' ? null : (
         <Text size="xs" c="dimmed">
-          {documents.map((kind) => TRUCK_DOCUMENT_LABELS[kind]).join(', ')}
+          {documents.map((kind) => label('truckDocument', kind)).join(', ')}
         </Text>
       )}
     </Stack>
@@ -61,17 +63,19 @@ export function TruckDocumentsSummary({ truck }: { truck: Truck }) {
 }
 
 export function ActiveBadge({ active }: { active: boolean }) {
+  const t = useFleetText();
   return (
     <Badge variant="light" color={active ? 'green' : 'gray'} radius="sm" style={{ flexShrink: 0 }}>
-      {active ? 'Active' : 'Inactive'}
+      {active ? t('common.active') : t('common.inactive')}
     </Badge>
   );
 }
 
 export function InvitationBadge({ status }: { status: FleetManagerInvitationStatus }) {
+  const t = useFleetText();
   return status === 'PENDING' ? (
     <Badge variant="light" color="blue" radius="sm" style={{ flexShrink: 0 }}>
-      Invitation sent
+      {t('badge.invitationSent')}
     </Badge>
   ) : null;
 }

@@ -3,25 +3,27 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PATHS } from '../../../lib/paths';
 import { PageHeader } from '../../../components/page-header';
+import { useFleetText, type FleetKey } from '../text';
 
-const TABS = [
-  { label: 'Trucks', to: PATHS.trucks },
-  { label: 'Drivers', to: PATHS.drivers },
-  { label: 'Motor boys', to: PATHS.motorBoys },
-  { label: 'Fleet managers', to: PATHS.fleetManagers },
-  { label: 'Tracking', to: PATHS.fleetTracking },
-] as const;
+const TABS: readonly { label: FleetKey; to: string }[] = [
+  { label: 'tabs.trucks', to: PATHS.trucks },
+  { label: 'tabs.drivers', to: PATHS.drivers },
+  { label: 'tabs.motorBoys', to: PATHS.motorBoys },
+  { label: 'tabs.managers', to: PATHS.fleetManagers },
+  { label: 'tabs.tracking', to: PATHS.fleetTracking },
+];
 
 /**
  * The fleet's four lists and its tracking accounts as tabs; links, so each list has its own address and
  * Back works. On a phone the tabs wrap onto a second line rather than hiding the last ones off screen.
  */
 export function FleetTabs() {
+  const t = useFleetText();
   const { pathname } = useLocation();
   return (
     <Box
       component="nav"
-      aria-label="Fleet"
+      aria-label={t('tabs.label')}
       mb="lg"
       style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
     >
@@ -46,7 +48,7 @@ export function FleetTabs() {
                   borderBottom: `2px solid ${current ? 'var(--mantine-color-green-7)' : 'transparent'}`,
                 }}
               >
-                {tab.label}
+                {t(tab.label)}
               </Anchor>
             </li>
           );

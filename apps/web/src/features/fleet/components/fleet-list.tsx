@@ -12,7 +12,7 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import { TRUCK_TYPE_LABELS, TRUCK_TYPES, type TruckType } from '@freightlane/domain';
+import { TRUCK_TYPES, type TruckType } from '@freightlane/domain';
 import { IconEdit, IconSearch, type Icon } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -27,6 +27,8 @@ import type { FleetKind, FleetListParams } from '../api/fleet-keys';
 import { StatusBadges } from './fleet-badges';
 import { SetActiveButton } from './set-active-button';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
+import { useLabels } from '../../../i18n/labels/labels';
+import { useFleetText } from '../text';
 
 export interface FleetColumn<R> {
   header: string;
@@ -34,17 +36,6 @@ export interface FleetColumn<R> {
   /** Kept on one line in the table: a phone number, a capacity, a badge. */
   keep?: boolean;
 }
-
-const STATUS_FILTERS = [
-  { value: 'all', label: 'All' },
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
-] as const;
-
-const TYPE_OPTIONS = [
-  { value: 'all', label: 'All types' },
-  ...TRUCK_TYPES.map((type) => ({ value: type, label: TRUCK_TYPE_LABELS[type] })),
-];
 
 /** The list's filters as the address holds them (status=active|inactive, expiring=1, type, q, page). */
 function filtersFrom(params: URLSearchParams) {
@@ -70,7 +61,6 @@ interface RecordBase {
  */
 export function FleetList<K extends FleetKind>({
   kind,
-  noun,
   searchPlaceholder,
   nameOf,
   linkTo,
@@ -83,8 +73,6 @@ export function FleetList<K extends FleetKind>({
   addAction,
 }: {
   kind: K;
-  /** One and many, lower case: ['truck', 'trucks']. */
-  noun: readonly [string, string];
   searchPlaceholder: string;
   nameOf: (record: FleetRecordOf[K]) => string;
   linkTo: (id: string) => string;
@@ -98,6 +86,8 @@ export function FleetList<K extends FleetKind>({
   /** The create button for the empty list; absent when the person may not create one. */
   addAction?: ReactNode;
 }) {
+  const t = useFleetText();
+  const label = useLabels();
   const list = useListParams();
   const { search, setSearch, settled } = useListSearch(list);
   const filters = filtersFrom(list.params);
@@ -112,6 +102,16 @@ export function FleetList<K extends FleetKind>({
   };
   const records = useFleetList(kind, params);
   const filtered = settled !== '' || params.active !== undefined || !!params.expiring || !!params.type;
+  const listName = t('list.name', { kind });
+  const statusFilters = [
+    { value: 'all', label: t('list.all') },
+    { value: 'active', label: t('common.active') },
+    { value: 'inactive', label: t('common.inactive') },
+  ];
+  const typeOptions = [
+    { value: 'all', label: t('list.allTypes') },
+    ...TRUCK_TYPES.map((type) => ({ value: type, label: label('truckType', type) })),
+  ];
 
   function clearFilters() {
     setSearch('');
@@ -119,18 +119,18 @@ export function FleetList<K extends FleetKind>({
   }
 
   const table = (items: FleetRecordOf[K][]) => (
-    <TableFrame label={noun[1].replace(/^./, (c) => c.toUpperCase())}>
+    <TableFrame label={listName}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th scope="col">Name</Table.Th>
+          <Table.Th scope="col">{t('list.nameHeader')}</Table.Th>
           {columns.map((column) => (
             <Table.Th key={column.header} scope="col">
               {column.header}
             </Table.Th>
           ))}
-          <Table.Th scope="col">Status</Table.Th>
+          <Table.Th scope="col">{t('list.statusHeader')}</Table.Th>
           <Table.Th scope="col">
-            <VisuallyHidden>Actions</VisuallyHidden>
+            <VisuallyHidden>{t('list.actionsHeader')}</VisuallyHidden>
           </Table.Th>
         </Table.Tr>
       </Table.Thead>
@@ -164,12 +164,7 @@ export function FleetList<K extends FleetKind>({
   );
 
   const cards = (items: FleetRecordOf[K][]) => (
-    <Stack
-      gap="sm"
-      component="ul"
-      aria-label={noun[1].replace(/^./, (c) => c.toUpperCase())}
-      style={{ listStyle: 'none', padding: 0, margin: 0 }}
-    >
+    <Stack gap="sm" component="ul" aria-label={listName} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {items.map((record) => {
         const base = record as RecordBase;
         const name = nameOf(record);
@@ -208,19 +203,19 @@ export function FleetList<K extends FleetKind>({
         <Group align="flex-end" gap="md">
           <Stack gap={4}>
             <Text id={statusLabelId} size="sm" fw={500}>
-              Show
+              {t('list.show')}
             </Text>
             <SegmentedControl
               aria-labelledby={statusLabelId}
-              data={[...STATUS_FILTERS]}
+              data={statusFilters}
               value={filters.status}
               onChange={(value) => list.update({ status: value === 'all' ? null : value })}
             />
           </Stack>
           {typeFilter ? (
             <Select
-              label="Type"
-              data={TYPE_OPTIONS}
+              label={t('list.type')}
+              data={typeOptions}
               value={filters.type ?? 'all'}
               onChange={(value) => list.update({ type: value === 'all' ? null : value })}
               allowDeselect={false}
@@ -229,15 +224,15 @@ export function FleetList<K extends FleetKind>({
           ) : null}
           {expiringFilter ? (
             <Checkbox
-              label="Expiring documents"
-              description="Expired or expiring within 30 days"
+              label={t('list.expiring')}
+              description={t('list.expiringHint')}
               checked={filters.expiring}
               onChange={(event) => list.update({ expiring: event.currentTarget.checked ? '1' : null })}
             />
           ) : null}
         </Group>
         <TextInput
-          label="Search"
+          label={t('list.search')}
           type="search"
           placeholder={searchPlaceholder}
           leftSection={<IconSearch size={16} aria-hidden />}
@@ -250,19 +245,19 @@ export function FleetList<K extends FleetKind>({
 
       <QueryList
         query={records}
-        skeleton={<ListSkeleton label={`Loading ${noun[1]}`} rows={4} height={isWide ? 52 : 150} />}
-        failure={`Could not load your ${noun[1]}`}
+        skeleton={<ListSkeleton label={t('list.loading', { kind })} rows={4} height={isWide ? 52 : 150} />}
+        failure={t('list.failure', { kind })}
         empty={
           filtered ? (
             <EmptyList
               icon={emptyIcon}
               action={
                 <Button variant="default" onClick={clearFilters}>
-                  Clear filters
+                  {t('list.clearFilters')}
                 </Button>
               }
             >
-              No {noun[1]} match these filters.
+              {t('list.noMatch', { kind })}
             </EmptyList>
           ) : (
             <EmptyList icon={emptyIcon} action={addAction}>
@@ -271,12 +266,16 @@ export function FleetList<K extends FleetKind>({
           )
         }
       >
-        {(rows, page) => (
-          <Stack gap="md">
-            {isWide ? table(rows) : cards(rows)}
-            <ListPagination page={page} noun={noun} onChange={list.setPage} />
-          </Stack>
-        )}
+        {(rows, page) => {
+          // The noun in the form its count takes, whichever of the two the pagination picks.
+          const noun = t('list.countNoun', { kind, count: page.totalElements });
+          return (
+            <Stack gap="md">
+              {isWide ? table(rows) : cards(rows)}
+              <ListPagination page={page} noun={[noun, noun]} onChange={list.setPage} />
+            </Stack>
+          );
+        }}
       </QueryList>
     </Stack>
   );
@@ -293,6 +292,7 @@ function RowActions({
   name: string;
   to: string;
 }) {
+  const t = useFleetText();
   return (
     <Group gap="xs" wrap="nowrap" justify="flex-end">
       <Button
@@ -301,9 +301,9 @@ function RowActions({
         size="xs"
         variant="subtle"
         leftSection={<IconEdit size={14} aria-hidden />}
-        aria-label={`Edit ${name}`}
+        aria-label={t('list.editAria', { name })}
       >
-        Edit
+        {t('common.edit')}
       </Button>
       <SetActiveButton kind={kind} id={record.id} active={record.active} name={name} size="xs" />
     </Group>

@@ -6,6 +6,7 @@ import { QueryError } from '../../../components/query-error';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useFleetRecord, type FleetRecordOf } from '../api/fleet-api';
 import type { FleetKind } from '../api/fleet-keys';
+import { useFleetText } from '../text';
 import { FleetPageShell } from './fleet-page-shell';
 import { SetActiveButton } from './set-active-button';
 
@@ -15,25 +16,20 @@ import { SetActiveButton } from './set-active-button';
  */
 export function FleetRecordPage<K extends FleetKind>({
   kind,
-  noun,
   backTo,
   backLabel,
   nameOf,
   describe,
-  inactiveText = 'It cannot be given new trips until you reactivate it.',
   children,
 }: {
   kind: K;
-  /** The kind in a sentence: 'truck', 'driver'. */
-  noun: string;
   backTo: string;
   backLabel: string;
   nameOf: (record: FleetRecordOf[K]) => string;
   describe: (record: FleetRecordOf[K]) => ReactNode;
-  /** What being inactive means for this kind. */
-  inactiveText?: string;
   children: (record: FleetRecordOf[K]) => ReactNode;
 }) {
+  const t = useFleetText();
   const { id = '' } = useParams();
   const record = useFleetRecord(kind, id);
   const data = record.data as (FleetRecordOf[K] & { id: string; active: boolean }) | undefined;
@@ -42,8 +38,8 @@ export function FleetRecordPage<K extends FleetKind>({
 
   if (record.isPending) {
     return (
-      <FleetPageShell backTo={backTo} backLabel={backLabel} title={`Loading ${noun}...`}>
-        <Stack gap="md" role="status" aria-label={`Loading the ${noun}`}>
+      <FleetPageShell backTo={backTo} backLabel={backLabel} title={t('record.loadingTitle', { kind })}>
+        <Stack gap="md" role="status" aria-label={t('record.loadingAria', { kind })}>
           <Skeleton h={180} radius="md" />
           <Skeleton h={180} radius="md" />
         </Stack>
@@ -52,11 +48,11 @@ export function FleetRecordPage<K extends FleetKind>({
   }
   if (record.isError || !data) {
     return (
-      <FleetPageShell backTo={backTo} backLabel={backLabel} title={`Could not open this ${noun}`}>
+      <FleetPageShell backTo={backTo} backLabel={backLabel} title={t('record.openFailed', { kind })}>
         <QueryError
           error={record.error}
           onRetry={() => void record.refetch()}
-          title={`Could not load the ${noun}`}
+          title={t('record.loadFailed', { kind })}
         />
       </FleetPageShell>
     );
@@ -71,8 +67,12 @@ export function FleetRecordPage<K extends FleetKind>({
     >
       <Stack gap="md">
         {data.active ? null : (
-          <Alert color="gray" icon={<IconPlayerPause aria-hidden />} title={`This ${noun} is inactive`}>
-            {inactiveText}
+          <Alert
+            color="gray"
+            icon={<IconPlayerPause aria-hidden />}
+            title={t('record.inactiveTitle', { kind })}
+          >
+            {t('record.inactiveText', { kind })}
           </Alert>
         )}
         {children(data)}

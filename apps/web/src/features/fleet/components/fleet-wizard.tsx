@@ -7,6 +7,7 @@ import { useActionError } from '../../../components/action-error';
 import { ApiError, type FieldError } from '../../../lib/api';
 import { notifyError } from '../../../lib/notify';
 import { stageOfField, type FleetStage } from '../fleet-stages';
+import { useFleetText } from '../text';
 import { StageForm } from './stage-form';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
 
@@ -68,6 +69,7 @@ export function FleetWizard<R>({
   const headingId = useId();
   const isDesktop = useBreakpoint('md');
   const showActionError = useActionError();
+  const t = useFleetText();
   const stage = stages[index]!;
   const keys = stages.map((s) => s.key);
   const isLast = nextWizardStage(keys, stage.key) === null;
@@ -106,7 +108,7 @@ export function FleetWizard<R>({
         return;
       }
       setServerErrors(byStage);
-      notifyError(error, 'Check the details');
+      notifyError(error, t('wizard.checkDetails'));
       // The first refused field takes the focus, not the heading: moving focus off the field would
       // check it again (on blur) and wipe the server's message before it is read.
       moved.current = false;
@@ -126,8 +128,8 @@ export function FleetWizard<R>({
         {stages.map((s, i) => (
           <Stepper.Step
             key={s.key}
-            label={isDesktop ? s.label : undefined}
-            aria-label={`Step ${i + 1}: ${s.label}`}
+            label={isDesktop ? t(s.label) : undefined}
+            aria-label={t('wizard.stepAria', { number: i + 1, stage: t(s.label) })}
           />
         ))}
       </Stepper>
@@ -135,13 +137,13 @@ export function FleetWizard<R>({
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={headingId}>
         <Stack gap={4} mb="lg">
           <Text size="sm" c="dimmed">
-            Step {index + 1} of {stages.length}
+            {t('wizard.stepOf', { number: index + 1, count: stages.length })}
           </Text>
           <Title order={2} fz="xl" id={headingId} ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
-            {stage.label}
+            {t(stage.label)}
           </Title>
           <Text size="sm" c="dimmed">
-            {stage.hint}
+            {t(stage.hint)}
           </Text>
         </Stack>
 
@@ -162,7 +164,7 @@ export function FleetWizard<R>({
                   onClick={() => goTo(index - 1)}
                   disabled={saving}
                 >
-                  Back
+                  {t('wizard.back')}
                 </Button>
               ) : (
                 <span />
@@ -172,7 +174,7 @@ export function FleetWizard<R>({
                   {submitLabel}
                 </Button>
               ) : (
-                <Button type="submit">Save and continue</Button>
+                <Button type="submit">{t('wizard.saveAndContinue')}</Button>
               )}
             </Group>
           )}

@@ -3,8 +3,6 @@ import {
   expiringWithin,
   formatNigerianPhone,
   TRUCK_DOCUMENT_KINDS,
-  TRUCK_DOCUMENT_LABELS,
-  TRUCK_TYPE_LABELS,
   type Address,
   type Driver,
   type Guarantor,
@@ -12,34 +10,46 @@ import {
   type Truck,
 } from '@freightlane/domain';
 import { LOCALE_NAMES, type Locale } from '@freightlane/domain/i18n';
+import { useLabels } from '../../../i18n/labels/labels';
 import { formatCalendarDate } from '../../../lib/format';
+import { useFleetText, type FleetText } from '../text';
 import { DetailList } from './edit-section';
 import { ExpiryBadge, truckDocumentStatus } from './fleet-badges';
 
 /** What each edit section shows while it is not being edited. */
 
-export function addressText(address: Address): string {
-  return [address.street, address.neighborhood, address.city, `${address.lga} LGA`, address.state]
+export function addressText(address: Address, t: FleetText): string {
+  return [
+    address.street,
+    address.neighborhood,
+    address.city,
+    t('view.lga', { lga: address.lga }),
+    address.state,
+  ]
     .filter((part) => part && part.trim())
     .join(', ');
 }
 
 export function TruckDetailsView({ truck }: { truck: Truck }) {
+  const t = useFleetText();
+  const label = useLabels();
   return (
     <DetailList
       items={[
-        { label: 'Registration number', value: truck.registrationNumber },
-        { label: 'Truck type', value: TRUCK_TYPE_LABELS[truck.type] },
-        { label: 'Make', value: truck.make },
-        { label: 'Model', value: truck.model },
-        { label: 'Year of manufacture', value: truck.year },
-        { label: 'Capacity', value: `${truck.capacityTonnes} tonnes` },
+        { label: t('view.registrationNumber'), value: truck.registrationNumber },
+        { label: t('view.truckType'), value: label('truckType', truck.type) },
+        { label: t('view.make'), value: truck.make },
+        { label: t('view.model'), value: truck.model },
+        { label: t('view.year'), value: truck.year },
+        { label: t('view.capacity'), value: t('view.capacityValue', { tonnes: truck.capacityTonnes }) },
       ]}
     />
   );
 }
 
 export function TruckDocumentsView({ truck }: { truck: Truck }) {
+  const t = useFleetText();
+  const label = useLabels();
   return (
     <Stack gap={0} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {TRUCK_DOCUMENT_KINDS.map((kind) => {
@@ -57,12 +67,17 @@ export function TruckDocumentsView({ truck }: { truck: Truck }) {
           >
             <div style={{ minWidth: 0 }}>
               <Text size="sm" fw={600}>
-                {TRUCK_DOCUMENT_LABELS[kind]}
+                {label('truckDocument', kind)}
               </Text>
               <Text size="xs" c="dimmed">
-                {document
-                  ? `${document.number ? `No. ${document.number} · ` : ''}Expires ${formatCalendarDate(document.expiresOn)}`
-                  : 'Not entered yet'}
+                {!document
+                  ? t('view.documentNotEntered')
+                  : document.number
+                    ? t('view.documentNumberAndExpiry', {
+                        number: document.number,
+                        date: formatCalendarDate(document.expiresOn),
+                      })
+                    : t('view.documentExpiry', { date: formatCalendarDate(document.expiresOn) })}
               </Text>
             </div>
             <ExpiryBadge status={truckDocumentStatus(truck, kind)} />
@@ -86,23 +101,24 @@ export function PersonDetailsView({
     language?: Locale | null;
   };
 }) {
+  const t = useFleetText();
   return (
     <DetailList
       items={[
-        { label: 'First name', value: person.firstName },
-        { label: 'Last name', value: person.lastName },
-        { label: 'Phone number', value: formatNigerianPhone(person.phoneNumber) },
-        ...(person.email === undefined ? [] : [{ label: 'Email', value: person.email }]),
-        { label: 'Home address', value: addressText(person.address) },
+        { label: t('view.firstName'), value: person.firstName },
+        { label: t('view.lastName'), value: person.lastName },
+        { label: t('view.phoneNumber'), value: formatNigerianPhone(person.phoneNumber) },
+        ...(person.email === undefined ? [] : [{ label: t('view.email'), value: person.email }]),
+        { label: t('view.homeAddress'), value: addressText(person.address, t) },
         ...(person.language === undefined
           ? []
           : [
               {
-                label: 'Language',
+                label: t('view.language'),
                 value:
                   person.language && person.language !== 'en-NG'
                     ? LOCALE_NAMES[person.language]
-                    : 'English (Nigeria)',
+                    : t('common.englishNigeria'),
               },
             ]),
       ]}
@@ -111,12 +127,13 @@ export function PersonDetailsView({
 }
 
 export function LicenceView({ driver }: { driver: Driver }) {
+  const t = useFleetText();
   return (
     <DetailList
       items={[
-        { label: 'Licence number', value: driver.licenceNumber },
+        { label: t('view.licenceNumber'), value: driver.licenceNumber },
         {
-          label: 'Expires on',
+          label: t('view.expiresOn'),
           value: (
             <Group gap="xs" component="span">
               {formatCalendarDate(driver.licenceExpiresOn)}
@@ -130,24 +147,26 @@ export function LicenceView({ driver }: { driver: Driver }) {
 }
 
 export function NextOfKinView({ nextOfKin }: { nextOfKin: NextOfKin }) {
+  const t = useFleetText();
   return (
     <DetailList
       items={[
-        { label: 'Name', value: nextOfKin.name },
-        { label: 'Relationship', value: nextOfKin.relationship },
-        { label: 'Phone number', value: formatNigerianPhone(nextOfKin.phoneNumber) },
+        { label: t('view.name'), value: nextOfKin.name },
+        { label: t('view.relationship'), value: nextOfKin.relationship },
+        { label: t('view.phoneNumber'), value: formatNigerianPhone(nextOfKin.phoneNumber) },
       ]}
     />
   );
 }
 
 export function GuarantorView({ guarantor }: { guarantor: Guarantor }) {
+  const t = useFleetText();
   return (
     <DetailList
       items={[
-        { label: 'Name', value: guarantor.name },
-        { label: 'Phone number', value: formatNigerianPhone(guarantor.phoneNumber) },
-        { label: 'Address', value: addressText(guarantor.address) },
+        { label: t('view.name'), value: guarantor.name },
+        { label: t('view.phoneNumber'), value: formatNigerianPhone(guarantor.phoneNumber) },
+        { label: t('view.address'), value: addressText(guarantor.address, t) },
       ]}
     />
   );

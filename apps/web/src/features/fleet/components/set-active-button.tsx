@@ -5,29 +5,14 @@ import { NoticeDialog } from '../../../components/notice-dialog';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSetFleetActive } from '../api/fleet-api';
 import type { FleetKind } from '../api/fleet-keys';
+import { useFleetText, type FleetKey } from '../text';
 
-/** What deactivating means for each kind, said in the confirmation. */
-const CONSEQUENCES: Record<FleetKind, { deactivate: string; reactivate: string }> = {
-  trucks: {
-    deactivate:
-      'It stays in your records and on its past trips, but cannot be given new trips until you reactivate it. On a trip that is not finished, replace it first.',
-    reactivate: 'It can be given trips again.',
-  },
-  drivers: {
-    deactivate:
-      'The driver stays in your records and on past trips, but cannot be given new trips until you reactivate them. On a trip that is not finished, replace them first.',
-    reactivate: 'The driver can be given trips again.',
-  },
-  motorBoys: {
-    deactivate:
-      'The motor boy stays in your records and on past trips, but cannot be given new trips until you reactivate them. On a trip that is not finished, replace or remove them first.',
-    reactivate: 'The motor boy can be given trips again.',
-  },
-  managers: {
-    deactivate:
-      'The fleet manager stays in your records but cannot sign in or manage your fleet until you reactivate them.',
-    reactivate: 'The fleet manager can sign in and manage your fleet again.',
-  },
+/** What deactivating and reactivating mean for each kind, said in the confirmation. */
+const CONSEQUENCES: Record<FleetKind, { deactivate: FleetKey; reactivate: FleetKey }> = {
+  trucks: { deactivate: 'setActive.trucks.deactivate', reactivate: 'setActive.trucks.reactivate' },
+  drivers: { deactivate: 'setActive.drivers.deactivate', reactivate: 'setActive.drivers.reactivate' },
+  motorBoys: { deactivate: 'setActive.motorBoys.deactivate', reactivate: 'setActive.motorBoys.reactivate' },
+  managers: { deactivate: 'setActive.managers.deactivate', reactivate: 'setActive.managers.reactivate' },
 };
 
 /** Deactivate or Reactivate, after a Yes in the spec's confirm dialog. */
@@ -40,17 +25,17 @@ export function SetActiveButton({
 }: { kind: FleetKind; id: string; active: boolean; name: string } & Omit<ButtonProps, 'children'>) {
   const [asking, setAsking] = useState(false);
   const setActive = useSetFleetActive(kind);
-  const verb = active ? 'Deactivate' : 'Reactivate';
+  const t = useFleetText();
 
   async function confirm() {
     try {
       await setActive.mutateAsync({ id, active: !active });
-      notifySuccess(active ? `${name} is deactivated.` : `${name} is active again.`);
+      notifySuccess(t(active ? 'setActive.deactivated' : 'setActive.reactivated', { name }));
       setAsking(false);
     } catch (error) {
       setAsking(false);
       // The server's message says why, e.g. the trips a truck is still on.
-      notifyError(error, `${name} not ${active ? 'deactivated' : 'reactivated'}`);
+      notifyError(error, t(active ? 'setActive.notDeactivated' : 'setActive.notReactivated', { name }));
     }
   }
 
@@ -63,21 +48,21 @@ export function SetActiveButton({
           active ? <IconPlayerPause size={16} aria-hidden /> : <IconPlayerPlay size={16} aria-hidden />
         }
         onClick={() => setAsking(true)}
-        aria-label={`${verb} ${name}`}
+        aria-label={t(active ? 'setActive.deactivateAria' : 'setActive.reactivateAria', { name })}
         {...buttonProps}
       >
-        {verb}
+        {t(active ? 'setActive.deactivate' : 'setActive.reactivate')}
       </Button>
       <NoticeDialog
         opened={asking}
-        title={`${verb} ${name}?`}
+        title={t(active ? 'setActive.deactivateTitle' : 'setActive.reactivateTitle', { name })}
         buttons="yes-no"
         destructive={active}
         confirming={setActive.isPending}
         onClose={() => setAsking(false)}
         onConfirm={() => void confirm()}
       >
-        {CONSEQUENCES[kind][active ? 'deactivate' : 'reactivate']}
+        {t(CONSEQUENCES[kind][active ? 'deactivate' : 'reactivate'])}
       </NoticeDialog>
     </>
   );

@@ -1,53 +1,48 @@
 import { Fieldset, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import {
-  MAX_TRUCK_CAPACITY_TONNES,
-  TRUCK_DOCUMENT_KINDS,
-  TRUCK_DOCUMENT_LABELS,
-  TRUCK_TYPE_LABELS,
-  TRUCK_TYPES,
-} from '@freightlane/domain';
+import { MAX_TRUCK_CAPACITY_TONNES, TRUCK_DOCUMENT_KINDS, TRUCK_TYPES } from '@freightlane/domain';
 import { LOCALE_NAMES, LOCALES } from '@freightlane/domain/i18n';
 import { Controller, useFormContext } from 'react-hook-form';
 import { AddressFields } from '../../../components/address-fields';
 import { FormDateInput, FormPhoneField, FormTextInput } from '../../../components/form-inputs';
 import { useFieldError } from '../../../components/use-field-error';
+import { useLabels } from '../../../i18n/labels/labels';
 import { usePhoneCode } from '../../profile';
+import { useFleetText } from '../text';
 
 /** The fields of each wizard stage; the wizard and the edit page's sections share them. */
 
-const TRUCK_TYPE_OPTIONS = TRUCK_TYPES.map((type) => ({ value: type, label: TRUCK_TYPE_LABELS[type] }));
+// Examples of a make and a model as written on the trucks themselves: the same in every language.
+const EXAMPLE_MAKE = 'MAN';
+const EXAMPLE_MODEL = 'TGS 33.400';
 
 export function TruckDetailsFields() {
+  const t = useFleetText();
+  const label = useLabels();
   const { control } = useFormContext();
   const error = useFieldError();
+  const typeOptions = TRUCK_TYPES.map((type) => ({ value: type, label: label('truckType', type) }));
   return (
     <Stack gap="md">
       <FormTextInput
         name="registrationNumber"
-        label="Registration number"
-        description="As on the plate, e.g. LSR 123 XY"
+        label={t('fields.registrationNumber')}
+        description={t('fields.registrationNumberHint')}
         autoCapitalize="characters"
         required
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <FormTextInput name="make" label="Make" placeholder="MAN" required />
-        <FormTextInput name="model" label="Model" placeholder="TGS 33.400" required />
-        <FormTextInput
-          name="year"
-          label="Year of manufacture"
-          inputMode="numeric"
-          placeholder="2019"
-          required
-        />
+        <FormTextInput name="make" label={t('fields.make')} placeholder={EXAMPLE_MAKE} required />
+        <FormTextInput name="model" label={t('fields.model')} placeholder={EXAMPLE_MODEL} required />
+        <FormTextInput name="year" label={t('fields.year')} inputMode="numeric" placeholder="2019" required />
         <Controller
           control={control}
           name="type"
           render={({ field }) => (
             <Select
-              label="Truck type"
+              label={t('fields.truckType')}
               required
-              placeholder="Choose a type"
-              data={TRUCK_TYPE_OPTIONS}
+              placeholder={t('fields.chooseType')}
+              data={typeOptions}
               value={(field.value as string) || null}
               onChange={(value) => field.onChange(value ?? '')}
               onBlur={field.onBlur}
@@ -59,8 +54,8 @@ export function TruckDetailsFields() {
         />
         <FormTextInput
           name="capacityTonnes"
-          label="Capacity (tonnes)"
-          description={`Up to ${MAX_TRUCK_CAPACITY_TONNES} tonnes, one decimal`}
+          label={t('fields.capacity')}
+          description={t('fields.capacityHint', { max: MAX_TRUCK_CAPACITY_TONNES })}
           inputMode="decimal"
           placeholder="30"
           required
@@ -71,19 +66,26 @@ export function TruckDetailsFields() {
 }
 
 export function TruckDocumentsFields() {
+  const t = useFleetText();
+  const label = useLabels();
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        Leave out a document you do not have yet; you can add it later. We warn you 30 days before one
-        expires.
+        {t('fields.documentsIntro')}
       </Text>
       {TRUCK_DOCUMENT_KINDS.map((kind) => {
-        const label = TRUCK_DOCUMENT_LABELS[kind];
+        const document = label('truckDocument', kind);
         return (
-          <Fieldset key={kind} legend={label} variant="filled" radius="md">
+          <Fieldset key={kind} legend={document} variant="filled" radius="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <FormTextInput name={`documents.${kind}.number`} label={`${label} number (optional)`} />
-              <FormDateInput name={`documents.${kind}.expiresOn`} label={`${label} expires on`} />
+              <FormTextInput
+                name={`documents.${kind}.number`}
+                label={t('fields.documentNumber', { document })}
+              />
+              <FormDateInput
+                name={`documents.${kind}.expiresOn`}
+                label={t('fields.documentExpiresOn', { document })}
+              />
             </SimpleGrid>
           </Fieldset>
         );
@@ -92,24 +94,24 @@ export function TruckDocumentsFields() {
   );
 }
 
-const LANGUAGE_OPTIONS = LOCALES.map((locale) => ({
-  value: locale,
-  label: locale === 'en-NG' ? 'English (Nigeria)' : LOCALE_NAMES[locale],
-}));
-
 /** The language a driver reads the SMS, the USSD menu and the phone page in; none chosen is English. */
 function DriverLanguageField() {
+  const t = useFleetText();
   const { control } = useFormContext();
   const error = useFieldError();
+  const languages = LOCALES.map((locale) => ({
+    value: locale,
+    label: locale === 'en-NG' ? t('common.englishNigeria') : LOCALE_NAMES[locale],
+  }));
   return (
     <Controller
       control={control}
       name="language"
       render={({ field }) => (
         <Select
-          label="Language"
-          description="For the driver’s SMS, USSD menu and phone page"
-          data={LANGUAGE_OPTIONS}
+          label={t('fields.language')}
+          description={t('fields.languageHint')}
+          data={languages}
           value={(field.value as string | null) ?? 'en-NG'}
           onChange={(value) => field.onChange(value ?? null)}
           onBlur={field.onBlur}
@@ -136,18 +138,19 @@ export function PersonDetailsFields({
   withEmail?: boolean;
   withLanguage?: boolean;
 }) {
+  const t = useFleetText();
   const phoneCode = usePhoneCode();
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <FormTextInput name="firstName" label="First name" autoComplete="off" required />
-        <FormTextInput name="lastName" label="Last name" autoComplete="off" required />
+        <FormTextInput name="firstName" label={t('fields.firstName')} autoComplete="off" required />
+        <FormTextInput name="lastName" label={t('fields.lastName')} autoComplete="off" required />
         <FormPhoneField name="phoneNumber" phoneCode={phoneCode} autoComplete="off" required />
         {withEmail ? (
           <FormTextInput
             name="email"
-            label="Email"
-            description="The invitation to sign in goes here"
+            label={t('fields.email')}
+            description={t('fields.emailHint')}
             type="email"
             autoComplete="off"
             required
@@ -155,7 +158,7 @@ export function PersonDetailsFields({
         ) : null}
         {withLanguage ? <DriverLanguageField /> : null}
       </SimpleGrid>
-      <Fieldset legend="Home address" variant="unstyled">
+      <Fieldset legend={t('fields.homeAddress')} variant="unstyled">
         <AddressFields name="address" />
       </Fieldset>
     </Stack>
@@ -167,35 +170,37 @@ export function ManagerDetailsFields() {
 }
 
 export function LicenceFields() {
+  const t = useFleetText();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
       <FormTextInput
         name="licenceNumber"
-        label="Licence number"
-        description="As on the FRSC licence, e.g. LAG12345AA01"
+        label={t('fields.licenceNumber')}
+        description={t('fields.licenceNumberHint')}
         autoCapitalize="characters"
         required
       />
-      <FormDateInput name="licenceExpiresOn" label="Licence expires on" required />
+      <FormDateInput name="licenceExpiresOn" label={t('fields.licenceExpiresOn')} required />
     </SimpleGrid>
   );
 }
 
 export function NextOfKinFields() {
+  const t = useFleetText();
   const phoneCode = usePhoneCode();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-      <FormTextInput name="nextOfKin.name" label="Next of kin name" autoComplete="off" required />
+      <FormTextInput name="nextOfKin.name" label={t('fields.nextOfKinName')} autoComplete="off" required />
       <FormTextInput
         name="nextOfKin.relationship"
-        label="Relationship"
-        placeholder="Wife, brother, uncle"
+        label={t('fields.relationship')}
+        placeholder={t('fields.relationshipExample')}
         required
       />
       <FormPhoneField
         name="nextOfKin.phoneNumber"
         phoneCode={phoneCode}
-        label="Next of kin phone number"
+        label={t('fields.nextOfKinPhone')}
         autoComplete="off"
         required
       />
@@ -204,20 +209,21 @@ export function NextOfKinFields() {
 }
 
 export function GuarantorFields() {
+  const t = useFleetText();
   const phoneCode = usePhoneCode();
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <FormTextInput name="guarantor.name" label="Guarantor name" autoComplete="off" required />
+        <FormTextInput name="guarantor.name" label={t('fields.guarantorName')} autoComplete="off" required />
         <FormPhoneField
           name="guarantor.phoneNumber"
           phoneCode={phoneCode}
-          label="Guarantor phone number"
+          label={t('fields.guarantorPhone')}
           autoComplete="off"
           required
         />
       </SimpleGrid>
-      <Fieldset legend="Guarantor's address" variant="unstyled">
+      <Fieldset legend={t('fields.guarantorAddress')} variant="unstyled">
         <AddressFields name="guarantor.address" />
       </Fieldset>
     </Stack>

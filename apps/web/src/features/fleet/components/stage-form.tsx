@@ -1,8 +1,28 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, type ReactNode, type RefObject } from 'react';
-import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
+import { useEffect, useMemo, type ReactNode, type RefObject } from 'react';
+import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import type { FieldError } from '../../../lib/api';
+import { isFleetKey, useFleetText, type FleetText } from '../text';
+
+/** The form's errors with each message that is a fleet catalog key said in the app's language. */
+function saidErrors<T>(errors: T, t: FleetText): T {
+  if (Array.isArray(errors)) return errors.map((error: unknown) => saidErrors(error, t)) as T;
+  if (!errors || typeof errors !== 'object') return errors;
+  return Object.fromEntries(
+    Object.entries(errors).map(([key, value]) => [
+      key,
+      // A field's ref is its element: handed on as it is.
+      key === 'ref'
+        ? value
+        : key === 'message' && typeof value === 'string'
+          ? isFleetKey(value)
+            ? t(value)
+            : value
+          : saidErrors(value, t),
+    ]),
+  ) as T;
+}
 
 /**
  * One stage's form, checked with that stage's schema only: the wizard shows one per screen and the
@@ -29,8 +49,19 @@ export function StageForm({
   children: ReactNode;
   labelledBy?: string;
 }) {
+  const t = useFleetText();
+  // The fleet's own messages in the stage schemas are catalog keys; the domain's are said as they are.
+  const resolver = useMemo<Resolver<FieldValues, unknown, FieldValues>>(() => {
+    const check = zodResolver(schema);
+    return async (values, context, options) => {
+      const result = await check(values, context, options);
+      return Object.keys(result.errors).length === 0
+        ? result
+        : { values: {}, errors: saidErrors(result.errors, t) };
+    };
+  }, [schema, t]);
   const form = useForm<FieldValues, unknown, FieldValues>({
-    resolver: zodResolver(schema),
+    resolver,
     mode: 'onTouched',
     defaultValues,
   });

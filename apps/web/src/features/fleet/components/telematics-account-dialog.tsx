@@ -1,6 +1,5 @@
 import { PasswordInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
-  TRACKING_AUTH_METHOD_LABELS,
   TRACKING_AUTH_METHODS,
   TRACKING_LABEL_MAX,
   type TrackingAuthMethod,
@@ -15,6 +14,7 @@ import {
   FormDialog,
   useDialogSubmit,
 } from '../../../components/form-dialog';
+import { useLabels } from '../../../i18n/labels/labels';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import {
@@ -22,6 +22,10 @@ import {
   useTrackingCompanies,
   type SaveTrackingCredential,
 } from '../api/telematics-api';
+import { useFleetText } from '../text';
+
+/** What a Traccar server's address looks like: an address, the same in every language. */
+const EXAMPLE_SERVER = 'https://gps.example.ng';
 
 interface AccountValues {
   trackingCompanyId: string;
@@ -90,11 +94,12 @@ export function TelematicsAccountDialog({
   opened,
   onClose,
 }: { editing: TrackingCredential | null } & DialogProps) {
+  const t = useFleetText();
   return (
     <FormDialog
       opened={opened}
       onClose={onClose}
-      title={editing ? `Change ${editing.label}` : 'Add a tracking account'}
+      title={editing ? t('account.changeTitle', { account: editing.label }) : t('account.addTitle')}
       size="lg"
     >
       {(onBusy) => <AccountForm editing={editing} onDone={onClose} onBusy={onBusy} />}
@@ -103,6 +108,8 @@ export function TelematicsAccountDialog({
 }
 
 function AccountForm({ editing, onDone, onBusy }: { editing: TrackingCredential | null } & DialogFormProps) {
+  const t = useFleetText();
+  const label = useLabels();
   const companies = useTrackingCompanies();
   const save = useSaveTrackingCredential();
   const send = useDialogSubmit(onBusy);
@@ -129,16 +136,14 @@ function AccountForm({ editing, onDone, onBusy }: { editing: TrackingCredential 
   const traccar = company?.kind === 'TRACCAR';
 
   const onSubmit = handleSubmit((values) => {
-    if (!company) return setError('trackingCompanyId', { message: 'Choose a tracking company' });
+    if (!company) return setError('trackingCompanyId', { message: t('account.chooseCompany') });
     if (!company.needsCredential) {
-      return setError('trackingCompanyId', {
-        message: "Driver phones need no account: create each driver's link on the driver's page.",
-      });
+      return setError('trackingCompanyId', { message: t('account.phonesNeedNone') });
     }
     return send(
       async () => {
         await save.mutateAsync(accountRequest(values, company.kind, editing));
-        notifySuccess(editing ? `${values.label.trim()} is saved.` : `${values.label.trim()} is connected.`);
+        notifySuccess(t(editing ? 'account.saved' : 'account.connected', { account: values.label.trim() }));
         onDone();
       },
       (error) => applyServerFieldErrors(error, setError, FIELDS),
@@ -153,9 +158,9 @@ function AccountForm({ editing, onDone, onBusy }: { editing: TrackingCredential 
           name="trackingCompanyId"
           render={({ field }) => (
             <Select
-              label="Tracking company"
+              label={t('account.company')}
               withAsterisk
-              placeholder={companies.isPending ? 'Loading…' : 'Choose one'}
+              placeholder={companies.isPending ? t('common.loading') : t('account.chooseOne')}
               data={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
               value={field.value || null}
               onChange={(value) => field.onChange(value ?? '')}
@@ -168,21 +173,21 @@ function AccountForm({ editing, onDone, onBusy }: { editing: TrackingCredential 
           )}
         />
         <TextInput
-          label="Name of this account"
+          label={t('account.name')}
           withAsterisk
           maxLength={TRACKING_LABEL_MAX}
-          placeholder="e.g. Our GPS (Traccar)"
+          placeholder={t('account.namePlaceholder')}
           error={errors.label?.message}
-          {...register('label', { validate: (v) => (v.trim() ? true : 'Name this account') })}
+          {...register('label', { validate: (v) => (v.trim() ? true : t('account.nameMissing')) })}
         />
         {traccar ? (
           <>
             <TextInput
-              label="Server address"
+              label={t('account.server')}
               withAsterisk
               type="url"
-              placeholder="https://gps.example.ng"
-              description="The address you open Traccar at in the browser."
+              placeholder={EXAMPLE_SERVER}
+              description={t('account.serverHint')}
               error={errors.baseUrl?.message}
               {...register('baseUrl')}
             />
@@ -192,13 +197,13 @@ function AccountForm({ editing, onDone, onBusy }: { editing: TrackingCredential 
               render={({ field }) => (
                 <Stack gap={4}>
                   <Text size="sm" fw={500} id="auth-method-label">
-                    Sign in with
+                    {t('account.signInWith')}
                   </Text>
                   <SegmentedControl
                     aria-labelledby="auth-method-label"
                     data={TRACKING_AUTH_METHODS.map((m) => ({
                       value: m,
-                      label: TRACKING_AUTH_METHOD_LABELS[m],
+                      label: label('trackingAuthMethod', m),
                     }))}
                     value={field.value}
                     onChange={(value) => field.onChange(value as TrackingAuthMethod)}
@@ -209,38 +214,41 @@ function AccountForm({ editing, onDone, onBusy }: { editing: TrackingCredential 
             {authMethod === 'PASSWORD' ? (
               <>
                 <TextInput
-                  label="E-mail or user name"
+                  label={t('account.username')}
                   withAsterisk
                   autoComplete="off"
                   error={errors.username?.message}
                   {...register('username')}
                 />
                 <PasswordInput
-                  label="Password"
+                  label={t('account.password')}
                   withAsterisk={!editing?.hasSecret}
                   autoComplete="new-password"
-                  description={editing?.hasSecret ? 'Leave empty to keep the saved password.' : undefined}
+                  description={editing?.hasSecret ? t('account.keepPassword') : undefined}
                   error={errors.password?.message}
                   {...register('password')}
                 />
               </>
             ) : (
               <PasswordInput
-                label="Access token"
+                label={t('account.token')}
                 withAsterisk={!editing?.hasSecret || editing.authMethod !== 'TOKEN'}
                 autoComplete="off"
-                description="Made in Traccar under Settings › Preferences › Token."
+                description={t('account.tokenHint')}
                 error={errors.token?.message}
                 {...register('token')}
               />
             )}
             <Text size="xs" c="dimmed">
-              We sign in to check the account before saving it. The password or token is stored encrypted and
-              never shown again.
+              {t('account.stored')}
             </Text>
           </>
         ) : null}
-        <DialogActions onCancel={onDone} sending={isSubmitting} submitLabel={editing ? 'Save' : 'Connect'} />
+        <DialogActions
+          onCancel={onDone}
+          sending={isSubmitting}
+          submitLabel={editing ? t('common.save') : t('account.connect')}
+        />
       </Stack>
     </form>
   );

@@ -7,12 +7,14 @@ import { QueryList } from '../../../components/query-list';
 import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useActiveTrucks, useLinkTrackingDevices, useTrackingDevices } from '../api/telematics-api';
+import { useFleetText } from '../text';
 
 /**
  * A tracking account's devices, 20 a page, each with the truck it follows, chosen from the company's
  * active trucks. Choosing saves at once; a truck taken from another device leaves that device.
  */
 export function TelematicsDevices({ credentialId }: { credentialId: string }) {
+  const t = useFleetText();
   const [page, setPage] = useState(0);
   const devices = useTrackingDevices(credentialId, page);
   const trucks = useActiveTrucks();
@@ -23,33 +25,37 @@ export function TelematicsDevices({ credentialId }: { credentialId: string }) {
     try {
       await link.mutateAsync({ links: [{ deviceId: device.id, truckId }] });
       const plate = choices.find((c) => c.value === truckId)?.label;
-      notifySuccess(plate ? `${device.name} now follows ${plate}.` : `${device.name} follows no truck now.`);
+      notifySuccess(
+        plate
+          ? t('devices.followsTruck', { device: device.name, plate })
+          : t('devices.followsNone', { device: device.name }),
+      );
     } catch (error) {
-      notifyError(error, 'Device not linked');
+      notifyError(error, t('devices.notLinked'));
     }
   }
 
   const truckSelect = (device: TrackingDevice) => (
     <Select
-      aria-label={`Truck followed by ${device.name}`}
-      placeholder="No truck"
+      aria-label={t('devices.truckAria', { device: device.name })}
+      placeholder={t('devices.noTruck')}
       data={choices}
       value={device.truck?.id ?? null}
       onChange={(value) => void choose(device, value)}
       clearable
       searchable
       disabled={link.isPending}
-      nothingFoundMessage="No active truck with this plate"
+      nothingFoundMessage={t('devices.noneFound')}
       miw={180}
     />
   );
   const lastPosition = (device: TrackingDevice) =>
-    device.lastPositionAt ? formatDateTime(device.lastPositionAt) : 'None yet';
+    device.lastPositionAt ? formatDateTime(device.lastPositionAt) : t('devices.noneYet');
 
   const columns: DataColumn<TrackingDevice>[] = [
     {
       key: 'device',
-      header: 'Device',
+      header: t('devices.deviceHeader'),
       cell: (device) => (
         <>
           <Text size="sm" fw={600}>
@@ -61,31 +67,39 @@ export function TelematicsDevices({ credentialId }: { credentialId: string }) {
         </>
       ),
     },
-    { key: 'position', header: 'Last position', keep: true, cell: lastPosition },
+    { key: 'position', header: t('devices.positionHeader'), keep: true, cell: lastPosition },
     // On a phone the truck chooser is as wide as the card.
-    { key: 'truck', header: 'Truck', card: 'line', cell: truckSelect },
+    { key: 'truck', header: t('devices.truckHeader'), card: 'line', cell: truckSelect },
   ];
   return (
     <QueryList
       query={devices}
       skeleton={
         <Text size="sm" c="dimmed">
-          Loading the devices…
+          {t('devices.loading')}
         </Text>
       }
       empty={
         <Text size="sm" c="dimmed">
-          This account has no devices yet. Add the trackers in the tracking company’s own app; they appear
-          here within a minute.
+          {t('devices.empty')}
         </Text>
       }
     >
-      {(rows, page) => (
-        <Stack gap="xs">
-          <DataTable label="Devices" columns={columns} rows={rows} rowKey={(device) => device.id} />
-          <ListPagination page={page} onChange={setPage} noun={['device', 'devices']} />
-        </Stack>
-      )}
+      {(rows, page) => {
+        // The noun in the form its count takes, whichever of the two the pagination picks.
+        const noun = t('devices.countNoun', { count: page.totalElements });
+        return (
+          <Stack gap="xs">
+            <DataTable
+              label={t('devices.label')}
+              columns={columns}
+              rows={rows}
+              rowKey={(device) => device.id}
+            />
+            <ListPagination page={page} onChange={setPage} noun={[noun, noun]} />
+          </Stack>
+        );
+      }}
     </QueryList>
   );
 }

@@ -13,9 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import {
-  ARRIVAL_MODE_LABELS,
   ARRIVAL_MODES,
-  TRACKING_ALARM_LABELS,
   trackingSettingsSchema,
   type TrackingAlarm,
   type TrackingSettings,
@@ -23,9 +21,11 @@ import {
 import { useEffect, type ReactNode } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { QueryError } from '../../../components/query-error';
+import { useLabels } from '../../../i18n/labels/labels';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSaveTrackingSettings, useTrackingSettings } from '../api/telematics-api';
+import { useFleetText, type FleetKey } from '../text';
 
 const FIELDS = Object.keys(trackingSettingsSchema.shape) as (keyof TrackingSettings)[];
 
@@ -75,8 +75,9 @@ function NumberField({
 
 interface Threshold {
   name: NumberField;
-  label: string;
-  suffix: string;
+  label: FleetKey;
+  /** The unit written after the number. */
+  suffix: FleetKey;
   min: number;
   max: number;
 }
@@ -85,37 +86,47 @@ interface Threshold {
 const ALARM_ROWS: {
   name: 'diversionAlerts' | 'stopAlerts' | 'nightAlerts' | 'silenceAlerts';
   alarm: TrackingAlarm;
-  description: string;
+  description: FleetKey;
   thresholds: Threshold[];
 }[] = [
   {
     name: 'diversionAlerts',
     alarm: 'DIVERSION',
-    description:
-      'A loaded truck leaves the corridor of its lane: a tenth of the lane’s length either side, widened by the routes trucks took before.',
-    thresholds: [{ name: 'minCorridorKm', label: 'Narrowest corridor', suffix: ' km', min: 1, max: 50 }],
+    description: 'settings.diversion',
+    thresholds: [
+      { name: 'minCorridorKm', label: 'settings.minCorridor', suffix: 'settings.km', min: 1, max: 50 },
+    ],
   },
   {
     name: 'stopAlerts',
     alarm: 'LONG_STOP',
-    description: 'The truck stands still on the road, away from terminals and the trip’s own places.',
-    thresholds: [{ name: 'stopMinutes', label: 'Longest stop', suffix: ' min', min: 15, max: 1440 }],
+    description: 'settings.longStop',
+    thresholds: [
+      { name: 'stopMinutes', label: 'settings.stopMinutes', suffix: 'settings.minutes', min: 15, max: 1440 },
+    ],
   },
   {
     name: 'nightAlerts',
     alarm: 'NIGHT_MOVEMENT',
-    description: 'The truck drives during the night hours, Lagos time.',
+    description: 'settings.night',
     thresholds: [
-      { name: 'nightFromHour', label: 'Night starts at', suffix: ':00', min: 0, max: 23 },
-      { name: 'nightToHour', label: 'Night ends at', suffix: ':00', min: 0, max: 23 },
+      { name: 'nightFromHour', label: 'settings.nightFrom', suffix: 'settings.hour', min: 0, max: 23 },
+      { name: 'nightToHour', label: 'settings.nightTo', suffix: 'settings.hour', min: 0, max: 23 },
     ],
   },
   {
     name: 'silenceAlerts',
     alarm: 'TRACKING_LOST',
-    description:
-      'A truck that reported on its trip sends no position for a while: a tracker unplugged, a phone off.',
-    thresholds: [{ name: 'silenceMinutes', label: 'Longest silence', suffix: ' min', min: 15, max: 1440 }],
+    description: 'settings.silence',
+    thresholds: [
+      {
+        name: 'silenceMinutes',
+        label: 'settings.silenceMinutes',
+        suffix: 'settings.minutes',
+        min: 15,
+        max: 1440,
+      },
+    ],
   },
 ];
 
@@ -163,6 +174,8 @@ function AlarmRow({
  * the arrival or proposes it, and the alarms that open a trip issue by themselves.
  */
 export function TelematicsSettingsCard() {
+  const t = useFleetText();
+  const label = useLabels();
   const settings = useTrackingSettings();
   const save = useSaveTrackingSettings();
   const {
@@ -183,17 +196,17 @@ export function TelematicsSettingsCard() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       reset(await save.mutateAsync(values));
-      notifySuccess('Tracking settings saved. They apply from the next reading of each truck.');
+      notifySuccess(t('settings.saved'));
     } catch (error) {
       applyServerFieldErrors(error, setError, FIELDS);
-      notifyError(error, 'Tracking settings not saved');
+      notifyError(error, t('settings.notSaved'));
     }
   });
 
   const body = settings.isError ? (
     <QueryError error={settings.error} onRetry={() => void settings.refetch()} />
   ) : !settings.data ? (
-    <Skeleton height={320} aria-label="Loading tracking settings" />
+    <Skeleton height={320} aria-label={t('settings.loading')} />
   ) : (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="lg">
@@ -202,14 +215,14 @@ export function TelematicsSettingsCard() {
           name="arrivalMode"
           render={({ field }) => (
             <Radio.Group
-              label="When a truck enters its pickup or delivery geofence"
-              description="The geofence is drawn around the terminal, or around the LGA of an address."
+              label={t('settings.arrival')}
+              description={t('settings.arrivalHint')}
               value={field.value}
               onChange={field.onChange}
             >
               <Stack gap="xs" mt="xs">
                 {ARRIVAL_MODES.map((mode) => (
-                  <Radio key={mode} value={mode} label={ARRIVAL_MODE_LABELS[mode]} />
+                  <Radio key={mode} value={mode} label={label('arrivalMode', mode)} />
                 ))}
               </Stack>
             </Radio.Group>
@@ -219,36 +232,43 @@ export function TelematicsSettingsCard() {
           <NumberField
             control={control}
             name="geofenceRadiusM"
-            label="Geofence around a terminal"
-            suffix=" m"
+            label={t('settings.geofence')}
+            suffix={t('settings.metres')}
             min={200}
             max={5000}
           />
         </SimpleGrid>
         <Title order={3} fz="md">
-          Alarms
+          {t('settings.alarms')}
         </Title>
         <Text size="sm" c="dimmed" mt={-8}>
-          Each alarm opens an issue on the trip by itself and e-mails both companies. It is raised once, and
-          again only after its issue is resolved.
+          {t('settings.alarmsIntro')}
         </Text>
         {ALARM_ROWS.map((row) => (
           <AlarmRow
             key={row.name}
             control={control}
             name={row.name}
-            title={TRACKING_ALARM_LABELS[row.alarm]}
-            description={row.description}
+            title={label('trackingAlarm', row.alarm)}
+            description={t(row.description)}
             on={watch(row.name)}
           >
             {row.thresholds.map((threshold) => (
-              <NumberField key={threshold.name} control={control} {...threshold} />
+              <NumberField
+                key={threshold.name}
+                control={control}
+                name={threshold.name}
+                label={t(threshold.label)}
+                suffix={t(threshold.suffix)}
+                min={threshold.min}
+                max={threshold.max}
+              />
             ))}
           </AlarmRow>
         ))}
         <Group justify="flex-end">
           <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
-            Save settings
+            {t('settings.save')}
           </Button>
         </Group>
       </Stack>
@@ -258,7 +278,7 @@ export function TelematicsSettingsCard() {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="tracking-settings-title">
       <Title order={2} fz="lg" id="tracking-settings-title" mb="xs">
-        Arrivals and alarms
+        {t('settings.title')}
       </Title>
       {body}
     </Card>

@@ -9,6 +9,7 @@ import { FleetRecordPage } from '../components/fleet-record-page';
 import { GuarantorView, LicenceView, NextOfKinView, PersonDetailsView } from '../components/record-views';
 import { fullName } from '../fleet-forms';
 import { DRIVER_STAGES } from '../fleet-stages';
+import { useFleetText } from '../text';
 
 function view(stage: string, driver: Driver) {
   if (stage === 'details') return <PersonDetailsView person={driver} />;
@@ -19,14 +20,14 @@ function view(stage: string, driver: Driver) {
 
 /** /fleet/drivers/:id: the driver's photo and phone tracking link, then details, licence, next of kin and guarantor. */
 export function DriverPage() {
+  const t = useFleetText();
   return (
     <FleetRecordPage
       kind="drivers"
-      noun="driver"
       backTo={PATHS.drivers}
-      backLabel="Drivers"
+      backLabel={t('driverPage.back')}
       nameOf={fullName}
-      describe={(driver) => `Driver · ${formatNigerianPhone(driver.phoneNumber)}`}
+      describe={(driver) => t('driverPage.describe', { phone: formatNigerianPhone(driver.phoneNumber) })}
     >
       {(driver) => (
         <>

@@ -9,24 +9,7 @@ import { ExpiryBadge } from '../components/fleet-badges';
 import { FleetList, type FleetColumn } from '../components/fleet-list';
 import { FleetListLayout } from '../components/fleet-list-layout';
 import { fullName } from '../fleet-forms';
-
-const COLUMNS: FleetColumn<Driver>[] = [
-  { header: 'Phone', keep: true, cell: (driver) => formatNigerianPhone(driver.phoneNumber) },
-  {
-    header: 'Licence',
-    cell: (driver) => (
-      <>
-        <Text component="span" size="sm" display="block">
-          {driver.licenceNumber}
-        </Text>
-        <Text component="span" size="xs" c="dimmed" display="block" style={{ whiteSpace: 'nowrap' }}>
-          Expires {formatCalendarDate(driver.licenceExpiresOn)}
-        </Text>
-        <LicenceBadge driver={driver} />
-      </>
-    ),
-  },
-];
+import { useFleetText } from '../text';
 
 /** Only a licence that needs attention carries a badge in the list. */
 function LicenceBadge({ driver }: { driver: Driver }) {
@@ -35,32 +18,54 @@ function LicenceBadge({ driver }: { driver: Driver }) {
 }
 
 function AddDriver() {
+  const t = useFleetText();
   return (
     <Button component={Link} to={PATHS.newDriver} leftSection={<IconPlus size={18} aria-hidden />}>
-      Add a driver
+      {t('driversPage.add')}
     </Button>
   );
 }
 
 /** /fleet/drivers: the company's drivers, their licences' expiry, and activation. */
 export function DriversPage() {
-  usePageTitle('Drivers');
+  const t = useFleetText();
+  usePageTitle(t('driversPage.title'));
+  const columns: FleetColumn<Driver>[] = [
+    {
+      header: t('driversPage.phoneHeader'),
+      keep: true,
+      cell: (driver) => formatNigerianPhone(driver.phoneNumber),
+    },
+    {
+      header: t('driversPage.licenceHeader'),
+      cell: (driver) => (
+        <>
+          <Text component="span" size="sm" display="block">
+            {driver.licenceNumber}
+          </Text>
+          <Text component="span" size="xs" c="dimmed" display="block" style={{ whiteSpace: 'nowrap' }}>
+            {t('driversPage.licenceExpires', { date: formatCalendarDate(driver.licenceExpiresOn) })}
+          </Text>
+          <LicenceBadge driver={driver} />
+        </>
+      ),
+    },
+  ];
   return (
     <FleetListLayout
-      title="Drivers"
-      description="Your drivers, their licences and who can take trips."
+      title={t('driversPage.title')}
+      description={t('driversPage.description')}
       action={<AddDriver />}
     >
       <FleetList
         kind="drivers"
-        noun={['driver', 'drivers']}
-        searchPlaceholder="Name, phone or licence number"
+        searchPlaceholder={t('driversPage.search')}
         nameOf={fullName}
         linkTo={PATHS.driver}
-        columns={COLUMNS}
+        columns={columns}
         expiringFilter
         emptyIcon={IconSteeringWheel}
-        emptyText="No drivers yet. Add your drivers with their licence, next of kin and guarantor."
+        emptyText={t('driversPage.empty')}
         addAction={<AddDriver />}
       />
     </FleetListLayout>

@@ -7,6 +7,7 @@ import { FleetRecordPage } from '../components/fleet-record-page';
 import { GuarantorView, NextOfKinView, PersonDetailsView } from '../components/record-views';
 import { fullName } from '../fleet-forms';
 import { FLEET_MANAGER_STAGES } from '../fleet-stages';
+import { useFleetText } from '../text';
 
 function view(stage: string, manager: FleetManager) {
   if (stage === 'details') return <PersonDetailsView person={manager} />;
@@ -16,21 +17,20 @@ function view(stage: string, manager: FleetManager) {
 
 /** /fleet/managers/:id: the fleet manager's invitation, details, next of kin and guarantor. */
 export function FleetManagerPage() {
+  const t = useFleetText();
   return (
     <FleetRecordPage
       kind="managers"
-      noun="fleet manager"
       backTo={PATHS.fleetManagers}
-      backLabel="Fleet managers"
+      backLabel={t('managerPage.back')}
       nameOf={fullName}
-      describe={(manager) => `Fleet manager · ${manager.email}`}
-      inactiveText="They cannot sign in or manage your fleet until you reactivate them."
+      describe={(manager) => t('managerPage.describe', { email: manager.email })}
     >
       {(manager) => (
         <>
           {manager.invitationStatus === 'PENDING' ? (
-            <Alert color="blue" icon={<IconMail aria-hidden />} title="Invitation sent">
-              We e-mailed {manager.email} a link to set a password. They can sign in once they have set it.
+            <Alert color="blue" icon={<IconMail aria-hidden />} title={t('managerPage.invitationTitle')}>
+              {t('managerPage.invitationText', { email: manager.email })}
             </Alert>
           ) : null}
           {FLEET_MANAGER_STAGES.map((stage) => (

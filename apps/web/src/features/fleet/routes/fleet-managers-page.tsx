@@ -8,44 +8,45 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { FleetList, type FleetColumn } from '../components/fleet-list';
 import { FleetListLayout } from '../components/fleet-list-layout';
 import { fullName } from '../fleet-forms';
+import { useFleetText } from '../text';
 import { useCanInviteManagers } from '../use-fleet-role';
 
-const COLUMNS: FleetColumn<FleetManager>[] = [
-  { header: 'Email', cell: (manager) => <EmailText email={manager.email} /> },
-  { header: 'Phone', keep: true, cell: (manager) => formatNigerianPhone(manager.phoneNumber) },
-];
-
 function InviteManager() {
+  const t = useFleetText();
   return (
     <Button component={Link} to={PATHS.newFleetManager} leftSection={<IconMail size={18} aria-hidden />}>
-      Invite a fleet manager
+      {t('managersPage.invite')}
     </Button>
   );
 }
 
 /** /fleet/managers: the people who run the fleet with the owner; only the owner invites them. */
 export function FleetManagersPage() {
-  usePageTitle('Fleet managers');
+  const t = useFleetText();
+  usePageTitle(t('managersPage.title'));
   const canInvite = useCanInviteManagers();
+  const columns: FleetColumn<FleetManager>[] = [
+    { header: t('managersPage.emailHeader'), cell: (manager) => <EmailText email={manager.email} /> },
+    {
+      header: t('managersPage.phoneHeader'),
+      keep: true,
+      cell: (manager) => formatNigerianPhone(manager.phoneNumber),
+    },
+  ];
   return (
     <FleetListLayout
-      title="Fleet managers"
-      description="The people who manage trucks, drivers and trips with you."
+      title={t('managersPage.title')}
+      description={t('managersPage.description')}
       action={canInvite ? <InviteManager /> : undefined}
     >
       <FleetList
         kind="managers"
-        noun={['fleet manager', 'fleet managers']}
-        searchPlaceholder="Name, e-mail or phone"
+        searchPlaceholder={t('managersPage.search')}
         nameOf={fullName}
         linkTo={PATHS.fleetManager}
-        columns={COLUMNS}
+        columns={columns}
         emptyIcon={IconUserShield}
-        emptyText={
-          canInvite
-            ? 'No fleet managers yet. Invite one: we e-mail them a link to set their password and sign in.'
-            : 'No other fleet managers yet. Your company’s owner account invites them.'
-        }
+        emptyText={canInvite ? t('managersPage.empty') : t('managersPage.emptyNotOwner')}
         addAction={canInvite ? <InviteManager /> : undefined}
       />
     </FleetListLayout>

@@ -5,6 +5,7 @@ import { FleetRecordPage } from '../components/fleet-record-page';
 import { GuarantorView, NextOfKinView, PersonDetailsView } from '../components/record-views';
 import { fullName } from '../fleet-forms';
 import { MOTOR_BOY_STAGES } from '../fleet-stages';
+import { useFleetText } from '../text';
 
 function view(stage: string, motorBoy: MotorBoy) {
   if (stage === 'details') return <PersonDetailsView person={motorBoy} />;
@@ -14,14 +15,16 @@ function view(stage: string, motorBoy: MotorBoy) {
 
 /** /fleet/motor-boys/:id: details, next of kin and guarantor, each editable, and activation. */
 export function MotorBoyPage() {
+  const t = useFleetText();
   return (
     <FleetRecordPage
       kind="motorBoys"
-      noun="motor boy"
       backTo={PATHS.motorBoys}
-      backLabel="Motor boys"
+      backLabel={t('motorBoyPage.back')}
       nameOf={fullName}
-      describe={(motorBoy) => `Motor boy · ${formatNigerianPhone(motorBoy.phoneNumber)}`}
+      describe={(motorBoy) =>
+        t('motorBoyPage.describe', { phone: formatNigerianPhone(motorBoy.phoneNumber) })
+      }
     >
       {(motorBoy) =>
         MOTOR_BOY_STAGES.map((stage) => (

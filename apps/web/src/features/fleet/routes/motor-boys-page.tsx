@@ -7,39 +7,47 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { FleetList, type FleetColumn } from '../components/fleet-list';
 import { FleetListLayout } from '../components/fleet-list-layout';
 import { fullName } from '../fleet-forms';
-
-const COLUMNS: FleetColumn<MotorBoy>[] = [
-  { header: 'Phone', keep: true, cell: (motorBoy) => formatNigerianPhone(motorBoy.phoneNumber) },
-  { header: 'Lives in', cell: (motorBoy) => `${motorBoy.address.city}, ${motorBoy.address.state}` },
-  { header: 'Guarantor', cell: (motorBoy) => motorBoy.guarantor.name },
-];
+import { useFleetText } from '../text';
 
 function AddMotorBoy() {
+  const t = useFleetText();
   return (
     <Button component={Link} to={PATHS.newMotorBoy} leftSection={<IconPlus size={18} aria-hidden />}>
-      Add a motor boy
+      {t('motorBoysPage.add')}
     </Button>
   );
 }
 
 /** /fleet/motor-boys: the company's motor boys and activation. */
 export function MotorBoysPage() {
-  usePageTitle('Motor boys');
+  const t = useFleetText();
+  usePageTitle(t('motorBoysPage.title'));
+  const columns: FleetColumn<MotorBoy>[] = [
+    {
+      header: t('motorBoysPage.phoneHeader'),
+      keep: true,
+      cell: (motorBoy) => formatNigerianPhone(motorBoy.phoneNumber),
+    },
+    {
+      header: t('motorBoysPage.livesInHeader'),
+      cell: (motorBoy) => `${motorBoy.address.city}, ${motorBoy.address.state}`,
+    },
+    { header: t('motorBoysPage.guarantorHeader'), cell: (motorBoy) => motorBoy.guarantor.name },
+  ];
   return (
     <FleetListLayout
-      title="Motor boys"
-      description="The motor boys who ride with your drivers."
+      title={t('motorBoysPage.title')}
+      description={t('motorBoysPage.description')}
       action={<AddMotorBoy />}
     >
       <FleetList
         kind="motorBoys"
-        noun={['motor boy', 'motor boys']}
-        searchPlaceholder="Name or phone"
+        searchPlaceholder={t('motorBoysPage.search')}
         nameOf={fullName}
         linkTo={PATHS.motorBoy}
-        columns={COLUMNS}
+        columns={columns}
         emptyIcon={IconUsers}
-        emptyText="No motor boys yet. Add them with their next of kin and guarantor."
+        emptyText={t('motorBoysPage.empty')}
         addAction={<AddMotorBoy />}
       />
     </FleetListLayout>

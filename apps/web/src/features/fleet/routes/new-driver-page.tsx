@@ -8,25 +8,27 @@ import { FleetPageShell } from '../components/fleet-page-shell';
 import { FleetWizard } from '../components/fleet-wizard';
 import { fullName } from '../fleet-forms';
 import { DRIVER_STAGES } from '../fleet-stages';
+import { useFleetText } from '../text';
 
 /** /fleet/drivers/new: the driver wizard, details, licence, next of kin, guarantor. */
 export function NewDriverPage() {
-  usePageTitle('Add a driver');
+  const t = useFleetText();
+  usePageTitle(t('newDriverPage.title'));
   const create = useCreateFleetRecord('drivers');
   const navigate = useNavigate();
   return (
     <FleetPageShell
       backTo={PATHS.drivers}
-      backLabel="Drivers"
-      title="Add a driver"
-      description="Four short steps. You can add the driver’s photo when they are saved."
+      backLabel={t('driverPage.back')}
+      title={t('newDriverPage.title')}
+      description={t('newDriverPage.description')}
     >
       <FleetWizard
         stages={DRIVER_STAGES}
-        submitLabel="Add driver"
+        submitLabel={t('newDriverPage.submit')}
         onSubmit={async (body) => {
           const driver = await create.mutateAsync(body as CreateDriverRequest);
-          notifySuccess(`${fullName(driver)} is in your fleet. Add their photo below.`, 'Driver added');
+          notifySuccess(t('newDriverPage.added', { name: fullName(driver) }), t('newDriverPage.addedTitle'));
           navigate(PATHS.driver(driver.id), { replace: true });
         }}
       />

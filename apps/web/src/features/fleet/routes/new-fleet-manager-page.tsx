@@ -8,11 +8,13 @@ import { FleetPageShell } from '../components/fleet-page-shell';
 import { FleetWizard } from '../components/fleet-wizard';
 import { fullName } from '../fleet-forms';
 import { FLEET_MANAGER_STAGES } from '../fleet-stages';
+import { useFleetText } from '../text';
 import { useCanInviteManagers } from '../use-fleet-role';
 
 /** /fleet/managers/new: the fleet manager wizard; saving it e-mails the invitation. Owner only. */
 export function NewFleetManagerPage() {
-  usePageTitle('Invite a fleet manager');
+  const t = useFleetText();
+  usePageTitle(t('newManagerPage.title'));
   const canInvite = useCanInviteManagers();
   const create = useCreateFleetRecord('managers');
   const navigate = useNavigate();
@@ -20,18 +22,18 @@ export function NewFleetManagerPage() {
   return (
     <FleetPageShell
       backTo={PATHS.fleetManagers}
-      backLabel="Fleet managers"
-      title="Invite a fleet manager"
-      description="We e-mail them a link to set their password and sign in."
+      backLabel={t('managerPage.back')}
+      title={t('newManagerPage.title')}
+      description={t('newManagerPage.description')}
     >
       <FleetWizard
         stages={FLEET_MANAGER_STAGES}
-        submitLabel="Send invitation"
+        submitLabel={t('newManagerPage.submit')}
         onSubmit={async (body) => {
           const manager = await create.mutateAsync(body as InviteFleetManagerRequest);
           notifySuccess(
-            `We sent an invitation e-mail to ${manager.email}. ${fullName(manager)} can sign in once they set a password.`,
-            'Invitation sent',
+            t('newManagerPage.sent', { email: manager.email, name: fullName(manager) }),
+            t('newManagerPage.sentTitle'),
           );
           navigate(PATHS.fleetManager(manager.id), { replace: true });
         }}

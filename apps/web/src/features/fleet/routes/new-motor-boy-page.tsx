@@ -8,25 +8,30 @@ import { FleetPageShell } from '../components/fleet-page-shell';
 import { FleetWizard } from '../components/fleet-wizard';
 import { fullName } from '../fleet-forms';
 import { MOTOR_BOY_STAGES } from '../fleet-stages';
+import { useFleetText } from '../text';
 
 /** /fleet/motor-boys/new: the motor boy wizard, details, next of kin, guarantor. */
 export function NewMotorBoyPage() {
-  usePageTitle('Add a motor boy');
+  const t = useFleetText();
+  usePageTitle(t('newMotorBoyPage.title'));
   const create = useCreateFleetRecord('motorBoys');
   const navigate = useNavigate();
   return (
     <FleetPageShell
       backTo={PATHS.motorBoys}
-      backLabel="Motor boys"
-      title="Add a motor boy"
-      description="Details, next of kin and guarantor."
+      backLabel={t('motorBoyPage.back')}
+      title={t('newMotorBoyPage.title')}
+      description={t('newMotorBoyPage.description')}
     >
       <FleetWizard
         stages={MOTOR_BOY_STAGES}
-        submitLabel="Add motor boy"
+        submitLabel={t('newMotorBoyPage.submit')}
         onSubmit={async (body) => {
           const motorBoy = await create.mutateAsync(body as CreateMotorBoyRequest);
-          notifySuccess(`${fullName(motorBoy)} is in your fleet.`, 'Motor boy added');
+          notifySuccess(
+            t('newMotorBoyPage.added', { name: fullName(motorBoy) }),
+            t('newMotorBoyPage.addedTitle'),
+          );
           navigate(PATHS.motorBoy(motorBoy.id), { replace: true });
         }}
       />

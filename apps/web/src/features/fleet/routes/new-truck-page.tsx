@@ -7,26 +7,31 @@ import { useCreateFleetRecord } from '../api/fleet-api';
 import { FleetPageShell } from '../components/fleet-page-shell';
 import { FleetWizard } from '../components/fleet-wizard';
 import { TRUCK_STAGES } from '../fleet-stages';
+import { useFleetText } from '../text';
 
 /** /fleet/trucks/new: the truck wizard, details then documents. */
 export function NewTruckPage() {
-  usePageTitle('Add a truck');
+  const t = useFleetText();
+  usePageTitle(t('newTruckPage.title'));
   const create = useCreateFleetRecord('trucks');
   const navigate = useNavigate();
   return (
     <FleetPageShell
       backTo={PATHS.trucks}
-      backLabel="Trucks"
-      title="Add a truck"
-      description="The truck first, then its papers."
+      backLabel={t('truckPage.back')}
+      title={t('newTruckPage.title')}
+      description={t('newTruckPage.description')}
     >
       <FleetWizard
         stages={TRUCK_STAGES}
-        submitLabel="Add truck"
+        submitLabel={t('newTruckPage.submit')}
         duplicateField="registrationNumber"
         onSubmit={async (body) => {
           const truck = await create.mutateAsync(body as CreateTruckRequest);
-          notifySuccess(`${truck.registrationNumber} is in your fleet.`, 'Truck added');
+          notifySuccess(
+            t('newTruckPage.added', { plate: truck.registrationNumber }),
+            t('newTruckPage.addedTitle'),
+          );
           navigate(PATHS.truck(truck.id), { replace: true });
         }}
       />

@@ -13,14 +13,16 @@ import { FleetListLayout } from '../components/fleet-list-layout';
 import { TelematicsAccountDialog } from '../components/telematics-account-dialog';
 import { TelematicsDevices } from '../components/telematics-devices';
 import { TelematicsSettingsCard } from '../components/telematics-settings-card';
+import { useFleetText, type FleetKey } from '../text';
 
-const STATUS: Record<TrackingCredentialStatus, { label: string; color: string }> = {
-  CONNECTED: { label: 'Connected', color: 'green' },
-  FAILING: { label: 'Not answering', color: 'red' },
-  PAUSED: { label: 'Paused', color: 'gray' },
+const STATUS: Record<TrackingCredentialStatus, { label: FleetKey; color: string }> = {
+  CONNECTED: { label: 'tracking.status.connected', color: 'green' },
+  FAILING: { label: 'tracking.status.failing', color: 'red' },
+  PAUSED: { label: 'tracking.status.paused', color: 'gray' },
 };
 
 function AccountCard({ account, onEdit }: { account: TrackingCredential; onEdit: () => void }) {
+  const t = useFleetText();
   const [showDevices, setShowDevices] = useState(false);
   const save = useSaveTrackingCredential();
   const status = STATUS[account.status];
@@ -29,9 +31,9 @@ function AccountCard({ account, onEdit }: { account: TrackingCredential; onEdit:
   async function setActive(active: boolean) {
     try {
       await save.mutateAsync({ id: account.id, body: { active } });
-      notifySuccess(active ? `${account.label} is read again.` : `${account.label} is paused.`);
+      notifySuccess(t(active ? 'tracking.resumed' : 'tracking.paused', { account: account.label }));
     } catch (error) {
-      notifyError(error, active ? 'Account not resumed' : 'Account not paused');
+      notifyError(error, t(active ? 'tracking.notResumed' : 'tracking.notPaused'));
     }
   }
 
@@ -44,7 +46,7 @@ function AccountCard({ account, onEdit }: { account: TrackingCredential; onEdit:
               {account.label}
             </Title>
             <Badge color={status.color} variant="light">
-              {status.label}
+              {t(status.label)}
             </Badge>
           </Group>
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
@@ -55,23 +57,24 @@ function AccountCard({ account, onEdit }: { account: TrackingCredential; onEdit:
         </Stack>
         <Group gap="xs">
           <Button variant="default" size="xs" onClick={onEdit}>
-            Change
+            {t('tracking.change')}
           </Button>
           <Button variant="subtle" size="xs" onClick={() => void setActive(paused)} loading={save.isPending}>
-            {paused ? 'Resume' : 'Pause'}
+            {paused ? t('tracking.resume') : t('tracking.pause')}
           </Button>
         </Group>
       </Group>
       {account.status === 'FAILING' && account.lastError ? (
         <Text size="sm" c="red.8" mt="sm" role="status">
-          {account.lastError} We keep trying, less often while it fails.
+          {account.lastError} {t('tracking.keepTrying')}
         </Text>
       ) : null}
       <Group justify="space-between" mt="sm" gap="xs">
         <Text size="sm">
-          {account.linkedDeviceCount} of {account.deviceCount}{' '}
-          {account.deviceCount === 1 ? 'device' : 'devices'} linked to a truck
-          {account.lastPolledAt ? ` · read ${formatDateTime(account.lastPolledAt)}` : ''}
+          {t('tracking.devicesLinked', { linked: account.linkedDeviceCount, count: account.deviceCount })}
+          {account.lastPolledAt
+            ? ` · ${t('tracking.readAt', { date: formatDateTime(account.lastPolledAt) })}`
+            : ''}
         </Text>
         <Button
           variant="light"
@@ -79,7 +82,7 @@ function AccountCard({ account, onEdit }: { account: TrackingCredential; onEdit:
           onClick={() => setShowDevices((v) => !v)}
           aria-expanded={showDevices}
         >
-          {showDevices ? 'Hide devices' : 'Devices and trucks'}
+          {showDevices ? t('tracking.hideDevices') : t('tracking.showDevices')}
         </Button>
       </Group>
       <Collapse in={showDevices}>
@@ -95,31 +98,23 @@ function AccountCard({ account, onEdit }: { account: TrackingCredential; onEdit:
 
 /** /fleet/tracking: the company's accounts at tracking companies, their state, devices and trucks. */
 export function TelematicsPage() {
-  usePageTitle('Tracking');
+  const t = useFleetText();
+  usePageTitle(t('tracking.title'));
   const accounts = useTrackingCredentials();
   const [dialog, setDialog] = useState<{ editing: TrackingCredential | null } | null>(null);
   const add = (
     <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ editing: null })}>
-      Add tracking account
+      {t('tracking.add')}
     </Button>
   );
 
   return (
-    <FleetListLayout
-      title="Tracking"
-      description="Your accounts at tracking companies. Each linked truck’s position is read every minute and shown on its trip."
-      action={add}
-    >
+    <FleetListLayout title={t('tracking.title')} description={t('tracking.description')} action={add}>
       <Stack gap="lg">
         <QueryList
           query={accounts}
-          skeleton={<ListSkeleton label="Loading tracking accounts" rows={2} height={120} />}
-          empty={
-            <EmptyList icon={IconBroadcast}>
-              No tracking account yet. Add your Traccar server to follow the trucks with trackers, or give
-              each driver a phone link from the driver’s page.
-            </EmptyList>
-          }
+          skeleton={<ListSkeleton label={t('tracking.loading')} rows={2} height={120} />}
+          empty={<EmptyList icon={IconBroadcast}>{t('tracking.empty')}</EmptyList>}
         >
           {(rows) => (
             <Stack gap="md">

@@ -1,9 +1,11 @@
-import { TRUCK_TYPE_LABELS, type Truck } from '@freightlane/domain';
+import type { Truck } from '@freightlane/domain';
+import { useLabels } from '../../../i18n/labels/labels';
 import { PATHS } from '../../../lib/paths';
 import { EditSection } from '../components/edit-section';
 import { FleetRecordPage } from '../components/fleet-record-page';
 import { TruckDetailsView, TruckDocumentsView } from '../components/record-views';
 import { TRUCK_STAGES } from '../fleet-stages';
+import { useFleetText } from '../text';
 
 function view(stage: string, truck: Truck) {
   return stage === 'details' ? <TruckDetailsView truck={truck} /> : <TruckDocumentsView truck={truck} />;
@@ -11,14 +13,15 @@ function view(stage: string, truck: Truck) {
 
 /** /fleet/trucks/:id: the truck's details and documents, each editable, and activation. */
 export function TruckPage() {
+  const t = useFleetText();
+  const label = useLabels();
   return (
     <FleetRecordPage
       kind="trucks"
-      noun="truck"
       backTo={PATHS.trucks}
-      backLabel="Trucks"
+      backLabel={t('truckPage.back')}
       nameOf={(truck) => truck.registrationNumber}
-      describe={(truck) => `${truck.make} ${truck.model} · ${TRUCK_TYPE_LABELS[truck.type]}`}
+      describe={(truck) => `${truck.make} ${truck.model} · ${label('truckType', truck.type)}`}
     >
       {(truck) =>
         TRUCK_STAGES.map((stage) => (

@@ -1,7 +1,6 @@
 import { Alert, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import {
   DEPOSIT_STATUSES,
-  DEPOSIT_STATUS_LABELS,
   koboToNairaInput,
   nairaToKobo,
   returnsEmpty,
@@ -23,7 +22,9 @@ import {
 import { FormDateInput } from '../../../components/form-inputs';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
+import { useLabels } from '../../../i18n/labels/labels';
 import { useUpdateFreeTime } from '../api/free-time-api';
+import { useFreeTimeText, type FreeTimeText } from '../text';
 
 /** The form holds what is typed; the deposit in naira, under the request's own field name. */
 interface FreeTimeFormValues {
@@ -82,13 +83,14 @@ function requestOf(values: FreeTimeFormValues, freeTime: ContainerFreeTime, line
 function freeTimeResolver(
   freeTime: ContainerFreeTime,
   linerOwned: boolean,
+  t: FreeTimeText,
 ): Resolver<FreeTimeFormValues, unknown, UpdateContainerFreeTimeRequest> {
   return (values) => {
     const errors: Record<string, { type: string; message: string }> = {};
     const request = requestOf(values, freeTime, linerOwned);
     // An amount that cannot be read is the person's typing, not a missing deposit.
     if (linerOwned && values.depositKobo.trim() !== '' && request.depositKobo === null) {
-      errors.depositKobo = { type: 'format', message: 'Enter the deposit in naira, e.g. 250,000.00' };
+      errors.depositKobo = { type: 'format', message: t('dialog.depositUnreadable') };
     }
     const parsed = updateContainerFreeTimeRequest.safeParse(request);
     if (parsed.success && Object.keys(errors).length === 0) return { values: parsed.data, errors: {} };
@@ -109,8 +111,9 @@ export function EditFreeTimeDialog({
   opened,
   onClose,
 }: { trip: TripDetail; freeTime: ContainerFreeTime } & DialogProps) {
+  const t = useFreeTimeText();
   return (
-    <FormDialog opened={opened} onClose={onClose} title="Free time and deposit" size="lg">
+    <FormDialog opened={opened} onClose={onClose} title={t('dialog.title')} size="lg">
       {(onBusy) => <FreeTimeForm trip={trip} freeTime={freeTime} onDone={onClose} onBusy={onBusy} />}
     </FormDialog>
   );
@@ -122,6 +125,8 @@ function FreeTimeForm({
   onDone,
   onBusy,
 }: { trip: TripDetail; freeTime: ContainerFreeTime } & DialogFormProps) {
+  const t = useFreeTimeText();
+  const label = useLabels();
   const linerOwned = returnsEmpty(trip.cargoType);
   const [initial] = useState(() => valuesOf(freeTime));
   const update = useUpdateFreeTime(trip.id);
@@ -134,7 +139,7 @@ function FreeTimeForm({
     watch,
     formState: { errors, isSubmitting },
   } = useForm<FreeTimeFormValues, unknown, UpdateContainerFreeTimeRequest>({
-    resolver: freeTimeResolver(freeTime, linerOwned),
+    resolver: freeTimeResolver(freeTime, linerOwned, t),
     mode: 'onTouched',
     defaultValues: initial,
   });
@@ -144,7 +149,7 @@ function FreeTimeForm({
     send(
       async () => {
         await update.mutateAsync(body);
-        notifySuccess(`Trip ${trip.tripNumber}: the free time and deposit are updated.`);
+        notifySuccess(t('dialog.saved', { tripNumber: trip.tripNumber }));
         onDone();
       },
       // Only fields on screen take a message; any other refusal goes to the error dialog.
@@ -162,24 +167,24 @@ function FreeTimeForm({
           <FormDateInput
             control={control}
             name="dischargeDate"
-            label="Discharge date"
-            description="The day the ship discharged the container: free day 1"
+            label={t('dialog.dischargeDate')}
+            description={t('dialog.dischargeDateHint')}
             data-autofocus
           />
           {linerOwned ? (
             <FormDateInput
               control={control}
               name="expectedEmptyReturnDate"
-              label="Expected empty return"
-              description="Leave empty to count from the expected delivery"
+              label={t('dialog.emptyReturn')}
+              description={t('dialog.emptyReturnHint')}
             />
           ) : null}
           {linerOwned ? (
             <>
               <TextInput
-                label="Deposit paid to the line (₦)"
+                label={t('dialog.deposit')}
                 inputMode="decimal"
-                placeholder="e.g. 250,000.00"
+                placeholder={t('dialog.depositPlaceholder')}
                 error={errors.depositKobo?.message}
                 {...register('depositKobo')}
               />
@@ -188,10 +193,10 @@ function FreeTimeForm({
                 name="depositStatus"
                 render={({ field }) => (
                   <Select
-                    label="Deposit status"
+                    label={t('dialog.depositStatus')}
                     data={DEPOSIT_STATUSES.map((status) => ({
                       value: status,
-                      label: DEPOSIT_STATUS_LABELS[status],
+                      label: label('depositStatus', status),
                     }))}
                     value={field.value || null}
                     onChange={(value) => field.onChange(value ?? '')}
@@ -205,8 +210,8 @@ function FreeTimeForm({
                 <FormDateInput
                   control={control}
                   name="depositRefundedOn"
-                  label="Refunded on"
-                  description="The day the refund reached your account"
+                  label={t('dialog.refundedOn')}
+                  description={t('dialog.refundedOnHint')}
                 />
               ) : null}
             </>
@@ -217,7 +222,7 @@ function FreeTimeForm({
             {rootError}
           </Alert>
         ) : null}
-        <DialogActions onCancel={onDone} sending={isSubmitting} submitLabel="Save changes" />
+        <DialogActions onCancel={onDone} sending={isSubmitting} submitLabel={t('dialog.save')} />
       </Stack>
     </form>
   );

@@ -1,6 +1,7 @@
 import { Badge, VisuallyHidden } from '@mantine/core';
-import { daysLeftText, type ContainerFreeTime } from '@freightlane/domain';
+import type { ContainerFreeTime } from '@freightlane/domain';
 import { IconHourglass } from '@tabler/icons-react';
+import { useFreeTimeText, type FreeTimeText } from '../text';
 
 type FreeTimeLevel = ContainerFreeTime['level'];
 
@@ -17,11 +18,16 @@ const LEVEL_COLORS: Record<FreeTimeLevel, string> = {
 /** "3 days left", "Last free day today", "2 days over"; what stopped the clock; or that it cannot be counted. */
 export function freeTimeText(
   freeTime: Pick<ContainerFreeTime, 'level' | 'daysLeft' | 'emptyReturn'>,
+  t: FreeTimeText,
 ): string {
   // A shipper-owned container has no empty to return: its clock stops when it leaves the port.
-  if (freeTime.level === 'SETTLED') return freeTime.emptyReturn ? 'Empty returned' : 'Out of the port';
-  if (freeTime.level === 'UNKNOWN' || freeTime.daysLeft === null) return 'Free time not known';
-  return daysLeftText(freeTime.daysLeft);
+  if (freeTime.level === 'SETTLED')
+    return freeTime.emptyReturn ? t('badge.emptyReturned') : t('badge.outOfPort');
+  if (freeTime.level === 'UNKNOWN' || freeTime.daysLeft === null) return t('badge.unknown');
+  // The domain's daysLeftText, in the reader's language.
+  const days = freeTime.daysLeft;
+  if (days === 0) return t('badge.lastFreeDay');
+  return days > 0 ? t('badge.daysLeft', { days }) : t('badge.daysOver', { days: -days });
 }
 
 /**
@@ -36,6 +42,7 @@ export function FreeTimeBadge({
   freeTime: Pick<ContainerFreeTime, 'level' | 'daysLeft' | 'emptyReturn'>;
   withContext?: boolean;
 }) {
+  const t = useFreeTimeText();
   return (
     <Badge
       variant="light"
@@ -44,8 +51,8 @@ export function FreeTimeBadge({
       leftSection={withContext ? <IconHourglass size={12} aria-hidden /> : undefined}
       style={{ flexShrink: 0 }}
     >
-      {withContext ? <VisuallyHidden>Free time: </VisuallyHidden> : null}
-      {freeTimeText(freeTime)}
+      {withContext ? <VisuallyHidden>{`${t('badge.context')} `}</VisuallyHidden> : null}
+      {freeTimeText(freeTime, t)}
     </Badge>
   );
 }

@@ -1,5 +1,5 @@
 import { Anchor, Card, Text } from '@mantine/core';
-import { CONTAINER_SIZE_LABELS, type ContainerAtRisk, type ContainersAtRiskPage } from '@freightlane/domain';
+import type { ContainerAtRisk, ContainersAtRiskPage } from '@freightlane/domain';
 import { IconContainer } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/data-table';
@@ -13,32 +13,34 @@ import { useListParams } from '../../../components/use-list-params';
 import { formatCalendarDate } from '../../../lib/format';
 import { PATHS } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useLabels, type Label } from '../../../i18n/labels/labels';
 import { useContainersAtRisk } from '../api/free-time-api';
 import { chargeDaysText, DepositText } from '../components/free-time-card';
 import { FreeTimeBadge } from '../components/free-time-badge';
+import { useFreeTimeText, type FreeTimeText } from '../text';
 
 const MONO = { fontFamily: 'var(--mantine-font-family-monospace)' };
 
-const COLUMNS: DataColumn<ContainerAtRisk>[] = [
+const columnsOf = (t: FreeTimeText, label: Label): DataColumn<ContainerAtRisk>[] => [
   {
     key: 'container',
-    header: 'Container',
+    header: t('atRisk.column.container'),
     cell: (row) => (
       <>
         <Text size="sm" fw={600} style={MONO}>
           {row.containerNumber ?? '—'}
         </Text>
         <Text size="xs" c="dimmed" fw={400}>
-          {row.containerSize ? CONTAINER_SIZE_LABELS[row.containerSize] : 'Size not given'}
+          {row.containerSize ? label('containerSize', row.containerSize) : t('atRisk.sizeNotGiven')}
           {' · '}
-          {row.linerName ?? 'Line not given'}
+          {row.linerName ?? t('atRisk.lineNotGiven')}
         </Text>
       </>
     ),
   },
   {
     key: 'trip',
-    header: 'Trip',
+    header: t('atRisk.column.trip'),
     keep: true,
     // A line of its own on a phone's card, so the two figures below sit in the right-hand column.
     card: 'line',
@@ -55,20 +57,21 @@ const COLUMNS: DataColumn<ContainerAtRisk>[] = [
   },
   {
     key: 'last-free-day',
-    header: 'Last free day',
+    header: t('atRisk.column.lastFreeDay'),
     keep: true,
-    cell: (row) => (row.freeTime.lastFreeDay ? formatCalendarDate(row.freeTime.lastFreeDay) : 'Not known'),
+    cell: (row) =>
+      row.freeTime.lastFreeDay ? formatCalendarDate(row.freeTime.lastFreeDay) : t('atRisk.notKnown'),
   },
   {
     key: 'days-left',
-    header: 'Days left',
+    header: t('atRisk.column.daysLeft'),
     keep: true,
     card: 'corner',
     cell: (row) => <FreeTimeBadge freeTime={row.freeTime} />,
   },
   {
     key: 'projected',
-    header: 'Projected charges',
+    header: t('atRisk.column.projected'),
     align: 'right',
     // The figure stays whole; the days it counts may wrap under it.
     cell: (row) => (
@@ -80,15 +83,19 @@ const COLUMNS: DataColumn<ContainerAtRisk>[] = [
           style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
         />
         <Text size="xs" c="dimmed">
-          {chargeDaysText(row.freeTime)}
+          {chargeDaysText(row.freeTime, t)}
         </Text>
       </>
     ),
   },
-  { key: 'deposit', header: 'Deposit', cell: (row) => <DepositText deposit={row.freeTime.deposit} /> },
+  {
+    key: 'deposit',
+    header: t('atRisk.column.deposit'),
+    cell: (row) => <DepositText deposit={row.freeTime.deposit} />,
+  },
   {
     key: 'at-stake',
-    header: 'At stake',
+    header: t('atRisk.column.atStake'),
     align: 'right',
     keep: true,
     cell: (row) => <Money kobo={row.freeTime.atStakeKobo} size="sm" fw={700} />,
@@ -97,16 +104,16 @@ const COLUMNS: DataColumn<ContainerAtRisk>[] = [
 
 /** The naira the customer stands to lose across every container listed, above the list. */
 function TotalAtStake({ page }: { page: ContainersAtRiskPage }) {
+  const t = useFreeTimeText();
   const count = page.totalElements;
   return (
     <Card withBorder radius="md" padding="lg" mb="md" component="section" aria-labelledby="at-stake-title">
       <Text size="sm" c="dimmed" fw={500} id="at-stake-title">
-        Total at stake
+        {t('atRisk.totalTitle')}
       </Text>
       <Money kobo={page.totalAtStakeKobo} fz={28} fw={700} display="block" />
       <Text size="sm" c="dimmed">
-        Projected charges and deposits still held by the lines, across{' '}
-        {count === 1 ? '1 container' : `${count} containers`}
+        {t('atRisk.totalText', { count })}
       </Text>
     </Card>
   );
@@ -114,30 +121,29 @@ function TotalAtStake({ page }: { page: ContainersAtRiskPage }) {
 
 /** /containers/at-risk: the customer's import containers whose free time still runs, the fewest days left first. */
 export function ContainersAtRiskPage() {
-  usePageTitle('Containers at risk');
+  const t = useFreeTimeText();
+  const label = useLabels();
+  usePageTitle(t('atRisk.title'));
   const list = useListParams();
   const containers = useContainersAtRisk(list.page);
 
   return (
     <>
-      <PageHeader
-        title="Containers at risk"
-        description="Your import containers still counting free time, the fewest days left first."
-      />
+      <PageHeader title={t('atRisk.title')} description={t('atRisk.description')} />
       <QueryList
         query={containers}
-        skeleton={<ListSkeleton label="Loading the containers" height={72} />}
-        failure="Could not load the containers"
+        skeleton={<ListSkeleton label={t('atRisk.loading')} height={72} />}
+        failure={t('atRisk.failure')}
         empty={
           <EmptyList
             icon={IconContainer}
             action={
               <Anchor component={Link} to={PATHS.trips} size="sm">
-                See your trips
+                {t('atRisk.seeTrips')}
               </Anchor>
             }
           >
-            No containers are running out of free time.
+            {t('atRisk.empty')}
           </EmptyList>
         }
       >
@@ -145,8 +151,8 @@ export function ContainersAtRiskPage() {
           <>
             <TotalAtStake page={page} />
             <DataTable
-              label="Containers at risk"
-              columns={COLUMNS}
+              label={t('atRisk.tableLabel')}
+              columns={columnsOf(t, label)}
               rows={rows}
               rowKey={(row) => row.trip.id}
               tableFrom="md"
@@ -155,7 +161,11 @@ export function ContainersAtRiskPage() {
         )}
       </QueryList>
       {containers.data ? (
-        <ListPagination page={containers.data} noun={['container', 'containers']} onChange={list.setPage} />
+        <ListPagination
+          page={containers.data}
+          noun={[t('atRisk.pageNounOne'), t('atRisk.pageNounMany')]}
+          onChange={list.setPage}
+        />
       ) : null}
     </>
   );

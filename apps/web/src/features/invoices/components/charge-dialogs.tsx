@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
-  CHARGE_KIND_LABELS,
   CHARGE_REASON_MAX,
   DISPUTE_NOTE_MAX,
   amountKoboField,
@@ -12,6 +11,7 @@ import {
   proposeChargeRequest,
   type InvoiceCharge,
 } from '@freightlane/domain';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
@@ -21,29 +21,36 @@ import {
   type DialogFormProps,
   type DialogProps,
 } from '../../../components/form-dialog';
+import { useLabels } from '../../../i18n/labels/labels';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useDisputeCharge, useProposeCharge, useReviseCharge } from '../api/invoices-api';
+import { useInvoicesText, type InvoicesText } from '../text';
 import { withFormFieldNames } from './server-errors';
 
 /** An amount typed in naira ("25,000" or "25000.50"), read into kobo and checked by the contract's rule. */
-const nairaAmountField = z
-  .string()
-  .trim()
-  .min(1, 'Enter the amount in naira')
-  .transform((text, ctx) => {
-    const kobo = nairaToKobo(text);
-    if (kobo === null) {
-      ctx.addIssue({ code: 'custom', message: 'Enter the amount in naira, e.g. 25000 or 25,000.50' });
-      return z.NEVER;
-    }
-    return kobo;
-  })
-  .pipe(amountKoboField);
+function nairaAmountField(t: InvoicesText) {
+  return z
+    .string()
+    .trim()
+    .min(1, t('chargeForm.amountMissing'))
+    .transform((text, ctx) => {
+      const kobo = nairaToKobo(text);
+      if (kobo === null) {
+        ctx.addIssue({ code: 'custom', message: t('chargeForm.amountUnreadable') });
+        return z.NEVER;
+      }
+      return kobo;
+    })
+    .pipe(amountKoboField);
+}
 
-const chargeForm = z.object({ amount: nairaAmountField, reason: proposeChargeRequest.shape.reason });
-type ChargeInput = z.input<typeof chargeForm>;
-type ChargeOutput = z.output<typeof chargeForm>;
+function chargeFormOf(t: InvoicesText) {
+  return z.object({ amount: nairaAmountField(t), reason: proposeChargeRequest.shape.reason });
+}
+type ChargeForm = ReturnType<typeof chargeFormOf>;
+type ChargeInput = z.input<ChargeForm>;
+type ChargeOutput = z.output<ChargeForm>;
 const CHARGE_FIELD_NAMES = { amountKobo: 'amount', reason: 'reason' };
 
 /**
@@ -56,8 +63,13 @@ export function ChargeFormDialog({
   opened,
   onClose,
 }: { invoiceId: string; charge: InvoiceCharge | null } & DialogProps) {
+  const t = useInvoicesText();
   return (
-    <FormDialog opened={opened} onClose={onClose} title={charge ? 'Revise the charge' : 'Add a charge'}>
+    <FormDialog
+      opened={opened}
+      onClose={onClose}
+      title={charge ? t('chargeForm.titleRevise') : t('chargeForm.titleNew')}
+    >
       {(onBusy) => <ChargeForm invoiceId={invoiceId} charge={charge} onBusy={onBusy} onDone={onClose} />}
     </FormDialog>
   );
@@ -69,6 +81,9 @@ function ChargeForm({
   onBusy,
   onDone,
 }: { invoiceId: string; charge: InvoiceCharge | null } & DialogFormProps) {
+  const t = useInvoicesText();
+  const label = useLabels();
+  const chargeForm = useMemo(() => chargeFormOf(t), [t]);
   const propose = useProposeCharge(invoiceId);
   const revise = useReviseCharge(invoiceId);
   const send = useDialogSubmit(onBusy);
@@ -92,14 +107,10 @@ function ChargeForm({
         const body = { amountKobo: amount, reason };
         if (charge) {
           await revise.mutateAsync({ chargeId: charge.id, body });
-          notifySuccess(
-            `The charge is revised to ${formatMoney(amount)}. The customer is asked to answer it again.`,
-          );
+          notifySuccess(t('chargeForm.revised', { amount: formatMoney(amount) }));
         } else {
           await propose.mutateAsync(body);
-          notifySuccess(
-            `A charge of ${formatMoney(amount)} is proposed. The customer is asked to answer it.`,
-          );
+          notifySuccess(t('chargeForm.proposed', { amount: formatMoney(amount) }));
         }
         onDone();
       },
@@ -112,17 +123,17 @@ function ChargeForm({
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         {charge?.disputeNote ? (
-          <Alert color="red" title="The customer disputed it">
+          <Alert color="red" title={t('chargeForm.disputedTitle')}>
             {charge.disputeNote}
           </Alert>
         ) : null}
         <Text size="sm">
           {charge
-            ? `${CHARGE_KIND_LABELS[charge.kind]}: change the amount or the reason. The customer is told and answers again.`
-            : 'The customer sees the amount and your reason, and accepts or disputes it before paying. VAT is added on top.'}
+            ? t('chargeForm.reviseIntro', { kind: label('chargeKind', charge.kind) })
+            : t('chargeForm.newIntro')}
         </Text>
         <TextInput
-          label="Amount (₦, before VAT)"
+          label={t('chargeForm.amount')}
           inputMode="decimal"
           leftSection="₦"
           required
@@ -132,8 +143,8 @@ function ChargeForm({
           {...register('amount')}
         />
         <Textarea
-          label="Reason"
-          description={`What the charge is for, as the customer will read it. At most ${CHARGE_REASON_MAX} characters.`}
+          label={t('chargeForm.reason')}
+          description={t('chargeForm.reasonHint', { max: String(CHARGE_REASON_MAX) })}
           autosize
           minRows={3}
           maxLength={CHARGE_REASON_MAX}
@@ -144,7 +155,7 @@ function ChargeForm({
         <DialogActions
           onCancel={onDone}
           sending={isSubmitting}
-          submitLabel={charge ? 'Save and propose again' : 'Propose the charge'}
+          submitLabel={charge ? t('chargeForm.submitRevise') : t('chargeForm.submitNew')}
         />
       </Stack>
     </form>
@@ -161,8 +172,9 @@ export function DisputeChargeDialog({
   opened,
   onClose,
 }: { invoiceId: string; charge: InvoiceCharge } & DialogProps) {
+  const t = useInvoicesText();
   return (
-    <FormDialog opened={opened} onClose={onClose} title="Dispute the charge">
+    <FormDialog opened={opened} onClose={onClose} title={t('disputeForm.title')}>
       {(onBusy) => <DisputeForm invoiceId={invoiceId} charge={charge} onBusy={onBusy} onDone={onClose} />}
     </FormDialog>
   );
@@ -174,6 +186,8 @@ function DisputeForm({
   onBusy,
   onDone,
 }: { invoiceId: string; charge: InvoiceCharge } & DialogFormProps) {
+  const t = useInvoicesText();
+  const label = useLabels();
   const dispute = useDisputeCharge(invoiceId);
   const send = useDialogSubmit(onBusy);
   const {
@@ -191,7 +205,7 @@ function DisputeForm({
     send(
       async () => {
         await dispute.mutateAsync({ chargeId: charge.id, body });
-        notifySuccess('The charge is disputed. The transporter is told and may revise or withdraw it.');
+        notifySuccess(t('disputeForm.done'));
         onDone();
       },
       (error) => applyServerFieldErrors(error, setError, ['note']),
@@ -202,14 +216,18 @@ function DisputeForm({
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <Text size="sm">
-          {CHARGE_KIND_LABELS[charge.kind]} of {formatMoney(charge.amountKobo)}: {charge.reason}
+          {t('disputeForm.charge', {
+            kind: label('chargeKind', charge.kind),
+            amount: formatMoney(charge.amountKobo),
+            reason: charge.reason,
+          })}
         </Text>
         <Text size="sm" c="dimmed">
-          A disputed charge is not added to the invoice, and you can still pay the rest.
+          {t('disputeForm.rest')}
         </Text>
         <Textarea
-          label="Why do you dispute it?"
-          description={`The transporter reads this. At most ${DISPUTE_NOTE_MAX} characters.`}
+          label={t('disputeForm.why')}
+          description={t('disputeForm.whyHint', { max: String(DISPUTE_NOTE_MAX) })}
           autosize
           minRows={3}
           maxLength={DISPUTE_NOTE_MAX}
@@ -221,7 +239,7 @@ function DisputeForm({
         <DialogActions
           onCancel={onDone}
           sending={isSubmitting}
-          submitLabel="Dispute the charge"
+          submitLabel={t('disputeForm.submit')}
           destructive
         />
       </Stack>

@@ -1,19 +1,15 @@
 import { Alert, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import {
-  CHARGE_KIND_LABELS,
-  formatMoney,
-  percentText,
-  type InvoiceCharge,
-  type InvoiceDetail,
-} from '@freightlane/domain';
+import { formatMoney, percentText, type InvoiceCharge, type InvoiceDetail } from '@freightlane/domain';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useActionError } from '../../../components/action-error';
 import { Money } from '../../../components/marketplace-badges';
 import { NoticeDialog } from '../../../components/notice-dialog';
+import { useLabels } from '../../../i18n/labels/labels';
 import { formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useAcceptCharge, useWithdrawCharge } from '../api/invoices-api';
+import { useInvoicesText, type InvoicesText } from '../text';
 import { ChargeFormDialog, DisputeChargeDialog } from './charge-dialogs';
 import { ChargeStatusBadge } from './money-badges';
 
@@ -28,16 +24,34 @@ export interface ChargeRights {
 }
 
 /** "15 h 20 min" */
-function durationText(minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+function durationText(t: InvoicesText, total: number): string {
+  const hours = Math.floor(total / 60);
+  const minutes = total % 60;
+  if (hours === 0) return t('duration.minutes', { minutes });
+  return minutes === 0 ? t('duration.hours', { hours }) : t('duration.hoursMinutes', { hours, minutes });
 }
 
-function waitingText(waiting: NonNullable<InvoiceCharge['waiting']>): string {
-  const hours = waiting.chargeableHours === 1 ? '1 started hour' : `${waiting.chargeableHours} started hours`;
-  return `Waited ${durationText(waiting.waitedMinutes)}, ${waiting.freeHours} free hours: ${hours} at ${formatMoney(waiting.rateKoboPerHour)} an hour.`;
+function waitingText(t: InvoicesText, waiting: NonNullable<InvoiceCharge['waiting']>): string {
+  return t('charge.waiting', {
+    duration: durationText(t, waiting.waitedMinutes),
+    freeHours: waiting.freeHours,
+    hours: waiting.chargeableHours,
+    rate: formatMoney(waiting.rateKoboPerHour),
+  });
+}
+
+/** Who proposed the charge and when, and once answered, who answered it and when. */
+function historyText(t: InvoicesText, charge: InvoiceCharge): string {
+  const date = formatDateTime(charge.createdAt);
+  const proposed = charge.proposedBy
+    ? t('charge.proposedBy', { name: charge.proposedBy, date })
+    : t('charge.proposedByFreightlane', { date });
+  if (!charge.answeredAt || charge.status === 'PROPOSED') return proposed;
+  const on = formatDateTime(charge.answeredAt);
+  const answered = charge.answeredBy
+    ? t('charge.answeredBy', { name: charge.answeredBy, date: on })
+    : t('charge.answered', { date: on });
+  return `${proposed} · ${answered}`;
 }
 
 type Pending =
@@ -52,12 +66,14 @@ function ChargeDetails({
   rights: ChargeRights;
   onAction: (p: Pending) => void;
 }) {
+  const t = useInvoicesText();
+  const label = useLabels();
   const open = charge.status === 'PROPOSED' || charge.status === 'DISPUTED';
   return (
     <Stack gap={4} align="flex-start" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
       <Group gap="xs">
         <Text size="sm" fw={600}>
-          {CHARGE_KIND_LABELS[charge.kind]}
+          {label('chargeKind', charge.kind)}
         </Text>
         <ChargeStatusBadge status={charge.status} forCustomer={rights.forCustomer} />
       </Group>
@@ -66,20 +82,16 @@ function ChargeDetails({
       </Text>
       {charge.waiting ? (
         <Text size="xs" c="dimmed">
-          {waitingText(charge.waiting)}
+          {waitingText(t, charge.waiting)}
         </Text>
       ) : null}
       <Text size="xs" c="dimmed">
-        Proposed {charge.proposedBy ? `by ${charge.proposedBy}` : 'by Freightlane from the trip’s times'} on{' '}
-        {formatDateTime(charge.createdAt)}
-        {charge.answeredAt && charge.status !== 'PROPOSED'
-          ? ` · answered${charge.answeredBy ? ` by ${charge.answeredBy}` : ''} on ${formatDateTime(charge.answeredAt)}`
-          : ''}
+        {historyText(t, charge)}
       </Text>
       {charge.disputeNote && charge.status === 'DISPUTED' ? (
         <Text size="sm" c="red.9">
           <Text component="span" fw={600} size="sm">
-            {rights.forCustomer ? 'Your note' : 'The customer’s note'}:
+            {rights.forCustomer ? t('charge.yourNote') : t('charge.customerNote')}
           </Text>{' '}
           {charge.disputeNote}
         </Text>
@@ -88,18 +100,18 @@ function ChargeDetails({
         <Group gap="xs" mt={4}>
           {rights.answer ? (
             <Button size="xs" onClick={() => onAction({ kind: 'accept', charge })}>
-              Accept
+              {t('charge.accept')}
             </Button>
           ) : null}
           {rights.answer && charge.status === 'PROPOSED' ? (
             <Button size="xs" variant="default" onClick={() => onAction({ kind: 'dispute', charge })}>
-              Dispute
+              {t('charge.dispute')}
             </Button>
           ) : null}
           {rights.change ? (
             <>
               <Button size="xs" variant="default" onClick={() => onAction({ kind: 'revise', charge })}>
-                Revise
+                {t('charge.revise')}
               </Button>
               <Button
                 size="xs"
@@ -107,7 +119,7 @@ function ChargeDetails({
                 color="red"
                 onClick={() => onAction({ kind: 'withdraw', charge })}
               >
-                Withdraw
+                {t('charge.withdraw')}
               </Button>
             </>
           ) : null}
@@ -118,6 +130,7 @@ function ChargeDetails({
 }
 
 function AmountCell({ kobo, counted, strong = false }: { kobo: number; counted: boolean; strong?: boolean }) {
+  const t = useInvoicesText();
   return (
     <Table.Td style={{ textAlign: 'right', verticalAlign: 'top', whiteSpace: 'nowrap' }}>
       <Money
@@ -129,7 +142,7 @@ function AmountCell({ kobo, counted, strong = false }: { kobo: number; counted: 
       />
       {counted ? null : (
         <Text size="xs" c="dimmed">
-          not in the total
+          {t('figures.notInTotal')}
         </Text>
       )}
     </Table.Td>
@@ -141,6 +154,7 @@ function AmountCell({ kobo, counted, strong = false }: { kobo: number; counted: 
  * subtotal, VAT at the invoice's own rate and the total, with each side's actions on the charges.
  */
 export function InvoiceFiguresCard({ invoice, rights }: { invoice: InvoiceDetail; rights: ChargeRights }) {
+  const t = useInvoicesText();
   const [pending, setPending] = useState<Pending>(null);
   const accept = useAcceptCharge(invoice.id);
   const withdraw = useWithdrawCharge(invoice.id);
@@ -154,12 +168,10 @@ export function InvoiceFiguresCard({ invoice, rights }: { invoice: InvoiceDetail
     try {
       if (kind === 'accept') {
         await accept.mutateAsync(charge.id);
-        notifySuccess(
-          `The charge of ${formatMoney(charge.amountKobo)} is accepted and added to the invoice.`,
-        );
+        notifySuccess(t('figures.accepted', { amount: formatMoney(charge.amountKobo) }));
       } else {
         await withdraw.mutateAsync(charge.id);
-        notifySuccess('The charge is withdrawn. The customer is told.');
+        notifySuccess(t('figures.withdrawn'));
       }
     } catch (error) {
       showActionError(error);
@@ -172,7 +184,7 @@ export function InvoiceFiguresCard({ invoice, rights }: { invoice: InvoiceDetail
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="figures-title">
       <Group justify="space-between" mb="sm" gap="xs">
         <Title order={2} fz="lg" id="figures-title">
-          Amounts
+          {t('figures.title')}
         </Title>
         {canPropose ? (
           <Button
@@ -181,7 +193,7 @@ export function InvoiceFiguresCard({ invoice, rights }: { invoice: InvoiceDetail
             leftSection={<IconPlus size={16} aria-hidden />}
             onClick={() => setPending({ kind: 'propose' })}
           >
-            Add a charge
+            {t('figures.addCharge')}
           </Button>
         ) : null}
       </Group>
@@ -190,21 +202,21 @@ export function InvoiceFiguresCard({ invoice, rights }: { invoice: InvoiceDetail
         <Table
           layout="fixed"
           verticalSpacing="sm"
-          aria-label="Amounts"
+          aria-label={t('figures.title')}
           style={{ fontVariantNumeric: 'tabular-nums' }}
         >
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">Item</Table.Th>
+              <Table.Th scope="col">{t('figures.item')}</Table.Th>
               <Table.Th scope="col" style={{ textAlign: 'right', width: 136 }}>
-                Amount
+                {t('figures.amount')}
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             <Table.Tr>
               <Table.Th scope="row" fw={400}>
-                Haulage
+                {t('figures.haulage')}
               </Table.Th>
               <AmountCell kobo={invoice.haulageKobo} counted />
             </Table.Tr>
@@ -217,25 +229,24 @@ export function InvoiceFiguresCard({ invoice, rights }: { invoice: InvoiceDetail
               </Table.Tr>
             ))}
             <Table.Tr>
-              <Table.Th scope="row">Subtotal</Table.Th>
+              <Table.Th scope="row">{t('figures.subtotal')}</Table.Th>
               <AmountCell kobo={invoice.subtotalKobo} counted />
             </Table.Tr>
             <Table.Tr>
               <Table.Th scope="row" fw={400}>
-                VAT {percentText(invoice.vatBasisPoints)}
+                {t('figures.vat', { rate: percentText(invoice.vatBasisPoints) })}
               </Table.Th>
               <AmountCell kobo={invoice.vatKobo} counted />
             </Table.Tr>
             <Table.Tr>
-              <Table.Th scope="row">Total</Table.Th>
+              <Table.Th scope="row">{t('figures.total')}</Table.Th>
               <AmountCell kobo={invoice.amountKobo} counted strong />
             </Table.Tr>
           </Table.Tbody>
         </Table>
         {paidWithDispute ? (
-          <Alert color="orange" title="A disputed charge stays outside this invoice">
-            The invoice was paid while a charge was disputed. That charge is not part of what was paid: the
-            two companies settle it between them.
+          <Alert color="orange" title={t('figures.paidWithDispute.title')}>
+            {t('figures.paidWithDispute.text')}
           </Alert>
         ) : null}
       </Stack>
@@ -251,27 +262,26 @@ export function InvoiceFiguresCard({ invoice, rights }: { invoice: InvoiceDetail
       ) : null}
       <NoticeDialog
         opened={pending?.kind === 'accept'}
-        title="Accept this charge?"
+        title={t('figures.acceptDialog.title')}
         buttons="yes-no"
         onClose={close}
         confirming={accept.isPending}
         onConfirm={() => pending?.kind === 'accept' && void confirm('accept', pending.charge)}
       >
         {pending?.kind === 'accept'
-          ? `${formatMoney(pending.charge.amountKobo)} is added to the invoice, with VAT on it.`
+          ? t('figures.acceptDialog.text', { amount: formatMoney(pending.charge.amountKobo) })
           : null}
       </NoticeDialog>
       <NoticeDialog
         opened={pending?.kind === 'withdraw'}
-        title="Withdraw this charge?"
+        title={t('figures.withdrawDialog.title')}
         buttons="yes-no"
         destructive
         onClose={close}
         confirming={withdraw.isPending}
         onConfirm={() => pending?.kind === 'withdraw' && void confirm('withdraw', pending.charge)}
       >
-        The charge is dropped from the invoice for good and the customer is told. You can propose a new one
-        while the invoice is unpaid.
+        {t('figures.withdrawDialog.text')}
       </NoticeDialog>
     </Card>
   );

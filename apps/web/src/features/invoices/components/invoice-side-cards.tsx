@@ -1,20 +1,15 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import {
-  PAYMENT_METHOD_LABELS,
-  formatMoney,
-  percentText,
-  type InvoiceDetail,
-  type Payment,
-  type Payout,
-} from '@freightlane/domain';
+import { formatMoney, percentText, type InvoiceDetail, type Payment, type Payout } from '@freightlane/domain';
 import { IconBuildingBank, IconCreditCard } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DescriptionField } from '../../../components/description-field';
 import { useActionError } from '../../../components/action-error';
 import { Money } from '../../../components/marketplace-badges';
+import { useLabels } from '../../../i18n/labels/labels';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useCheckout } from '../api/invoices-api';
 import { goToCheckout } from '../api/checkout-redirect';
+import { useInvoicesText } from '../text';
 import { BankTransferDialog } from './bank-transfer-dialog';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 import { PaymentStatusBadge, PayoutStatusBadge } from './money-badges';
@@ -23,10 +18,11 @@ const UNPAID = new Set(['PENDING_PAYMENT', 'OVERDUE']);
 
 /** The customer's Pay button, or why it cannot be pressed yet. */
 function PayAction({ invoice }: { invoice: InvoiceDetail }) {
+  const t = useInvoicesText();
   const checkout = useCheckout(invoice.id);
   const showActionError = useActionError();
   const [leaving, setLeaving] = useState(false);
-  const label = `Pay ${formatMoney(invoice.amountKobo)}`;
+  const label = t('pay.button', { amount: formatMoney(invoice.amountKobo) });
 
   async function pay() {
     try {
@@ -51,7 +47,7 @@ function PayAction({ invoice }: { invoice: InvoiceDetail }) {
           {label}
         </Button>
         <Text size="xs" c="dimmed">
-          By card, bank transfer or USSD on Paystack&apos;s secure page. You come back here once it is done.
+          {t('pay.how')}
         </Text>
       </Stack>
     );
@@ -63,9 +59,7 @@ function PayAction({ invoice }: { invoice: InvoiceDetail }) {
           {label}
         </Button>
         <Text size="sm" c="orange.9" id="pay-blocked">
-          {invoice.chargesAwaitingAnswer === 1
-            ? 'A charge awaits your answer. Accept or dispute it first: paying now would settle an amount that is not final.'
-            : `${invoice.chargesAwaitingAnswer} charges await your answer. Accept or dispute each first: paying now would settle an amount that is not final.`}
+          {t('pay.blocked', { count: invoice.chargesAwaitingAnswer })}
         </Text>
       </Stack>
     );
@@ -78,37 +72,37 @@ function PayAction({ invoice }: { invoice: InvoiceDetail }) {
  * pays, an admin records a bank transfer.
  */
 export function PaymentStatusCard({ invoice, customer }: { invoice: InvoiceDetail; customer: boolean }) {
+  const t = useInvoicesText();
   const [recording, setRecording] = useState(false);
   const overdue = invoice.status === 'OVERDUE';
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="payment-title">
       <Group justify="space-between" mb="sm" gap="xs">
         <Title order={2} fz="lg" id="payment-title">
-          Payment
+          {t('statusCard.title')}
         </Title>
         <InvoiceStatusBadge status={invoice.status} />
       </Group>
       <Stack gap="md">
         <div>
           <Text size="sm" c="dimmed">
-            Total, incl. VAT
+            {t('statusCard.total')}
           </Text>
           <Money kobo={invoice.amountKobo} fw={700} fz={28} lh={1.2} />
         </div>
         <SimpleGrid component="dl" cols={2} spacing="sm" m={0}>
-          <DescriptionField label="Due">
+          <DescriptionField label={t('statusCard.due')}>
             <Text component="span" size="sm" c={overdue ? 'red.9' : undefined} fw={overdue ? 600 : undefined}>
-              {formatDate(invoice.dueAt)}
-              {overdue ? ' · Overdue' : ''}
+              {overdue ? t('due.overdue', { date: formatDate(invoice.dueAt) }) : formatDate(invoice.dueAt)}
             </Text>
           </DescriptionField>
-          <DescriptionField label={invoice.paidAt ? 'Paid on' : 'Raised on'}>
+          <DescriptionField label={invoice.paidAt ? t('statusCard.paidOn') : t('statusCard.raisedOn')}>
             {formatDate(invoice.paidAt ?? invoice.createdAt)}
           </DescriptionField>
         </SimpleGrid>
         {invoice.status === 'VOID' ? (
           <Text size="sm" c="dimmed">
-            This invoice is void: the trip was cancelled before it was paid. Nothing is owed on it.
+            {t('statusCard.void')}
           </Text>
         ) : null}
         {customer ? <PayAction invoice={invoice} /> : null}
@@ -118,7 +112,7 @@ export function PaymentStatusCard({ invoice, customer }: { invoice: InvoiceDetai
             leftSection={<IconBuildingBank size={18} aria-hidden />}
             onClick={() => setRecording(true)}
           >
-            Record bank transfer
+            {t('statusCard.recordTransfer')}
           </Button>
         ) : null}
       </Stack>
@@ -128,23 +122,25 @@ export function PaymentStatusCard({ invoice, customer }: { invoice: InvoiceDetai
 }
 
 function PaymentItem({ payment }: { payment: Payment }) {
+  const t = useInvoicesText();
+  const label = useLabels();
+  const when = payment.paidAt
+    ? t('history.paid', { date: formatDateTime(payment.paidAt) })
+    : t('history.started', { date: formatDateTime(payment.createdAt) });
   return (
     <Stack gap={2} component="li">
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Group gap="xs">
           <Text size="sm" fw={600}>
-            {PAYMENT_METHOD_LABELS[payment.method]}
+            {label('paymentMethod', payment.method)}
           </Text>
           <PaymentStatusBadge status={payment.status} />
         </Group>
         <Money kobo={payment.amountKobo} size="sm" fw={600} />
       </Group>
       <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-        Reference {payment.reference}
-        {payment.channel ? ` · ${payment.channel}` : ''} ·{' '}
-        {payment.paidAt
-          ? `paid ${formatDateTime(payment.paidAt)}`
-          : `started ${formatDateTime(payment.createdAt)}`}
+        {t('history.reference', { reference: payment.reference })}
+        {payment.channel ? ` · ${payment.channel}` : ''} · {when}
       </Text>
       {payment.note ? (
         <Text size="xs" c={payment.status === 'FAILED' ? 'red.9' : 'dimmed'}>
@@ -157,14 +153,15 @@ function PaymentItem({ payment }: { payment: Payment }) {
 
 /** Every payment made or started on the invoice, the latest first as the API lists them. */
 export function PaymentsHistoryCard({ payments }: { payments: Payment[] }) {
+  const t = useInvoicesText();
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="payments-title">
       <Title order={2} fz="lg" mb="sm" id="payments-title">
-        Payments
+        {t('history.title')}
       </Title>
       {payments.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No payment yet.
+          {t('history.none')}
         </Text>
       ) : (
         <Stack gap="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -179,32 +176,37 @@ export function PaymentsHistoryCard({ payments }: { payments: Payment[] }) {
 
 /** The transporter's side of a paid invoice: the platform's commission and what it is paid out. */
 export function PayoutCard({ payout }: { payout: Payout }) {
+  const t = useInvoicesText();
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="payout-title">
       <Group justify="space-between" mb="sm" gap="xs">
         <Title order={2} fz="lg" id="payout-title">
-          Payout
+          {t('payoutCard.title')}
         </Title>
         <PayoutStatusBadge status={payout.status} />
       </Group>
       <SimpleGrid component="dl" cols={2} spacing="sm" m={0} style={{ fontVariantNumeric: 'tabular-nums' }}>
-        <DescriptionField label="Paid by the customer">{formatMoney(payout.paidKobo)}</DescriptionField>
-        <DescriptionField label={`Commission (${percentText(payout.commissionBasisPoints)})`}>
+        <DescriptionField label={t('payoutCard.paidByCustomer')}>
+          {formatMoney(payout.paidKobo)}
+        </DescriptionField>
+        <DescriptionField
+          label={t('payoutCard.commission', { rate: percentText(payout.commissionBasisPoints) })}
+        >
           {formatMoney(payout.commissionKobo)}
         </DescriptionField>
-        <DescriptionField label="Net to the transporter">
+        <DescriptionField label={t('payoutCard.net')}>
           <Text component="span" size="sm" fw={700}>
             {formatMoney(payout.netKobo)}
           </Text>
         </DescriptionField>
-        <DescriptionField label="Paid out">
+        <DescriptionField label={t('payoutCard.paidOut')}>
           {payout.paidOutAt
             ? [formatDate(payout.paidOutAt), payout.reference].filter(Boolean).join(' · ')
-            : 'Not yet'}
+            : t('payoutCard.notYet')}
         </DescriptionField>
       </SimpleGrid>
       <Text size="xs" c="dimmed" mt="sm">
-        The commission is taken on the haulage and charges, never on the VAT, which the transporter remits.
+        {t('payoutCard.note')}
       </Text>
     </Card>
   );

@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
-import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@freightlane/domain';
+import type { InvoiceStatus } from '@freightlane/domain';
+import { useLabels } from '../../../i18n/labels/labels';
 
 const INVOICE_STATUS_COLORS: Record<InvoiceStatus, string> = {
   PENDING_PAYMENT: 'orange',
@@ -10,9 +11,10 @@ const INVOICE_STATUS_COLORS: Record<InvoiceStatus, string> = {
 
 /** An invoice's status as the API shows it: OVERDUE once it is unpaid past its due date. */
 export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
+  const label = useLabels();
   return (
     <Badge variant="light" color={INVOICE_STATUS_COLORS[status]} radius="sm">
-      {INVOICE_STATUS_LABELS[status]}
+      {label('invoiceStatus', status)}
     </Badge>
   );
 }

@@ -1,11 +1,7 @@
 import { Badge } from '@mantine/core';
-import {
-  CHARGE_STATUS_LABELS,
-  PAYOUT_STATUS_LABELS,
-  type ChargeStatus,
-  type PaymentStatus,
-  type PayoutStatus,
-} from '@freightlane/domain';
+import type { ChargeStatus, PaymentStatus, PayoutStatus } from '@freightlane/domain';
+import { useLabels } from '../../../i18n/labels/labels';
+import { useInvoicesText } from '../text';
 
 const CHARGE_STATUS_COLORS: Record<ChargeStatus, string> = {
   PROPOSED: 'orange',
@@ -25,11 +21,11 @@ const WRAPPING = {
  * answer", the transporter and admins "Awaiting the customer's answer".
  */
 export function ChargeStatusBadge({ status, forCustomer }: { status: ChargeStatus; forCustomer: boolean }) {
-  const label =
-    status === 'PROPOSED' && !forCustomer ? 'Awaiting the customer’s answer' : CHARGE_STATUS_LABELS[status];
+  const t = useInvoicesText();
+  const label = useLabels();
   return (
     <Badge variant="light" color={CHARGE_STATUS_COLORS[status]} radius="sm" tt="none" styles={WRAPPING}>
-      {label}
+      {status === 'PROPOSED' && !forCustomer ? t('charge.awaitingCustomer') : label('chargeStatus', status)}
     </Badge>
   );
 }
@@ -37,18 +33,14 @@ export function ChargeStatusBadge({ status, forCustomer }: { status: ChargeStatu
 const PAYOUT_STATUS_COLORS: Record<PayoutStatus, string> = { PENDING: 'orange', PAID: 'green' };
 
 export function PayoutStatusBadge({ status }: { status: PayoutStatus }) {
+  const label = useLabels();
   return (
     <Badge variant="light" color={PAYOUT_STATUS_COLORS[status]} radius="sm">
-      {PAYOUT_STATUS_LABELS[status]}
+      {label('payoutStatus', status)}
     </Badge>
   );
 }
 
-const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
-  PENDING: 'Not completed',
-  SUCCEEDED: 'Received',
-  FAILED: 'Failed',
-};
 const PAYMENT_STATUS_COLORS: Record<PaymentStatus, string> = {
   PENDING: 'gray',
   SUCCEEDED: 'green',
@@ -57,9 +49,10 @@ const PAYMENT_STATUS_COLORS: Record<PaymentStatus, string> = {
 
 /** A payment attempt: one still PENDING was started at the provider and never finished. */
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
+  const t = useInvoicesText();
   return (
     <Badge variant="light" color={PAYMENT_STATUS_COLORS[status]} radius="sm">
-      {PAYMENT_STATUS_LABELS[status]}
+      {t(`paymentStatus.${status}`)}
     </Badge>
   );
 }

@@ -2,6 +2,7 @@ import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { FigureGrid, figureStyle } from '../../../components/figure-text';
 import { QueryError } from '../../../components/query-error';
+import { useInvoicesText } from '../text';
 
 export interface MoneyFigure {
   label: string;
@@ -74,19 +75,11 @@ export function MoneyTotals<T>({
   count: number;
   figures: (totals: T) => MoneyFigure[];
 }) {
-  if (query.isPending) return <MoneyFiguresSkeleton count={count} label="Loading the totals" />;
+  const t = useInvoicesText();
+  if (query.isPending) return <MoneyFiguresSkeleton count={count} label={t('totals.loading')} />;
   if (query.isError)
     return (
-      <QueryError
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        title="Could not load the totals"
-      />
+      <QueryError error={query.error} onRetry={() => void query.refetch()} title={t('totals.failure')} />
     );
-  return <MoneyFigures figures={figures(query.data)} label="Totals" />;
-}
-
-/** "1 invoice", "3 invoices". */
-export function countText(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
+  return <MoneyFigures figures={figures(query.data)} label={t('totals.label')} />;
 }

@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { CARGO_TYPE_LABELS, type CargoType, type InvoiceDetail, type Role } from '@freightlane/domain';
+import { CARGO_TYPES, type CargoType, type InvoiceDetail, type Role } from '@freightlane/domain';
 import { IconAlertCircle, IconArrowLeft, IconDownload, IconReceiptOff } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { DescriptionField } from '../../../components/description-field';
@@ -24,25 +24,29 @@ import { PATHS } from '../../../lib/paths';
 import { useRole } from '../../../lib/session-context';
 import { useDownload } from '../../../lib/use-download';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useLabels, type Label } from '../../../i18n/labels/labels';
 import { downloadInvoicePdf, useInvoice } from '../api/invoices-api';
 import { InvoiceFiguresCard, type ChargeRights } from '../components/invoice-figures-card';
 import { PaymentStatusCard, PaymentsHistoryCard, PayoutCard } from '../components/invoice-side-cards';
+import { useInvoicesText } from '../text';
 
 const UNPAID = new Set(['PENDING_PAYMENT', 'OVERDUE']);
 
 function BackLink() {
+  const t = useInvoicesText();
   return (
     <Anchor component={Link} to={PATHS.payments} size="sm">
       <Group gap={4} component="span">
         <IconArrowLeft size={16} aria-hidden />
-        Payments
+        {t('invoicePage.back')}
       </Group>
     </Anchor>
   );
 }
 
-function cargoTypeText(value: string): string {
-  return CARGO_TYPE_LABELS[value as CargoType] ?? value;
+/** The invoice keeps its cargo type as text: a type the app does not know is shown as it is. */
+function cargoTypeText(label: Label, value: string): string {
+  return (CARGO_TYPES as readonly string[]).includes(value) ? label('cargoType', value as CargoType) : value;
 }
 
 function Party({ label, party }: { label: string; party: InvoiceDetail['customer'] }) {
@@ -64,31 +68,37 @@ function Party({ label, party }: { label: string; party: InvoiceDetail['customer
 }
 
 function TripCard({ invoice }: { invoice: InvoiceDetail }) {
+  const t = useInvoicesText();
+  const label = useLabels();
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="trip-title">
       <Title order={2} fz="lg" mb="sm" id="trip-title">
-        Trip and parties
+        {t('tripCard.title')}
       </Title>
       <Stack gap="md">
         <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" m={0}>
-          <Party label="Customer" party={invoice.customer} />
-          <Party label="Transporter" party={invoice.transporter} />
+          <Party label={t('tripCard.customer')} party={invoice.customer} />
+          <Party label={t('tripCard.transporter')} party={invoice.transporter} />
         </SimpleGrid>
         <SimpleGrid component="dl" cols={{ base: 2, sm: 3 }} spacing="md" m={0}>
-          <DescriptionField label="Trip">
+          <DescriptionField label={t('tripCard.trip')}>
             <Anchor component={Link} to={PATHS.trip(invoice.trip.id)} size="sm">
               {invoice.trip.tripNumber}
             </Anchor>
           </DescriptionField>
-          <DescriptionField label="Order">{invoice.orderNumber}</DescriptionField>
-          <DescriptionField label="Cargo type">{cargoTypeText(invoice.cargoType)}</DescriptionField>
-          <DescriptionField label="Pickup date">{formatCalendarDate(invoice.pickupDate)}</DescriptionField>
-          <DescriptionField label="From">{invoice.pickup}</DescriptionField>
-          <DescriptionField label="To">{invoice.recipient}</DescriptionField>
+          <DescriptionField label={t('tripCard.order')}>{invoice.orderNumber}</DescriptionField>
+          <DescriptionField label={t('tripCard.cargoType')}>
+            {cargoTypeText(label, invoice.cargoType)}
+          </DescriptionField>
+          <DescriptionField label={t('tripCard.pickupDate')}>
+            {formatCalendarDate(invoice.pickupDate)}
+          </DescriptionField>
+          <DescriptionField label={t('tripCard.from')}>{invoice.pickup}</DescriptionField>
+          <DescriptionField label={t('tripCard.to')}>{invoice.recipient}</DescriptionField>
         </SimpleGrid>
         <div>
           <Text size="xs" c="dimmed" fw={500} id="cargo-lines">
-            Cargo
+            {t('tripCard.cargo')}
           </Text>
           <Stack gap={2} component="ul" aria-labelledby="cargo-lines" style={{ paddingLeft: 18, margin: 0 }}>
             {invoice.cargo.map((line, i) => (
@@ -114,7 +124,9 @@ function chargeRights(invoice: InvoiceDetail, role: Role | null): ChargeRights {
 }
 
 function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
-  usePageTitle(`Invoice ${invoice.invoiceNumber}`);
+  const t = useInvoicesText();
+  const title = t('invoicePage.title', { invoiceNumber: invoice.invoiceNumber });
+  usePageTitle(title);
   const role = useRole();
   const customer = role === 'role_customer';
   const { downloading, download } = useDownload();
@@ -123,8 +135,11 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
   return (
     <>
       <PageHeader
-        title={`Invoice ${invoice.invoiceNumber}`}
-        description={`${customer ? invoice.transporterName : invoice.customerName} · trip ${invoice.trip.tripNumber}`}
+        title={title}
+        description={t('invoicePage.description', {
+          party: customer ? invoice.transporterName : invoice.customerName,
+          tripNumber: invoice.trip.tripNumber,
+        })}
         action={
           <Button
             variant="default"
@@ -132,7 +147,7 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
             loading={downloading}
             onClick={() => void download((api) => downloadInvoicePdf(api, invoice))}
           >
-            Download PDF
+            {t('invoicePage.downloadPdf')}
           </Button>
         }
       />
@@ -142,13 +157,10 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
             {toAnswer > 0 ? (
               <Alert
                 color="orange"
-                title={
-                  toAnswer === 1 ? 'A charge awaits your answer' : `${toAnswer} charges await your answer`
-                }
+                title={t('invoicePage.chargesAwaiting.title', { count: toAnswer })}
                 icon={<IconAlertCircle aria-hidden />}
               >
-                Accept or dispute each charge below. You can pay once every charge is answered; a disputed one
-                stays out of the total.
+                {t('invoicePage.chargesAwaiting.text')}
               </Alert>
             ) : null}
             <InvoiceFiguresCard invoice={invoice} rights={chargeRights(invoice, role)} />
@@ -168,33 +180,35 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
 }
 
 function LoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
-  usePageTitle('Invoice');
+  const t = useInvoicesText();
+  usePageTitle(t('invoicePage.pageTitle'));
   if (error instanceof ApiError && error.status === 404) {
     return (
       <>
         <Title order={1} fz={{ base: 24, sm: 28 }}>
-          Invoice not found
+          {t('invoicePage.notFound.title')}
         </Title>
         <EmptyList
           icon={IconReceiptOff}
           action={
             <Button component={Link} to={PATHS.payments} variant="light">
-              Back to payments
+              {t('invoicePage.backToPayments')}
             </Button>
           }
         >
-          There is no invoice at this address, or it is not one of your company&apos;s invoices.
+          {t('invoicePage.notFound.text')}
         </EmptyList>
       </>
     );
   }
-  return <QueryError error={error} onRetry={onRetry} title="Could not load the invoice" />;
+  return <QueryError error={error} onRetry={onRetry} title={t('invoicePage.failure')} />;
 }
 
 function InvoiceSkeleton() {
-  usePageTitle('Invoice');
+  const t = useInvoicesText();
+  usePageTitle(t('invoicePage.pageTitle'));
   return (
-    <Grid gutter="lg" role="status" aria-label="Loading the invoice">
+    <Grid gutter="lg" role="status" aria-label={t('invoicePage.loading')}>
       <Grid.Col span={{ base: 12, lg: 8 }}>
         <Stack gap="md">
           <Skeleton h={36} w="60%" radius="md" />

@@ -10,6 +10,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { dashboardKeys } from '../../dashboard';
 import { invoiceKeys } from '../api/invoice-keys';
 import { PAYMENT_CHECKS, usePaymentOutcome } from '../api/payments-api';
+import { useInvoicesText } from '../text';
 
 function Panel({
   tone,
@@ -66,13 +67,14 @@ function useRefreshPaidInvoice(outcome: PaymentOutcome | undefined) {
 }
 
 function Outcome({ reference }: { reference: string }) {
+  const t = useInvoicesText();
   const { outcome, checks } = usePaymentOutcome(reference);
   useRefreshPaidInvoice(outcome.data);
 
   if (outcome.isPending) {
     return (
-      <Panel tone="busy" title="Checking your payment">
-        We are asking the payment provider about your payment. This takes a few seconds.
+      <Panel tone="busy" title={t('callback.checking.title')}>
+        {t('callback.checking.text')}
       </Panel>
     );
   }
@@ -80,15 +82,15 @@ function Outcome({ reference }: { reference: string }) {
     return (
       <Stack gap="md" maw={560} mx="auto" w="100%">
         <Title order={1} fz={{ base: 24, sm: 28 }}>
-          Payment
+          {t('callback.pageTitle')}
         </Title>
         <QueryError
           error={outcome.error}
           onRetry={() => void outcome.refetch()}
-          title="Could not check the payment"
+          title={t('callback.checkFailure')}
         />
         <Button component={Link} to={PATHS.payments} variant="default">
-          Back to payments
+          {t('callback.backToPayments')}
         </Button>
       </Stack>
     );
@@ -96,19 +98,19 @@ function Outcome({ reference }: { reference: string }) {
 
   const payment = outcome.data;
   const invoiceLink = PATHS.invoice(payment.invoiceId);
+  const paid = { amount: formatMoney(payment.amountKobo), invoiceNumber: payment.invoiceNumber };
   if (payment.status === 'SUCCEEDED') {
     return (
       <Panel
         tone="done"
-        title="Payment received"
+        title={t('callback.received.title')}
         actions={
           <Button component={Link} to={invoiceLink}>
-            View invoice {payment.invoiceNumber}
+            {t('callback.viewInvoice', { invoiceNumber: payment.invoiceNumber })}
           </Button>
         }
       >
-        {formatMoney(payment.amountKobo)} for invoice {payment.invoiceNumber} is paid. The transporter is
-        told, and the receipt is on the invoice.
+        {t('callback.received.text', paid)}
       </Panel>
     );
   }
@@ -116,32 +118,29 @@ function Outcome({ reference }: { reference: string }) {
   const checksLeft = payment.status === 'PENDING' && checks < PAYMENT_CHECKS;
   if (stillChecking || checksLeft) {
     return (
-      <Panel tone="busy" title="Confirming your payment">
-        Waiting for the payment provider to confirm {formatMoney(payment.amountKobo)} for invoice{' '}
-        {payment.invoiceNumber}. This usually takes a few seconds.
+      <Panel tone="busy" title={t('callback.confirming.title')}>
+        {t('callback.confirming.text', paid)}
       </Panel>
     );
   }
   return (
     <Panel
       tone="failed"
-      title="Payment not completed"
+      title={t('callback.notCompleted.title')}
       actions={
         <>
           <Button component={Link} to={invoiceLink}>
-            Try again
+            {t('callback.tryAgain')}
           </Button>
           {payment.status === 'PENDING' ? (
             <Button variant="default" onClick={() => void outcome.refetch()}>
-              Check again
+              {t('callback.checkAgain')}
             </Button>
           ) : null}
         </>
       }
     >
-      {payment.status === 'FAILED'
-        ? `The payment of ${formatMoney(payment.amountKobo)} for invoice ${payment.invoiceNumber} did not go through. You can try again from the invoice.`
-        : `We have no confirmation of the payment of ${formatMoney(payment.amountKobo)} for invoice ${payment.invoiceNumber}. If you completed it, it shows on the invoice as soon as the provider confirms it; otherwise try again.`}
+      {payment.status === 'FAILED' ? t('callback.failed.text', paid) : t('callback.unconfirmed.text', paid)}
     </Panel>
   );
 }
@@ -152,22 +151,22 @@ function Outcome({ reference }: { reference: string }) {
  * still be on its way.
  */
 export function PaymentCallbackPage() {
-  usePageTitle('Payment');
+  const t = useInvoicesText();
+  usePageTitle(t('callback.pageTitle'));
   const [params] = useSearchParams();
   const reference = (params.get('reference') ?? params.get('trxref') ?? '').trim();
   if (!reference) {
     return (
       <Panel
         tone="failed"
-        title="Payment not completed"
+        title={t('callback.notCompleted.title')}
         actions={
           <Button component={Link} to={PATHS.payments}>
-            Back to payments
+            {t('callback.backToPayments')}
           </Button>
         }
       >
-        This page was opened without a payment reference, so there is no payment to check. Open the invoice
-        and pay from there.
+        {t('callback.noReference.text')}
       </Panel>
     );
   }

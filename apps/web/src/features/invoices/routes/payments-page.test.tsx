@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { fakeMediaQueryList } from '../../../test/fakes';
 import { pageOf } from '../../../test/marketplace-fixtures';
+import { profileFixture } from '../../../test/profile-fixture';
 import { renderRoute, seedSession } from '../../../test/render';
 import { INVOICE_ID, invoiceFixture, summaryFixture } from '../test-fixtures';
 
@@ -186,5 +187,21 @@ describe('the payments page', { timeout: CLICK_JOURNEY_TIMEOUT_MS }, () => {
     renderRoute('/payments');
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Payments' })).toHaveAttribute('href', '/payments');
+  });
+
+  it('speaks Pidgin to a transporter whose profile is in Pidgin', async () => {
+    pretendDesktop();
+    mockApi({
+      ...SUMMARY,
+      'GET /api/v1/invoices': { body: pageOf([invoiceFixture()]) },
+      'GET /api/v1/user/me': { body: { status: 'Successful', data: profileFixture({ language: 'pcm' }) } },
+    });
+    seedSession('role_transporter', 'Musa');
+    renderRoute('/payments');
+
+    expect(await screen.findByRole('tab', { name: 'Never pay', selected: true })).toBeVisible();
+    expect(screen.getByLabelText('Totals')).toHaveTextContent('Dey wait payment');
+    const table = screen.getByRole('table', { name: 'Invoices' });
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('₦483,750.00VAT dey inside');
   });
 });

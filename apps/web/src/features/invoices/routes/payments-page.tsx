@@ -25,66 +25,57 @@ import { formatDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useInvoices, useInvoiceSummary } from '../api/invoices-api';
 import { InvoiceStatusBadge } from '../components/invoice-status-badge';
-import { countText, MoneyTotals, type MoneyFigure } from '../components/money-figures';
+import { MoneyTotals, type MoneyFigure } from '../components/money-figures';
+import { useInvoicesText, type InvoicesText } from '../text';
 
 const TABS = [
-  { value: 'pending', label: 'Pending payments', status: 'PENDING_PAYMENT' },
-  { value: 'overdue', label: 'Overdue', status: 'OVERDUE' },
-  { value: 'paid', label: 'Paid', status: 'PAID' },
-  { value: 'all', label: 'All invoices', status: undefined },
-] as const satisfies readonly { value: string; label: string; status: InvoiceStatus | undefined }[];
-type Tab = (typeof TABS)[number]['value'];
+  { value: 'pending', status: 'PENDING_PAYMENT' },
+  { value: 'overdue', status: 'OVERDUE' },
+  { value: 'paid', status: 'PAID' },
+  { value: 'all', status: undefined },
+] as const satisfies readonly { value: string; status: InvoiceStatus | undefined }[];
 
-const EMPTY_TEXT: Record<Tab, { customer: string; transporter: string }> = {
-  pending: {
-    customer: 'No pending payments. Each trip you award is invoiced here until it is paid.',
-    transporter: 'No pending payments. Invoices for the trips you carry show here until they are paid.',
-  },
-  overdue: {
-    customer: 'Nothing is overdue. Invoices unpaid after their due date show here.',
-    transporter: 'Nothing is overdue. Invoices your customers have not paid by their due date show here.',
-  },
-  paid: {
-    customer: 'No paid invoices yet. Invoices you pay are kept here.',
-    transporter: 'No paid invoices yet. Invoices your customers pay are kept here.',
-  },
-  all: {
-    customer: 'No invoices yet. An invoice is raised for each trip when an order is awarded.',
-    transporter: 'No invoices yet. An invoice is raised for each trip when an order is awarded.',
-  },
-};
-
-/** The marker of charges still waiting for the customer: theirs to answer, the others' to wait for. */
-function chargesMarkerText(count: number, customer: boolean): string {
-  const charges = count === 1 ? '1 charge' : `${count} charges`;
-  return customer ? `${charges} to answer` : `${charges} awaiting the customer`;
+/** The tabs with their names in the reader's language. */
+function tabsOf(t: InvoicesText) {
+  const [first, ...rest] = TABS.map((tab) => ({ ...tab, label: t(`paymentsPage.tab.${tab.value}`) }));
+  return [first!, ...rest] as const;
 }
 
+/** The marker of charges still waiting for the customer: theirs to answer, the others' to wait for. */
 function ChargesMarker({ invoice, customer }: { invoice: Invoice; customer: boolean }) {
+  const t = useInvoicesText();
   if (invoice.chargesAwaitingAnswer === 0) return null;
+  const count = invoice.chargesAwaitingAnswer;
   return (
     <Badge variant="outline" color="orange" radius="sm" tt="none">
-      {chargesMarkerText(invoice.chargesAwaitingAnswer, customer)}
+      {customer
+        ? t('paymentsPage.chargesToAnswer', { count })
+        : t('paymentsPage.chargesAwaitingCustomer', { count })}
     </Badge>
   );
 }
 
 /** The due date, in red with the word "Overdue" (not the colour alone) once it has passed unpaid. */
 function DueDate({ invoice }: { invoice: Invoice }) {
+  const t = useInvoicesText();
   if (invoice.status !== 'OVERDUE') return <Text size="sm">{formatDate(invoice.dueAt)}</Text>;
   return (
     <Text size="sm" c="red.9" fw={600}>
-      {formatDate(invoice.dueAt)} · Overdue
+      {t('due.overdue', { date: formatDate(invoice.dueAt) })}
     </Text>
   );
 }
 
 /** The list's columns, the parties the caller sees among them. */
-function invoiceColumns(parties: Party<Invoice>[], customer: boolean): DataColumn<Invoice>[] {
+function invoiceColumns(
+  t: InvoicesText,
+  parties: Party<Invoice>[],
+  customer: boolean,
+): DataColumn<Invoice>[] {
   return [
     {
       key: 'invoice',
-      header: 'Invoice number',
+      header: t('paymentsPage.column.invoice'),
       keep: true,
       cell: (invoice) => (
         <Anchor component={Link} to={PATHS.invoice(invoice.id)} fw={600} size="sm">
@@ -94,7 +85,7 @@ function invoiceColumns(parties: Party<Invoice>[], customer: boolean): DataColum
     },
     {
       key: 'trip',
-      header: 'Trip',
+      header: t('paymentsPage.column.trip'),
       keep: true,
       cell: (invoice) => (
         <Anchor component={Link} to={PATHS.trip(invoice.trip.id)} size="sm">
@@ -102,11 +93,16 @@ function invoiceColumns(parties: Party<Invoice>[], customer: boolean): DataColum
         </Anchor>
       ),
     },
-    { key: 'order', header: 'Order number', keep: true, cell: (invoice) => invoice.orderNumber },
+    {
+      key: 'order',
+      header: t('paymentsPage.column.order'),
+      keep: true,
+      cell: (invoice) => invoice.orderNumber,
+    },
     ...partyColumns(parties),
     {
       key: 'total',
-      header: 'Total',
+      header: t('paymentsPage.column.total'),
       align: 'right',
       keep: true,
       // The total the customer pays, and that it includes VAT.
@@ -114,15 +110,20 @@ function invoiceColumns(parties: Party<Invoice>[], customer: boolean): DataColum
         <>
           <Money kobo={invoice.amountKobo} size="sm" fw={600} display="block" />
           <Text size="xs" c="dimmed">
-            incl. VAT
+            {t('paymentsPage.inclVat')}
           </Text>
         </>
       ),
     },
-    { key: 'due', header: 'Due date', keep: true, cell: (invoice) => <DueDate invoice={invoice} /> },
+    {
+      key: 'due',
+      header: t('paymentsPage.column.due'),
+      keep: true,
+      cell: (invoice) => <DueDate invoice={invoice} />,
+    },
     {
       key: 'status',
-      header: 'Status',
+      header: t('paymentsPage.column.status'),
       keep: true,
       card: 'corner',
       cell: (invoice) => (
@@ -135,26 +136,26 @@ function invoiceColumns(parties: Party<Invoice>[], customer: boolean): DataColum
   ];
 }
 
-function summaryFigures(summary: InvoiceSummary, role: Role | null): MoneyFigure[] {
-  const invoices = (count: number) => countText(count, 'invoice', 'invoices');
+function summaryFigures(t: InvoicesText, summary: InvoiceSummary, role: Role | null): MoneyFigure[] {
+  const invoices = (count: number) => t('summary.invoiceCount', { count });
   const customer = role === 'role_customer';
   return [
     {
-      label: customer ? 'To pay' : 'Awaiting payment',
+      label: customer ? t('summary.toPay') : t('summary.awaitingPayment'),
       value: formatMoney(summary.pendingKobo),
       detail: invoices(summary.pendingCount),
     },
     {
-      label: 'Overdue',
+      label: t('summary.overdue'),
       value: formatMoney(summary.overdueKobo),
       detail: invoices(summary.overdueCount),
       alert: summary.overdueCount > 0,
     },
-    { label: 'Paid this month', value: formatMoney(summary.paidThisMonthKobo) },
+    { label: t('summary.paidThisMonth'), value: formatMoney(summary.paidThisMonthKobo) },
     {
-      label: customer ? 'Charges to answer' : 'Charges awaiting the customer',
+      label: customer ? t('summary.chargesToAnswer') : t('summary.chargesAwaitingCustomer'),
       value: String(summary.chargesAwaitingAnswer),
-      detail: customer ? 'Answer them to pay' : 'Proposed, not yet answered',
+      detail: customer ? t('summary.answerToPay') : t('summary.notYetAnswered'),
     },
   ];
 }
@@ -164,11 +165,13 @@ function summaryFigures(summary: InvoiceSummary, role: Role | null): MoneyFigure
  * every invoice for an admin; pending ones by default, the most urgent first.
  */
 export function PaymentsPage() {
-  usePageTitle('Payments');
+  const t = useInvoicesText();
+  usePageTitle(t('paymentsPage.title'));
   const role = useRole();
   const parties = partiesFor<Invoice>(role);
   const list = useListParams();
-  const tab = tabFrom(TABS, list.params.get('tab'));
+  const tabs = tabsOf(t);
+  const tab = tabFrom(tabs, list.params.get('tab'));
   const { search, setSearch, settled } = useListSearch(list);
   const invoices = useInvoices({ status: tab.status, q: settled || undefined, page: list.page });
   const summary = useInvoiceSummary();
@@ -178,25 +181,25 @@ export function PaymentsPage() {
   return (
     <>
       <PageHeader
-        title="Payments"
+        title={t('paymentsPage.title')}
         description={
           customer
-            ? 'Invoices for your trips, the most urgent first. Open one to answer its charges and pay.'
+            ? t('paymentsPage.description.customer')
             : role === 'role_admin'
-              ? 'Every invoice on the platform, the most urgent first.'
-              : 'What your customers owe you for each trip, the most urgent first.'
+              ? t('paymentsPage.description.admin')
+              : t('paymentsPage.description.transporter')
         }
       />
       <Stack gap="lg">
-        <MoneyTotals query={summary} count={4} figures={(totals) => summaryFigures(totals, role)} />
+        <MoneyTotals query={summary} count={4} figures={(totals) => summaryFigures(t, totals, role)} />
         <ListTabs
-          tabs={TABS}
+          tabs={tabs}
           tab={tab}
           list={list}
           aside={
             <ListSearchInput
-              label="Search invoices"
-              placeholder="Invoice, trip or order number"
+              label={t('paymentsPage.searchLabel')}
+              placeholder={t('paymentsPage.searchPlaceholder')}
               value={search}
               onChange={setSearch}
               width={280}
@@ -205,27 +208,33 @@ export function PaymentsPage() {
         >
           <QueryList
             query={invoices}
-            skeleton={<ListSkeleton label="Loading invoices" height={56} />}
-            failure="Could not load the invoices"
+            skeleton={<ListSkeleton label={t('paymentsPage.loading')} height={56} />}
+            failure={t('paymentsPage.failure')}
             empty={
               <EmptyList icon={IconReceipt}>
                 {settled
-                  ? `No invoice matches “${settled}”. Try an invoice, trip or order number, or a company’s name.`
-                  : EMPTY_TEXT[tab.value][customer ? 'customer' : 'transporter']}
+                  ? t('paymentsPage.noMatch', { search: settled })
+                  : t(`paymentsPage.empty.${tab.value}.${customer ? 'customer' : 'transporter'}`)}
               </EmptyList>
             }
           >
             {(rows) => (
               <DataTable
-                label="Invoices"
-                columns={invoiceColumns(parties, customer)}
+                label={t('paymentsPage.tableLabel')}
+                columns={invoiceColumns(t, parties, customer)}
                 rows={rows}
                 rowKey={(invoice) => invoice.id}
               />
             )}
           </QueryList>
         </ListTabs>
-        {data ? <ListPagination page={data} noun={['invoice', 'invoices']} onChange={list.setPage} /> : null}
+        {data ? (
+          <ListPagination
+            page={data}
+            noun={[t('paymentsPage.nounOne'), t('paymentsPage.nounMany')]}
+            onChange={list.setPage}
+          />
+        ) : null}
       </Stack>
     </>
   );

@@ -24,6 +24,8 @@ describe('the unsubscribe page', () => {
     const api = mockApi({ [UNSUBSCRIBE]: held.reply });
     renderRoute(`/unsubscribe?token=${TOKEN}`, { strict: true });
 
+    // The page's own call is out: what says Loading... now is the page waiting, not its code arriving.
+    await waitFor(() => expect(api.calls(UNSUBSCRIBE)).toHaveLength(1));
     expect(await screen.findByText('Loading...')).toBeVisible();
     expect(screen.queryByText(UNSUBSCRIBED_TEXT)).toBeNull();
     held.release({

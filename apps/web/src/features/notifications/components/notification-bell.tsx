@@ -28,6 +28,7 @@ import {
   useUnreadCount,
 } from '../api/notifications-api';
 import { appPath } from '../notification-link';
+import { useNotificationsText } from '../text';
 import { NotificationTime } from './notification-time';
 
 /** What the badge shows: the count, or 99+ beyond that so it keeps its size. */
@@ -44,6 +45,7 @@ function BellItem({
   first: boolean;
   onOpen: (item: NotificationItem) => void;
 }) {
+  const t = useNotificationsText();
   return (
     <Box component="li" style={first ? undefined : { borderTop: '1px solid var(--mantine-color-gray-3)' }}>
       <UnstyledButton
@@ -65,7 +67,7 @@ function BellItem({
           />
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Text size="sm" fw={item.read ? 500 : 700} style={{ overflowWrap: 'anywhere' }}>
-              {item.read ? null : <VisuallyHidden>Unread: </VisuallyHidden>}
+              {item.read ? null : <VisuallyHidden>{`${t('bell.unread')} `}</VisuallyHidden>}
               {item.title}
             </Text>
             <Text size="sm" c="dimmed" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
@@ -80,13 +82,14 @@ function BellItem({
 }
 
 function LatestNotifications({ unreadCount, onClose }: { unreadCount: number; onClose: () => void }) {
+  const t = useNotificationsText();
   const navigate = useNavigate();
   const latest = useNotifications({ page: 0, size: BELL_LIST_SIZE, unreadOnly: false });
   const markRead = useMarkNotificationsRead();
 
   function open(item: NotificationItem) {
     if (!item.read) {
-      markRead.mutate({ ids: [item.id] }, { onError: (error) => notifyError(error, 'Not marked as read') });
+      markRead.mutate({ ids: [item.id] }, { onError: (error) => notifyError(error, t('notMarkedRead')) });
     }
     const path = appPath(item.link);
     if (path) {
@@ -100,24 +103,24 @@ function LatestNotifications({ unreadCount, onClose }: { unreadCount: number; on
     <QueryList
       query={latest}
       skeleton={
-        <Stack gap="xs" p="md" role="status" aria-label="Loading notifications">
+        <Stack gap="xs" p="md" role="status" aria-label={t('loading')}>
           {Array.from({ length: 3 }, (_, i) => (
             <Skeleton key={i} h={56} radius="sm" />
           ))}
         </Stack>
       }
-      failure="Could not load your notifications"
+      failure={t('failure')}
       inset="md"
       empty={
         <Text size="sm" c="dimmed" p="md">
-          No notifications yet — you will see bids, trips and payments here
+          {t('noneYet')}
         </Text>
       }
     >
       {(rows) => (
         <Box
           component="ul"
-          aria-label="Latest notifications"
+          aria-label={t('bell.latest')}
           style={{ listStyle: 'none', margin: 0, padding: 0 }}
         >
           {rows.map((item, index) => (
@@ -131,17 +134,17 @@ function LatestNotifications({ unreadCount, onClose }: { unreadCount: number; on
   return (
     <>
       <Group justify="space-between" px="md" py="sm" wrap="nowrap">
-        <Text fw={700}>Notifications</Text>
+        <Text fw={700}>{t('bell.title')}</Text>
         <Button
           variant="subtle"
           size="compact-sm"
           disabled={unreadCount === 0}
           loading={markRead.isPending && markRead.variables?.all === true}
           onClick={() =>
-            markRead.mutate({ all: true }, { onError: (error) => notifyError(error, 'Not marked as read') })
+            markRead.mutate({ all: true }, { onError: (error) => notifyError(error, t('notMarkedRead')) })
           }
         >
-          Mark all as read
+          {t('markAllRead')}
         </Button>
       </Group>
       <Divider />
@@ -151,10 +154,10 @@ function LatestNotifications({ unreadCount, onClose }: { unreadCount: number; on
       <Divider />
       <Group justify="space-between" px="md" py="sm">
         <Anchor component={Link} to={PATHS.notifications} size="sm" fw={600} onClick={onClose}>
-          See all
+          {t('bell.seeAll')}
         </Anchor>
         <Anchor component={Link} to={PATHS.notificationSettings} size="sm" onClick={onClose}>
-          Notification settings
+          {t('bell.settings')}
         </Anchor>
       </Group>
     </>
@@ -166,6 +169,7 @@ function LatestNotifications({ unreadCount, onClose }: { unreadCount: number; on
  * opened, the latest ten notifications.
  */
 export function NotificationBell() {
+  const t = useNotificationsText();
   const [opened, setOpened] = useState(false);
   const count = useUnreadCount({ load: false }).data?.unreadCount ?? 0;
 
@@ -196,7 +200,7 @@ export function NotificationBell() {
             variant="subtle"
             color="gray"
             size="lg"
-            aria-label={`Notifications, ${count} unread`}
+            aria-label={t('bell.button', { count })}
             onClick={() => setOpened((o) => !o)}
           >
             <IconBell size={22} stroke={1.6} aria-hidden />

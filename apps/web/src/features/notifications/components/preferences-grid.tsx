@@ -1,17 +1,17 @@
 import { Card, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import {
-  NOTIFICATION_CHANNEL_LABELS,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_KIND_GROUPS,
-  NOTIFICATION_KIND_LABELS,
   type NotificationChannel,
   type NotificationKind,
   type NotificationPreference,
 } from '@freightlane/domain';
 import { useId } from 'react';
+import { useLabels, type Label } from '../../../i18n/labels/labels';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { useUpdateNotificationPreference } from '../api/notifications-api';
+import { useNotificationsText, type NotificationsText } from '../text';
 
 type Settings = Map<NotificationKind, Map<NotificationChannel, boolean>>;
 
@@ -32,8 +32,16 @@ export function groupsFor(preferences: NotificationPreference[]) {
 
 type OnToggle = (kind: NotificationKind, channel: NotificationChannel, enabled: boolean) => void;
 
-function switchLabel(kind: NotificationKind, channel: NotificationChannel): string {
-  return `${NOTIFICATION_KIND_LABELS[kind]}: ${NOTIFICATION_CHANNEL_LABELS[channel]}`;
+function switchLabel(
+  t: NotificationsText,
+  label: Label,
+  kind: NotificationKind,
+  channel: NotificationChannel,
+): string {
+  return t('preferences.switch', {
+    kind: label('notificationKind', kind),
+    channel: label('notificationChannel', channel),
+  });
 }
 
 function GroupTable({
@@ -47,6 +55,8 @@ function GroupTable({
   settings: Settings;
   onToggle: OnToggle;
 }) {
+  const t = useNotificationsText();
+  const label = useLabels();
   const titleId = useId();
   return (
     <Card withBorder radius="md" padding={0}>
@@ -56,10 +66,10 @@ function GroupTable({
       <Table verticalSpacing="sm" horizontalSpacing="lg" aria-labelledby={titleId}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">What happened</Table.Th>
+            <Table.Th scope="col">{t('preferences.whatHappened')}</Table.Th>
             {NOTIFICATION_CHANNELS.map((channel) => (
               <Table.Th key={channel} scope="col" w={104} ta="center">
-                {NOTIFICATION_CHANNEL_LABELS[channel]}
+                {label('notificationChannel', channel)}
               </Table.Th>
             ))}
           </Table.Tr>
@@ -68,7 +78,7 @@ function GroupTable({
           {kinds.map((kind) => (
             <Table.Tr key={kind}>
               <Table.Th scope="row" fw={500}>
-                {NOTIFICATION_KIND_LABELS[kind]}
+                {label('notificationKind', kind)}
               </Table.Th>
               {NOTIFICATION_CHANNELS.map((channel) => {
                 const enabled = settings.get(kind)?.get(channel);
@@ -78,7 +88,7 @@ function GroupTable({
                       <Switch
                         checked={enabled}
                         onChange={(event) => onToggle(kind, channel, event.currentTarget.checked)}
-                        aria-label={switchLabel(kind, channel)}
+                        aria-label={switchLabel(t, label, kind, channel)}
                         styles={{ body: { justifyContent: 'center' } }}
                       />
                     )}
@@ -104,6 +114,8 @@ function GroupCards({
   settings: Settings;
   onToggle: OnToggle;
 }) {
+  const t = useNotificationsText();
+  const label = useLabels();
   const titleId = useId();
   return (
     <Stack gap="sm" component="section" aria-labelledby={titleId}>
@@ -113,7 +125,7 @@ function GroupCards({
       {kinds.map((kind) => (
         <Card key={kind} withBorder radius="md" padding="md">
           <Text fw={600} mb="sm">
-            {NOTIFICATION_KIND_LABELS[kind]}
+            {label('notificationKind', kind)}
           </Text>
           <Stack gap="sm">
             {NOTIFICATION_CHANNELS.map((channel) => {
@@ -124,8 +136,8 @@ function GroupCards({
                   key={channel}
                   checked={enabled}
                   onChange={(event) => onToggle(kind, channel, event.currentTarget.checked)}
-                  label={NOTIFICATION_CHANNEL_LABELS[channel]}
-                  aria-label={switchLabel(kind, channel)}
+                  label={label('notificationChannel', channel)}
+                  aria-label={switchLabel(t, label, kind, channel)}
                   labelPosition="left"
                   styles={{ body: { justifyContent: 'space-between' }, labelWrapper: { flex: 1 } }}
                 />
@@ -143,17 +155,19 @@ function GroupCards({
  * channel columns fit beside the kind's name, and one card per kind with five labelled switches below.
  */
 export function PreferencesGrid({ preferences }: { preferences: NotificationPreference[] }) {
+  const t = useNotificationsText();
+  const label = useLabels();
   const isWide = useBreakpoint('md');
   const update = useUpdateNotificationPreference();
   const { groups, settings } = groupsFor(preferences);
 
   async function toggle(kind: NotificationKind, channel: NotificationChannel, enabled: boolean) {
-    const what = switchLabel(kind, channel);
+    const what = switchLabel(t, label, kind, channel);
     try {
       await update.mutateAsync({ kind, channel, enabled });
-      notifySuccess(`${what} turned ${enabled ? 'on' : 'off'}.`);
+      notifySuccess(enabled ? t('preferences.turnedOn', { what }) : t('preferences.turnedOff', { what }));
     } catch (error) {
-      notifyError(error, `${what} not saved`);
+      notifyError(error, t('preferences.notSaved', { what }));
     }
   }
 

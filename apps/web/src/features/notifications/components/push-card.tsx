@@ -6,17 +6,14 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useApi } from '../../../lib/session-context';
 import { notificationKeys } from '../api/notification-keys';
 import { browserSupportsPush, pushPermission, turnOffPush, turnOnPush } from '../api/push-device';
-
-export const PUSH_BLOCKED_TEXT =
-  'Notifications from Freightlane are blocked in this browser. To allow them, click the padlock or site ' +
-  'icon beside the address, open the site settings (on a phone: the menu, then Settings, then Site ' +
-  'settings), set Notifications to Allow, then reload this page.';
+import { useNotificationsText } from '../text';
 
 /**
  * Browser push for this device: turned on here (the browser asks the user), off again, or, when the
  * user has blocked it, how to allow it in the browser's settings.
  */
 export function PushCard({ pushEnabled }: { pushEnabled: boolean }) {
+  const t = useNotificationsText();
   const api = useApi();
   const queryClient = useQueryClient();
   const [supported] = useState(browserSupportsPush);
@@ -31,10 +28,10 @@ export function PushCard({ pushEnabled }: { pushEnabled: boolean }) {
     try {
       const outcome = await turnOnPush(api);
       setPermission(pushPermission());
-      if (outcome === 'on') notifySuccess('Push notifications are on for this device.');
+      if (outcome === 'on') notifySuccess(t('push.isOn'));
       else if (outcome === 'dismissed') setDismissed(true);
     } catch (error) {
-      notifyError(error, 'Push notifications not turned on');
+      notifyError(error, t('push.notTurnedOn'));
     } finally {
       setBusy(null);
       await queryClient.invalidateQueries({ queryKey: notificationKeys.preferences });
@@ -45,9 +42,9 @@ export function PushCard({ pushEnabled }: { pushEnabled: boolean }) {
     setBusy('off');
     try {
       await turnOffPush(api);
-      notifySuccess('Push notifications are off for this device.');
+      notifySuccess(t('push.isOff'));
     } catch (error) {
-      notifyError(error, 'Push notifications not turned off');
+      notifyError(error, t('push.notTurnedOff'));
     } finally {
       setBusy(null);
       await queryClient.invalidateQueries({ queryKey: notificationKeys.preferences });
@@ -56,21 +53,16 @@ export function PushCard({ pushEnabled }: { pushEnabled: boolean }) {
 
   let body;
   if (!supported) {
-    body = (
-      <Text>
-        This browser cannot show push notifications. You still get them in the app and by e-mail, as set
-        below.
-      </Text>
-    );
+    body = <Text>{t('push.unsupported')}</Text>;
   } else if (permission === 'denied') {
     body = (
       <Stack gap="sm" align="flex-start">
-        <Alert color="orange" icon={<IconInfoCircle aria-hidden />} title="Blocked in this browser">
-          {PUSH_BLOCKED_TEXT}
+        <Alert color="orange" icon={<IconInfoCircle aria-hidden />} title={t('push.blockedTitle')}>
+          {t('push.blocked')}
         </Alert>
         {pushEnabled ? (
           <Button variant="default" loading={busy === 'off'} onClick={() => void turnOff()}>
-            Turn off push notifications on this device
+            {t('push.turnOff')}
           </Button>
         ) : null}
       </Stack>
@@ -78,33 +70,31 @@ export function PushCard({ pushEnabled }: { pushEnabled: boolean }) {
   } else if (pushEnabled) {
     body = (
       <Stack gap="sm" align="flex-start">
-        <Text>Push notifications are on for this device.</Text>
+        <Text>{t('push.isOn')}</Text>
         <Button
           variant="default"
           leftSection={<IconBellOff size={18} aria-hidden />}
           loading={busy === 'off'}
           onClick={() => void turnOff()}
         >
-          Turn off push notifications on this device
+          {t('push.turnOff')}
         </Button>
       </Stack>
     );
   } else {
     body = (
       <Stack gap="sm" align="flex-start">
-        <Text>
-          Get the notifications you choose as Browser push on this device, even when Freightlane is not open.
-        </Text>
+        <Text>{t('push.offer')}</Text>
         <Button
           leftSection={<IconBellRinging size={18} aria-hidden />}
           loading={busy === 'on'}
           onClick={() => void turnOn()}
         >
-          Turn on push notifications on this device
+          {t('push.turnOn')}
         </Button>
         {dismissed ? (
           <Text size="sm" c="dimmed" role="status">
-            The browser’s question was closed without an answer. Press the button again to be asked again.
+            {t('push.dismissed')}
           </Text>
         ) : null}
       </Stack>
@@ -114,7 +104,7 @@ export function PushCard({ pushEnabled }: { pushEnabled: boolean }) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={titleId}>
       <Title order={2} fz="lg" mb="sm" id={titleId}>
-        Browser push
+        {t('push.title')}
       </Title>
       {body}
     </Card>

@@ -11,8 +11,7 @@ import { apiFixture } from '../../../test/api-fixture';
 import { fakeMediaQueryList } from '../../../test/fakes';
 import { renderRoute, seedSession } from '../../../test/render';
 import { base64UrlToUint8Array } from '../api/push-device';
-import { PHONE_NOT_VERIFIED_TEXT, PHONE_NOT_VERIFIED_TITLE } from '../components/phone-channels-note';
-import { PUSH_BLOCKED_TEXT } from '../components/push-card';
+import english from '../catalog/en-NG.json';
 import { mockNotificationApi } from '../test-fixtures';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -122,7 +121,7 @@ describe('the notification settings page', { timeout: CLICK_JOURNEY_TIMEOUT_MS }
     expect(headers).toEqual(['What happened', 'In the app', 'E-mail', 'Browser push', 'SMS', 'WhatsApp']);
     expect(within(orders).getAllByRole('switch')).toHaveLength(CUSTOMER_KINDS_IN_ORDERS * 5);
     // A verified phone: no note about verifying it.
-    expect(screen.queryByText(PHONE_NOT_VERIFIED_TITLE)).toBeNull();
+    expect(screen.queryByText(english['phoneNote.title'])).toBeNull();
 
     const email = within(orders).getByRole('switch', { name: 'Bids received on your orders: E-mail' });
     expect(email).toBeChecked();
@@ -164,8 +163,8 @@ describe('the notification settings page', { timeout: CLICK_JOURNEY_TIMEOUT_MS }
     seedSession('role_customer');
     const { user } = renderRoute('/settings/notifications');
 
-    expect(await screen.findByText(PHONE_NOT_VERIFIED_TITLE)).toBeVisible();
-    expect(screen.getByText(PHONE_NOT_VERIFIED_TEXT)).toBeVisible();
+    expect(await screen.findByText(english['phoneNote.title'])).toBeVisible();
+    expect(screen.getByText(english['phoneNote.text'])).toBeVisible();
     expect(screen.getByRole('link', { name: 'Verify your phone number on your profile' })).toHaveAttribute(
       'href',
       '/profile',
@@ -337,7 +336,7 @@ describe('the notification settings page', { timeout: CLICK_JOURNEY_TIMEOUT_MS }
     });
     seedSession('role_customer');
     renderRoute('/settings/notifications');
-    expect(await screen.findByText(PUSH_BLOCKED_TEXT)).toBeVisible();
+    expect(await screen.findByText(english['push.blocked'])).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Turn on push notifications on this device' })).toBeNull();
   });
 

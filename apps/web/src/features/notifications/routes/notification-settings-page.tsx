@@ -11,13 +11,15 @@ import { useNotificationPreferences } from '../api/notifications-api';
 import { PhoneChannelsNote } from '../components/phone-channels-note';
 import { PreferencesGrid } from '../components/preferences-grid';
 import { PushCard } from '../components/push-card';
+import { useNotificationsText } from '../text';
 
 /**
  * /settings/notifications: what the user is told about, and how (in the app, e-mail, browser push, SMS,
  * WhatsApp), with a note while the phone number that SMS and WhatsApp need is not verified.
  */
 export function NotificationSettingsPage() {
-  usePageTitle('Notification settings');
+  const t = useNotificationsText();
+  usePageTitle(t('settings.title'));
   const role = useRole();
   const preferences = useNotificationPreferences();
 
@@ -26,22 +28,22 @@ export function NotificationSettingsPage() {
       query={preferences}
       rowsOf={(settings) => settings.preferences}
       skeleton={
-        <Stack gap="lg" role="status" aria-label="Loading your notification settings">
+        <Stack gap="lg" role="status" aria-label={t('settings.loading')}>
           <Skeleton h={140} radius="md" />
           <Skeleton h={320} radius="md" />
         </Stack>
       }
-      failure="Could not load your notification settings"
+      failure={t('settings.failure')}
       empty={
         <EmptyList
           icon={IconBellOff}
           action={
             <Anchor component={Link} to={homePathForRole(role)}>
-              Go to your home page
+              {t('settings.goHome')}
             </Anchor>
           }
         >
-          Your account is not sent notifications, so there is nothing to choose here.
+          {t('settings.none')}
         </EmptyList>
       }
     >
@@ -57,10 +59,7 @@ export function NotificationSettingsPage() {
 
   return (
     <>
-      <PageHeader
-        title="Notification settings"
-        description="Choose what Freightlane tells you about, and how. Each change is saved at once."
-      />
+      <PageHeader title={t('settings.title')} description={t('settings.description')} />
       <Stack maw={960}>{content}</Stack>
     </>
   );

@@ -1,6 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute, seedSession } from '../../../test/render';
+import { profileFixture } from '../../../test/profile-fixture';
 import { mockNotificationApi, notification, notificationPage } from '../test-fixtures';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -33,7 +34,7 @@ describe('the notifications page', { timeout: CLICK_JOURNEY_TIMEOUT_MS }, () => 
     const list = await screen.findByRole('list', { name: 'Notifications' });
     expect(document.title).toBe('Notifications · Freightlane');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    expect(api.requests[0]?.url).toBe('/api/v1/notifications?page=0&size=20');
+    expect(api.calls('GET /api/v1/notifications')[0]?.url).toBe('/api/v1/notifications?page=0&size=20');
     const [first, second] = within(list).getAllByRole('listitem');
     expect(first).toHaveTextContent('TRP-2026-000123 is loaded');
     expect(first).toHaveTextContent('Unread');
@@ -143,5 +144,22 @@ describe('the notifications page', { timeout: CLICK_JOURNEY_TIMEOUT_MS }, () => 
     seedSession('role_admin');
     renderRoute('/notifications');
     expect(await screen.findByText('The database is restarting.')).toBeVisible();
+  });
+
+  it('speaks Pidgin to a person whose profile is in Pidgin', async () => {
+    mockNotificationApi({
+      'GET /api/v1/notifications': { body: notificationPage([TRIP, INVOICE], 1) },
+      'GET /api/v1/user/me': { body: { status: 'Successful', data: profileFixture({ language: 'pcm' }) } },
+    });
+    seedSession('role_transporter');
+    renderRoute('/notifications');
+
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    const [first] = within(list).getAllByRole('listitem');
+    expect(await within(first!).findByText('Never read')).toBeVisible();
+    expect(
+      within(first!).getByRole('button', { name: 'Mark am as read: TRP-2026-000123 is loaded' }),
+    ).toBeVisible();
+    expect(screen.getByText('Bids, trips and payments wey concern you, the new ones first.')).toBeVisible();
   });
 });

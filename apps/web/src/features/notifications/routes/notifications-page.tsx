@@ -15,12 +15,10 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { NOTIFICATION_PAGE_SIZE, useMarkNotificationsRead, useNotifications } from '../api/notifications-api';
 import { NotificationTime } from '../components/notification-time';
 import { appPath } from '../notification-link';
+import { useNotificationsText } from '../text';
 
-const FILTERS = [
-  { value: 'all', label: 'All' },
-  { value: 'unread', label: 'Unread' },
-] as const;
-type Filter = (typeof FILTERS)[number]['value'];
+const FILTERS = ['all', 'unread'] as const;
+type Filter = (typeof FILTERS)[number];
 
 function readFilter(value: string | null): Filter {
   return value === 'unread' ? 'unread' : 'all';
@@ -37,6 +35,7 @@ function NotificationCard({
   onMarkRead: () => void;
   marking: boolean;
 }) {
+  const t = useNotificationsText();
   const path = appPath(item.link);
   return (
     <Card
@@ -59,15 +58,20 @@ function NotificationCard({
         </Stack>
         {item.read ? null : (
           <Badge color="green" variant="filled" style={{ flexShrink: 0 }}>
-            Unread
+            {t('page.unread')}
           </Badge>
         )}
       </Group>
       {path || !item.read ? (
         <Group gap="xs" mt="sm">
           {path ? (
-            <Button size="xs" variant="light" onClick={() => onOpen(path)} aria-label={`Open: ${item.title}`}>
-              Open
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => onOpen(path)}
+              aria-label={t('page.openLabel', { title: item.title })}
+            >
+              {t('page.open')}
             </Button>
           ) : null}
           {item.read ? null : (
@@ -76,9 +80,9 @@ function NotificationCard({
               variant="default"
               onClick={onMarkRead}
               loading={marking}
-              aria-label={`Mark as read: ${item.title}`}
+              aria-label={t('page.markReadLabel', { title: item.title })}
             >
-              Mark as read
+              {t('page.markRead')}
             </Button>
           )}
         </Group>
@@ -89,7 +93,8 @@ function NotificationCard({
 
 /** /notifications: everything the user has been told, newest first, all or only the unread. */
 export function NotificationsPage() {
-  usePageTitle('Notifications');
+  const t = useNotificationsText();
+  usePageTitle(t('page.title'));
   const navigate = useNavigate();
   const list = useListParams();
   const filter = readFilter(list.params.get('show'));
@@ -103,7 +108,7 @@ export function NotificationsPage() {
   const unreadCount = notifications.data?.unreadCount ?? 0;
 
   function mark(request: { ids: string[] } | { all: true }) {
-    markRead.mutate(request, { onError: (error) => notifyError(error, 'Not marked as read') });
+    markRead.mutate(request, { onError: (error) => notifyError(error, t('notMarkedRead')) });
   }
 
   function open(item: NotificationItem, path: string) {
@@ -120,30 +125,30 @@ export function NotificationsPage() {
   const content = (
     <QueryList
       query={notifications}
-      skeleton={<ListSkeleton label="Loading notifications" height={96} />}
-      failure="Could not load your notifications"
+      skeleton={<ListSkeleton label={t('loading')} height={96} />}
+      failure={t('failure')}
       empty={
         filter === 'unread' ? (
           <EmptyList
             icon={IconChecks}
             action={
               <Button variant="light" onClick={() => list.update({ show: null })}>
-                Show all notifications
+                {t('page.showAll')}
               </Button>
             }
           >
-            No unread notifications. You are up to date.
+            {t('page.noUnread')}
           </EmptyList>
         ) : (
           <EmptyList
             icon={IconBell}
             action={
               <Anchor component={Link} to={PATHS.notificationSettings}>
-                Choose what you are told about
+                {t('page.chooseWhat')}
               </Anchor>
             }
           >
-            No notifications yet — you will see bids, trips and payments here
+            {t('noneYet')}
           </EmptyList>
         )
       }
@@ -152,7 +157,7 @@ export function NotificationsPage() {
         <Stack
           gap="sm"
           component="ul"
-          aria-label="Notifications"
+          aria-label={t('page.list')}
           style={{ listStyle: 'none', padding: 0, margin: 0 }}
         >
           {rows.map((item) => (
@@ -172,12 +177,12 @@ export function NotificationsPage() {
   return (
     <>
       <PageHeader
-        title="Notifications"
-        description="Bids, trips and payments that concern you, newest first."
+        title={t('page.title')}
+        description={t('page.description')}
         action={
           <Group gap="sm">
             <Button variant="default" component={Link} to={PATHS.notificationSettings}>
-              Settings
+              {t('page.settings')}
             </Button>
             <Button
               leftSection={<IconChecks size={18} aria-hidden />}
@@ -185,7 +190,7 @@ export function NotificationsPage() {
               loading={markRead.isPending && markRead.variables?.all === true}
               onClick={() => mark({ all: true })}
             >
-              Mark all as read
+              {t('markAllRead')}
             </Button>
           </Group>
         }
@@ -193,11 +198,11 @@ export function NotificationsPage() {
       <Stack gap="md" maw={860}>
         <Stack gap={4}>
           <Text id={filterLabelId} size="sm" fw={500}>
-            Show
+            {t('page.show')}
           </Text>
           <SegmentedControl
             aria-labelledby={filterLabelId}
-            data={FILTERS.map((f) => ({ value: f.value, label: f.label }))}
+            data={FILTERS.map((value) => ({ value, label: t(`page.filter.${value}`) }))}
             value={filter}
             onChange={(value) => list.update({ show: readFilter(value) === 'unread' ? 'unread' : null })}
             w="fit-content"
@@ -205,7 +210,11 @@ export function NotificationsPage() {
         </Stack>
         {content}
         {data ? (
-          <ListPagination page={data} noun={['notification', 'notifications']} onChange={list.setPage} />
+          <ListPagination
+            page={data}
+            noun={[t('page.nounOne'), t('page.nounMany')]}
+            onChange={list.setPage}
+          />
         ) : null}
       </Stack>
     </>

@@ -1,13 +1,17 @@
 import { MAX_QUOTE_DOCUMENT_BYTES, type QuoteDocument } from '@freightlane/domain';
 import type { ApiClient, ApiSession } from '../../../lib/api';
 import { uploadFile } from '../../../lib/upload-file';
+import type { OrdersKey } from '../text';
 
-/** The browser's own check before the upload starts; the server checks the same again. */
-export function quoteDocumentProblem(file: File): string | null {
+/**
+ * The browser's own check before the upload starts, as the catalog key of what is wrong; the server
+ * checks the same again.
+ */
+export function quoteDocumentProblem(file: File): OrdersKey | null {
   const isPdf = file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf');
-  if (!isPdf) return 'The quote document must be a PDF file.';
-  if (file.size > MAX_QUOTE_DOCUMENT_BYTES) return 'The quote document must be at most 10 MB.';
-  if (file.size === 0) return 'This file is empty. Choose the PDF again.';
+  if (!isPdf) return 'quote.notPdf';
+  if (file.size > MAX_QUOTE_DOCUMENT_BYTES) return 'quote.tooBig';
+  if (file.size === 0) return 'quote.empty';
   return null;
 }
 

@@ -1,20 +1,23 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { unitLabel, type OrderDetail, type ReceivedBid } from '@freightlane/domain';
+import type { OrderDetail, ReceivedBid } from '@freightlane/domain';
 import { IconStarFilled, IconTrophy } from '@tabler/icons-react';
 import { BidStatusBadge, Money } from '../../../components/marketplace-badges';
 import { formatDateTime } from '../../../lib/format';
+import { useOrdersText } from '../text';
+import { unitWords } from '../unit-count';
 
 function BidRating({ rating }: { rating: number | null }) {
+  const t = useOrdersText();
   if (rating === null)
     return (
       <Text size="xs" c="dimmed">
-        No rating yet
+        {t('bidCard.noRating')}
       </Text>
     );
   return (
     <Group gap={4} wrap="nowrap">
       <IconStarFilled size={14} color="var(--mantine-color-orange-6)" aria-hidden />
-      <Text size="xs">{rating.toFixed(1)} out of 5</Text>
+      <Text size="xs">{t('bidCard.rating', { rating: rating.toFixed(1) })}</Text>
     </Group>
   );
 }
@@ -29,7 +32,9 @@ export function BidCard({
   order: OrderDetail;
   onAwardWhole: ((bid: ReceivedBid) => void) | null;
 }) {
-  const unit = unitLabel(order.cargoType);
+  const t = useOrdersText();
+  const unit = unitWords(t, order.cargoType).one;
+  const when = formatDateTime(bid.updatedAt);
   return (
     <Card withBorder radius="md" padding="md" component="li">
       <Group justify="space-between" align="flex-start" gap="sm">
@@ -38,7 +43,7 @@ export function BidCard({
             <Text fw={700}>{bid.transporterName}</Text>
             {bid.preferredPartner ? (
               <Badge size="sm" variant="light" color="green">
-                Preferred
+                {t('bidCard.preferred')}
               </Badge>
             ) : null}
             <BidStatusBadge status={bid.status} />
@@ -48,25 +53,25 @@ export function BidCard({
         <Stack gap={0} align="flex-end">
           <Money kobo={bid.amountKobo} fw={700} size="lg" />
           <Text size="xs" c="dimmed">
-            per {unit}
+            {t('bidCard.perUnit', { unit })}
           </Text>
         </Stack>
       </Group>
       <Group gap="lg" mt="sm">
         <Text size="sm">
           <Text span c="dimmed" size="sm">
-            Trucks offered:{' '}
+            {t('bidCard.trucksOffered')}{' '}
           </Text>
           {bid.trucksAvailable}
         </Text>
         <Text size="sm" c="dimmed">
-          {bid.updatedAt !== bid.createdAt ? 'Revised' : 'Placed'} {formatDateTime(bid.updatedAt)}
+          {bid.updatedAt !== bid.createdAt ? t('bidCard.revised', { when }) : t('bidCard.placed', { when })}
         </Text>
       </Group>
       {bid.note ? (
         <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
           <Text span c="dimmed" size="sm">
-            Note:{' '}
+            {t('bidCard.note')}{' '}
           </Text>
           {bid.note}
         </Text>
@@ -77,9 +82,9 @@ export function BidCard({
             size="xs"
             leftSection={<IconTrophy size={16} aria-hidden />}
             onClick={() => onAwardWhole(bid)}
-            aria-label={`Award whole order to ${bid.transporterName}`}
+            aria-label={t('bidCard.awardWholeLabel', { transporter: bid.transporterName })}
           >
-            Award whole order
+            {t('bidCard.awardWhole')}
           </Button>
         </Group>
       ) : null}

@@ -7,6 +7,7 @@ import { useActionError } from '../../../components/action-error';
 import { DialogActions, ReasonField } from '../../../components/form-dialog';
 import { notifySuccess } from '../../../lib/notify';
 import { useCancelOrder } from '../api/orders-api';
+import { useOrdersText } from '../text';
 
 type Input = z.input<typeof cancelOrderRequest>;
 type Output = z.output<typeof cancelOrderRequest>;
@@ -23,6 +24,7 @@ export function CancelOrderDialog({
   opened: boolean;
   onClose: () => void;
 }) {
+  const t = useOrdersText();
   const cancel = useCancelOrder(orderId);
   const showActionError = useActionError();
   const {
@@ -45,7 +47,7 @@ export function CancelOrderDialog({
   const onSubmit = handleSubmit(async ({ reason }) => {
     try {
       await cancel.mutateAsync(reason);
-      notifySuccess(`Order ${orderNumber} is cancelled.`);
+      notifySuccess(t('cancel.done', { orderNumber }));
       reset();
       onClose();
     } catch (error) {
@@ -57,21 +59,19 @@ export function CancelOrderDialog({
     <Modal
       opened={opened}
       onClose={close}
-      title="Cancel this order?"
+      title={t('cancel.title')}
       centered
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      closeButtonProps={{ 'aria-label': t('cancel.closeDialog') }}
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <Text size="sm">
-            Bidding stops at once and the transporters who bid are told. This cannot be undone.
-          </Text>
+          <Text size="sm">{t('cancel.text')}</Text>
           <ReasonField maxLength={MAX_NOTE_LENGTH} error={errors.reason?.message} {...register('reason')} />
           <DialogActions
             onCancel={close}
             sending={isSubmitting}
-            cancelLabel="Keep the order"
-            submitLabel="Cancel order"
+            cancelLabel={t('cancel.keep')}
+            submitLabel={t('cancel.submit')}
             destructive
           />
         </Stack>

@@ -1,10 +1,14 @@
 import { Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { CARGO_TYPES, CARGO_TYPE_HINTS, CARGO_TYPE_LABELS } from '@freightlane/domain';
+import { CARGO_TYPES } from '@freightlane/domain';
 import { Controller, useFormContext, useFormState } from 'react-hook-form';
+import { useLabels } from '../../../i18n/labels/labels';
 import type { OrderDraftValues } from '../order-draft';
+import { useOrdersText } from '../text';
 
 /** Step 1: what is being moved, for which client, under which reference. */
 export function CargoTypeStep() {
+  const t = useOrdersText();
+  const label = useLabels();
   const { control, register } = useFormContext<OrderDraftValues>();
   const { errors } = useFormState<OrderDraftValues>();
 
@@ -15,7 +19,7 @@ export function CargoTypeStep() {
         name="cargoType"
         render={({ field }) => (
           <Radio.Group
-            label="Cargo type"
+            label={t('cargoStep.cargoType')}
             value={field.value}
             onChange={(value) => {
               field.onChange(value);
@@ -37,9 +41,9 @@ export function CargoTypeStep() {
                   <Group wrap="nowrap" align="flex-start" gap="sm">
                     <Radio.Indicator mt={2} />
                     <Stack gap={2}>
-                      <Text fw={600}>{CARGO_TYPE_LABELS[cargoType]}</Text>
+                      <Text fw={600}>{label('cargoType', cargoType)}</Text>
                       <Text size="sm" c="dimmed">
-                        {CARGO_TYPE_HINTS[cargoType]}
+                        {label('cargoTypeHint', cargoType)}
                       </Text>
                     </Stack>
                   </Group>
@@ -51,15 +55,15 @@ export function CargoTypeStep() {
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput
-          label="Client name"
-          description="Whose cargo this is, as your team knows them"
+          label={t('cargoStep.clientName')}
+          description={t('cargoStep.clientNameHint')}
           autoComplete="off"
           error={errors.clientName?.message}
           {...register('clientName')}
         />
         <TextInput
-          label="Reference (optional)"
-          description="Your own reference, e.g. a bill of lading or PO number"
+          label={t('cargoStep.reference')}
+          description={t('cargoStep.referenceHint')}
           autoComplete="off"
           error={errors.reference?.message}
           {...register('reference')}

@@ -1,5 +1,5 @@
 import { Anchor, Divider, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { unitLabel, type CargoType } from '@freightlane/domain';
+import type { CargoType } from '@freightlane/domain';
 import { useId } from 'react';
 import { Controller, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -8,10 +8,13 @@ import { PATHS } from '../../../lib/paths';
 import { lagosToday } from '../../../lib/format';
 import { usePreferredPartners } from '../../partners';
 import type { OrderDraftValues } from '../order-draft';
+import { useOrdersText } from '../text';
+import { unitWords } from '../unit-count';
 import { PlaceFields } from './place-fields';
 import { QuoteDocumentField } from './quote-document-field';
 
 function PreferredPartnersSwitch() {
+  const t = useOrdersText();
   const { control } = useFormContext<OrderDraftValues>();
   const { errors } = useFormState<OrderDraftValues>();
   const partners = usePreferredPartners();
@@ -26,7 +29,7 @@ function PreferredPartnersSwitch() {
       render={({ field }) => (
         <Stack gap={4}>
           <Switch
-            label="Only my preferred partners may bid"
+            label={t('deliveryStep.partnersOnly')}
             checked={field.value}
             // With no partners nobody could bid, so the switch only turns off.
             disabled={!field.value && !hasPartners}
@@ -40,14 +43,14 @@ function PreferredPartnersSwitch() {
           <Text id={hintId} size="sm" c="dimmed" pl={54}>
             {none ? (
               <>
-                You have no preferred partners yet.{' '}
+                {t('deliveryStep.noPartners')}{' '}
                 <Anchor component={Link} to={PATHS.partners}>
-                  Add preferred partners
+                  {t('deliveryStep.addPartners')}
                 </Anchor>{' '}
-                to keep an order among transporters you trust. Your draft is kept.
+                {t('deliveryStep.addPartnersWhy')}
               </>
             ) : (
-              'Leave this off to let every verified transporter bid on the order.'
+              t('deliveryStep.everyTransporterHint')
             )}
           </Text>
         </Stack>
@@ -58,37 +61,38 @@ function PreferredPartnersSwitch() {
 
 /** Step 4: where the cargo goes, and how bidding runs. */
 export function DeliveryStep() {
+  const t = useOrdersText();
   const { control, register } = useFormContext<OrderDraftValues>();
   const { errors } = useFormState<OrderDraftValues>();
   const cargoType = useWatch({ control, name: 'cargoType' });
-  const unit = cargoType ? unitLabel(cargoType as CargoType) : 'container';
+  const unit = cargoType ? unitWords(t, cargoType as CargoType).one : t('unit.container');
   const bidErrors = errors.bidDetails;
 
   return (
     <Stack gap="lg">
-      <PlaceFields name="recipient" noun="Delivery" />
+      <PlaceFields name="recipient" />
 
       <Divider />
       <Title order={3} fz="md">
-        Bidding
+        {t('deliveryStep.bidding')}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <FormDateInput<OrderDraftValues>
           name="bidDetails.closingDate"
-          label="Bidding closes on"
-          description="On or before the pickup date"
+          label={t('deliveryStep.closesOn')}
+          description={t('deliveryStep.closesOnHint')}
           minDate={lagosToday()}
         />
         <TextInput
           type="time"
-          label="Bidding closes at"
-          description="Lagos time"
+          label={t('deliveryStep.closesAt')}
+          description={t('deliveryStep.lagosTime')}
           error={bidErrors?.closingTime?.message}
           {...register('bidDetails.closingTime')}
         />
         <TextInput
-          label={`Target price per ${unit} (optional)`}
-          description="In naira. Transporters see it as a guide."
+          label={t('deliveryStep.targetPrice', { unit })}
+          description={t('deliveryStep.targetPriceHint')}
           inputMode="decimal"
           leftSection={<Text size="sm">₦</Text>}
           placeholder="450,000"

@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { CARGO_TYPE_LABELS } from '@freightlane/domain';
 import { IconFileText } from '@tabler/icons-react';
+import { useLabels } from '../../../i18n/labels/labels';
 import { formatDateTime } from '../../../lib/format';
 import type { StoredOrderDraft } from '../order-draft';
-import { stepLabelFor } from './order-wizard';
+import { useOrdersText } from '../text';
+import { stepLabelKey } from './order-wizard';
 
 /** "You have an unfinished order from …": pick it up where it was left, or throw it away. */
 export function DraftBanner({
@@ -15,10 +16,13 @@ export function DraftBanner({
   onResume: () => void;
   onDiscard: () => void;
 }) {
+  const t = useOrdersText();
+  const label = useLabels();
   const { values, step } = draft;
+  const clientName = values.clientName.trim();
   const what = [
-    values.cargoType ? CARGO_TYPE_LABELS[values.cargoType] : null,
-    values.clientName.trim() ? `for ${values.clientName.trim()}` : null,
+    values.cargoType ? label('cargoType', values.cargoType) : null,
+    clientName ? t('draft.forClient', { clientName }) : null,
   ]
     .filter(Boolean)
     .join(' ');
@@ -27,20 +31,20 @@ export function DraftBanner({
       color="green"
       variant="light"
       icon={<IconFileText aria-hidden />}
-      title={`You have an unfinished order from ${formatDateTime(draft.savedAt)}`}
+      title={t('draft.title', { savedAt: formatDateTime(draft.savedAt) })}
     >
       <Text size="sm">
         {what ? `${what}. ` : ''}
         {step >= 4
-          ? 'It is ready to review.'
-          : `You stopped at step ${step + 1}: ${stepLabelFor(step, values.cargoType)}.`}
+          ? t('draft.readyToReview')
+          : t('draft.stoppedAt', { number: step + 1, step: t(stepLabelKey(step, values.cargoType)) })}
       </Text>
       <Group mt="md" gap="sm">
         <Button onClick={onResume} data-autofocus>
-          Resume
+          {t('draft.resume')}
         </Button>
         <Button variant="default" color="red" onClick={onDiscard}>
-          Discard
+          {t('draft.discard')}
         </Button>
       </Group>
     </Alert>

@@ -11,28 +11,20 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import {
-  CONTAINER_SIZES,
-  CONTAINER_SIZE_LABELS,
-  DEFAULT_CONTAINER_SIZE,
-  MAX_ORDER_ITEMS,
-  TRUCK_TYPES,
-  TRUCK_TYPE_LABELS,
-} from '@freightlane/domain';
+import { CONTAINER_SIZES, DEFAULT_CONTAINER_SIZE, MAX_ORDER_ITEMS, TRUCK_TYPES } from '@freightlane/domain';
 import { IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, type ReactNode } from 'react';
 import { Controller, useFieldArray, useFormContext, useFormState } from 'react-hook-form';
 import { FormDateInput } from '../../../components/form-inputs';
 import { QueryError } from '../../../components/query-error';
+import { useLabels } from '../../../i18n/labels/labels';
 import { lagosToday } from '../../../lib/format';
 import { useLiners } from '../../lookups';
 import { emptyContainer, emptyGeneralCargo, type OrderDraftValues } from '../order-draft';
+import { useOrdersText } from '../text';
 
-const CONTAINER_SIZE_OPTIONS = CONTAINER_SIZES.map((size) => ({
-  value: size,
-  label: CONTAINER_SIZE_LABELS[size],
-}));
-const TRUCK_TYPE_OPTIONS = TRUCK_TYPES.map((type) => ({ value: type, label: TRUCK_TYPE_LABELS[type] }));
+/** A container number as the field shows it for an example: a number, in no language. */
+const CONTAINER_NUMBER_EXAMPLE = 'MSKU1234565';
 
 function RowHeader({
   title,
@@ -47,6 +39,7 @@ function RowHeader({
   canRemove: boolean;
   children?: ReactNode;
 }) {
+  const t = useOrdersText();
   return (
     <Group justify="space-between" mb="sm" wrap="nowrap">
       <Title order={3} fz="md">
@@ -60,7 +53,7 @@ function RowHeader({
           onClick={onRemove}
           disabled={!canRemove}
           aria-label={removeLabel}
-          title={canRemove ? removeLabel : 'An order needs at least one row'}
+          title={canRemove ? removeLabel : t('itemsStep.needOneRow')}
         >
           <IconTrash size={18} aria-hidden />
         </ActionIcon>
@@ -70,6 +63,8 @@ function RowHeader({
 }
 
 function ContainerRows() {
+  const t = useOrdersText();
+  const label = useLabels();
   const { control, register } = useFormContext<OrderDraftValues>();
   const { errors } = useFormState<OrderDraftValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'containers' });
@@ -79,6 +74,7 @@ function ContainerRows() {
     [liners.data],
   );
   const today = lagosToday();
+  const sizeOptions = CONTAINER_SIZES.map((size) => ({ value: size, label: label('containerSize', size) }));
 
   return (
     <Stack gap="md">
@@ -86,7 +82,7 @@ function ContainerRows() {
         <QueryError
           error={liners.error}
           onRetry={() => void liners.refetch()}
-          title="Could not load the liners"
+          title={t('itemsStep.linersFailure')}
         />
       ) : null}
       {fields.map((row, index) => {
@@ -94,15 +90,15 @@ function ContainerRows() {
         return (
           <Card key={row.id} withBorder radius="md" padding="md">
             <RowHeader
-              title={`Container ${index + 1}`}
+              title={t('itemsStep.container', { number: index + 1 })}
               onRemove={() => remove(index)}
-              removeLabel={`Remove container ${index + 1}`}
+              removeLabel={t('itemsStep.removeContainer', { number: index + 1 })}
               canRemove={fields.length > 1}
             />
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
               <TextInput
-                label="Container number"
-                placeholder="MSKU1234565"
+                label={t('itemsStep.containerNumber')}
+                placeholder={CONTAINER_NUMBER_EXAMPLE}
                 autoComplete="off"
                 autoCapitalize="characters"
                 spellCheck={false}
@@ -114,8 +110,8 @@ function ContainerRows() {
                 name={`containers.${index}.containerSize`}
                 render={({ field }) => (
                   <Select
-                    label="Container size"
-                    data={CONTAINER_SIZE_OPTIONS}
+                    label={t('itemsStep.containerSize')}
+                    data={sizeOptions}
                     allowDeselect={false}
                     value={field.value}
                     onChange={(value) => field.onChange(value ?? DEFAULT_CONTAINER_SIZE)}
@@ -131,8 +127,8 @@ function ContainerRows() {
                 name={`containers.${index}.linerId`}
                 render={({ field }) => (
                   <Select
-                    label="Liner"
-                    placeholder={liners.isPending ? 'Loading liners...' : 'Choose the shipping line'}
+                    label={t('itemsStep.liner')}
+                    placeholder={liners.isPending ? t('itemsStep.loadingLiners') : t('itemsStep.chooseLiner')}
                     disabled={liners.isPending}
                     searchable
                     data={linerOptions}
@@ -142,13 +138,13 @@ function ContainerRows() {
                     ref={field.ref}
                     name={field.name}
                     error={rowErrors?.linerId?.message}
-                    nothingFoundMessage="No liner by that name"
+                    nothingFoundMessage={t('itemsStep.noLiner')}
                   />
                 )}
               />
               <FormDateInput<OrderDraftValues>
                 name={`containers.${index}.deliveryOrderValidityDate`}
-                label="Delivery order validity date"
+                label={t('itemsStep.validity')}
                 minDate={today}
               />
             </SimpleGrid>
@@ -163,11 +159,11 @@ function ContainerRows() {
           onClick={() => append(emptyContainer())}
           disabled={fields.length >= MAX_ORDER_ITEMS}
         >
-          Add another container
+          {t('itemsStep.addContainer')}
         </Button>
         {fields.length >= MAX_ORDER_ITEMS ? (
           <Text size="sm" c="dimmed">
-            An order holds at most {MAX_ORDER_ITEMS} containers.
+            {t('itemsStep.maxContainers', { max: MAX_ORDER_ITEMS })}
           </Text>
         ) : null}
       </Group>
@@ -176,24 +172,27 @@ function ContainerRows() {
 }
 
 function GeneralCargoRows() {
+  const t = useOrdersText();
+  const label = useLabels();
   const { control, register, getValues } = useFormContext<OrderDraftValues>();
   const { errors } = useFormState<OrderDraftValues>();
   const { fields, append, insert, remove } = useFieldArray({ control, name: 'generalCargos' });
   const full = fields.length >= MAX_ORDER_ITEMS;
+  const truckTypeOptions = TRUCK_TYPES.map((type) => ({ value: type, label: label('truckType', type) }));
 
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        One row is one truck load. Each truck load becomes its own trip when you award the order.
+        {t('itemsStep.generalIntro')}
       </Text>
       {fields.map((row, index) => {
         const rowErrors = errors.generalCargos?.[index];
         return (
           <Card key={row.id} withBorder radius="md" padding="md">
             <RowHeader
-              title={`Truck load ${index + 1}`}
+              title={t('item.truckLoadNumber', { number: index + 1 })}
               onRemove={() => remove(index)}
-              removeLabel={`Remove truck load ${index + 1}`}
+              removeLabel={t('itemsStep.removeTruckLoad', { number: index + 1 })}
               canRemove={fields.length > 1}
             >
               <Button
@@ -202,27 +201,27 @@ function GeneralCargoRows() {
                 leftSection={<IconCopy size={16} aria-hidden />}
                 onClick={() => insert(index + 1, { ...getValues(`generalCargos.${index}`) })}
                 disabled={full}
-                aria-label={`Duplicate truck load ${index + 1}`}
+                aria-label={t('itemsStep.duplicateLabel', { number: index + 1 })}
               >
-                Duplicate
+                {t('itemsStep.duplicate')}
               </Button>
             </RowHeader>
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
               <TextInput
-                label="Description"
-                placeholder="Bagged cement, 50 kg bags"
+                label={t('itemsStep.description')}
+                placeholder={t('itemsStep.descriptionExample')}
                 error={rowErrors?.description?.message}
                 {...register(`generalCargos.${index}.description`)}
               />
               <TextInput
-                label="Quantity"
+                label={t('itemsStep.quantity')}
                 inputMode="numeric"
                 placeholder="600"
                 error={rowErrors?.quantity?.message}
                 {...register(`generalCargos.${index}.quantity`)}
               />
               <TextInput
-                label="Weight (tonnes)"
+                label={t('itemsStep.weight')}
                 inputMode="decimal"
                 placeholder="30"
                 error={rowErrors?.weightTonnes?.message}
@@ -233,9 +232,9 @@ function GeneralCargoRows() {
                 name={`generalCargos.${index}.truckType`}
                 render={({ field }) => (
                   <Select
-                    label="Truck type"
-                    placeholder="Choose a truck type"
-                    data={TRUCK_TYPE_OPTIONS}
+                    label={t('itemsStep.truckType')}
+                    placeholder={t('itemsStep.chooseTruckType')}
+                    data={truckTypeOptions}
                     value={field.value || null}
                     onChange={(value) => field.onChange(value ?? '')}
                     onBlur={field.onBlur}
@@ -259,11 +258,11 @@ function GeneralCargoRows() {
           onClick={() => append(emptyGeneralCargo())}
           disabled={full}
         >
-          Add another truck load
+          {t('itemsStep.addTruckLoad')}
         </Button>
         {full ? (
           <Text size="sm" c="dimmed">
-            An order holds at most {MAX_ORDER_ITEMS} truck loads.
+            {t('itemsStep.maxTruckLoads', { max: MAX_ORDER_ITEMS })}
           </Text>
         ) : null}
       </Group>

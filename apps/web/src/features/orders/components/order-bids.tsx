@@ -1,11 +1,5 @@
 import { Alert, Button, Group, Stack, Title } from '@mantine/core';
-import {
-  formatMoney,
-  unitLabel,
-  type AwardOrderRequest,
-  type OrderDetail,
-  type ReceivedBid,
-} from '@freightlane/domain';
+import { formatMoney, type AwardOrderRequest, type OrderDetail, type ReceivedBid } from '@freightlane/domain';
 import { IconArrowsSplit } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useActionError } from '../../../components/action-error';
@@ -13,7 +7,8 @@ import { NoticeDialog } from '../../../components/notice-dialog';
 import { formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useAwardOrder } from '../api/orders-api';
-import { unitCount } from '../unit-count';
+import { useOrdersText } from '../text';
+import { unitWords } from '../unit-count';
 import { BidCard } from './bid-card';
 import { SplitAwardCard } from './split-award-card';
 
@@ -27,6 +22,7 @@ interface PendingAward {
  * split across several. Every award asks first, then shows the trips it created.
  */
 export function OrderBids({ order }: { order: OrderDetail }) {
+  const t = useOrdersText();
   const award = useAwardOrder(order.id);
   const showActionError = useActionError();
   const [pending, setPending] = useState<PendingAward | null>(null);
@@ -45,13 +41,15 @@ export function OrderBids({ order }: { order: OrderDetail }) {
 
   function awardWhole(bid: ReceivedBid) {
     const n = order.items.length;
-    const money = formatMoney(bid.amountKobo);
+    const amount = formatMoney(bid.amountKobo);
+    const units = unitWords(t, order.cargoType);
+    const transporter = bid.transporterName;
     setPending({
       request: { allocations: [{ bidId: bid.id, itemIds: order.items.map((item) => item.id) }] },
       question:
         n === 1
-          ? `Award the ${unitLabel(order.cargoType)} to ${bid.transporterName} for ${money}?`
-          : `Award all ${unitCount(n, order.cargoType)} to ${bid.transporterName} for ${money} each?`,
+          ? t('bids.awardOne', { unit: units.one, transporter, amount })
+          : t('bids.awardAll', { units: units.count(n), transporter, amount }),
     });
   }
 
@@ -61,8 +59,8 @@ export function OrderBids({ order }: { order: OrderDetail }) {
       const awarded = await award.mutateAsync(pending.request);
       const trips = awarded.trips?.length ?? order.items.length;
       notifySuccess(
-        `${trips === 1 ? '1 trip was' : `${trips} trips were`} created.`,
-        `Order ${order.orderNumber} awarded`,
+        t('bids.awarded', { count: trips }),
+        t('bids.awardedTitle', { orderNumber: order.orderNumber }),
       );
       setSplitting(false);
     } catch (error) {
@@ -76,7 +74,7 @@ export function OrderBids({ order }: { order: OrderDetail }) {
     <Stack gap="md" component="section" aria-labelledby="bids-title">
       <Group justify="space-between" align="center">
         <Title order={2} fz="lg" id="bids-title">
-          Bids received ({order.bids.length})
+          {t('bids.title', { count: order.bids.length })}
         </Title>
         {canAward && activeBids.length > 1 && order.items.length > 1 && !splitting ? (
           <Button
@@ -84,7 +82,7 @@ export function OrderBids({ order }: { order: OrderDetail }) {
             leftSection={<IconArrowsSplit size={18} aria-hidden />}
             onClick={() => setSplitting(true)}
           >
-            Split across bids
+            {t('bids.split')}
           </Button>
         ) : null}
       </Group>
@@ -93,9 +91,9 @@ export function OrderBids({ order }: { order: OrderDetail }) {
         <Alert color="gray" variant="light">
           {order.status === 'OPEN'
             ? order.biddingOpen
-              ? `No bids yet. Transporters can bid until ${formatDateTime(order.biddingClosesAt)}.`
-              : 'Bidding has closed without any bid. Cancel this order and place it again with a later closing time.'
-            : 'No bids were received.'}
+              ? t('bids.noBidsYet', { when: formatDateTime(order.biddingClosesAt) })
+              : t('bids.closedWithoutBid')
+            : t('bids.noneReceived')}
         </Alert>
       ) : null}
 
@@ -123,7 +121,7 @@ export function OrderBids({ order }: { order: OrderDetail }) {
 
       <NoticeDialog
         opened={pending !== null}
-        title="Award the order?"
+        title={t('bids.confirmTitle')}
         buttons="yes-no"
         confirming={award.isPending}
         onClose={() => setPending(null)}

@@ -1,19 +1,22 @@
 import { Card, Group, SimpleGrid, Title } from '@mantine/core';
-import { unitLabel, type OrderDetail } from '@freightlane/domain';
+import type { OrderDetail } from '@freightlane/domain';
 import { DescriptionField } from '../../../components/description-field';
 import { CargoTypeBadge, Money, OrderStatusBadge } from '../../../components/marketplace-badges';
 import { formatCalendarDate, formatDateTime } from '../../../lib/format';
+import { useOrdersText } from '../text';
+import { unitWords } from '../unit-count';
 import { PlaceLines } from './place-lines';
 import { QuoteDocumentDownload } from './quote-document-download';
 
 /** What was ordered, from where to where, by when, and on what terms. */
 export function OrderSummaryCard({ order }: { order: OrderDetail }) {
-  const unit = unitLabel(order.cargoType);
+  const t = useOrdersText();
+  const unit = unitWords(t, order.cargoType).one;
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="summary-title">
       <Group justify="space-between" mb="md" gap="xs">
         <Title order={2} fz="lg" id="summary-title">
-          Summary
+          {t('summary.title')}
         </Title>
         <Group gap="xs">
           <CargoTypeBadge cargoType={order.cargoType} />
@@ -21,29 +24,37 @@ export function OrderSummaryCard({ order }: { order: OrderDetail }) {
         </Group>
       </Group>
       <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md" m={0}>
-        <DescriptionField label="Order number">{order.orderNumber}</DescriptionField>
-        <DescriptionField label="Client">{order.clientName}</DescriptionField>
-        <DescriptionField label="Reference">{order.reference || '—'}</DescriptionField>
-        <DescriptionField label="Placed">{formatDateTime(order.createdAt)}</DescriptionField>
-        <DescriptionField label="Pickup">
+        <DescriptionField label={t('summary.orderNumber')}>{order.orderNumber}</DescriptionField>
+        <DescriptionField label={t('summary.client')}>{order.clientName}</DescriptionField>
+        <DescriptionField label={t('field.reference')}>{order.reference || '—'}</DescriptionField>
+        <DescriptionField label={t('summary.placed')}>{formatDateTime(order.createdAt)}</DescriptionField>
+        <DescriptionField label={t('summary.pickup')}>
           <PlaceLines location={order.pickup} />
         </DescriptionField>
-        <DescriptionField label="Delivery">
+        <DescriptionField label={t('summary.delivery')}>
           <PlaceLines location={order.recipient} />
         </DescriptionField>
-        <DescriptionField label="Pickup date">{formatCalendarDate(order.pickupDate)}</DescriptionField>
-        <DescriptionField label="Bidding closes">{formatDateTime(order.biddingClosesAt)}</DescriptionField>
-        <DescriptionField label={`Target price per ${unit}`}>
-          {order.targetAmountKobo === null ? 'No target price' : <Money kobo={order.targetAmountKobo} />}
+        <DescriptionField label={t('field.pickupDate')}>
+          {formatCalendarDate(order.pickupDate)}
         </DescriptionField>
-        <DescriptionField label="Who may bid">
-          {order.preferredPartnersOnly ? 'Only your preferred partners' : 'Every verified transporter'}
+        <DescriptionField label={t('field.biddingCloses')}>
+          {formatDateTime(order.biddingClosesAt)}
         </DescriptionField>
-        <DescriptionField label="Quote document">
+        <DescriptionField label={t('field.targetPricePer', { unit })}>
+          {order.targetAmountKobo === null ? (
+            t('value.noTargetPrice')
+          ) : (
+            <Money kobo={order.targetAmountKobo} />
+          )}
+        </DescriptionField>
+        <DescriptionField label={t('field.whoMayBid')}>
+          {order.preferredPartnersOnly ? t('value.partnersOnly') : t('value.everyTransporter')}
+        </DescriptionField>
+        <DescriptionField label={t('field.quoteDocument')}>
           <QuoteDocumentDownload order={order} />
         </DescriptionField>
         {order.awardedAt ? (
-          <DescriptionField label="Awarded">{formatDateTime(order.awardedAt)}</DescriptionField>
+          <DescriptionField label={t('summary.awarded')}>{formatDateTime(order.awardedAt)}</DescriptionField>
         ) : null}
       </SimpleGrid>
     </Card>

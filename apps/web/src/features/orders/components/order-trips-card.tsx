@@ -1,19 +1,21 @@
 import { Anchor, Card, Text, Title } from '@mantine/core';
-import { isContainerCargo, unitLabel, type OrderDetail, type OrderItem } from '@freightlane/domain';
+import { isContainerCargo, type OrderDetail, type OrderItem } from '@freightlane/domain';
 import { Link } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { Money } from '../../../components/marketplace-badges';
 import { PATHS } from '../../../lib/paths';
 import { itemName } from '../item-name';
+import { useOrdersText, type OrdersText } from '../text';
+import { unitWords } from '../unit-count';
 
 type OrderTrip = OrderDetail['trips'][number];
 
-function tripColumns(order: OrderDetail): DataColumn<OrderTrip>[] {
+function tripColumns(order: OrderDetail, t: OrdersText): DataColumn<OrderTrip>[] {
   const items = new Map<string, OrderItem>(order.items.map((item) => [item.id, item]));
   return [
     {
       key: 'trip',
-      header: 'Trip number',
+      header: t('trips.columnTrip'),
       keep: true,
       cell: (trip) => (
         <Anchor component={Link} to={PATHS.trip(trip.id)} fw={600} size="sm">
@@ -23,16 +25,16 @@ function tripColumns(order: OrderDetail): DataColumn<OrderTrip>[] {
     },
     {
       key: 'item',
-      header: isContainerCargo(order.cargoType) ? 'Container' : 'Truck load',
+      header: isContainerCargo(order.cargoType) ? t('item.container') : t('item.truckLoad'),
       cell: (trip) => {
         const item = items.get(trip.orderItemId);
-        return item ? itemName(item) : '—';
+        return item ? itemName(t, item) : '—';
       },
     },
-    { key: 'transporter', header: 'Transporter', cell: (trip) => trip.transporterName },
+    { key: 'transporter', header: t('trips.columnTransporter'), cell: (trip) => trip.transporterName },
     {
       key: 'tracking',
-      header: 'Tracking',
+      header: t('trips.columnTracking'),
       keep: true,
       // The public page, the one to share with the client; it needs no sign-in. It is its own light
       // entry (track.html), so it opens with a full page load, not a client route.
@@ -40,16 +42,16 @@ function tripColumns(order: OrderDetail): DataColumn<OrderTrip>[] {
         <Anchor
           href={`${PATHS.tripProgress}/${trip.trackingId}`}
           size="sm"
-          aria-label={`Tracking link of ${trip.tripNumber}`}
+          aria-label={t('trips.trackingLinkOf', { tripNumber: trip.tripNumber })}
         >
-          Tracking link
+          {t('trips.trackingLink')}
         </Anchor>
       ),
     },
     // Last, so on a phone's card the amount is in the right-hand column, right-aligned like the table's.
     {
       key: 'amount',
-      header: 'Amount',
+      header: t('trips.columnAmount'),
       align: 'right',
       keep: true,
       cell: (trip) => <Money kobo={trip.amountKobo} size="sm" />,
@@ -59,15 +61,21 @@ function tripColumns(order: OrderDetail): DataColumn<OrderTrip>[] {
 
 /** The trips an award created, each with its transporter, amount and public tracking link. */
 export function OrderTripsCard({ order }: { order: OrderDetail }) {
+  const t = useOrdersText();
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="trips-title">
       <Title order={2} fz="lg" id="trips-title" mb={4}>
-        Trips ({order.trips.length})
+        {t('trips.title', { count: order.trips.length })}
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        One trip per {unitLabel(order.cargoType)}. Share a trip&apos;s tracking page with your client.
+        {t('trips.hint', { unit: unitWords(t, order.cargoType).one })}
       </Text>
-      <DataTable label="Trips" columns={tripColumns(order)} rows={order.trips} rowKey={(trip) => trip.id} />
+      <DataTable
+        label={t('trips.tableLabel')}
+        columns={tripColumns(order, t)}
+        rows={order.trips}
+        rowKey={(trip) => trip.id}
+      />
     </Card>
   );
 }

@@ -30,31 +30,35 @@ import { ItemsStep } from './items-step';
 import { PickupStep } from './pickup-step';
 import { ReviewStep } from './review-step';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
+import { useOrdersText, type OrdersKey } from '../text';
 
 type Path = FieldPath<OrderDraftValues>;
 
-export function stepLabelFor(step: number, cargoType: OrderDraftValues['cargoType']): string {
+/** A step's name, as a key of the orders catalog. */
+export function stepLabelKey(step: number, cargoType: OrderDraftValues['cargoType']): OrdersKey {
   switch (step) {
     case 0:
-      return 'Cargo type';
+      return 'wizard.stepCargoType';
     case 1:
-      return cargoType === 'GENERAL_CARGO' ? 'General cargo' : 'Containers';
+      return cargoType === 'GENERAL_CARGO' ? 'wizard.stepGeneralCargo' : 'wizard.stepContainers';
     case 2:
-      return 'Pickup';
+      return 'wizard.stepPickup';
     case 3:
-      return 'Delivery location';
+      return 'wizard.stepDelivery';
     default:
-      return 'Review';
+      return 'wizard.stepReview';
   }
 }
 
-const STEP_HINTS = [
-  'What are we moving, and for whom?',
-  'Add each container, or each truck load of general cargo.',
-  'Where and when the trucks collect the cargo.',
-  'Where the cargo goes, and how transporters bid.',
-  'Check everything, then place the order. Transporters can bid as soon as it is placed.',
+const STEP_HINTS: OrdersKey[] = [
+  'wizard.hintCargoType',
+  'wizard.hintItems',
+  'wizard.hintPickup',
+  'wizard.hintDelivery',
+  'wizard.hintReview',
 ];
+
+const STEP_COUNT = 4;
 
 /**
  * The spec's order wizard: cargo type (step 1), containers or general cargo (step 2), pickup
@@ -70,9 +74,11 @@ export function OrderWizard({
   storage: DraftStorage;
   draftKey: string | null;
 }) {
+  const t = useOrdersText();
   const form = useForm<OrderDraftValues>({
     defaultValues: initial.values,
-    resolver: orderDraftResolver(),
+    // The form takes its options anew on every render, so its messages follow the language shown.
+    resolver: orderDraftResolver(undefined, t),
     mode: 'onTouched',
   });
   const [step, setStep] = useState(initial.step);
@@ -142,7 +148,7 @@ export function OrderWizard({
     try {
       const order = await create.mutateAsync(toCreateOrderRequest(values));
       if (draftKey) clearOrderDraft(storage, draftKey);
-      notifySuccess(`Order ${order.orderNumber} is placed. Transporters can bid now.`, 'Order placed');
+      notifySuccess(t('wizard.placed', { orderNumber: order.orderNumber }), t('wizard.placedTitle'));
       navigate(PATHS.order(order.id), { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && error.errors.length > 0) {
@@ -156,7 +162,7 @@ export function OrderWizard({
         }
         setEditingFromReview(true);
         goTo(earliest ?? 0);
-        notifyError(error, 'Check the order');
+        notifyError(error, t('wizard.checkOrder'));
       } else {
         showActionError(error);
       }
@@ -165,7 +171,7 @@ export function OrderWizard({
     }
   }
 
-  const label = (index: number) => stepLabelFor(index, cargoType);
+  const label = (index: number) => t(stepLabelKey(index, cargoType));
   const onReview = step === REVIEW_STEP;
 
   return (
@@ -178,11 +184,11 @@ export function OrderWizard({
           size="sm"
           iconSize={isDesktop ? 36 : 30}
         >
-          {[0, 1, 2, 3].map((index) => (
+          {Array.from({ length: STEP_COUNT }, (_, index) => (
             <Stepper.Step
               key={index}
               label={isDesktop ? label(index) : undefined}
-              aria-label={`Step ${index + 1}: ${label(index)}`}
+              aria-label={t('wizard.stepLabel', { number: index + 1, step: label(index) })}
             />
           ))}
         </Stepper>
@@ -190,7 +196,7 @@ export function OrderWizard({
         <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="order-step-title">
           <Stack gap={4} mb="lg">
             <Text size="sm" c="dimmed">
-              {onReview ? 'Last step' : `Step ${step + 1} of 4`}
+              {onReview ? t('wizard.lastStep') : t('wizard.stepOf', { number: step + 1, total: STEP_COUNT })}
             </Text>
             <Title
               order={2}
@@ -200,10 +206,10 @@ export function OrderWizard({
               tabIndex={-1}
               style={{ outline: 'none' }}
             >
-              {onReview ? 'Review your order' : label(step)}
+              {onReview ? t('wizard.reviewTitle') : label(step)}
             </Title>
             <Text size="sm" c="dimmed">
-              {STEP_HINTS[step]}
+              {t(STEP_HINTS[step]!)}
             </Text>
           </Stack>
 
@@ -229,7 +235,7 @@ export function OrderWizard({
                   onClick={() => goTo(step - 1)}
                   disabled={create.isPending}
                 >
-                  Back
+                  {t('wizard.back')}
                 </Button>
               ) : (
                 <span />
@@ -240,11 +246,11 @@ export function OrderWizard({
                   loading={create.isPending}
                   leftSection={<IconCheck size={18} aria-hidden />}
                 >
-                  Place order
+                  {t('wizard.placeOrder')}
                 </Button>
               ) : (
                 <Button type="submit">
-                  {editingFromReview ? 'Save and return to review' : 'Save and continue'}
+                  {editingFromReview ? t('wizard.saveAndReturn') : t('wizard.saveAndContinue')}
                 </Button>
               )}
             </Group>

@@ -2,18 +2,20 @@ import { SimpleGrid, Stack } from '@mantine/core';
 import { FormDateInput } from '../../../components/form-inputs';
 import { lagosToday } from '../../../lib/format';
 import type { OrderDraftValues } from '../order-draft';
+import { useOrdersText } from '../text';
 import { PlaceFields } from './place-fields';
 
 /** Step 3: where the trucks collect the cargo, and on which day. */
 export function PickupStep() {
+  const t = useOrdersText();
   return (
     <Stack gap="lg">
-      <PlaceFields name="pickup" noun="Pickup" />
+      <PlaceFields name="pickup" />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <FormDateInput<OrderDraftValues>
           name="bidDetails.pickupDate"
-          label="Pickup date"
-          description="The day the trucks should collect the cargo"
+          label={t('pickupStep.date')}
+          description={t('pickupStep.dateHint')}
           minDate={lagosToday()}
         />
       </SimpleGrid>

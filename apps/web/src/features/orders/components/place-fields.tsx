@@ -7,13 +7,15 @@ import {
   TextInput,
   type ComboboxItem,
 } from '@mantine/core';
-import { TERMINAL_KIND_LABELS, type Terminal } from '@freightlane/domain';
+import type { Terminal } from '@freightlane/domain';
 import { useId, useMemo } from 'react';
 import { Controller, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { QueryError } from '../../../components/query-error';
 import { StateLgaFormFields } from '../../../components/state-lga-fields';
+import { useLabels, type Label } from '../../../i18n/labels/labels';
 import { useTerminals } from '../../lookups';
 import type { OrderDraftValues } from '../order-draft';
+import { useOrdersText, type OrdersText } from '../text';
 
 type PlaceName = 'pickup' | 'recipient';
 
@@ -24,16 +26,21 @@ interface TerminalOption extends ComboboxItem {
 }
 
 /** Terminals grouped by state and port, e.g. "Lagos · Apapa", each showing its name and kind. */
-export function terminalOptions(terminals: Terminal[]): { group: string; items: TerminalOption[] }[] {
+export function terminalOptions(
+  terminals: Terminal[],
+  t: OrdersText,
+  label: Label,
+): { group: string; items: TerminalOption[] }[] {
   const groups = new Map<string, TerminalOption[]>();
   for (const terminal of terminals) {
     const group = `${terminal.state} · ${terminal.port}`;
     const items = groups.get(group) ?? [];
+    const kind = label('terminalKind', terminal.kind);
     items.push({
       value: terminal.id,
-      label: `${terminal.name} (${TERMINAL_KIND_LABELS[terminal.kind]})`,
+      label: t('place.terminalWithKind', { name: terminal.name, kind }),
       name: terminal.name,
-      kind: TERMINAL_KIND_LABELS[terminal.kind],
+      kind,
       city: terminal.city,
     });
     groups.set(group, items);
@@ -45,12 +52,15 @@ export function terminalOptions(terminals: Terminal[]): { group: string; items: 
  * A pickup or delivery place: a seeded terminal (port terminal, holding bay, inland depot) or a
  * street address with state, LGA and city.
  */
-export function PlaceFields({ name, noun }: { name: PlaceName; noun: 'Pickup' | 'Delivery' }) {
+export function PlaceFields({ name }: { name: PlaceName }) {
+  const t = useOrdersText();
+  const label = useLabels();
   const { control, register, clearErrors } = useFormContext<OrderDraftValues>();
   const { errors } = useFormState<OrderDraftValues>();
   const kind = useWatch({ control, name: `${name}.kind` });
   const terminals = useTerminals();
-  const options = useMemo(() => terminalOptions(terminals.data ?? []), [terminals.data]);
+  const options = useMemo(() => terminalOptions(terminals.data ?? [], t, label), [terminals.data, t, label]);
+  const pickup = name === 'pickup';
   const kindLabelId = useId();
   const placeErrors = errors[name];
 
@@ -58,7 +68,7 @@ export function PlaceFields({ name, noun }: { name: PlaceName; noun: 'Pickup' | 
     <Stack gap="md">
       <Stack gap={6}>
         <Text id={kindLabelId} fw={500} size="sm">
-          {noun} place
+          {pickup ? t('place.pickupPlace') : t('place.deliveryPlace')}
         </Text>
         <Controller
           control={control}
@@ -67,8 +77,8 @@ export function PlaceFields({ name, noun }: { name: PlaceName; noun: 'Pickup' | 
             <SegmentedControl
               aria-labelledby={kindLabelId}
               data={[
-                { value: 'TERMINAL', label: 'Terminal' },
-                { value: 'ADDRESS', label: 'Address' },
+                { value: 'TERMINAL', label: t('place.terminal') },
+                { value: 'ADDRESS', label: t('place.address') },
               ]}
               value={field.value}
               onChange={(value) => {
@@ -87,7 +97,7 @@ export function PlaceFields({ name, noun }: { name: PlaceName; noun: 'Pickup' | 
           <QueryError
             error={terminals.error}
             onRetry={() => void terminals.refetch()}
-            title="Could not load the terminals"
+            title={t('place.terminalsFailure')}
           />
         ) : (
           <Controller
@@ -95,9 +105,9 @@ export function PlaceFields({ name, noun }: { name: PlaceName; noun: 'Pickup' | 
             name={`${name}.terminalId`}
             render={({ field }) => (
               <Select
-                label={`${noun} terminal`}
-                description="Port terminal, holding bay or inland depot. Type to search."
-                placeholder={terminals.isPending ? 'Loading terminals...' : 'Choose a terminal'}
+                label={pickup ? t('place.pickupTerminal') : t('place.deliveryTerminal')}
+                description={t('place.terminalHint')}
+                placeholder={terminals.isPending ? t('place.loadingTerminals') : t('place.chooseTerminal')}
                 disabled={terminals.isPending}
                 searchable
                 data={options}
@@ -107,7 +117,7 @@ export function PlaceFields({ name, noun }: { name: PlaceName; noun: 'Pickup' | 
                 ref={field.ref}
                 name={field.name}
                 error={placeErrors?.terminalId?.message}
-                nothingFoundMessage="No terminal by that name"
+                nothingFoundMessage={t('place.noTerminal')}
                 maxDropdownHeight={320}
                 renderOption={({ option }) => {
                   const item = option as TerminalOption;
@@ -127,21 +137,21 @@ export function PlaceFields({ name, noun }: { name: PlaceName; noun: 'Pickup' | 
       ) : (
         <Stack gap="md">
           <TextInput
-            label="Street"
-            placeholder="12 Wharf Road"
+            label={t('place.street')}
+            placeholder={t('place.streetExample')}
             error={placeErrors?.address?.street?.message}
             {...register(`${name}.address.street`)}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
-              label="Neighbourhood (optional)"
+              label={t('place.neighbourhood')}
               error={placeErrors?.address?.neighborhood?.message}
               {...register(`${name}.address.neighborhood`)}
             />
             <StateLgaFormFields name={`${name}.address`} />
             <TextInput
-              label="City"
-              placeholder="Apapa"
+              label={t('place.city')}
+              placeholder={t('place.cityExample')}
               error={placeErrors?.address?.city?.message}
               {...register(`${name}.address.city`)}
             />

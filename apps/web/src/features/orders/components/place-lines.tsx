@@ -1,12 +1,19 @@
-import { TERMINAL_KIND_LABELS, type LocationView } from '@freightlane/domain';
+import type { LocationView } from '@freightlane/domain';
+import { useLabels } from '../../../i18n/labels/labels';
+import { useOrdersText } from '../text';
 
 /** A pickup or delivery place on two lines: the terminal and its operator, or the street and the town. */
 export function PlaceLines({ location }: { location: LocationView }) {
+  const t = useOrdersText();
+  const label = useLabels();
   if (location.terminal)
     return (
       <>
         <span style={{ display: 'block' }}>
-          {location.terminal.name} ({TERMINAL_KIND_LABELS[location.terminal.kind]})
+          {t('place.terminalWithKind', {
+            name: location.terminal.name,
+            kind: label('terminalKind', location.terminal.kind),
+          })}
         </span>
         <span style={{ display: 'block' }}>
           {location.terminal.operator}, {location.terminal.city}
@@ -18,11 +25,9 @@ export function PlaceLines({ location }: { location: LocationView }) {
     return (
       <>
         <span style={{ display: 'block' }}>{[street, neighborhood].filter(Boolean).join(', ')}</span>
-        <span style={{ display: 'block' }}>
-          {city}, {lga} LGA, {state}
-        </span>
+        <span style={{ display: 'block' }}>{t('place.town', { city, lga, state })}</span>
       </>
     );
   }
-  return <>N/A</>;
+  return <>{t('value.notAvailable')}</>;
 }

@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/api';
 import { formatFileSize } from '../../company';
 import { useSessionStore } from '../../../lib/session-context';
 import { quoteDocumentProblem, uploadQuoteDocument } from '../api/quote-document';
+import { useOrdersText } from '../text';
 
 interface Upload {
   fileName: string;
@@ -26,6 +27,7 @@ export function QuoteDocumentField({
   onChange: (document: QuoteDocument | null) => void;
   error?: string;
 }) {
+  const t = useOrdersText();
   const session = useSessionStore();
   const showActionError = useActionError();
   const [upload, setUpload] = useState<Upload | null>(null);
@@ -41,7 +43,7 @@ export function QuoteDocumentField({
     resetRef.current?.();
     if (!file) return;
     const refused = quoteDocumentProblem(file);
-    setProblem(refused);
+    setProblem(refused && t(refused));
     if (refused) return;
     const controller = new AbortController();
     abortRef.current = controller;
@@ -69,23 +71,25 @@ export function QuoteDocumentField({
   return (
     <Stack gap={6} role="group" aria-labelledby={labelId} aria-describedby={message ? messageId : undefined}>
       <Text id={labelId} fw={500} size="sm">
-        Quote document (optional)
+        {t('quote.label')}
       </Text>
       <Text size="xs" c="dimmed">
-        A PDF of at most 10 MB that transporters see with the order, e.g. your client&apos;s quote or a
-        packing list.
+        {t('quote.hint')}
       </Text>
       {upload ? (
         <Card withBorder radius="md" padding="sm">
           <Group justify="space-between" wrap="nowrap" mb={6}>
             <Text size="sm" truncate>
-              Uploading {upload.fileName}… {upload.percent}%
+              {t('quote.uploading', { fileName: upload.fileName, percent: upload.percent })}
             </Text>
             <Button variant="subtle" size="compact-sm" color="gray" onClick={() => abortRef.current?.abort()}>
-              Cancel upload
+              {t('quote.cancelUpload')}
             </Button>
           </Group>
-          <Progress value={upload.percent} aria-label={`Uploading ${upload.fileName}`} />
+          <Progress
+            value={upload.percent}
+            aria-label={t('quote.uploadingLabel', { fileName: upload.fileName })}
+          />
         </Card>
       ) : value ? (
         <Card withBorder radius="md" padding="sm">
@@ -110,9 +114,9 @@ export function QuoteDocumentField({
                 setProblem(null);
                 onChange(null);
               }}
-              aria-label={`Remove ${value.fileName}`}
+              aria-label={t('quote.removeLabel', { fileName: value.fileName })}
             >
-              Remove
+              {t('quote.remove')}
             </Button>
           </Group>
         </Card>
@@ -121,7 +125,7 @@ export function QuoteDocumentField({
           <FileButton onChange={(file) => void start(file)} accept="application/pdf,.pdf" resetRef={resetRef}>
             {(props) => (
               <Button variant="default" leftSection={<IconPaperclip size={18} aria-hidden />} {...props}>
-                Attach a PDF
+                {t('quote.attach')}
               </Button>
             )}
           </FileButton>

@@ -1,25 +1,24 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
-  CARGO_TYPE_LABELS,
-  CONTAINER_SIZE_LABELS,
-  TERMINAL_KIND_LABELS,
-  TRUCK_TYPE_LABELS,
   formatMoney,
   isContainerCargo,
   nairaToKobo,
   normalizeContainerNumber,
-  unitLabel,
   type CargoType,
 } from '@freightlane/domain';
 import type { ReactNode } from 'react';
+import { useLabels } from '../../../i18n/labels/labels';
 import { formatCalendarDate, formatDateTime } from '../../../lib/format';
 import { formatFileSize } from '../../company';
 import { useLiners, useTerminals } from '../../lookups';
 import type { OrderDraftValues, PlaceDraft } from '../order-draft';
 import { biddingClosesAtIso } from '../order-form';
+import { useOrdersText } from '../text';
+import { unitWords } from '../unit-count';
 import { DescriptionField } from '../../../components/description-field';
 
 function Section({ title, onEdit, children }: { title: string; onEdit: () => void; children: ReactNode }) {
+  const t = useOrdersText();
   return (
     <Card withBorder radius="md" padding="md" component="section">
       <Group justify="space-between" mb="sm" wrap="nowrap">
@@ -32,9 +31,9 @@ function Section({ title, onEdit, children }: { title: string; onEdit: () => voi
           onClick={onEdit}
           fw={600}
           size="sm"
-          aria-label={`Edit ${title.toLowerCase()}`}
+          aria-label={t('review.editSection', { section: title.toLowerCase() })}
         >
-          Edit
+          {t('review.edit')}
         </Anchor>
       </Group>
       {children}
@@ -51,18 +50,20 @@ function Fields({ children }: { children: ReactNode }) {
 }
 
 function usePlaceLines() {
+  const t = useOrdersText();
+  const label = useLabels();
   const terminals = useTerminals();
   return (place: PlaceDraft): string[] => {
     if (place.kind === 'TERMINAL') {
-      const terminal = terminals.data?.find((t) => t.id === place.terminalId);
-      if (!terminal) return ['Terminal not found: choose it again'];
+      const terminal = terminals.data?.find((candidate) => candidate.id === place.terminalId);
+      if (!terminal) return [t('review.terminalNotFound')];
       return [
-        `${terminal.name} (${TERMINAL_KIND_LABELS[terminal.kind]})`,
+        t('place.terminalWithKind', { name: terminal.name, kind: label('terminalKind', terminal.kind) }),
         `${terminal.city}, ${terminal.state}`,
       ];
     }
     const { street, neighborhood, lga, city, state } = place.address;
-    return [[street, neighborhood].filter(Boolean).join(', '), `${city}, ${lga} LGA, ${state}`];
+    return [[street, neighborhood].filter(Boolean).join(', '), t('place.town', { city, lga, state })];
   };
 }
 
@@ -76,10 +77,12 @@ export function ReviewStep({
   stepLabel: (step: number) => string;
   onEdit: (step: number) => void;
 }) {
+  const t = useOrdersText();
+  const label = useLabels();
   const liners = useLiners();
   const placeLines = usePlaceLines();
   const cargoType = values.cargoType as CargoType;
-  const unit = unitLabel(cargoType);
+  const unit = unitWords(t, cargoType).one;
   const { pickupDate, closingDate, closingTime, targetPrice } = values.bidDetails;
   const targetKobo = targetPrice.trim() ? nairaToKobo(targetPrice) : null;
   const linerName = (id: string) => liners.data?.find((liner) => liner.id === id)?.name ?? '—';
@@ -88,9 +91,9 @@ export function ReviewStep({
     <Stack gap="md">
       <Section title={stepLabel(0)} onEdit={() => onEdit(0)}>
         <Fields>
-          <DescriptionField label="Cargo type">{CARGO_TYPE_LABELS[cargoType]}</DescriptionField>
-          <DescriptionField label="Client name">{values.clientName.trim()}</DescriptionField>
-          <DescriptionField label="Reference">{values.reference.trim() || '—'}</DescriptionField>
+          <DescriptionField label={t('review.cargoType')}>{label('cargoType', cargoType)}</DescriptionField>
+          <DescriptionField label={t('review.clientName')}>{values.clientName.trim()}</DescriptionField>
+          <DescriptionField label={t('field.reference')}>{values.reference.trim() || '—'}</DescriptionField>
         </Fields>
       </Section>
 
@@ -102,17 +105,24 @@ export function ReviewStep({
                   <Text span fw={600} ff="monospace">
                     {normalizeContainerNumber(row.containerNumber)}
                   </Text>{' '}
-                  · {CONTAINER_SIZE_LABELS[row.containerSize]} · {linerName(row.linerId)} · delivery order
-                  valid until {formatCalendarDate(row.deliveryOrderValidityDate)}
+                  {t('review.containerDetails', {
+                    size: label('containerSize', row.containerSize),
+                    liner: linerName(row.linerId),
+                    date: formatCalendarDate(row.deliveryOrderValidityDate),
+                  })}
                 </Text>
               ))
             : values.generalCargos.map((row, index) => (
                 <Text component="li" size="sm" key={index}>
                   <Text span fw={600}>
-                    Truck load {index + 1}:
+                    {t('review.truckLoadTitle', { number: index + 1 })}
                   </Text>{' '}
-                  {row.description.trim()} · quantity {row.quantity.trim()} · {row.weightTonnes.trim()} tonnes
-                  · {row.truckType ? TRUCK_TYPE_LABELS[row.truckType] : '—'}
+                  {t('review.truckLoadDetails', {
+                    description: row.description.trim(),
+                    quantity: row.quantity.trim(),
+                    weight: row.weightTonnes.trim(),
+                    truckType: row.truckType ? label('truckType', row.truckType) : '—',
+                  })}
                 </Text>
               ))}
         </Stack>
@@ -120,39 +130,39 @@ export function ReviewStep({
 
       <Section title={stepLabel(2)} onEdit={() => onEdit(2)}>
         <Fields>
-          <DescriptionField label="Pickup place">
+          <DescriptionField label={t('place.pickupPlace')}>
             {placeLines(values.pickup).map((line) => (
               <span key={line} style={{ display: 'block' }}>
                 {line}
               </span>
             ))}
           </DescriptionField>
-          <DescriptionField label="Pickup date">{formatCalendarDate(pickupDate)}</DescriptionField>
+          <DescriptionField label={t('field.pickupDate')}>{formatCalendarDate(pickupDate)}</DescriptionField>
         </Fields>
       </Section>
 
       <Section title={stepLabel(3)} onEdit={() => onEdit(3)}>
         <Fields>
-          <DescriptionField label="Delivery place">
+          <DescriptionField label={t('place.deliveryPlace')}>
             {placeLines(values.recipient).map((line) => (
               <span key={line} style={{ display: 'block' }}>
                 {line}
               </span>
             ))}
           </DescriptionField>
-          <DescriptionField label="Bidding closes">
-            {formatDateTime(biddingClosesAtIso(closingDate, closingTime))} (Lagos)
+          <DescriptionField label={t('field.biddingCloses')}>
+            {t('review.closesAt', { when: formatDateTime(biddingClosesAtIso(closingDate, closingTime)) })}
           </DescriptionField>
-          <DescriptionField label={`Target price per ${unit}`}>
-            {targetKobo === null ? 'No target price' : formatMoney(targetKobo)}
+          <DescriptionField label={t('field.targetPricePer', { unit })}>
+            {targetKobo === null ? t('value.noTargetPrice') : formatMoney(targetKobo)}
           </DescriptionField>
-          <DescriptionField label="Who may bid">
-            {values.preferredPartnersOnly ? 'Only your preferred partners' : 'Every verified transporter'}
+          <DescriptionField label={t('field.whoMayBid')}>
+            {values.preferredPartnersOnly ? t('value.partnersOnly') : t('value.everyTransporter')}
           </DescriptionField>
-          <DescriptionField label="Quote document">
+          <DescriptionField label={t('field.quoteDocument')}>
             {values.quoteDocument
               ? `${values.quoteDocument.fileName} (${formatFileSize(values.quoteDocument.sizeBytes)})`
-              : 'None'}
+              : t('value.none')}
           </DescriptionField>
         </Fields>
       </Section>

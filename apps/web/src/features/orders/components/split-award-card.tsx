@@ -1,7 +1,7 @@
 import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import {
   formatMoney,
-  unitLabel,
+  isContainerCargo,
   type AwardOrderRequest,
   type OrderDetail,
   type OrderItem,
@@ -12,7 +12,8 @@ import { DataTable, type DataColumn } from '../../../components/data-table';
 import { Money } from '../../../components/marketplace-badges';
 import { itemName } from '../item-name';
 import { splitAward } from '../split-award';
-import { unitCount } from '../unit-count';
+import { useOrdersText } from '../text';
+import { unitWords } from '../unit-count';
 
 /** Awarding the order's items across several active bids: a bid chosen for each item, then one award. */
 export function SplitAwardCard({
@@ -27,8 +28,10 @@ export function SplitAwardCard({
   onAward: (request: AwardOrderRequest, question: string) => void;
   onClose: () => void;
 }) {
+  const t = useOrdersText();
   const [choice, setChoice] = useState<Record<string, string>>({});
-  const unit = unitLabel(order.cargoType);
+  const units = unitWords(t, order.cargoType);
+  const unit = units.one;
   const bidOptions = activeBids.map((bid) => ({
     value: bid.id,
     label: `${bid.transporterName} · ${formatMoney(bid.amountKobo)}`,
@@ -51,23 +54,23 @@ export function SplitAwardCard({
   const columns: DataColumn<OrderItem>[] = [
     {
       key: 'item',
-      header: unit === 'container' ? 'Container' : 'Truck load',
-      keep: unit === 'container',
+      header: isContainerCargo(order.cargoType) ? t('item.container') : t('item.truckLoad'),
+      keep: isContainerCargo(order.cargoType),
       cell: (item) => (
         <Text size="sm" fw={500} component="span">
-          {itemName(item)}
+          {itemName(t, item)}
         </Text>
       ),
     },
     {
       key: 'bid',
-      header: 'Bid',
+      header: t('split.columnBid'),
       // On a phone the chooser takes the card's whole width under the item it is for.
       card: 'line',
       cell: (item) => (
         <Select
-          aria-label={`Bid for ${itemName(item)}`}
-          placeholder="Choose a bid"
+          aria-label={t('split.bidFor', { item: itemName(t, item) })}
+          placeholder={t('split.chooseBid')}
           data={bidOptions}
           value={choice[item.id] ?? null}
           onChange={(value) => chooseBid(item.id, value)}
@@ -80,22 +83,24 @@ export function SplitAwardCard({
   function award() {
     onAward(
       request,
-      `Award ${unitCount(order.items.length, order.cargoType)} across ${transporterCount} ${
-        transporterCount === 1 ? 'transporter' : 'transporters'
-      } for ${formatMoney(totalKobo)} in total?`,
+      t('split.question', {
+        units: units.count(order.items.length),
+        count: transporterCount,
+        total: formatMoney(totalKobo),
+      }),
     );
   }
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="split-title">
       <Title order={3} fz="md" id="split-title" mb={4}>
-        Split across bids
+        {t('bids.split')}
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Choose a bid for each {unit}. Each transporter is paid their own price per {unit}.
+        {t('split.hint', { unit })}
       </Text>
       <DataTable
-        label={`Bid for each ${unit}`}
+        label={t('split.tableLabel', { unit })}
         columns={columns}
         rows={order.items}
         rowKey={(item) => item.id}
@@ -103,23 +108,25 @@ export function SplitAwardCard({
 
       <Stack gap={4} mt="md" aria-live="polite">
         <Text fw={600} size="sm">
-          Summary
+          {t('split.summary')}
         </Text>
         {shares.length === 0 ? (
           <Text size="sm" c="dimmed">
-            No {unitLabel(order.cargoType, true)} given to a bid yet.
+            {t('split.noneYet', { units: units.many })}
           </Text>
         ) : (
           shares.map((share) => (
             <Group key={share.bid.id} justify="space-between" wrap="nowrap">
               <Text size="sm">
-                {share.bid.transporterName}: {unitCount(share.itemIds.length, order.cargoType)} ×{' '}
-                {formatMoney(share.bid.amountKobo)}
+                {t('split.share', {
+                  transporter: share.bid.transporterName,
+                  units: units.count(share.itemIds.length),
+                  amount: formatMoney(share.bid.amountKobo),
+                })}
                 {share.beyondOffer ? (
                   <Text span c="orange.9" size="sm">
                     {' '}
-                    (offered {share.bid.trucksAvailable}{' '}
-                    {share.bid.trucksAvailable === 1 ? 'truck' : 'trucks'})
+                    {t('split.offered', { count: share.bid.trucksAvailable })}
                   </Text>
                 ) : null}
               </Text>
@@ -129,7 +136,7 @@ export function SplitAwardCard({
         )}
         <Group justify="space-between" wrap="nowrap">
           <Text size="sm" fw={700}>
-            Total ({assigned} of {unitCount(order.items.length, order.cargoType)})
+            {t('split.total', { assigned, units: units.count(order.items.length) })}
           </Text>
           <Money kobo={totalKobo} size="sm" fw={700} />
         </Group>
@@ -137,15 +144,15 @@ export function SplitAwardCard({
 
       <Group justify="flex-end" mt="md" gap="sm">
         <Button variant="default" onClick={onClose}>
-          Cancel split
+          {t('split.cancel')}
         </Button>
         <Button onClick={award} disabled={!complete}>
-          Award
+          {t('split.award')}
         </Button>
       </Group>
       {!complete ? (
         <Text size="xs" c="dimmed" ta="right" mt={4}>
-          Choose a bid for every {unit} to award.
+          {t('split.chooseEvery', { unit })}
         </Text>
       ) : null}
     </Card>

@@ -16,6 +16,7 @@ import {
   type OrderDraftValues,
   type StoredOrderDraft,
 } from '../order-draft';
+import { useOrdersText } from '../text';
 
 interface Start {
   step: number;
@@ -28,7 +29,8 @@ function freshStart(): Start {
 
 /** /orders/new: the order wizard, offering first to resume an unfinished order. */
 export function NewOrderPage() {
-  usePageTitle('Order haulage');
+  const t = useOrdersText();
+  usePageTitle(t('newOrder.title'));
   const state = useSession();
   const draftKey = orderDraftKey(state.status === 'signed-in' ? state.session.accessToken : null);
   const [storage] = useState(browserDraftStorage);
@@ -51,10 +53,7 @@ export function NewOrderPage() {
 
   return (
     <>
-      <PageHeader
-        title="Order haulage"
-        description="Four short steps, then check and place the order. Your progress is saved as you go."
-      />
+      <PageHeader title={t('newOrder.title')} description={t('newOrder.description')} />
       <Stack gap="lg" maw={1100}>
         {start === null && saved ? (
           <DraftBanner
@@ -67,13 +66,13 @@ export function NewOrderPage() {
       </Stack>
       <NoticeDialog
         opened={confirmDiscard}
-        title="Discard the unfinished order?"
+        title={t('newOrder.discardTitle')}
         buttons="yes-no"
         destructive
         onClose={() => setConfirmDiscard(false)}
         onConfirm={discard}
       >
-        Everything you entered for this order will be deleted. This cannot be undone.
+        {t('newOrder.discardText')}
       </NoticeDialog>
     </>
   );

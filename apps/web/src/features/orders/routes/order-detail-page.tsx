@@ -12,26 +12,30 @@ import { OrderBids } from '../components/order-bids';
 import { OrderItemsCard } from '../components/order-items-card';
 import { OrderSummaryCard } from '../components/order-summary-card';
 import { OrderTripsCard } from '../components/order-trips-card';
+import { useOrdersText } from '../text';
 
 /** /orders/:orderId: the order, its bids and awarding them, then its trips. */
 export function OrderDetailPage() {
   const { orderId = '' } = useParams();
   const order = useOrder(orderId);
   const [cancelling, setCancelling] = useState(false);
-  usePageTitle(order.data ? `Order ${order.data.orderNumber}` : 'Order');
+  const t = useOrdersText();
+  usePageTitle(
+    order.data ? t('orderPage.title', { orderNumber: order.data.orderNumber }) : t('orderPage.titleLoading'),
+  );
 
   const back = (
     <Anchor component={Link} to={PATHS.orders} size="sm">
       <Group gap={4} component="span">
         <IconArrowLeft size={16} aria-hidden />
-        All orders
+        {t('orderPage.allOrders')}
       </Group>
     </Anchor>
   );
 
   if (order.isPending)
     return (
-      <Stack gap="lg" aria-label="Loading the order">
+      <Stack gap="lg" aria-label={t('orderPage.loading')}>
         <Skeleton h={36} w={280} />
         <Skeleton h={260} />
         <Skeleton h={180} />
@@ -41,11 +45,7 @@ export function OrderDetailPage() {
     return (
       <Stack gap="md">
         {back}
-        <QueryError
-          error={order.error}
-          onRetry={() => void order.refetch()}
-          title="Could not load the order"
-        />
+        <QueryError error={order.error} onRetry={() => void order.refetch()} title={t('orderPage.failure')} />
       </Stack>
     );
 
@@ -56,7 +56,7 @@ export function OrderDetailPage() {
         {back}
       </Stack>
       <PageHeader
-        title={`Order ${data.orderNumber}`}
+        title={t('orderPage.title', { orderNumber: data.orderNumber })}
         description={`${data.clientName}${data.reference ? ` · ${data.reference}` : ''}`}
         action={
           data.status === 'OPEN' ? (
@@ -66,15 +66,17 @@ export function OrderDetailPage() {
               leftSection={<IconX size={18} aria-hidden />}
               onClick={() => setCancelling(true)}
             >
-              Cancel order
+              {t('orderPage.cancelOrder')}
             </Button>
           ) : null
         }
       />
       <Stack gap="lg">
         {data.status === 'CANCELLED' ? (
-          <Alert color="red" title="This order is cancelled">
-            {data.cancellationReason ? `Reason: ${data.cancellationReason}` : null}
+          <Alert color="red" title={t('orderPage.cancelled')}>
+            {data.cancellationReason
+              ? t('orderPage.cancelReason', { reason: data.cancellationReason })
+              : null}
           </Alert>
         ) : null}
         <Grid gutter="lg">

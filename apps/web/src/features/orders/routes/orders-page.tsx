@@ -25,15 +25,12 @@ import { QueryList } from '../../../components/query-list';
 import { useListParams, useListSearch } from '../../../components/use-list-params';
 import { formatDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useLabels } from '../../../i18n/labels/labels';
 import { useOrders } from '../api/orders-api';
+import { useOrdersText, type OrdersText } from '../text';
 
-const FILTERS = [
-  { value: 'all', label: 'All' },
-  { value: 'open', label: 'Open for bids' },
-  { value: 'awarded', label: 'Awarded' },
-  { value: 'cancelled', label: 'Cancelled' },
-] as const;
-type Filter = (typeof FILTERS)[number]['value'];
+const FILTERS = ['all', 'open', 'awarded', 'cancelled'] as const;
+type Filter = (typeof FILTERS)[number];
 
 const STATUS_OF_FILTER: Record<Filter, OrderStatus | undefined> = {
   all: undefined,
@@ -43,40 +40,53 @@ const STATUS_OF_FILTER: Record<Filter, OrderStatus | undefined> = {
 };
 
 function readFilter(value: string | null): Filter {
-  return FILTERS.some((f) => f.value === value) ? (value as Filter) : 'all';
+  return FILTERS.some((f) => f === value) ? (value as Filter) : 'all';
 }
 
-const COLUMNS: DataColumn<OrderSummary>[] = [
-  {
-    key: 'order',
-    header: 'Order number',
-    keep: true,
-    cell: (order) => (
-      <Anchor component={Link} to={PATHS.order(order.id)} fw={600} size="sm">
-        {order.orderNumber}
-      </Anchor>
-    ),
-  },
-  { key: 'cargo', header: 'Cargo type', cell: (order) => <CargoTypeBadge cargoType={order.cargoType} /> },
-  clientColumn(),
-  placesColumn(),
-  {
-    key: 'closes',
-    header: 'Bidding closes',
-    keep: true,
-    cell: (order) => formatDateTime(order.biddingClosesAt),
-  },
-  { key: 'bids', header: 'Bids', align: 'right', keep: true, cell: (order) => order.bidCount },
-  {
-    key: 'status',
-    header: 'Status',
-    keep: true,
-    card: 'corner',
-    cell: (order) => <OrderStatusBadge status={order.status} biddingOpen={order.biddingOpen} />,
-  },
-];
+function columns(t: OrdersText): DataColumn<OrderSummary>[] {
+  return [
+    {
+      key: 'order',
+      header: t('ordersPage.columnOrder'),
+      keep: true,
+      cell: (order) => (
+        <Anchor component={Link} to={PATHS.order(order.id)} fw={600} size="sm">
+          {order.orderNumber}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'cargo',
+      header: t('ordersPage.columnCargo'),
+      cell: (order) => <CargoTypeBadge cargoType={order.cargoType} />,
+    },
+    clientColumn(),
+    placesColumn(),
+    {
+      key: 'closes',
+      header: t('ordersPage.columnCloses'),
+      keep: true,
+      cell: (order) => formatDateTime(order.biddingClosesAt),
+    },
+    {
+      key: 'bids',
+      header: t('ordersPage.columnBids'),
+      align: 'right',
+      keep: true,
+      cell: (order) => order.bidCount,
+    },
+    {
+      key: 'status',
+      header: t('ordersPage.columnStatus'),
+      keep: true,
+      card: 'corner',
+      cell: (order) => <OrderStatusBadge status={order.status} biddingOpen={order.biddingOpen} />,
+    },
+  ];
+}
 
 function NoOrdersYet() {
+  const t = useOrdersText();
   return (
     <Card withBorder radius="md" padding="xl">
       <Stack align="center" gap="sm" ta="center">
@@ -84,13 +94,13 @@ function NoOrdersYet() {
           <IconPackage size={26} />
         </ThemeIcon>
         <Title order={2} fz="lg">
-          No orders yet
+          {t('ordersPage.noOrdersYet')}
         </Title>
         <Text c="dimmed" size="sm" maw={420}>
-          Tell us what to move and where. Verified transporters bid on it, and you award the best bid.
+          {t('ordersPage.noOrdersYetHint')}
         </Text>
         <Button component={Link} to={PATHS.newOrder} leftSection={<IconPlus size={18} aria-hidden />}>
-          Order haulage
+          {t('ordersPage.orderHaulage')}
         </Button>
       </Stack>
     </Card>
@@ -99,7 +109,9 @@ function NoOrdersYet() {
 
 /** /orders: the customer's orders, by status, searchable, one page at a time. */
 export function OrdersPage() {
-  usePageTitle('Orders');
+  const t = useOrdersText();
+  const label = useLabels();
+  usePageTitle(t('ordersPage.title'));
   const list = useListParams();
   const filter = readFilter(list.params.get('status'));
   const { search, setSearch, settled } = useListSearch(list);
@@ -112,11 +124,11 @@ export function OrdersPage() {
   return (
     <>
       <PageHeader
-        title="Orders"
-        description="Your haulage orders, the bids on them and who won."
+        title={t('ordersPage.title')}
+        description={t('ordersPage.description')}
         action={
           <Button component={Link} to={PATHS.newOrder} leftSection={<IconPlus size={18} aria-hidden />}>
-            Order haulage
+            {t('ordersPage.orderHaulage')}
           </Button>
         }
       />
@@ -124,11 +136,17 @@ export function OrdersPage() {
         <Group justify="space-between" align="flex-end" gap="sm">
           <Stack gap={4}>
             <Text id={filterLabelId} size="sm" fw={500}>
-              Show
+              {t('ordersPage.show')}
             </Text>
             <SegmentedControl
               aria-labelledby={filterLabelId}
-              data={FILTERS.map((f) => ({ value: f.value, label: f.label }))}
+              data={FILTERS.map((value) => ({
+                value,
+                label:
+                  value === 'all'
+                    ? t('ordersPage.filterAll')
+                    : label('orderStatus', STATUS_OF_FILTER[value]!),
+              }))}
               value={filter}
               onChange={(value) => {
                 const status = readFilter(value);
@@ -137,8 +155,8 @@ export function OrdersPage() {
             />
           </Stack>
           <TextInput
-            label="Search"
-            placeholder="Order number, client or reference"
+            label={t('ordersPage.search')}
+            placeholder={t('ordersPage.searchPlaceholder')}
             leftSection={<IconSearch size={16} aria-hidden />}
             value={search}
             onChange={(event) => setSearch(event.currentTarget.value)}
@@ -148,14 +166,14 @@ export function OrdersPage() {
 
         <QueryList
           query={orders}
-          skeleton={<ListSkeleton label="Loading orders" height={56} />}
-          failure="Could not load your orders"
+          skeleton={<ListSkeleton label={t('ordersPage.loading')} height={56} />}
+          failure={t('ordersPage.failure')}
           empty={
             filtered ? (
               <Card withBorder radius="md" padding="lg">
-                <Text fw={600}>No orders match</Text>
+                <Text fw={600}>{t('ordersPage.noMatch')}</Text>
                 <Text size="sm" c="dimmed">
-                  Try another filter or search text.
+                  {t('ordersPage.noMatchHint')}
                 </Text>
               </Card>
             ) : (
@@ -168,14 +186,25 @@ export function OrdersPage() {
               {/* The API lists orders by when they were placed, the latest first; saying so lets a
                   customer who just placed one look for it at the top. */}
               <Text size="sm" c="dimmed">
-                Newest first
+                {t('ordersPage.newestFirst')}
               </Text>
-              <DataTable label="Orders" columns={COLUMNS} rows={rows} rowKey={(order) => order.id} />
+              <DataTable
+                label={t('ordersPage.title')}
+                columns={columns(t)}
+                rows={rows}
+                rowKey={(order) => order.id}
+              />
             </Stack>
           )}
         </QueryList>
 
-        {data ? <ListPagination page={data} noun={['order', 'orders']} onChange={list.setPage} /> : null}
+        {data ? (
+          <ListPagination
+            page={data}
+            noun={[t('ordersPage.noun', { count: 1 }), t('ordersPage.noun', { count: 2 })]}
+            onChange={list.setPage}
+          />
+        ) : null}
       </Stack>
     </>
   );

@@ -1,8 +1,10 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { PreferredPartner, Transporter } from '@freightlane/domain';
 import { describe, expect, it } from 'vitest';
+import { AppLanguageProvider } from '../../../i18n/app-language';
 import { mockApi } from '../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../test/render';
+import { PartnersPage } from './partners-page';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -103,5 +105,22 @@ describe('preferred partners', () => {
     seedSession('role_transporter');
     const { router } = renderRoute('/partners');
     await waitFor(() => expect(router.state.location.pathname).toBe('/transporterhome'));
+  });
+
+  it('speaks Pidgin in an app shown in Pidgin', async () => {
+    mockPartnersApi([KANO_PARTNER]);
+    seedSession('role_customer');
+    const element = (
+      <AppLanguageProvider initialLocale="pcm">
+        <PartnersPage />
+      </AppLanguageProvider>
+    );
+    const { user } = renderRoute('/partners', { routes: [{ path: '/partners', element }] });
+    expect(await screen.findByRole('heading', { name: 'Your preferred partners (1)' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Partners wey you like' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Remove Kano Haulage Ltd' }));
+    expect(await screen.findByRole('dialog', { name: 'You wan remove this partner?' })).toHaveTextContent(
+      'Kano Haulage Ltd no go fit bid again for orders wey you keep for preferred partners.',
+    );
   });
 });

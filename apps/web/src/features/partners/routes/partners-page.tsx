@@ -28,8 +28,10 @@ import {
   useRemovePreferredPartner,
   useTransporterSearch,
 } from '../api/partners-api';
+import { usePartnersText } from '../text';
 
 function NoPartnersYet() {
+  const t = usePartnersText();
   return (
     <Card withBorder radius="md" padding="xl">
       <Stack align="center" gap="sm" ta="center">
@@ -37,11 +39,10 @@ function NoPartnersYet() {
           <IconHeartHandshake size={26} />
         </ThemeIcon>
         <Title order={3} fz="md">
-          No preferred partners yet
+          {t('empty.title')}
         </Title>
         <Text size="sm" c="dimmed" maw={460}>
-          Preferred partners are transporters you trust. When you place an order you can let only them bid,
-          and their bids carry a Preferred badge on every order. Find a transporter on the right to add one.
+          {t('empty.text')}
         </Text>
       </Stack>
     </Card>
@@ -49,6 +50,7 @@ function NoPartnersYet() {
 }
 
 function PartnerList() {
+  const t = usePartnersText();
   const partners = usePreferredPartners();
   const remove = useRemovePreferredPartner();
   const showActionError = useActionError();
@@ -58,7 +60,7 @@ function PartnerList() {
     if (!removing) return;
     try {
       await remove.mutateAsync(removing.transporterCompanyId);
-      notifySuccess(`${removing.name} is no longer a preferred partner.`);
+      notifySuccess(t('list.removed', { name: removing.name }));
     } catch (error) {
       showActionError(error);
     } finally {
@@ -69,17 +71,17 @@ function PartnerList() {
   return (
     <Stack gap="sm" component="section" aria-labelledby="partners-title">
       <Title order={2} fz="lg" id="partners-title">
-        Your preferred partners{partners.data ? ` (${partners.data.length})` : ''}
+        {partners.data ? t('list.titleCounted', { count: partners.data.length }) : t('list.title')}
       </Title>
       <QueryList
         query={partners}
         skeleton={
-          <Stack gap="sm" aria-label="Loading your partners">
+          <Stack gap="sm" aria-label={t('list.loading')}>
             <Skeleton h={64} />
             <Skeleton h={64} />
           </Stack>
         }
-        failure="Could not load your partners"
+        failure={t('list.loadFailed')}
         empty={<NoPartnersYet />}
       >
         {(rows) => (
@@ -92,7 +94,9 @@ function PartnerList() {
                       {partner.name}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {partner.state ? `${partner.state} · ` : ''}Added {formatDate(partner.addedAt)}
+                      {partner.state
+                        ? t('list.addedIn', { state: partner.state, addedOn: formatDate(partner.addedAt) })
+                        : t('list.added', { addedOn: formatDate(partner.addedAt) })}
                     </Text>
                   </Stack>
                   <Button
@@ -101,9 +105,9 @@ function PartnerList() {
                     size="xs"
                     leftSection={<IconTrash size={16} aria-hidden />}
                     onClick={() => setRemoving(partner)}
-                    aria-label={`Remove ${partner.name}`}
+                    aria-label={t('list.removeOf', { name: partner.name })}
                   >
-                    Remove
+                    {t('list.remove')}
                   </Button>
                 </Group>
               </Card>
@@ -113,22 +117,21 @@ function PartnerList() {
       </QueryList>
       <NoticeDialog
         opened={removing !== null}
-        title="Remove this partner?"
+        title={t('removeDialog.title')}
         buttons="yes-no"
         destructive
         confirming={remove.isPending}
         onClose={() => setRemoving(null)}
         onConfirm={() => void confirmRemove()}
       >
-        {removing
-          ? `${removing.name} will no longer be able to bid on orders you keep for preferred partners. Orders already placed are not changed.`
-          : ''}
+        {removing ? t('removeDialog.text', { name: removing.name }) : ''}
       </NoticeDialog>
     </Stack>
   );
 }
 
 function AddPartner() {
+  const t = usePartnersText();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 350);
   const transporters = useTransporterSearch(debounced);
@@ -140,7 +143,7 @@ function AddPartner() {
     setAdding(id);
     try {
       await add.mutateAsync(id);
-      notifySuccess(`${name} is now a preferred partner.`);
+      notifySuccess(t('add.added', { name }));
     } catch (error) {
       showActionError(error);
     } finally {
@@ -151,14 +154,14 @@ function AddPartner() {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="add-partner-title">
       <Title order={2} fz="lg" id="add-partner-title" mb="sm">
-        Add a partner
+        {t('add.title')}
       </Title>
       <TextInput
-        label="Find a transporter"
-        description="Verified transporters only"
-        placeholder="Company name"
+        label={t('add.search')}
+        description={t('add.searchHint')}
+        placeholder={t('add.searchExample')}
         leftSection={<IconSearch size={16} aria-hidden />}
-        rightSection={transporters.isFetching ? <Loader size="xs" aria-label="Searching" /> : null}
+        rightSection={transporters.isFetching ? <Loader size="xs" aria-label={t('add.searching')} /> : null}
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
       />
@@ -167,12 +170,10 @@ function AddPartner() {
         <QueryList
           query={transporters}
           skeleton={null}
-          failure="Search failed"
+          failure={t('add.searchFailed')}
           empty={
             <Text size="sm" c="dimmed">
-              {debounced.trim()
-                ? `No verified transporter matches “${debounced.trim()}”.`
-                : 'No verified transporters yet.'}
+              {debounced.trim() ? t('add.noMatch', { search: debounced.trim() }) : t('add.noneYet')}
             </Text>
           }
         >
@@ -192,7 +193,7 @@ function AddPartner() {
                   </Stack>
                   {transporter.preferred ? (
                     <Text size="xs" c="green.9" fw={600}>
-                      Preferred
+                      {t('add.preferred')}
                     </Text>
                   ) : (
                     <Button
@@ -202,9 +203,9 @@ function AddPartner() {
                       loading={adding === transporter.id}
                       disabled={adding !== null && adding !== transporter.id}
                       onClick={() => void addPartner(transporter.id, transporter.name)}
-                      aria-label={`Add ${transporter.name}`}
+                      aria-label={t('add.addOf', { name: transporter.name })}
                     >
-                      Add
+                      {t('add.add')}
                     </Button>
                   )}
                 </Group>
@@ -219,13 +220,11 @@ function AddPartner() {
 
 /** /partners: the customer's preferred transporters, and finding new ones. */
 export function PartnersPage() {
-  usePageTitle('Preferred partners');
+  const t = usePartnersText();
+  usePageTitle(t('page.title'));
   return (
     <>
-      <PageHeader
-        title="Preferred partners"
-        description="Transporters you trust. Keep an order among them when you place it."
-      />
+      <PageHeader title={t('page.title')} description={t('page.description')} />
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <PartnerList />

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { AppLanguageProvider } from '../../../i18n/app-language';
 import { mockApi } from '../../../test/api-mock';
 import { renderRoute } from '../../../test/render';
+import { NewPasswordPage } from './new-password-page';
 
 const TOKEN = 'reset-token-0123456789abcdef';
 const PATH = `/reset/password?token=${TOKEN}`;
@@ -208,5 +210,19 @@ describe('new-password screen', () => {
       '/resetpassword',
     );
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it('speaks Pidgin in an app shown in Pidgin', async () => {
+    mockApi({});
+    const element = (
+      <AppLanguageProvider initialLocale="pcm">
+        <NewPasswordPage />
+      </AppLanguageProvider>
+    );
+    renderRoute(PATH, { routes: [{ path: '/reset/password', element }] });
+    expect(await screen.findByText('Abeg put your new password and save am.')).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Choose new password' })).toBeVisible();
+    expect(screen.getByLabelText('Type the password again')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Ask for new one' })).toHaveAttribute('href', '/resetpassword');
   });
 });

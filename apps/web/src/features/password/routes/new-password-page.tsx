@@ -15,17 +15,9 @@ import { PasswordField } from '../../../components/password-field';
 import { ApiError } from '../../../lib/api';
 import { PATHS } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { TextWith } from '../../account';
 import { useResetPassword } from '../api/password-api';
-
-/** The spec's texts for this screen, word for word. */
-export const NEW_PASSWORD_TEXT = {
-  intro: 'Please enter your new password and save.',
-  mismatch: 'Passwords do not match',
-  successTitle: 'Password Reset Successfully',
-  successText: 'Please login to your account. Thank you',
-  failureTitle: 'Reset Failed',
-  failureText: 'Problems resetting your password',
-} as const;
+import { usePasswordText } from '../text';
 
 type Dialog = { kind: 'success' } | { kind: 'failure'; detail: string | null } | null;
 
@@ -39,6 +31,7 @@ function TermsConsent({
   error: string | null;
   onChange: (checked: boolean) => void;
 }) {
+  const t = usePasswordText();
   return (
     <Checkbox
       checked={checked}
@@ -46,12 +39,16 @@ function TermsConsent({
       required
       error={error}
       label={
-        <>
-          I agree to the{' '}
-          <Anchor component={Link} to={PATHS.terms} target="_blank" rel="noopener noreferrer">
-            Terms and Conditions
-          </Anchor>
-        </>
+        <TextWith
+          say={(values) => t('newPassword.agree', values)}
+          parts={{
+            terms: (
+              <Anchor component={Link} to={PATHS.terms} target="_blank" rel="noopener noreferrer">
+                {t('newPassword.terms')}
+              </Anchor>
+            ),
+          }}
+        />
       }
     />
   );
@@ -62,7 +59,8 @@ function TermsConsent({
  * they accept the terms here, as everyone else did at sign-up.
  */
 export function NewPasswordPage() {
-  usePageTitle('New password');
+  const t = usePasswordText();
+  usePageTitle(t('newPassword.pageTitle'));
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   // The server asks for consent from anyone who has none on record, whatever the link says.
@@ -86,7 +84,7 @@ export function NewPasswordPage() {
     if (!canSave || resetPassword.isPending) return;
     const rule = newPasswordField.safeParse(password);
     if (!rule.success) {
-      setPasswordError(rule.error.issues[0]?.message ?? 'Choose another password');
+      setPasswordError(rule.error.issues[0]?.message ?? t('newPassword.chooseAnother'));
       return;
     }
     setPasswordError(null);
@@ -122,27 +120,27 @@ export function NewPasswordPage() {
 
   if (!token) {
     return (
-      <OnboardingLayout title="Choose a new password" action="signin" narrow>
-        <Alert color="red" role="alert" title="This reset link is incomplete">
-          The link has no reset token. Open the link from your e-mail again, or ask for a new one.
+      <OnboardingLayout title={t('newPassword.heading')} action="signin" narrow>
+        <Alert color="red" role="alert" title={t('newPassword.incompleteTitle')}>
+          {t('newPassword.incomplete')}
         </Alert>
         <Anchor component={Link} to="/resetpassword">
-          Request a new password reset link
+          {t('newPassword.requestLink')}
         </Anchor>
       </OnboardingLayout>
     );
   }
 
   return (
-    <OnboardingLayout title="Choose a new password" action="signin" narrow>
+    <OnboardingLayout title={t('newPassword.heading')} action="signin" narrow>
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="md">
-          <Text>{NEW_PASSWORD_TEXT.intro}</Text>
+          <Text>{t('newPassword.intro')}</Text>
           <PasswordField
-            label="Password"
+            label={t('newPassword.password')}
             autoComplete="new-password"
             required
-            description={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters, not a common password.`}
+            description={t('newPassword.passwordHint', { min: PASSWORD_MIN, max: PASSWORD_MAX })}
             value={password}
             onChange={(event) => {
               setPassword(event.currentTarget.value);
@@ -151,12 +149,12 @@ export function NewPasswordPage() {
             error={passwordError}
           />
           <PasswordField
-            label="Confirm Password"
+            label={t('newPassword.confirm')}
             autoComplete="new-password"
             required
             value={confirmation}
             onChange={(event) => setConfirmation(event.currentTarget.value)}
-            error={mismatch ? NEW_PASSWORD_TEXT.mismatch : null}
+            error={mismatch ? t('newPassword.mismatch') : null}
           />
           {asksTerms ? (
             <TermsConsent
@@ -169,38 +167,44 @@ export function NewPasswordPage() {
             />
           ) : null}
           <Button type="submit" size="md" fullWidth disabled={!canSave} loading={resetPassword.isPending}>
-            Save
+            {t('newPassword.save')}
           </Button>
           <Text size="sm" c="dimmed">
-            Link expired?{' '}
-            <Anchor component={Link} to="/resetpassword" size="sm">
-              Request a new one
-            </Anchor>
+            <TextWith
+              say={(values) => t('newPassword.linkExpired', values)}
+              parts={{
+                link: (
+                  <Anchor component={Link} to="/resetpassword" size="sm">
+                    {t('newPassword.requestNew')}
+                  </Anchor>
+                ),
+              }}
+            />
           </Text>
         </Stack>
       </form>
 
       <NoticeDialog
         opened={dialog?.kind === 'success'}
-        title={NEW_PASSWORD_TEXT.successTitle}
+        title={t('newPassword.successTitle')}
         onClose={() => {
           setDialog(null);
           navigate('/signin', { replace: true });
         }}
       >
-        {NEW_PASSWORD_TEXT.successText}
+        {t('newPassword.successText')}
       </NoticeDialog>
 
       <NoticeDialog
         opened={dialog?.kind === 'failure'}
-        title={NEW_PASSWORD_TEXT.failureTitle}
+        title={t('newPassword.failureTitle')}
         onClose={() => {
           // The spec: closing the failure dialog clears the auth state.
           store.clear();
           setDialog(null);
         }}
       >
-        <Text>{NEW_PASSWORD_TEXT.failureText}</Text>
+        <Text>{t('newPassword.failureText')}</Text>
         {dialog?.kind === 'failure' && dialog.detail ? (
           <Text size="sm" c="dimmed" mt="xs">
             {dialog.detail}

@@ -10,13 +10,15 @@ import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { notifyError } from '../../../lib/notify';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useRequestPasswordReset } from '../api/password-api';
+import { usePasswordText } from '../text';
 
 type Input = z.input<typeof passwordResetInitiateRequest>;
 type Output = z.output<typeof passwordResetInitiateRequest>;
 
 /** /resetpassword: asks for the e-mail and sends a reset link. */
 export function ResetRequestPage() {
-  usePageTitle('Reset password');
+  const t = usePasswordText();
+  usePageTitle(t('resetRequest.pageTitle'));
   const requestReset = useRequestPasswordReset();
   const [sent, setSent] = useState<{ message: string; email: string } | null>(null);
   const {
@@ -37,20 +39,19 @@ export function ResetRequestPage() {
       setSent({ message, email: values.username });
     } catch (error) {
       applyServerFieldErrors(error, setError, ['username']);
-      notifyError(error, 'Could not send the link');
+      notifyError(error, t('resetRequest.failed'));
     }
   });
 
   return (
-    <OnboardingLayout title="Reset your password" action="signin" narrow>
+    <OnboardingLayout title={t('resetRequest.heading')} action="signin" narrow>
       {sent ? (
         <Stack gap="md">
           <Alert color="green" icon={<IconMailCheck aria-hidden />} role="status">
             {sent.message}
           </Alert>
           <Text size="sm" c="dimmed">
-            The link works once and for a limited time. Nothing in your inbox? Check the spam folder, or try
-            again.
+            {t('resetRequest.sentHint')}
           </Text>
           <Button
             variant="default"
@@ -59,17 +60,15 @@ export function ResetRequestPage() {
               setSent(null);
             }}
           >
-            Try again
+            {t('resetRequest.retry')}
           </Button>
         </Stack>
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
-            <Text>
-              Enter the e-mail address of your account. We will send you a link to choose a new password.
-            </Text>
+            <Text>{t('resetRequest.intro')}</Text>
             <TextInput
-              label="Email"
+              label={t('resetRequest.email')}
               type="email"
               autoComplete="email"
               required
@@ -77,7 +76,7 @@ export function ResetRequestPage() {
               {...register('username')}
             />
             <Button type="submit" size="md" loading={isSubmitting} fullWidth>
-              Send reset link
+              {t('resetRequest.submit')}
             </Button>
           </Stack>
         </form>

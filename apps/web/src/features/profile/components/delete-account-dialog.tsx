@@ -13,6 +13,7 @@ import { notifyError } from '../../../lib/notify';
 import { PATHS } from '../../../lib/paths';
 import { useSessionStore } from '../../../lib/session-context';
 import { useEraseMyAccount } from '../api/data-rights-api';
+import { useProfileText } from '../text';
 
 type Input = z.input<typeof eraseMyAccountRequest>;
 type Output = z.output<typeof eraseMyAccountRequest>;
@@ -30,6 +31,7 @@ export function DeleteAccountDialog({
   onClose: () => void;
   companyName: string;
 }) {
+  const t = useProfileText();
   const erase = useEraseMyAccount();
   const store = useSessionStore();
   const navigate = useNavigate();
@@ -64,7 +66,7 @@ export function DeleteAccountDialog({
     } catch (error) {
       const onField = applyServerFieldErrors(error, setError, ['password']);
       if (!onField && error instanceof ApiError && error.status === 409) setRefusal(error.message);
-      notifyError(error, 'Account not deleted');
+      notifyError(error, t('deleteDialog.notDeleted'));
     }
   });
 
@@ -72,48 +74,42 @@ export function DeleteAccountDialog({
     <Modal
       opened={opened}
       onClose={close}
-      title="Delete your account?"
+      title={t('deleteDialog.title')}
       centered
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      closeButtonProps={{ 'aria-label': t('deleteDialog.close') }}
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <div>
             <Text fw={600} size="sm">
-              What we erase
+              {t('deleteDialog.erasedTitle')}
             </Text>
             <List size="sm" spacing={4} mt={4}>
-              <List.Item>Your name, e-mail address, phone number and password.</List.Item>
-              <List.Item>Your sign-ins: you are signed out on every device at once.</List.Item>
-              <List.Item>Your notifications, notification settings and push subscriptions.</List.Item>
-              <List.Item>
-                Your text and WhatsApp messages with us: what we sent loses its words, what you wrote is
-                deleted.
-              </List.Item>
-              <List.Item>The personal details in the activity log about your account.</List.Item>
+              <List.Item>{t('deleteDialog.erasedDetails')}</List.Item>
+              <List.Item>{t('deleteDialog.erasedSignIns')}</List.Item>
+              <List.Item>{t('deleteDialog.erasedNotifications')}</List.Item>
+              <List.Item>{t('deleteDialog.erasedMessages')}</List.Item>
+              <List.Item>{t('deleteDialog.erasedLog')}</List.Item>
             </List>
           </div>
           <div>
             <Text fw={600} size="sm">
-              What {companyName} keeps
+              {t('deleteDialog.keptTitle', { companyName })}
             </Text>
             <Text size="sm" mt={4}>
-              Its trips, orders, invoices and trip notes stay, because the company must keep its business and
-              tax records. Where they show who did something, they will say &ldquo;Erased user&rdquo;.
+              {t('deleteDialog.kept')}
             </Text>
           </div>
-          <Text size="sm">
-            You cannot undo this. To keep a copy of your data, download it before you delete your account.
-          </Text>
+          <Text size="sm">{t('deleteDialog.noUndo')}</Text>
           {refusal ? (
-            <Alert color="red" role="alert" title="Your account cannot be deleted yet">
+            <Alert color="red" role="alert" title={t('deleteDialog.refusedTitle')}>
               {refusal}
             </Alert>
           ) : null}
           <PasswordField
-            label="Your password"
-            description="Enter your password to confirm it is you."
+            label={t('deleteDialog.password')}
+            description={t('deleteDialog.passwordHint')}
             autoComplete="current-password"
             required
             data-autofocus
@@ -123,7 +119,8 @@ export function DeleteAccountDialog({
           <DialogActions
             onCancel={close}
             sending={isSubmitting}
-            submitLabel="Delete my account"
+            submitLabel={t('deleteDialog.submit')}
+            cancelLabel={t('deleteDialog.cancel')}
             destructive
           />
         </Stack>

@@ -3,20 +3,21 @@ import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useDownload } from '../../../lib/use-download';
 import { downloadMyData } from '../api/data-rights-api';
+import { useProfileText } from '../text';
 import { DeleteAccountDialog } from './delete-account-dialog';
 
 /** The person's rights over their data (Nigeria Data Protection Act 2023): a copy of it, and erasure. */
 export function YourDataCard({ companyName }: { companyName: string }) {
+  const t = useProfileText();
   const { downloading, download } = useDownload();
   const [deleting, setDeleting] = useState(false);
   return (
     <Card withBorder radius="md" padding="lg">
       <Title order={2} fz="lg" mb="xs">
-        Your data
+        {t('yourData.title')}
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Download everything Freightlane holds about you as a JSON file, or delete your account. Deleting it
-        erases your personal details; {companyName} keeps its business records.
+        {t('yourData.text', { companyName })}
       </Text>
       <Group gap="sm">
         <Button
@@ -25,7 +26,7 @@ export function YourDataCard({ companyName }: { companyName: string }) {
           loading={downloading}
           onClick={() => void download(downloadMyData)}
         >
-          Download my data
+          {t('yourData.download')}
         </Button>
         <Button
           color="red"
@@ -33,7 +34,7 @@ export function YourDataCard({ companyName }: { companyName: string }) {
           leftSection={<IconTrash size={16} aria-hidden />}
           onClick={() => setDeleting(true)}
         >
-          Delete my account
+          {t('yourData.delete')}
         </Button>
       </Group>
       <DeleteAccountDialog opened={deleting} onClose={() => setDeleting(false)} companyName={companyName} />

@@ -159,4 +159,32 @@ describe('the phone number section of the profile page', () => {
     await waitFor(() => expect(api.calls('PUT /api/v1/user/me')).toHaveLength(1));
     expect(api.calls('PUT /api/v1/user/me')[0]!.body).toMatchObject({ language: 'ha' });
   });
+
+  it('says the app is shown in the chosen language, and shows the page in Pidgin once Pidgin is saved', async () => {
+    let profile = profileFixture();
+    mockApi({
+      'GET /api/v1/user/me': () => ({ body: { status: 'Successful', data: profile } }),
+      'PUT /api/v1/user/me': (request) => {
+        profile = profileFixture(request.body as Record<string, string>);
+        return { body: { status: 'Successful', data: profile } };
+      },
+    });
+    seedSession('role_transporter', 'Musa');
+    const { user } = renderRoute('/profile');
+    const language = await screen.findByRole('textbox', { name: 'Language' });
+    expect(language).toHaveAccessibleDescription(
+      'Freightlane shows the app in this language where the app has it (English and Pidgin), and sends your text, WhatsApp and e-mail messages in it.',
+    );
+    await user.click(language);
+    await user.click(await screen.findByRole('option', { name: 'Pidgin' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    // The saved profile's language is the app's: the page turns to Pidgin without a reload.
+    expect(await screen.findByRole('heading', { level: 2, name: 'Change your details' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Language' })).toHaveAccessibleDescription(
+      'Freightlane go show the app for this language if the app get am (English an Pidgin), and e go send your text, WhatsApp and e-mail messages for this language.',
+    );
+    expect(document.documentElement.lang).toBe('pcm');
+  });
 });

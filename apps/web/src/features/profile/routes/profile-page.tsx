@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { updateProfileRequest, type Profile } from '@freightlane/domain';
 import { LOCALE_NAMES, LOCALES, type Locale } from '@freightlane/domain/i18n';
+import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
@@ -23,26 +24,33 @@ import { QueryError } from '../../../components/query-error';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { formatDate } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { APP_LOCALES, useAppLanguage } from '../../../i18n/app-language';
 import { PATHS } from '../../../lib/paths';
 import { e164ToNational, nationalPhoneInput } from '../../../lib/phone-input';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useVerifyMyPhone } from '../api/phone-verification-api';
 import { useProfile, useUpdateProfile } from '../api/profile-api';
 import { YourDataCard } from '../components/your-data-card';
+import { useProfileText } from '../text';
 
 const profileFormSchema = updateProfileRequest.extend({ phoneNumber: nationalPhoneInput });
 const LANGUAGE_OPTIONS = LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }));
 type Input = z.input<typeof profileFormSchema>;
 type Output = z.output<typeof profileFormSchema>;
 
-const USER_TYPE_LABELS: Record<Profile['userType'], string> = {
-  CUSTOMER: 'Customer',
-  TRANSPORTER: 'Transporter',
-  FLEET_MANAGER: 'Fleet manager',
-  ADMIN: 'Admin',
-};
+/** The languages the app itself is shown in, each named in itself, as a list in the reader's language. */
+function useAppLanguageList(): string {
+  const { locale } = useAppLanguage();
+  return useMemo(
+    () =>
+      new Intl.ListFormat(locale, { type: 'conjunction' }).format(APP_LOCALES.map((l) => LOCALE_NAMES[l])),
+    [locale],
+  );
+}
 
 function ProfileForm({ profile }: { profile: Profile }) {
+  const t = useProfileText();
+  const appLanguages = useAppLanguageList();
   const update = useUpdateProfile();
   const {
     register,
@@ -71,14 +79,10 @@ function ProfileForm({ profile }: { profile: Profile }) {
         phoneNumber: e164ToNational(saved.phoneNumber),
         language: saved.language,
       });
-      notifySuccess(
-        saved.phoneNumber !== profile.phoneNumber
-          ? 'Your profile is saved. Verify your new phone number with a code by SMS.'
-          : 'Your profile is saved.',
-      );
+      notifySuccess(saved.phoneNumber !== profile.phoneNumber ? t('form.savedVerifyPhone') : t('form.saved'));
     } catch (error) {
       applyServerFieldErrors(error, setError, ['firstName', 'lastName', 'phoneNumber', 'language']);
-      notifyError(error, 'Profile not saved');
+      notifyError(error, t('form.notSaved'));
     }
   });
 
@@ -87,14 +91,14 @@ function ProfileForm({ profile }: { profile: Profile }) {
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
-            label="First name"
+            label={t('form.firstName')}
             autoComplete="given-name"
             required
             error={errors.firstName?.message}
             {...register('firstName')}
           />
           <TextInput
-            label="Last name"
+            label={t('form.lastName')}
             autoComplete="family-name"
             required
             error={errors.lastName?.message}
@@ -103,6 +107,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
         </SimpleGrid>
         <PhoneField
           phoneCode={profile.country.phoneCode}
+          label={t('form.phone')}
+          description={t('form.phoneHint', { phoneCode: profile.country.phoneCode })}
           required
           error={errors.phoneNumber?.message}
           {...register('phoneNumber')}
@@ -112,8 +118,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
           name="language"
           render={({ field, fieldState }) => (
             <Select
-              label="Language"
-              description="Text and WhatsApp messages from Freightlane come in this language."
+              label={t('form.language')}
+              description={t('form.languageHint', { languages: appLanguages })}
               data={LANGUAGE_OPTIONS}
               allowDeselect={false}
               value={field.value ?? null}
@@ -127,7 +133,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
         />
         <Group justify="flex-end">
           <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
-            Save
+            {t('form.save')}
           </Button>
         </Group>
       </Stack>
@@ -137,6 +143,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
 
 /** The person's own number: verified or not, and the code that verifies it. */
 function MyPhone({ profile }: { profile: Profile }) {
+  const t = useProfileText();
   const verify = useVerifyMyPhone(profile.phoneNumber);
   return (
     <PhoneVerificationPanel
@@ -144,8 +151,8 @@ function MyPhone({ profile }: { profile: Profile }) {
       verifiedAt={profile.phoneVerifiedAt}
       send={verify.send}
       check={verify.check}
-      hint="We text a 6-digit code to this number. Type it in here to show the number is yours: Freightlane sends SMS and WhatsApp messages only to a verified number."
-      verifiedMessage="Your phone number is verified."
+      hint={t('phone.hint')}
+      verifiedMessage={t('phone.verified')}
     />
   );
 }
@@ -164,15 +171,13 @@ function Detail({ label, value }: { label: string; value: string }) {
 }
 
 export function ProfilePage() {
-  usePageTitle('Profile');
+  const t = useProfileText();
+  usePageTitle(t('page.title'));
   const profile = useProfile();
 
   return (
     <>
-      <PageHeader
-        title="Profile"
-        description="Your name and phone number as transporters and customers see them."
-      />
+      <PageHeader title={t('page.title')} description={t('page.description')} />
       {profile.isPending ? (
         <Stack>
           <Skeleton h={140} radius="md" />
@@ -182,43 +187,40 @@ export function ProfilePage() {
         <QueryError
           error={profile.error}
           onRetry={() => void profile.refetch()}
-          title="Could not load your profile"
+          title={t('page.loadFailed')}
         />
       ) : (
         <Stack gap="lg" maw={760}>
           <Card withBorder radius="md" padding="lg">
             <Title order={2} fz="lg" mb="md">
-              Account
+              {t('account.title')}
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <Detail label="E-mail" value={profile.data.email} />
-              <Detail label="Account type" value={USER_TYPE_LABELS[profile.data.userType]} />
-              <Detail label="Company" value={profile.data.company.name} />
-              <Detail label="Member since" value={formatDate(profile.data.createdAt)} />
+              <Detail label={t('account.email')} value={profile.data.email} />
+              <Detail label={t('account.type')} value={t(`userType.${profile.data.userType}`)} />
+              <Detail label={t('account.company')} value={profile.data.company.name} />
+              <Detail label={t('account.memberSince')} value={formatDate(profile.data.createdAt)} />
             </SimpleGrid>
           </Card>
           <Card withBorder radius="md" padding="lg">
             <Title order={2} fz="lg" mb="xs">
-              Phone number
+              {t('phone.title')}
             </Title>
             <MyPhone key={profile.data.phoneNumber} profile={profile.data} />
           </Card>
           <Card withBorder radius="md" padding="lg">
             <Title order={2} fz="lg" mb="md">
-              Edit your details
+              {t('form.title')}
             </Title>
             <ProfileForm profile={profile.data} />
           </Card>
           <Card withBorder radius="md" padding="lg">
             <Title order={2} fz="lg" mb="xs">
-              Notifications
+              {t('notifications.title')}
             </Title>
-            <Text mb="md">
-              Choose what Freightlane tells you about: in the app, by e-mail, as browser push, by SMS or on
-              WhatsApp.
-            </Text>
+            <Text mb="md">{t('notifications.text')}</Text>
             <Button component={Link} to={PATHS.notificationSettings} variant="default">
-              Notification settings
+              {t('notifications.settings')}
             </Button>
           </Card>
           <YourDataCard companyName={profile.data.company.name} />

@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css';
 import { BarChart, DonutChart, LineChart } from '@mantine/charts';
 import { Card, Group, Stack, Text } from '@mantine/core';
 import { reportValueText, type ReportChart, type ReportValueType } from '@freightlane/domain';
+import { useReportsText } from '../text';
 import { periodLabel } from './report-value';
 
 /** Series and slices take these in order: the brand green first, then colours told apart without hue alone. */
@@ -79,6 +80,7 @@ function DonutView({ chart }: { chart: ReportChart }) {
 
 /** A report's chart (docs/reports.md 1.2): bars side by side or stacked, a line over periods, or a donut. */
 export function ReportChartView({ chart }: { chart: ReportChart }) {
+  const t = useReportsText();
   const format = (value: number) => reportValueText(value, chart.valueType);
   const series = chart.series.map((s, i) => ({
     name: s.key,
@@ -111,7 +113,7 @@ export function ReportChartView({ chart }: { chart: ReportChart }) {
       </Text>
       {empty ? (
         <Text c="dimmed" size="sm">
-          Nothing to chart in this range.
+          {t('chart.empty')}
         </Text>
       ) : chart.kind === 'donut' ? (
         <DonutView chart={chart} />

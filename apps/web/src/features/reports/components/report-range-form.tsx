@@ -3,6 +3,7 @@ import { reportRange, type ReportRange } from '@freightlane/domain';
 import { useEffect, useState, type FormEvent } from 'react';
 import { DateField } from '../../../components/date-field';
 import type { RangePreset } from '../report-catalogue';
+import { useReportsText } from '../text';
 
 const CUSTOM = 'custom';
 
@@ -30,6 +31,7 @@ export function ReportRangeForm({
   presets: RangePreset[];
   onChange: (range: ReportRange) => void;
 }) {
+  const t = useReportsText();
   const [draft, setDraft] = useState(range);
   const [errors, setErrors] = useState<Partial<Record<keyof ReportRange, string>>>(() => errorsOf(range));
   useEffect(() => {
@@ -55,13 +57,13 @@ export function ReportRangeForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Report range">
+    <form onSubmit={submit} noValidate aria-label={t('range.form')}>
       <Group align="flex-start" gap="sm" wrap="wrap">
         <Select
-          label="Range"
+          label={t('range.range')}
           data={[
-            ...presets.map((p, i) => ({ value: String(i), label: p.label })),
-            { value: CUSTOM, label: 'Custom dates' },
+            ...presets.map((p, i) => ({ value: String(i), label: t(p.key, p.values) })),
+            { value: CUSTOM, label: t('range.custom') },
           ]}
           value={preset >= 0 ? String(preset) : CUSTOM}
           onChange={choosePreset}
@@ -69,21 +71,21 @@ export function ReportRangeForm({
           w={{ base: '100%', xs: 180 }}
         />
         <DateField
-          label="From"
+          label={t('range.from')}
           value={draft.from}
           onChange={(from) => setDraft({ ...draft, from })}
           error={errors.from}
           w={{ base: 'calc(50% - 6px)', xs: 170 }}
         />
         <DateField
-          label="To"
+          label={t('range.to')}
           value={draft.to}
           onChange={(to) => setDraft({ ...draft, to })}
           error={errors.to}
           w={{ base: 'calc(50% - 6px)', xs: 170 }}
         />
         <Button type="submit" mt={{ base: 0, xs: 25 }} variant="light" w={{ base: '100%', xs: 'auto' }}>
-          Show report
+          {t('range.show')}
         </Button>
       </Group>
     </form>

@@ -5,6 +5,7 @@ import { apiFixture } from '../../../test/api-fixture';
 import { mockApi } from '../../../test/api-mock';
 import { fakeMediaQueryList } from '../../../test/fakes';
 import { pageOf } from '../../../test/marketplace-fixtures';
+import { profileFixture } from '../../../test/profile-fixture';
 import { renderRoute, seedSession } from '../../../test/render';
 import { shownDayFirst } from '../../../test/typed-date';
 import { rangePresets } from '../report-catalogue';
@@ -104,7 +105,9 @@ describe('the reports', { timeout: JOURNEY_TIMEOUT_MS }, () => {
     const to = lagosDateInDays(0);
     expect(await screen.findByRole('heading', { level: 1, name: 'Financial report' })).toBeVisible();
     await waitFor(() =>
-      expect(api.requests[0]?.url).toBe(`/api/v1/reports/financial?from=${from}&to=${to}&page=0&size=20`),
+      expect(api.calls('GET /api/v1/reports/financial')[0]?.url).toBe(
+        `/api/v1/reports/financial?from=${from}&to=${to}&page=0&size=20`,
+      ),
     );
     const summary = await screen.findByLabelText('Summary');
     expect(summary).toHaveTextContent('Spend₦1,250,000.50');
@@ -114,11 +117,11 @@ describe('the reports', { timeout: JOURNEY_TIMEOUT_MS }, () => {
     const table = screen.getByRole('table', { name: 'Financial report' });
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Eko Haulage Ltd');
 
-    const lastMonth = rangePresets('financial').find((p) => p.label === 'Last month')!.range;
+    const lastMonth = rangePresets('financial').find((p) => p.key === 'range.lastMonth')!.range;
     await user.click(screen.getByRole('textbox', { name: 'Range' }));
     await user.click(await screen.findByRole('option', { name: 'Last month' }));
     await waitFor(() => expect(summary).toHaveTextContent('Spend₦9,900,000.00'));
-    expect(api.requests.at(-1)?.url).toBe(
+    expect(api.calls('GET /api/v1/reports/financial').at(-1)?.url).toBe(
       `/api/v1/reports/financial?from=${lastMonth.from}&to=${lastMonth.to}&page=0&size=20`,
     );
     expect(screen.getByLabelText('From')).toHaveValue(shownDayFirst(lastMonth.from));
@@ -130,7 +133,7 @@ describe('the reports', { timeout: JOURNEY_TIMEOUT_MS }, () => {
     seedSession('role_customer');
     const { user } = renderRoute('/reports/financial');
     await screen.findByLabelText('Summary');
-    const asked = api.requests.length;
+    const asked = api.calls('GET /api/v1/reports/financial').length;
     const toInput = screen.getByLabelText('To');
     await user.clear(toInput);
     await user.type(toInput, '1/1/2020');
@@ -141,7 +144,7 @@ describe('the reports', { timeout: JOURNEY_TIMEOUT_MS }, () => {
     await user.type(fromInput, '1 Jan 2017');
     await user.click(screen.getByRole('button', { name: 'Show report' }));
     expect(await screen.findByText('A report covers at most 2 years (731 days)')).toBeVisible();
-    expect(api.requests.length).toBe(asked);
+    expect(api.calls('GET /api/v1/reports/financial').length).toBe(asked);
   });
 
   it('downloads the whole range as a file with the bearer token', async () => {
@@ -171,5 +174,19 @@ describe('the reports', { timeout: JOURNEY_TIMEOUT_MS }, () => {
     renderRoute('/reports/financial');
     expect(await screen.findByRole('heading', { level: 1, name: 'Report not found' })).toBeVisible();
     expect(api.calls('GET /api/v1/reports/financial')).toHaveLength(0);
+  });
+
+  it('speaks Pidgin to a transporter whose profile is in Pidgin', async () => {
+    pretend(true);
+    mockApi({
+      'GET /api/v1/user/me': { body: { status: 'Successful', data: profileFixture({ language: 'pcm' }) } },
+    });
+    seedSession('role_transporter', 'Musa');
+    renderRoute('/reports');
+    const list = await screen.findByRole('list');
+    expect(
+      await within(list).findByText('Each driver now: on trip, free or off, with the trip wey e dey do.'),
+    ).toBeVisible();
+    expect(screen.getByText(/^Your company figures for any time wey no pass two years/)).toBeVisible();
   });
 });

@@ -25,14 +25,16 @@ import { ReportDownloads } from '../components/report-downloads';
 import { ReportFigures } from '../components/report-figures';
 import { ReportRangeForm } from '../components/report-range-form';
 import { ReportTable } from '../components/report-table';
-import { rangePresets, REPORT_DESCRIPTIONS, reportTitle } from '../report-catalogue';
+import { rangePresets, reportTitle } from '../report-catalogue';
+import { useReportsText } from '../text';
 
 function BackToReports() {
+  const t = useReportsText();
   return (
     <Anchor component={Link} to={PATHS.reports} size="sm">
       <Group gap={4} component="span">
         <IconArrowLeft size={16} aria-hidden />
-        All reports
+        {t('reportPage.back')}
       </Group>
     </Anchor>
   );
@@ -40,11 +42,12 @@ function BackToReports() {
 
 /** /reports/:kind?from&to&page: one report of the caller's side over a range kept in the address. */
 export function ReportPage() {
+  const t = useReportsText();
   const { kind = '' } = useParams();
   const role = useRole();
   const list = useListParams();
   const known = isReportKind(kind) && reportKindsFor(role).includes(kind);
-  const title = known ? reportTitle(kind) : 'Report not found';
+  const title = known ? reportTitle(kind) : t('reportPage.notFound');
   usePageTitle(title);
 
   const fromParam = list.params.get('from');
@@ -68,7 +71,7 @@ export function ReportPage() {
       <>
         <BackToReports />
         <PageHeader title={title} />
-        <EmptyList icon={IconChartBar}>There is no such report for your company.</EmptyList>
+        <EmptyList icon={IconChartBar}>{t('reportPage.noSuchReport')}</EmptyList>
       </>
     );
   }
@@ -79,7 +82,7 @@ export function ReportPage() {
         <BackToReports />
         <PageHeader
           title={title}
-          description={REPORT_DESCRIPTIONS[kind]}
+          description={t(`description.${kind}`)}
           action={<ReportDownloads kind={kind} range={range} />}
         />
         <ReportRangeForm
@@ -94,9 +97,15 @@ export function ReportPage() {
         query={report}
         rowsOf={(answer) => answer.page.content}
         skeleton={
-          valid ? <ListSkeleton label={`Loading the ${title.toLowerCase()}`} rows={3} height={160} /> : null
+          valid ? (
+            <ListSkeleton
+              label={t('reportPage.loading', { title: title.toLowerCase() })}
+              rows={3}
+              height={160}
+            />
+          ) : null
         }
-        failure="Could not load the report"
+        failure={t('reportPage.failure')}
       >
         {(rows, data) => (
           // The last range's figures stay on screen, dimmed, while the new range loads.
@@ -109,14 +118,18 @@ export function ReportPage() {
             <ReportChartView chart={data.chart} />
             <section aria-labelledby="report-table-title">
               <Title order={2} fz="lg" id="report-table-title" mb="sm">
-                {data.page.totalElements === 0 ? 'No rows in this range' : 'Rows'}
+                {data.page.totalElements === 0 ? t('reportPage.noRows') : t('reportPage.rows')}
               </Title>
               {data.page.totalElements === 0 ? (
-                <Text c="dimmed">Nothing was recorded between these dates. Try a longer range.</Text>
+                <Text c="dimmed">{t('reportPage.nothingRecorded')}</Text>
               ) : (
                 <>
                   <ReportTable title={title} columns={data.columns} rows={rows} />
-                  <ListPagination page={data.page} onChange={list.setPage} noun={['row', 'rows']} />
+                  <ListPagination
+                    page={data.page}
+                    onChange={list.setPage}
+                    noun={[t('reportPage.nounOne'), t('reportPage.nounMany')]}
+                  />
                 </>
               )}
             </section>

@@ -7,22 +7,19 @@ import { PageHeader } from '../../../components/page-header';
 import { PATHS } from '../../../lib/paths';
 import { useRole } from '../../../lib/session-context';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { REPORT_DESCRIPTIONS, reportTitle } from '../report-catalogue';
+import { reportTitle } from '../report-catalogue';
+import { useReportsText } from '../text';
 
 /** /reports: the report kinds of the caller's side, each a card that opens it. */
 export function ReportsPage() {
-  usePageTitle('Reports');
+  const t = useReportsText();
+  usePageTitle(t('reportsPage.title'));
   const kinds = reportKindsFor(useRole());
   return (
     <>
-      <PageHeader
-        title="Reports"
-        description="Your company's figures over any range of up to two years, with a chart, and as CSV, Excel or PDF."
-      />
+      <PageHeader title={t('reportsPage.title')} description={t('reportsPage.description')} />
       {kinds.length === 0 ? (
-        <EmptyList icon={IconChartBar}>
-          Reports are kept by customers and transporters for their own company.
-        </EmptyList>
+        <EmptyList icon={IconChartBar}>{t('reportsPage.none')}</EmptyList>
       ) : (
         <SimpleGrid
           cols={{ base: 1, sm: 2, lg: 3 }}
@@ -37,7 +34,7 @@ export function ReportsPage() {
                   {reportTitle(kind)}
                 </Text>
                 <Text size="sm" c="dimmed" mt={4}>
-                  {REPORT_DESCRIPTIONS[kind]}
+                  {t(`description.${kind}`)}
                 </Text>
               </Card>
             </li>

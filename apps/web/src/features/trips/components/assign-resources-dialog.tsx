@@ -1,6 +1,5 @@
 import { Alert, Anchor, Select, Skeleton, Stack, Text } from '@mantine/core';
 import {
-  TRUCK_TYPE_LABELS,
   assignResourcesRequest,
   formatNigerianPhone,
   changeResourcesRequest,
@@ -22,8 +21,10 @@ import {
 import { QueryError } from '../../../components/query-error';
 import { errorMessage } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
+import { useLabels, type Label } from '../../../i18n/labels/labels';
 import { useAvailableFleet } from '../../fleet';
 import { useAssignResources, useChangeResources } from '../api/trip-detail-api';
+import { useTripComponentsText } from './text';
 
 export type AssignMode = 'assign' | 'change';
 
@@ -32,12 +33,12 @@ interface Choice {
   label: string;
 }
 
-const truckChoice = (
-  truck: Pick<Truck, 'id' | 'registrationNumber' | 'make' | 'model' | 'type'>,
-): Choice => ({
-  value: truck.id,
-  label: `${truck.registrationNumber} · ${truck.make} ${truck.model} · ${TRUCK_TYPE_LABELS[truck.type]}`,
-});
+const truckChoice =
+  (label: Label) =>
+  (truck: Pick<Truck, 'id' | 'registrationNumber' | 'make' | 'model' | 'type'>): Choice => ({
+    value: truck.id,
+    label: `${truck.registrationNumber} · ${truck.make} ${truck.model} · ${label('truckType', truck.type)}`,
+  });
 const personChoice = (person: Pick<Driver | MotorBoy, 'id' | 'firstName' | 'lastName' | 'phoneNumber'>) => ({
   value: person.id,
   label: `${person.firstName} ${person.lastName} · ${formatNigerianPhone(person.phoneNumber)}`,
@@ -60,11 +61,12 @@ export function AssignResourcesDialog({
   opened,
   onClose,
 }: { trip: TripDetail; mode: AssignMode } & DialogProps) {
+  const t = useTripComponentsText();
   return (
     <FormDialog
       opened={opened}
       onClose={onClose}
-      title={mode === 'assign' ? 'Assign truck and driver' : 'Change truck, driver or motor boy'}
+      title={mode === 'assign' ? t('assign.titleAssign') : t('assign.titleChange')}
       size="lg"
     >
       {(onBusy) => <AssignForm trip={trip} mode={mode} onDone={onClose} onBusy={onBusy} />}
@@ -72,10 +74,10 @@ export function AssignResourcesDialog({
   );
 }
 
-function NoneFree({ what, to, add }: { what: string; to: string; add: string }) {
+function NoneFree({ message, to, add }: { message: string; to: string; add: string }) {
   return (
     <Text size="sm" c="orange.9">
-      No {what} is free right now.{' '}
+      {message}{' '}
       <Anchor component={Link} to={to} size="sm">
         {add}
       </Anchor>
@@ -89,6 +91,8 @@ function AssignForm({
   onDone,
   onBusy,
 }: { trip: TripDetail; mode: AssignMode } & DialogFormProps) {
+  const t = useTripComponentsText();
+  const label = useLabels();
   const current = trip.resources;
   const trucks = useAvailableFleet('trucks', true);
   const drivers = useAvailableFleet('drivers', true);
@@ -105,8 +109,8 @@ function AssignForm({
   const failed = trucks.error ?? drivers.error ?? motorBoys.error;
 
   const truckChoices = withCurrent(
-    (trucks.data?.content ?? []).map(truckChoice),
-    current.truck ? truckChoice(current.truck) : null,
+    (trucks.data?.content ?? []).map(truckChoice(label)),
+    current.truck ? truckChoice(label)(current.truck) : null,
   );
   const driverChoices = withCurrent(
     (drivers.data?.content ?? []).map(personChoice),
@@ -135,7 +139,7 @@ function AssignForm({
         ...(motorBoyId ? { motorBoyId } : {}),
       });
       if (!parsed.success)
-        return { ok: false, message: parsed.error.issues[0]?.message ?? 'Check the choices' };
+        return { ok: false, message: parsed.error.issues[0]?.message ?? t('assign.checkChoices') };
       return { ok: true, send: () => assign.mutateAsync(parsed.data) };
     }
     const body: Record<string, string | null> = {};
@@ -144,7 +148,7 @@ function AssignForm({
     if ((motorBoyId ?? null) !== (current.motorBoy?.id ?? null)) body.motorBoyId = motorBoyId;
     const parsed = changeResourcesRequest.safeParse(body);
     if (!parsed.success)
-      return { ok: false, message: parsed.error.issues[0]?.message ?? 'Check the choices' };
+      return { ok: false, message: parsed.error.issues[0]?.message ?? t('assign.checkChoices') };
     return { ok: true, send: () => change.mutateAsync(parsed.data) };
   }
 
@@ -163,8 +167,8 @@ function AssignForm({
       await built.send();
       notifySuccess(
         mode === 'assign'
-          ? `Trip ${trip.tripNumber}: the truck and driver are assigned.`
-          : `Trip ${trip.tripNumber}: the change is saved.`,
+          ? t('assign.assigned', { tripNumber: trip.tripNumber })
+          : t('assign.changed', { tripNumber: trip.tripNumber }),
       );
       onDone();
     } catch (error) {
@@ -183,7 +187,7 @@ function AssignForm({
     return (
       <QueryError
         error={failed}
-        title="Could not load your fleet"
+        title={t('assign.fleetError')}
         onRetry={() => {
           void trucks.refetch();
           void drivers.refetch();
@@ -195,7 +199,7 @@ function AssignForm({
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       {loading ? (
-        <Stack gap="md" role="status" aria-label="Loading your fleet">
+        <Stack gap="md" role="status" aria-label={t('assign.loadingFleet')}>
           <Skeleton h={56} />
           <Skeleton h={56} />
           <Skeleton h={56} />
@@ -203,43 +207,47 @@ function AssignForm({
       ) : (
         <Stack gap="md">
           <Text size="sm" c="dimmed">
-            Only active trucks and people who are not on another live trip are listed.
+            {t('assign.hint')}
           </Text>
           <Select
-            label="Truck"
+            label={t('assign.truck')}
             withAsterisk
             searchable
-            placeholder="Choose a truck"
+            placeholder={t('assign.chooseTruck')}
             data={truckChoices}
             value={truckId}
             onChange={setTruckId}
             allowDeselect={false}
-            nothingFoundMessage="No truck by that plate"
+            nothingFoundMessage={t('assign.noTruckByPlate')}
           />
-          {truckChoices.length === 0 ? <NoneFree what="truck" to={PATHS.newTruck} add="Add a truck" /> : null}
+          {truckChoices.length === 0 ? (
+            <NoneFree message={t('assign.noTruckFree')} to={PATHS.newTruck} add={t('assign.addTruck')} />
+          ) : null}
           <Select
-            label="Driver"
+            label={t('assign.driver')}
             withAsterisk
             searchable
-            placeholder="Choose a driver"
+            placeholder={t('assign.chooseDriver')}
             data={driverChoices}
             value={driverId}
             onChange={setDriverId}
             allowDeselect={false}
-            nothingFoundMessage="No driver by that name"
+            nothingFoundMessage={t('assign.noDriverByName')}
           />
           {driverChoices.length === 0 ? (
-            <NoneFree what="driver" to={PATHS.newDriver} add="Add a driver" />
+            <NoneFree message={t('assign.noDriverFree')} to={PATHS.newDriver} add={t('assign.addDriver')} />
           ) : null}
           <Select
-            label="Motor boy (optional)"
+            label={t('assign.motorBoy')}
             searchable
             clearable
-            placeholder={motorBoyChoices.length === 0 ? 'No motor boy is free' : 'Choose a motor boy'}
+            placeholder={
+              motorBoyChoices.length === 0 ? t('assign.noMotorBoyFree') : t('assign.chooseMotorBoy')
+            }
             data={motorBoyChoices}
             value={motorBoyId}
             onChange={setMotorBoyId}
-            nothingFoundMessage="No motor boy by that name"
+            nothingFoundMessage={t('assign.noMotorBoyByName')}
           />
           {problem ? (
             <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
@@ -249,7 +257,7 @@ function AssignForm({
           <DialogActions
             onCancel={onDone}
             sending={sending}
-            submitLabel={mode === 'assign' ? 'Assign' : 'Save changes'}
+            submitLabel={mode === 'assign' ? t('assign.assign') : t('assign.saveChanges')}
             submitDisabled={!truckId || !driverId}
           />
         </Stack>

@@ -13,6 +13,7 @@ import {
 } from '../../../components/form-dialog';
 import { notifySuccess } from '../../../lib/notify';
 import { useCancelTrips } from '../api/trip-detail-api';
+import { useTripComponentsText } from './text';
 
 const reasonForm = cancelTripsRequest.pick({ reason: true });
 type Input = z.input<typeof reasonForm>;
@@ -30,9 +31,9 @@ export function CancelTripsDialog({
   onClose,
   onCancelled,
 }: { trips: TripToCancel[]; onCancelled?: () => void } & DialogProps) {
-  const title = trips.length === 1 ? 'Cancel this trip?' : `Cancel ${trips.length} trips?`;
+  const t = useTripComponentsText();
   return (
-    <FormDialog opened={opened} onClose={onClose} title={title}>
+    <FormDialog opened={opened} onClose={onClose} title={t('cancel.title', { count: trips.length })}>
       {(onBusy) => (
         <CancelForm
           trips={trips}
@@ -54,6 +55,7 @@ function CancelForm({
   onDone,
   onCancelled,
 }: { trips: TripToCancel[]; onCancelled: () => void } & DialogFormProps) {
+  const t = useTripComponentsText();
   const cancel = useCancelTrips();
   const send = useDialogSubmit(onBusy);
   const {
@@ -66,11 +68,12 @@ function CancelForm({
     defaultValues: { reason: '' },
   });
   const names = trips.map((trip) => trip.tripNumber).join(', ');
+  const count = trips.length;
 
   const onSubmit = handleSubmit(({ reason }) =>
     send(async () => {
       await cancel.mutateAsync({ tripIds: trips.map((trip) => trip.id), reason });
-      notifySuccess(trips.length === 1 ? `Trip ${names} is cancelled.` : `Trips ${names} are cancelled.`);
+      notifySuccess(t('cancel.done', { count, names }));
       onCancelled();
     }),
   );
@@ -78,16 +81,13 @@ function CancelForm({
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <Text size="sm">
-          {trips.length === 1 ? `Trip ${names}` : `Trips ${names}`} stop for good: the other party is told and
-          the trucks are free for other work. This cannot be undone.
-        </Text>
+        <Text size="sm">{t('cancel.body', { count, names })}</Text>
         <ReasonField maxLength={MAX_TRIP_TEXT} error={errors.reason?.message} {...register('reason')} />
         <DialogActions
           onCancel={onDone}
           sending={isSubmitting}
-          cancelLabel={trips.length === 1 ? 'Keep the trip' : 'Keep the trips'}
-          submitLabel={trips.length === 1 ? 'Cancel trip' : 'Cancel trips'}
+          cancelLabel={t('cancel.keep', { count })}
+          submitLabel={t('cancel.submit', { count })}
           destructive
         />
       </Stack>

@@ -1,18 +1,17 @@
 import { Button, Card, Group, SimpleGrid, Title } from '@mantine/core';
-import {
-  CONTAINER_SIZE_LABELS,
-  TRUCK_TYPE_LABELS,
-  isContainerCargo,
-  type TripDetail,
-} from '@freightlane/domain';
+import { isContainerCargo, type TripDetail } from '@freightlane/domain';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatCalendarDate } from '../../../lib/format';
 import { DescriptionField } from '../../../components/description-field';
+import { useLabels } from '../../../i18n/labels/labels';
 import { EditConsignmentDialog } from './edit-consignment-dialog';
+import { useTripComponentsText } from './text';
 
 /** What the trip carries: one container, or one truck load of general cargo. */
 export function ConsignmentCard({ trip }: { trip: TripDetail }) {
+  const t = useTripComponentsText();
+  const label = useLabels();
   const [editing, setEditing] = useState(false);
   const consignment = trip.consignment;
   const container = isContainerCargo(trip.cargoType);
@@ -21,7 +20,7 @@ export function ConsignmentCard({ trip }: { trip: TripDetail }) {
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="consignment-title">
       <Group justify="space-between" mb="sm" gap="xs">
         <Title order={2} fz="lg" id="consignment-title">
-          {container ? 'Container' : 'Truck load'}
+          {container ? t('consignment.containerTitle') : t('consignment.loadTitle')}
         </Title>
         {canEdit ? (
           <Button
@@ -29,37 +28,45 @@ export function ConsignmentCard({ trip }: { trip: TripDetail }) {
             variant="light"
             leftSection={<IconPencil size={14} aria-hidden />}
             onClick={() => setEditing(true)}
-            aria-label={container ? 'Edit the container details' : 'Edit the truck load'}
+            aria-label={container ? t('consignment.editContainer') : t('consignment.editLoad')}
           >
-            Edit
+            {t('consignment.edit')}
           </Button>
         ) : null}
       </Group>
       <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing="sm" m={0}>
         {container ? (
           <>
-            <DescriptionField label="Container number">
+            <DescriptionField label={t('consignment.containerNumber')}>
               <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>
                 {consignment.containerNumber ?? '—'}
               </span>
             </DescriptionField>
-            <DescriptionField label="Size">
-              {consignment.containerSize ? CONTAINER_SIZE_LABELS[consignment.containerSize] : '—'}
+            <DescriptionField label={t('consignment.size')}>
+              {consignment.containerSize ? label('containerSize', consignment.containerSize) : '—'}
             </DescriptionField>
-            <DescriptionField label="Liner">{consignment.liner?.name ?? '—'}</DescriptionField>
-            <DescriptionField label="Delivery order valid until">
+            <DescriptionField label={t('consignment.liner')}>
+              {consignment.liner?.name ?? '—'}
+            </DescriptionField>
+            <DescriptionField label={t('consignment.deliveryOrderValidUntil')}>
               {formatCalendarDate(consignment.deliveryOrderValidityDate)}
             </DescriptionField>
           </>
         ) : (
           <>
-            <DescriptionField label="Description">{consignment.description ?? '—'}</DescriptionField>
-            <DescriptionField label="Quantity">{consignment.quantity ?? '—'}</DescriptionField>
-            <DescriptionField label="Weight">
-              {consignment.weightTonnes !== null ? `${consignment.weightTonnes} t` : '—'}
+            <DescriptionField label={t('consignment.description')}>
+              {consignment.description ?? '—'}
             </DescriptionField>
-            <DescriptionField label="Truck type">
-              {consignment.truckType ? TRUCK_TYPE_LABELS[consignment.truckType] : '—'}
+            <DescriptionField label={t('consignment.quantity')}>
+              {consignment.quantity ?? '—'}
+            </DescriptionField>
+            <DescriptionField label={t('consignment.weight')}>
+              {consignment.weightTonnes !== null
+                ? t('consignment.weightValue', { weight: String(consignment.weightTonnes) })
+                : '—'}
+            </DescriptionField>
+            <DescriptionField label={t('consignment.truckType')}>
+              {consignment.truckType ? label('truckType', consignment.truckType) : '—'}
             </DescriptionField>
           </>
         )}

@@ -1,9 +1,7 @@
 import { Alert, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import {
   CONTAINER_SIZES,
-  CONTAINER_SIZE_LABELS,
   TRUCK_TYPES,
-  TRUCK_TYPE_LABELS,
   isContainerCargo,
   normalizeContainerNumber,
   updateConsignmentRequest,
@@ -22,10 +20,12 @@ import {
 } from '../../../components/form-dialog';
 import { FormDateInput } from '../../../components/form-inputs';
 import { QueryError } from '../../../components/query-error';
+import { useLabels } from '../../../i18n/labels/labels';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useLiners } from '../../lookups';
 import { useUpdateConsignment } from '../api/trip-detail-api';
+import { useTripComponentsText } from './text';
 
 interface ConsignmentFormValues {
   containerNumber: string;
@@ -100,12 +100,13 @@ function consignmentResolver(
 
 /** Corrects the container or the truck load of a trip before it is loaded (an admin may after). */
 export function EditConsignmentDialog({ trip, opened, onClose }: { trip: TripDetail } & DialogProps) {
+  const t = useTripComponentsText();
   const container = isContainerCargo(trip.cargoType);
   return (
     <FormDialog
       opened={opened}
       onClose={onClose}
-      title={container ? 'Edit the container' : 'Edit the truck load'}
+      title={container ? t('editConsignment.titleContainer') : t('editConsignment.titleLoad')}
       size="lg"
     >
       {(onBusy) => <ConsignmentForm trip={trip} onDone={onClose} onBusy={onBusy} />}
@@ -114,6 +115,8 @@ export function EditConsignmentDialog({ trip, opened, onClose }: { trip: TripDet
 }
 
 function ConsignmentForm({ trip, onDone, onBusy }: { trip: TripDetail } & DialogFormProps) {
+  const t = useTripComponentsText();
+  const label = useLabels();
   const container = isContainerCargo(trip.cargoType);
   const fields = container ? CONTAINER_FIELDS : CARGO_FIELDS;
   const [initial] = useState(() => valuesOf(trip));
@@ -136,7 +139,11 @@ function ConsignmentForm({ trip, onDone, onBusy }: { trip: TripDetail } & Dialog
     send(
       async () => {
         await update.mutateAsync(body);
-        notifySuccess(`Trip ${trip.tripNumber}: the ${container ? 'container' : 'truck load'} is updated.`);
+        notifySuccess(
+          t(container ? 'editConsignment.savedContainer' : 'editConsignment.savedLoad', {
+            tripNumber: trip.tripNumber,
+          }),
+        );
         onDone();
       },
       (error) => applyServerFieldErrors(error, setError, fields),
@@ -152,8 +159,8 @@ function ConsignmentForm({ trip, onDone, onBusy }: { trip: TripDetail } & Dialog
         {container ? (
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
             <TextInput
-              label="Container number"
-              description="4 letters and 7 digits, e.g. MSKU1234565"
+              label={t('consignment.containerNumber')}
+              description={t('editConsignment.containerNumberHint')}
               autoCapitalize="characters"
               error={errors.containerNumber?.message}
               {...register('containerNumber')}
@@ -163,8 +170,8 @@ function ConsignmentForm({ trip, onDone, onBusy }: { trip: TripDetail } & Dialog
               name="containerSize"
               render={({ field }) => (
                 <Select
-                  label="Size"
-                  data={CONTAINER_SIZES.map((size) => ({ value: size, label: CONTAINER_SIZE_LABELS[size] }))}
+                  label={t('consignment.size')}
+                  data={CONTAINER_SIZES.map((size) => ({ value: size, label: label('containerSize', size) }))}
                   value={field.value || null}
                   onChange={(value) => field.onChange(value ?? '')}
                   onBlur={field.onBlur}
@@ -177,7 +184,7 @@ function ConsignmentForm({ trip, onDone, onBusy }: { trip: TripDetail } & Dialog
               <QueryError
                 error={liners.error}
                 onRetry={() => void liners.refetch()}
-                title="Could not load the liners"
+                title={t('editConsignment.linersError')}
               />
             ) : (
               <Controller
@@ -185,9 +192,11 @@ function ConsignmentForm({ trip, onDone, onBusy }: { trip: TripDetail } & Dialog
                 name="linerId"
                 render={({ field }) => (
                   <Select
-                    label="Liner"
+                    label={t('consignment.liner')}
                     searchable
-                    placeholder={liners.isPending ? 'Loading liners...' : 'Choose the shipping line'}
+                    placeholder={
+                      liners.isPending ? t('editConsignment.loadingLiners') : t('editConsignment.chooseLiner')
+                    }
                     disabled={liners.isPending}
                     data={(liners.data ?? []).map((liner) => ({ value: liner.id, label: liner.name }))}
                     value={field.value || null}
@@ -195,7 +204,7 @@ function ConsignmentForm({ trip, onDone, onBusy }: { trip: TripDetail } & Dialog
                     onBlur={field.onBlur}
                     allowDeselect={false}
                     error={errors.linerId?.message}
-                    nothingFoundMessage="No liner by that name"
+                    nothingFoundMessage={t('editConsignment.noLinerByName')}
                   />
                 )}
               />
@@ -203,13 +212,13 @@ function ConsignmentForm({ trip, onDone, onBusy }: { trip: TripDetail } & Dialog
             <FormDateInput
               control={control}
               name="deliveryOrderValidityDate"
-              label="Delivery order valid until"
+              label={t('consignment.deliveryOrderValidUntil')}
             />
           </SimpleGrid>
         ) : (
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
             <TextInput
-              label="Description"
+              label={t('consignment.description')}
               maxLength={200}
               error={errors.description?.message}
               {...register('description')}
@@ -219,7 +228,7 @@ function ConsignmentForm({ trip, onDone, onBusy }: { trip: TripDetail } & Dialog
               name="quantity"
               render={({ field }) => (
                 <NumberInput
-                  label="Quantity"
+                  label={t('consignment.quantity')}
                   min={1}
                   allowDecimal={false}
                   thousandSeparator=","
@@ -235,7 +244,7 @@ function ConsignmentForm({ trip, onDone, onBusy }: { trip: TripDetail } & Dialog
               name="weightTonnes"
               render={({ field }) => (
                 <NumberInput
-                  label="Weight (tonnes)"
+                  label={t('editConsignment.weightTonnes')}
                   min={0}
                   decimalScale={3}
                   value={field.value}
@@ -250,8 +259,8 @@ function ConsignmentForm({ trip, onDone, onBusy }: { trip: TripDetail } & Dialog
               name="truckType"
               render={({ field }) => (
                 <Select
-                  label="Truck type"
-                  data={TRUCK_TYPES.map((type) => ({ value: type, label: TRUCK_TYPE_LABELS[type] }))}
+                  label={t('consignment.truckType')}
+                  data={TRUCK_TYPES.map((type) => ({ value: type, label: label('truckType', type) }))}
                   value={field.value || null}
                   onChange={(value) => field.onChange(value ?? '')}
                   onBlur={field.onBlur}
@@ -267,7 +276,7 @@ function ConsignmentForm({ trip, onDone, onBusy }: { trip: TripDetail } & Dialog
             {rootError}
           </Alert>
         ) : null}
-        <DialogActions onCancel={onDone} sending={isSubmitting} submitLabel="Save changes" />
+        <DialogActions onCancel={onDone} sending={isSubmitting} submitLabel={t('editConsignment.save')} />
       </Stack>
     </form>
   );

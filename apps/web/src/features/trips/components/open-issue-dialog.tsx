@@ -4,11 +4,11 @@ import {
   lagosIsoDateTime,
   MAX_TRIP_TEXT,
   TRIP_ISSUE_TYPES,
-  TRIP_ISSUE_TYPE_LABELS,
   openTripIssueRequest,
   type OpenTripIssueRequest,
   type TripDetail,
 } from '@freightlane/domain';
+import { useMemo } from 'react';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import {
   DialogActions,
@@ -18,9 +18,11 @@ import {
   useDialogSubmit,
 } from '../../../components/form-dialog';
 import { FormDateTimeInput } from '../../../components/form-inputs';
+import { useLabels } from '../../../i18n/labels/labels';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useOpenTripIssue } from '../api/trip-issues-api';
+import { useTripComponentsText, type TripComponentsText } from './text';
 import {
   EMPTY_TRIP_LOCATION,
   fileIssue,
@@ -36,37 +38,43 @@ interface IssueFormValues {
   location: TripLocationValue;
 }
 
-const issueResolver: Resolver<IssueFormValues, unknown, OpenTripIssueRequest> = (values) => {
-  const errors: Record<string, unknown> = {};
-  const openingTimeStamp = lagosIsoDateTime(values.openedAt) ?? undefined;
-  if (!openingTimeStamp) errors.openedAt = { type: 'format', message: 'Enter when it happened' };
-  // A minute's grace: the clock of the phone and the server's rarely agree to the second.
-  else if (Date.parse(openingTimeStamp) > Date.now() + 60_000)
-    errors.openedAt = { type: 'future', message: 'The time cannot be in the future' };
-  const parsed = openTripIssueRequest.safeParse({
-    issueType: values.issueType || undefined,
-    description: values.description,
-    openingTimeStamp,
-    location: tripLocationRequest(values.location),
-  });
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) fileIssue(errors, issue, { openingTimeStamp: 'openedAt' });
-  }
-  if (Object.keys(errors).length > 0 || !parsed.success)
-    return { values: {}, errors: errors as FieldErrors<IssueFormValues> };
-  return { values: parsed.data, errors: {} };
-};
+const issueResolver =
+  (t: TripComponentsText): Resolver<IssueFormValues, unknown, OpenTripIssueRequest> =>
+  (values) => {
+    const errors: Record<string, unknown> = {};
+    const openingTimeStamp = lagosIsoDateTime(values.openedAt) ?? undefined;
+    if (!openingTimeStamp) errors.openedAt = { type: 'format', message: t('openIssue.enterWhen') };
+    // A minute's grace: the clock of the phone and the server's rarely agree to the second.
+    else if (Date.parse(openingTimeStamp) > Date.now() + 60_000)
+      errors.openedAt = { type: 'future', message: t('openIssue.notInFuture') };
+    const parsed = openTripIssueRequest.safeParse({
+      issueType: values.issueType || undefined,
+      description: values.description,
+      openingTimeStamp,
+      location: tripLocationRequest(values.location),
+    });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) fileIssue(errors, issue, { openingTimeStamp: 'openedAt' });
+    }
+    if (Object.keys(errors).length > 0 || !parsed.success)
+      return { values: {}, errors: errors as FieldErrors<IssueFormValues> };
+    return { values: parsed.data, errors: {} };
+  };
 
 /** Reports what is holding the trip up; everyone on the trip sees it and the trip shows as delayed. */
 export function OpenIssueDialog({ trip, opened, onClose }: { trip: TripDetail } & DialogProps) {
+  const t = useTripComponentsText();
   return (
-    <FormDialog opened={opened} onClose={onClose} title="Report an issue" size="lg">
+    <FormDialog opened={opened} onClose={onClose} title={t('openIssue.title')} size="lg">
       {(onBusy) => <IssueForm trip={trip} onDone={onClose} onBusy={onBusy} />}
     </FormDialog>
   );
 }
 
 function IssueForm({ trip, onDone, onBusy }: { trip: TripDetail } & DialogFormProps) {
+  const t = useTripComponentsText();
+  const label = useLabels();
+  const resolver = useMemo(() => issueResolver(t), [t]);
   const open = useOpenTripIssue(trip.id);
   const send = useDialogSubmit(onBusy);
   const {
@@ -76,7 +84,7 @@ function IssueForm({ trip, onDone, onBusy }: { trip: TripDetail } & DialogFormPr
     setError,
     formState: { errors, isSubmitting },
   } = useForm<IssueFormValues, unknown, OpenTripIssueRequest>({
-    resolver: issueResolver,
+    resolver,
     mode: 'onTouched',
     defaultValues: {
       issueType: '',
@@ -90,7 +98,7 @@ function IssueForm({ trip, onDone, onBusy }: { trip: TripDetail } & DialogFormPr
     send(
       async () => {
         await open.mutateAsync(body);
-        notifySuccess(`Issue reported on trip ${trip.tripNumber}.`);
+        notifySuccess(t('openIssue.reported', { tripNumber: trip.tripNumber }));
         onDone();
       },
       (error) => applyServerFieldErrors(error, setError, ['issueType', 'description']),
@@ -105,10 +113,10 @@ function IssueForm({ trip, onDone, onBusy }: { trip: TripDetail } & DialogFormPr
           name="issueType"
           render={({ field }) => (
             <Select
-              label="What happened?"
+              label={t('openIssue.whatHappened')}
               withAsterisk
-              placeholder="Choose one"
-              data={TRIP_ISSUE_TYPES.map((type) => ({ value: type, label: TRIP_ISSUE_TYPE_LABELS[type] }))}
+              placeholder={t('openIssue.chooseOne')}
+              data={TRIP_ISSUE_TYPES.map((type) => ({ value: type, label: label('tripIssueType', type) }))}
               value={field.value || null}
               onChange={(value) => field.onChange(value ?? '')}
               onBlur={field.onBlur}
@@ -119,23 +127,23 @@ function IssueForm({ trip, onDone, onBusy }: { trip: TripDetail } & DialogFormPr
           )}
         />
         <Textarea
-          label="Description"
+          label={t('openIssue.description')}
           withAsterisk
           autosize
           minRows={3}
           maxLength={MAX_TRIP_TEXT}
-          placeholder="e.g. Tyre burst after Kara bridge; mechanic on the way"
+          placeholder={t('openIssue.descriptionExample')}
           error={errors.description?.message}
           {...register('description')}
         />
         <FormDateTimeInput
           control={control}
           name="openedAt"
-          label="When did it happen?"
-          description="Lagos time; now unless you change it."
+          label={t('openIssue.when')}
+          description={t('openIssue.whenHint')}
         />
-        <TripLocationFormField control={control} name="location" legend="Where? (optional)" />
-        <DialogActions onCancel={onDone} sending={isSubmitting} submitLabel="Report issue" />
+        <TripLocationFormField control={control} name="location" legend={t('openIssue.where')} />
+        <DialogActions onCancel={onDone} sending={isSubmitting} submitLabel={t('openIssue.submit')} />
       </Stack>
     </form>
   );

@@ -16,27 +16,33 @@ import { isDelivered, type ScheduleEvent, type ScheduleEventKind } from '@freigh
 import { Link } from 'react-router';
 import { TableFrame } from '../../../components/table-frame';
 import { PATHS } from '../../../lib/paths';
+import {
+  englishTripComponentsText,
+  useTripComponentsText,
+  type TripComponentsKey,
+  type TripComponentsText,
+} from './text';
 import './schedule-calendar.css';
 
 /** Monday first, as Nigerian businesses plan their week. */
 const WEEKDAYS = [
-  { short: 'Mon', long: 'Monday' },
-  { short: 'Tue', long: 'Tuesday' },
-  { short: 'Wed', long: 'Wednesday' },
-  { short: 'Thu', long: 'Thursday' },
-  { short: 'Fri', long: 'Friday' },
-  { short: 'Sat', long: 'Saturday' },
-  { short: 'Sun', long: 'Sunday' },
-] as const;
+  { short: 'schedule.mon', long: 'schedule.monday' },
+  { short: 'schedule.tue', long: 'schedule.tuesday' },
+  { short: 'schedule.wed', long: 'schedule.wednesday' },
+  { short: 'schedule.thu', long: 'schedule.thursday' },
+  { short: 'schedule.fri', long: 'schedule.friday' },
+  { short: 'schedule.sat', long: 'schedule.saturday' },
+  { short: 'schedule.sun', long: 'schedule.sunday' },
+] as const satisfies readonly { short: TripComponentsKey; long: TripComponentsKey }[];
 
-export const EVENT_KIND_LABELS: Record<ScheduleEventKind, string> = {
-  PICKUP: 'Pickup',
-  DELIVERY: 'Delivery',
+const EVENT_KIND_LABELS: Record<ScheduleEventKind, TripComponentsKey> = {
+  PICKUP: 'schedule.pickup',
+  DELIVERY: 'schedule.delivery',
 };
 /** A delivery already made reads "Delivered": the API dates it the day it was made, no longer as expected. */
-export function eventLabel(event: ScheduleEvent): string {
+export function eventLabel(event: ScheduleEvent, t: TripComponentsText = englishTripComponentsText): string {
   const made = event.kind === 'DELIVERY' && isDelivered(event.trip.latestTripStatus?.tripStatus ?? null);
-  return made ? 'Delivered' : EVENT_KIND_LABELS[event.kind];
+  return t(made ? 'schedule.delivered' : EVENT_KIND_LABELS[event.kind]);
 }
 const EVENT_KIND_COLORS: Record<ScheduleEventKind, string> = { PICKUP: 'blue', DELIVERY: 'green' };
 const EVENT_KIND_ORDER: Record<ScheduleEventKind, number> = { PICKUP: 0, DELIVERY: 1 };
@@ -100,8 +106,11 @@ export function eventsByDate(events: readonly ScheduleEvent[]): Map<string, Sche
 
 /** One pickup or delivery: the trip it belongs to, what it carries and on which truck. */
 function EventChip({ event }: { event: ScheduleEvent }) {
+  const t = useTripComponentsText();
   const color = event.trip.cancelled ? 'red' : EVENT_KIND_COLORS[event.kind];
-  const details = [event.trip.cancelled ? 'Cancelled' : null, event.cargo].filter(Boolean).join(' · ');
+  const details = [event.trip.cancelled ? t('schedule.cancelled') : null, event.cargo]
+    .filter(Boolean)
+    .join(' · ');
   const plate = event.truckRegistrationNumber;
   return (
     <Box
@@ -122,7 +131,7 @@ function EventChip({ event }: { event: ScheduleEvent }) {
         fw={600}
         td={event.trip.cancelled ? 'line-through' : undefined}
       >
-        {eventLabel(event)} <span style={{ whiteSpace: 'nowrap' }}>{event.trip.tripNumber}</span>
+        {eventLabel(event, t)} <span style={{ whiteSpace: 'nowrap' }}>{event.trip.tripNumber}</span>
       </Anchor>
       <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
         {details}
@@ -152,6 +161,7 @@ function EventList({ events }: { events: ScheduleEvent[] }) {
 export const EVENTS_PER_CELL = 3;
 
 function DayEvents({ events }: { events: ScheduleEvent[] }) {
+  const t = useTripComponentsText();
   const [expanded, setExpanded] = useState(false);
   const hidden = events.length - EVENTS_PER_CELL;
   if (hidden <= 0 || expanded) return <EventList events={events} />;
@@ -159,7 +169,7 @@ function DayEvents({ events }: { events: ScheduleEvent[] }) {
     <Stack gap={4}>
       <EventList events={events.slice(0, EVENTS_PER_CELL)} />
       <Button variant="subtle" size="compact-xs" onClick={() => setExpanded(true)}>
-        {hidden} more
+        {t('schedule.more', { count: hidden })}
       </Button>
     </Stack>
   );
@@ -184,11 +194,12 @@ export function ScheduleCalendar({
   /** Today in Lagos, YYYY-MM-DD. */
   today: string;
 }) {
+  const t = useTripComponentsText();
   const byDate = eventsByDate(events);
   return (
     <Card withBorder radius="md" padding={0} className="fl-schedule">
       <TableFrame
-        label={`Pickups and deliveries, ${monthTitle(year, month)}`}
+        label={t('schedule.tableLabel', { month: monthTitle(year, month) })}
         minWidth={CALENDAR_MIN_WIDTH}
         highlightOnHover={false}
       >
@@ -196,8 +207,8 @@ export function ScheduleCalendar({
           <Table.Tr>
             {WEEKDAYS.map((day) => (
               <Table.Th key={day.short} scope="col" ta="center">
-                <abbr title={day.long} style={{ textDecoration: 'none' }}>
-                  {day.short}
+                <abbr title={t(day.long)} style={{ textDecoration: 'none' }}>
+                  {t(day.short)}
                 </abbr>
               </Table.Th>
             ))}
@@ -237,9 +248,10 @@ export function ScheduleCalendar({
 }
 
 function TodayBadge() {
+  const t = useTripComponentsText();
   return (
     <Badge size="xs" variant="filled" radius="sm">
-      Today
+      {t('schedule.today')}
     </Badge>
   );
 }

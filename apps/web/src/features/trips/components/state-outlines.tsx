@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { GeoJSON, Marker, Pane, useMap, useMapEvents, type GeoJSONProps } from 'react-leaflet';
 import { useMantineTheme } from '@mantine/core';
 import statesData from './nigeria-states.geo.json';
+import { useTripComponentsText } from './text';
 
 /**
  * Nigeria's 36 states and the FCT from Natural Earth's Admin 1 (public domain), simplified with mapshaper
@@ -13,8 +14,8 @@ const STATES = statesData as unknown as GeoJSONProps['data'] & {
   features: { properties: { name: string; label: [number, number] } }[];
 };
 
-const STATE_OUTLINES_ATTRIBUTION =
-  'State outlines: <a href="https://www.naturalearthdata.com/">Natural Earth</a>';
+/** The source's name is a link, so it stays out of the catalog's words. */
+const NATURAL_EARTH_LINK = '<a href="https://www.naturalearthdata.com/">Natural Earth</a>';
 
 /** Below this zoom the names of the small southern states run into each other. */
 const NAMES_FROM_ZOOM = 7;
@@ -65,6 +66,7 @@ function StateNames() {
  * tiles do not load. Without tiles the land is filled and the states are named, since nothing else is.
  */
 export function StateOutlines({ tilesDown }: { tilesDown: boolean }) {
+  const t = useTripComponentsText();
   const theme = useMantineTheme();
   const style = useMemo<PathOptions>(
     () => ({
@@ -81,7 +83,12 @@ export function StateOutlines({ tilesDown }: { tilesDown: boolean }) {
   return (
     <>
       <Pane name="state-outlines" style={{ zIndex: OUTLINES_Z_INDEX, pointerEvents: 'none' }}>
-        <GeoJSON data={STATES} style={style} interactive={false} attribution={STATE_OUTLINES_ATTRIBUTION} />
+        <GeoJSON
+          data={STATES}
+          style={style}
+          interactive={false}
+          attribution={t('map.outlinesCredit', { source: NATURAL_EARTH_LINK })}
+        />
       </Pane>
       <Pane name="state-names" style={{ zIndex: NAMES_Z_INDEX, pointerEvents: 'none' }}>
         {tilesDown ? <StateNames /> : null}

@@ -1,17 +1,13 @@
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import {
-  TRIP_ALERT_KIND_LABELS,
-  placeWords,
-  sideOfRole,
-  type TripAlert,
-  type TripDetail,
-} from '@freightlane/domain';
+import { placeWords, sideOfRole, type TripAlert, type TripDetail } from '@freightlane/domain';
 import { IconCheck, IconMoon } from '@tabler/icons-react';
 import { useActionError } from '../../../components/action-error';
+import { useLabels } from '../../../i18n/labels/labels';
 import { formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useRole } from '../../../lib/session-context';
 import { useAcknowledgeTripAlert } from '../api/trip-alerts-api';
+import { useTripComponentsText } from './text';
 
 /** Where the truck was, as the issues card writes it: "Near Ikeja, Lagos". */
 function placeText(location: TripAlert['location']): string | null {
@@ -20,9 +16,11 @@ function placeText(location: TripAlert['location']): string | null {
 }
 
 function AlertItem({ alert, canAcknowledge }: { alert: TripAlert; canAcknowledge: boolean }) {
+  const t = useTripComponentsText();
+  const labels = useLabels();
   const acknowledge = useAcknowledgeTripAlert();
   const showActionError = useActionError();
-  const label = TRIP_ALERT_KIND_LABELS[alert.kind];
+  const label = labels('tripAlertKind', alert.kind);
   const when = formatDateTime(alert.raisedAt);
   const place = placeText(alert.location);
   const seen = alert.acknowledgedAt !== null;
@@ -30,7 +28,7 @@ function AlertItem({ alert, canAcknowledge }: { alert: TripAlert; canAcknowledge
   async function markSeen() {
     try {
       await acknowledge.mutateAsync(alert.id);
-      notifySuccess(`${label} marked seen.`);
+      notifySuccess(t('alerts.markedSeen', { alert: label }));
     } catch (error) {
       showActionError(error);
     }
@@ -43,7 +41,7 @@ function AlertItem({ alert, canAcknowledge }: { alert: TripAlert; canAcknowledge
       radius="sm"
       p="sm"
       bg={seen ? undefined : 'white'}
-      aria-label={`${label}, ${when}, ${seen ? 'seen' : 'not seen yet'}`}
+      aria-label={t(seen ? 'alerts.itemSeen' : 'alerts.itemNotSeen', { alert: label, when })}
     >
       <Group gap={6} wrap="wrap">
         <Text fw={600} size="sm">
@@ -58,8 +56,9 @@ function AlertItem({ alert, canAcknowledge }: { alert: TripAlert; canAcknowledge
       </Text>
       {seen ? (
         <Text size="xs" c="dimmed" mt={4}>
-          Seen {formatDateTime(alert.acknowledgedAt)}
-          {alert.acknowledgedBy ? ` by ${alert.acknowledgedBy}` : ''}
+          {alert.acknowledgedBy
+            ? t('alerts.seenAtBy', { time: formatDateTime(alert.acknowledgedAt), name: alert.acknowledgedBy })
+            : t('alerts.seenAt', { time: formatDateTime(alert.acknowledgedAt) })}
         </Text>
       ) : canAcknowledge ? (
         <Button
@@ -70,13 +69,13 @@ function AlertItem({ alert, canAcknowledge }: { alert: TripAlert; canAcknowledge
           leftSection={<IconCheck size={14} aria-hidden />}
           loading={acknowledge.isPending}
           onClick={() => void markSeen()}
-          aria-label={`Mark ${label.toLowerCase()} of ${when} seen`}
+          aria-label={t('alerts.markSeenLabel', { alert: label.toLowerCase(), when })}
         >
-          Mark seen
+          {t('alerts.markSeen')}
         </Button>
       ) : (
         <Text size="xs" c="dimmed" mt={4}>
-          Not marked seen by the transporter yet
+          {t('alerts.notSeenYet')}
         </Text>
       )}
     </Paper>
@@ -89,6 +88,7 @@ function AlertItem({ alert, canAcknowledge }: { alert: TripAlert; canAcknowledge
  * transporter (its owner account and fleet managers) marks each one seen; everyone on the trip reads them.
  */
 export function TripAlertsCard({ trip }: { trip: TripDetail }) {
+  const t = useTripComponentsText();
   const role = useRole();
   if (trip.alerts.length === 0) return null;
   // The transporter's people mark alerts seen (its owner account and fleet managers).
@@ -100,12 +100,12 @@ export function TripAlertsCard({ trip }: { trip: TripDetail }) {
       variant="light"
       color="orange"
       radius="md"
-      title="Tracking alerts"
+      title={t('alerts.title')}
       icon={<IconMoon aria-hidden />}
     >
       <Text size="sm" mb="sm">
-        What the truck’s tracking noticed on this trip. Alerts do not delay the trip.
-        {unseen > 0 ? ` ${unseen} not marked seen yet.` : ''}
+        {t('alerts.intro')}
+        {unseen > 0 ? ` ${t('alerts.unseen', { count: unseen })}` : ''}
       </Text>
       <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {trip.alerts.map((alert) => (

@@ -2,7 +2,6 @@ import { Button, Card, FileInput, Group, Paper, Select, SimpleGrid, Stack, Text,
 import {
   MAX_TRIP_DOCUMENT_BYTES,
   TRIP_DOCUMENT_KINDS,
-  TRIP_DOCUMENT_KIND_LABELS,
   TRIP_DOCUMENT_TYPES,
   type TripDetail,
   type TripDocument,
@@ -12,13 +11,16 @@ import { IconDownload, IconPaperclip, IconTrash, IconUpload } from '@tabler/icon
 import { useState, type FormEvent } from 'react';
 import { NoticeDialog } from '../../../components/notice-dialog';
 import { UploadStatus } from '../../../components/upload-status';
+import { useLabels } from '../../../i18n/labels/labels';
 import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { fileProblem, type FileRule } from '../../../lib/upload-file';
 import { useDownload } from '../../../lib/use-download';
 import { formatFileSize } from '../../company';
 import { downloadTripDocument, useDeleteTripDocument, useUploadTripDocument } from '../api/trip-detail-api';
+import { useTripComponentsText, type TripComponentsText } from './text';
 
+/** Its problems are said in this card's words (tripDocumentProblem); kinds and noun serve the shared rule. */
 const TRIP_DOCUMENT_RULE: FileRule = {
   mimeTypes: TRIP_DOCUMENT_TYPES,
   extensions: ['.pdf', '.jpg', '.jpeg', '.png', '.webp'],
@@ -28,21 +30,33 @@ const TRIP_DOCUMENT_RULE: FileRule = {
 };
 const ACCEPT = [...TRIP_DOCUMENT_RULE.mimeTypes, ...(TRIP_DOCUMENT_RULE.extensions ?? [])].join(',');
 
-/** The browser's own check before sending; the server reads the file's content and checks again. */
-export function tripDocumentProblem(file: File): string | null {
-  return fileProblem(file, TRIP_DOCUMENT_RULE);
+/**
+ * The browser's own check before sending; the server reads the file's content and checks again. The
+ * shared rule decides, in the order it checks (the kind, then empty, then too big); the words are this
+ * card's, in the reader's language.
+ */
+export function tripDocumentProblem(file: File, t: TripComponentsText): string | null {
+  if (fileProblem(file, TRIP_DOCUMENT_RULE) === null) return null;
+  // The same file's name and type with a size that passes: refused only for its kind.
+  const kindProblem = fileProblem({ name: file.name, type: file.type, size: 1 } as File, TRIP_DOCUMENT_RULE);
+  if (kindProblem !== null) return t('documents.wrongType');
+  if (file.size === 0) return t('documents.emptyFile');
+  return t('documents.tooBig', { megabytes: TRIP_DOCUMENT_RULE.maxBytes / (1024 * 1024) });
 }
 
 function DocumentItem({ document }: { document: TripDocument }) {
+  const t = useTripComponentsText();
+  const label = useLabels();
   const { downloading, download } = useDownload();
   const remove = useDeleteTripDocument();
   const [confirming, setConfirming] = useState(false);
-  const kind = TRIP_DOCUMENT_KIND_LABELS[document.kind];
+  const kind = label('tripDocumentKind', document.kind);
+  const fileName = document.fileName;
 
   async function confirmDelete() {
     try {
       await remove.mutateAsync(document.id);
-      notifySuccess(`${kind} ${document.fileName} deleted.`);
+      notifySuccess(t('documents.deleted', { kind, fileName }));
       setConfirming(false);
     } catch (error) {
       setConfirming(false);
@@ -52,7 +66,7 @@ function DocumentItem({ document }: { document: TripDocument }) {
   }
 
   return (
-    <Paper component="li" withBorder radius="sm" p="sm" aria-label={`${kind}: ${document.fileName}`}>
+    <Paper component="li" withBorder radius="sm" p="sm" aria-label={t('documents.item', { kind, fileName })}>
       <Text fw={600} size="sm">
         {kind}
       </Text>
@@ -69,9 +83,9 @@ function DocumentItem({ document }: { document: TripDocument }) {
           leftSection={<IconDownload size={14} aria-hidden />}
           loading={downloading}
           onClick={() => void download((api) => downloadTripDocument(api, document))}
-          aria-label={`Download ${document.fileName}`}
+          aria-label={t('documents.downloadLabel', { fileName })}
         >
-          Download
+          {t('documents.download')}
         </Button>
         {document.canDelete ? (
           <Button
@@ -80,28 +94,30 @@ function DocumentItem({ document }: { document: TripDocument }) {
             color="red"
             leftSection={<IconTrash size={14} aria-hidden />}
             onClick={() => setConfirming(true)}
-            aria-label={`Delete ${document.fileName}`}
+            aria-label={t('documents.deleteLabel', { fileName })}
           >
-            Delete
+            {t('documents.delete')}
           </Button>
         ) : null}
       </Group>
       <NoticeDialog
         opened={confirming}
-        title="Delete this document?"
+        title={t('documents.deleteTitle')}
         buttons="yes-no"
         destructive
         confirming={remove.isPending}
         onClose={() => setConfirming(false)}
         onConfirm={() => void confirmDelete()}
       >
-        {`${kind} ${document.fileName} is removed from the trip for everyone. This cannot be undone.`}
+        {t('documents.deleteBody', { kind, fileName })}
       </NoticeDialog>
     </Paper>
   );
 }
 
 function UploadForm({ trip }: { trip: TripDetail }) {
+  const t = useTripComponentsText();
+  const label = useLabels();
   const upload = useUploadTripDocument(trip.id);
   const [kind, setKind] = useState<TripDocumentKind | null>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -111,64 +127,64 @@ function UploadForm({ trip }: { trip: TripDetail }) {
 
   function pick(next: File | null) {
     setFile(next);
-    setProblem(next ? tripDocumentProblem(next) : null);
+    setProblem(next ? tripDocumentProblem(next, t) : null);
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (uploading) return;
-    if (!kind) return setProblem('Choose what the document is.');
-    if (!file) return setProblem('Choose a file.');
-    const found = tripDocumentProblem(file);
+    if (!kind) return setProblem(t('documents.needKind'));
+    if (!file) return setProblem(t('documents.needFile'));
+    const found = tripDocumentProblem(file, t);
     if (found) return setProblem(found);
     setProblem(null);
     setProgress(0);
     try {
       await upload.mutateAsync({ kind, file, onProgress: setProgress });
-      notifySuccess(`${TRIP_DOCUMENT_KIND_LABELS[kind]} uploaded.`);
+      notifySuccess(t('documents.uploaded', { kind: label('tripDocumentKind', kind) }));
       setFile(null);
       setKind(null);
     } catch (error) {
-      notifyError(error, 'Document not uploaded');
+      notifyError(error, t('documents.notUploaded'));
     } finally {
       setProgress(null);
     }
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Upload a document">
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label={t('documents.uploadForm')}>
       <Stack gap="sm" mt="md">
         <Text fw={600} size="sm">
-          Add a document
+          {t('documents.add')}
         </Text>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Select
-            label="Kind"
-            placeholder="Choose one"
-            data={TRIP_DOCUMENT_KINDS.map((k) => ({ value: k, label: TRIP_DOCUMENT_KIND_LABELS[k] }))}
+            label={t('documents.kind')}
+            placeholder={t('documents.chooseKind')}
+            data={TRIP_DOCUMENT_KINDS.map((k) => ({ value: k, label: label('tripDocumentKind', k) }))}
             value={kind}
             onChange={(value) => setKind(value as TripDocumentKind | null)}
             allowDeselect={false}
             disabled={uploading}
           />
           <FileInput
-            label="File"
-            placeholder="Choose a file"
+            label={t('documents.file')}
+            placeholder={t('documents.chooseFile')}
             accept={ACCEPT}
             value={file}
             onChange={pick}
             clearable
             disabled={uploading}
-            fileInputProps={{ 'aria-label': 'Choose the document file' }}
+            fileInputProps={{ 'aria-label': t('documents.chooseFileLabel') }}
             // The theme's placeholder grey is too faint for the visible "Choose a file" text (WCAG 4.5:1).
             styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
             leftSection={<IconPaperclip size={16} aria-hidden />}
           />
         </SimpleGrid>
         <Text size="xs" c="dimmed" mt={-4}>
-          PDF, JPEG, PNG or WebP, up to 10 MB.
+          {t('documents.fileRule')}
         </Text>
-        <UploadStatus progress={progress} label="Uploading the document" problem={problem} />
+        <UploadStatus progress={progress} label={t('documents.uploading')} problem={problem} />
         <Group justify="flex-end">
           <Button
             type="submit"
@@ -177,7 +193,7 @@ function UploadForm({ trip }: { trip: TripDetail }) {
             loading={uploading}
             disabled={!kind || !file || problem !== null}
           >
-            Upload
+            {t('documents.upload')}
           </Button>
         </Group>
       </Stack>
@@ -187,14 +203,15 @@ function UploadForm({ trip }: { trip: TripDetail }) {
 
 /** Waybills, TDOs, interchange receipts, proof of delivery and photos, shared by everyone on the trip. */
 export function TripDocumentsCard({ trip }: { trip: TripDetail }) {
+  const t = useTripComponentsText();
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="documents-title">
       <Title order={2} fz="lg" id="documents-title" mb="sm">
-        Documents
+        {t('documents.title')}
       </Title>
       {trip.documents.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No documents yet. Upload the waybill, the TDO or a proof of delivery here.
+          {t('documents.none')}
         </Text>
       ) : (
         <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>

@@ -11,17 +11,20 @@ import {
 import { DateField } from '../../../components/date-field';
 import { notifySuccess } from '../../../lib/notify';
 import { useUpdateTrip } from '../api/trip-detail-api';
+import { useTripComponentsText } from './text';
 
 /** The transporter's promise to the customer: the day the cargo should arrive, or none. */
 export function TripExpectedDeliveryDialog({ trip, opened, onClose }: { trip: TripDetail } & DialogProps) {
+  const t = useTripComponentsText();
   return (
-    <FormDialog opened={opened} onClose={onClose} title="Expected delivery">
+    <FormDialog opened={opened} onClose={onClose} title={t('expectedDelivery.title')}>
       {(onBusy) => <ExpectedDeliveryForm trip={trip} onDone={onClose} onBusy={onBusy} />}
     </FormDialog>
   );
 }
 
 function ExpectedDeliveryForm({ trip, onDone, onBusy }: { trip: TripDetail } & DialogFormProps) {
+  const t = useTripComponentsText();
   const update = useUpdateTrip(trip.id);
   const send = useDialogSubmit(onBusy);
   const [value, setValue] = useState(trip.expectedDeliveryDate ?? '');
@@ -30,18 +33,14 @@ function ExpectedDeliveryForm({ trip, onDone, onBusy }: { trip: TripDetail } & D
 
   async function save(expectedDeliveryDate: string | null) {
     if (expectedDeliveryDate !== null && !isoDate.safeParse(expectedDeliveryDate).success) {
-      setProblem('Enter a date');
+      setProblem(t('expectedDelivery.enterDate'));
       return;
     }
     setProblem(null);
     setSending(true);
     await send(async () => {
       await update.mutateAsync({ expectedDeliveryDate });
-      notifySuccess(
-        expectedDeliveryDate
-          ? 'The expected delivery date is saved.'
-          : 'The expected delivery date is cleared.',
-      );
+      notifySuccess(expectedDeliveryDate ? t('expectedDelivery.saved') : t('expectedDelivery.cleared'));
       onDone();
     });
     setSending(false);
@@ -56,9 +55,9 @@ function ExpectedDeliveryForm({ trip, onDone, onBusy }: { trip: TripDetail } & D
       }}
     >
       <Stack gap="md">
-        <Text size="sm">The customer sees this date on the trip.</Text>
+        <Text size="sm">{t('expectedDelivery.hint')}</Text>
         <DateField
-          label="Expected delivery date"
+          label={t('expectedDelivery.date')}
           minDate={trip.pickupDate}
           value={value}
           onChange={setValue}
@@ -68,12 +67,12 @@ function ExpectedDeliveryForm({ trip, onDone, onBusy }: { trip: TripDetail } & D
         <DialogActions
           onCancel={onDone}
           sending={sending}
-          submitLabel="Save"
+          submitLabel={t('expectedDelivery.save')}
           submitDisabled={!value}
           aside={
             trip.expectedDeliveryDate ? (
               <Button variant="subtle" color="red" onClick={() => void save(null)} disabled={sending}>
-                Clear the date
+                {t('expectedDelivery.clear')}
               </Button>
             ) : null
           }

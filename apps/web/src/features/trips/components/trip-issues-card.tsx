@@ -1,24 +1,28 @@
 import { Badge, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { TRIP_ISSUE_TYPE_LABELS, placeWords, type TripDetail, type TripIssue } from '@freightlane/domain';
+import { placeWords, type TripDetail, type TripIssue } from '@freightlane/domain';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useActionError } from '../../../components/action-error';
+import { useLabels } from '../../../i18n/labels/labels';
 import { formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useResolveTripIssue } from '../api/trip-issues-api';
 import { IssueStatusBadge } from './issue-status-badge';
 import { OpenIssueDialog } from './open-issue-dialog';
+import { useTripComponentsText } from './text';
 
 function IssueItem({ issue, canResolve }: { issue: TripIssue; canResolve: boolean }) {
+  const t = useTripComponentsText();
+  const labels = useLabels();
   const resolve = useResolveTripIssue();
   const showActionError = useActionError();
   const open = issue.status === 'OPEN';
-  const label = TRIP_ISSUE_TYPE_LABELS[issue.issueType];
+  const label = labels('tripIssueType', issue.issueType);
 
   async function markResolved() {
     try {
       await resolve.mutateAsync(issue.id);
-      notifySuccess(`${label} marked resolved.`);
+      notifySuccess(t('issues.markedResolved', { issue: label }));
     } catch (error) {
       showActionError(error);
     }
@@ -32,7 +36,7 @@ function IssueItem({ issue, canResolve }: { issue: TripIssue; canResolve: boolea
       p="sm"
       bg={open ? 'orange.0' : undefined}
       style={open ? { borderLeft: '4px solid var(--mantine-color-orange-6)' } : undefined}
-      aria-label={`${label}, ${open ? 'open' : 'resolved'}`}
+      aria-label={t(open ? 'issues.itemOpen' : 'issues.itemResolved', { issue: label })}
     >
       <Group justify="space-between" gap="xs" mb={4} wrap="nowrap" align="flex-start">
         <Group gap={6}>
@@ -40,14 +44,8 @@ function IssueItem({ issue, canResolve }: { issue: TripIssue; canResolve: boolea
             {label}
           </Text>
           {issue.alarm ? (
-            <Badge
-              variant="outline"
-              color="gray"
-              size="sm"
-              radius="sm"
-              title="Raised by the truck's tracking, not by a person"
-            >
-              Tracking alarm
+            <Badge variant="outline" color="gray" size="sm" radius="sm" title={t('issues.trackingAlarmHint')}>
+              {t('issues.trackingAlarm')}
             </Badge>
           ) : null}
         </Group>
@@ -64,8 +62,9 @@ function IssueItem({ issue, canResolve }: { issue: TripIssue; canResolve: boolea
       </Text>
       {issue.resolvedAt ? (
         <Text size="xs" c="dimmed">
-          Resolved {formatDateTime(issue.resolvedAt)}
-          {issue.resolvedBy ? ` by ${issue.resolvedBy}` : ''}
+          {issue.resolvedBy
+            ? t('issues.resolvedAtBy', { time: formatDateTime(issue.resolvedAt), name: issue.resolvedBy })
+            : t('issues.resolvedAt', { time: formatDateTime(issue.resolvedAt) })}
         </Text>
       ) : null}
       {open && canResolve ? (
@@ -77,9 +76,9 @@ function IssueItem({ issue, canResolve }: { issue: TripIssue; canResolve: boolea
           leftSection={<IconCheck size={14} aria-hidden />}
           loading={resolve.isPending}
           onClick={() => void markResolved()}
-          aria-label={`Mark ${label} resolved`}
+          aria-label={t('issues.markResolvedLabel', { issue: label })}
         >
-          Mark resolved
+          {t('issues.markResolved')}
         </Button>
       ) : null}
     </Paper>
@@ -88,6 +87,7 @@ function IssueItem({ issue, canResolve }: { issue: TripIssue; canResolve: boolea
 
 /** Breakdowns, accidents and delays on the trip, newest first; an open one shows the trip as delayed. */
 export function TripIssuesCard({ trip }: { trip: TripDetail }) {
+  const t = useTripComponentsText();
   const [reporting, setReporting] = useState(false);
   const openCount = trip.issues.filter((issue) => issue.status === 'OPEN').length;
   const live = !trip.cancelled;
@@ -96,11 +96,11 @@ export function TripIssuesCard({ trip }: { trip: TripDetail }) {
       <Group justify="space-between" mb="sm" gap="xs">
         <Group gap="xs">
           <Title order={2} fz="lg" id="issues-title">
-            Issues
+            {t('issues.title')}
           </Title>
           {openCount > 0 ? (
             <Badge color="orange" variant="filled" radius="sm">
-              {openCount} open
+              {t('issues.openCount', { count: openCount })}
             </Badge>
           ) : null}
         </Group>
@@ -112,13 +112,13 @@ export function TripIssuesCard({ trip }: { trip: TripDetail }) {
             leftSection={<IconAlertTriangle size={14} aria-hidden />}
             onClick={() => setReporting(true)}
           >
-            Report an issue
+            {t('issues.report')}
           </Button>
         ) : null}
       </Group>
       {trip.issues.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No issues reported. Report a breakdown, an accident or a delay so everyone on the trip knows.
+          {t('issues.none')}
         </Text>
       ) : (
         <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>

@@ -6,6 +6,7 @@ import { PATHS } from '../../../lib/paths';
 import { EmptyList } from '../../../components/empty-list';
 import { QueryError } from '../../../components/query-error';
 import { ApiError } from '../../../lib/api';
+import { useTripComponentsText } from './text';
 
 /** The way back above a trip's pages: to the list, or from a page of the trip to the trip. */
 export function TripBackLink({ to, children }: { to: string; children: ReactNode }) {
@@ -32,6 +33,7 @@ export function TripLoadError({
   onRetry: () => void;
   backLink: ReactNode;
 }) {
+  const t = useTripComponentsText();
   const notFound = error instanceof ApiError && error.status === 404;
   return (
     <Stack gap="md">
@@ -39,21 +41,21 @@ export function TripLoadError({
       {notFound ? (
         <>
           <Title order={1} fz={{ base: 24, sm: 28 }}>
-            Trip not found
+            {t('loadError.notFound')}
           </Title>
           <EmptyList
             icon={IconMapPinOff}
             action={
               <Button component={Link} to={PATHS.trips} variant="light">
-                Back to your trips
+                {t('loadError.backToTrips')}
               </Button>
             }
           >
-            There is no trip at this address, or it is not one of your company&apos;s trips.
+            {t('loadError.notFoundText')}
           </EmptyList>
         </>
       ) : (
-        <QueryError error={error} onRetry={onRetry} title="Could not load the trip" />
+        <QueryError error={error} onRetry={onRetry} title={t('loadError.failed')} />
       )}
     </Stack>
   );

@@ -2,6 +2,7 @@ import { Fieldset, SimpleGrid, TextInput } from '@mantine/core';
 import type { TripLocationInput } from '@freightlane/domain';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { StateLgaFields } from '../../../components/state-lga-fields';
+import { useTripComponentsText } from './text';
 
 /** The form's view of a place on the road: all text, empty when not given. */
 export interface TripLocationValue {
@@ -45,6 +46,7 @@ export function TripLocationFields({
   errors?: TripLocationErrors;
   disabled?: boolean;
 }) {
+  const t = useTripComponentsText();
   return (
     <Fieldset legend={legend} variant="filled" disabled={disabled} p="sm">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -57,8 +59,8 @@ export function TripLocationFields({
       </SimpleGrid>
       <TextInput
         mt="sm"
-        label="Landmark (optional)"
-        placeholder="Berger, Lagos-Ibadan Expressway"
+        label={t('location.landmark')}
+        placeholder={t('location.landmarkExample')}
         maxLength={200}
         disabled={!value.state}
         value={value.description}

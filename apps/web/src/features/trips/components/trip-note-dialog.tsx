@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { MAX_TRIP_NOTE } from '@freightlane/domain';
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/api';
+import { useTripComponentsText } from './text';
 
 /**
  * The spec's trip-note dialog: a textarea of 5 rows by 50 columns with the placeholder 'Add your notes
@@ -23,6 +24,7 @@ export function TripNoteDialog({
   onSave: (note: string) => Promise<void>;
   onClose: () => void;
 }) {
+  const t = useTripComponentsText();
   const [sending, setSending] = useState(false);
   return (
     <Modal
@@ -31,7 +33,7 @@ export function TripNoteDialog({
       title={title}
       centered
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      closeButtonProps={{ 'aria-label': t('note.closeDialog') }}
     >
       <NoteForm note={note} onSave={onSave} onDone={onClose} sending={sending} setSending={setSending} />
     </Modal>
@@ -51,6 +53,7 @@ function NoteForm({
   sending: boolean;
   setSending: (sending: boolean) => void;
 }) {
+  const t = useTripComponentsText();
   const hasNote = note.trim() !== '';
   const [editing, setEditing] = useState(!hasNote);
   const [text, setText] = useState(note);
@@ -80,14 +83,14 @@ function NoteForm({
     >
       <Stack gap="md">
         <Textarea
-          aria-label="Note"
+          aria-label={t('note.label')}
           rows={5}
           cols={50}
-          placeholder="Add your notes here"
+          placeholder={t('note.placeholder')}
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
           disabled={!editing || sending}
-          error={tooLong ? `A note is at most ${MAX_TRIP_NOTE} characters` : undefined}
+          error={tooLong ? t('note.tooLong', { max: String(MAX_TRIP_NOTE) }) : undefined}
           data-autofocus={editing ? true : undefined}
         />
         {failure ? (
@@ -97,13 +100,13 @@ function NoteForm({
         ) : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={() => setEditing(true)} disabled={editing || sending}>
-            Edit
+            {t('note.edit')}
           </Button>
           <Button variant="default" onClick={onDone} disabled={sending}>
-            Cancel
+            {t('note.cancel')}
           </Button>
           <Button type="submit" disabled={!editing || sending || tooLong}>
-            {sending ? 'Sending...' : 'Save'}
+            {sending ? t('note.sending') : t('note.save')}
           </Button>
         </Group>
       </Stack>

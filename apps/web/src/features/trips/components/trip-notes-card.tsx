@@ -1,14 +1,18 @@
 import { Badge, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { NOTE_SIDES, NOTE_SIDE_LABELS, type NoteSide, type TripDetail } from '@freightlane/domain';
+import { NOTE_SIDES, type NoteSide, type TripDetail } from '@freightlane/domain';
 import { IconNote } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useLabels } from '../../../i18n/labels/labels';
 import { formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useUpdateTrip } from '../api/trip-detail-api';
 import { TripNoteDialog } from './trip-note-dialog';
+import { useTripComponentsText } from './text';
 
 /** Each side of the trip keeps one note; everyone on the trip reads all of them, each writes their own. */
 export function TripNotesCard({ trip, side }: { trip: TripDetail; side: NoteSide | null }) {
+  const t = useTripComponentsText();
+  const label = useLabels();
   const update = useUpdateTrip(trip.id);
   const [editing, setEditing] = useState(false);
   const bySide = new Map(trip.notes.map((note) => [note.side, note]));
@@ -17,17 +21,17 @@ export function TripNotesCard({ trip, side }: { trip: TripDetail; side: NoteSide
 
   async function save(note: string) {
     await update.mutateAsync({ note });
-    notifySuccess(note ? 'Your note is saved.' : 'Your note is removed.');
+    notifySuccess(note ? t('notes.saved') : t('notes.removed'));
   }
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="notes-title">
       <Title order={2} fz="lg" id="notes-title" mb="sm">
-        Notes
+        {t('notes.title')}
       </Title>
       {shown.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No notes on this trip.
+          {t('notes.none')}
         </Text>
       ) : (
         <Stack gap="sm">
@@ -41,22 +45,22 @@ export function TripNotesCard({ trip, side }: { trip: TripDetail; side: NoteSide
                 radius="sm"
                 p="sm"
                 component="article"
-                aria-label={NOTE_SIDE_LABELS[s]}
+                aria-label={label('noteSide', s)}
                 bg={note?.isAdminNote ? 'orange.0' : undefined}
               >
                 <Group justify="space-between" gap="xs" mb={4}>
                   <Group gap={6}>
                     <Text fw={600} size="sm">
-                      {NOTE_SIDE_LABELS[s]}
+                      {label('noteSide', s)}
                     </Text>
                     {note?.isAdminNote ? (
                       <Badge color="orange" variant="light" size="sm" radius="sm">
-                        From Freightlane
+                        {t('notes.fromFreightlane')}
                       </Badge>
                     ) : null}
                     {mine ? (
                       <Badge color="gray" variant="light" size="sm" radius="sm">
-                        Yours
+                        {t('notes.yours')}
                       </Badge>
                     ) : null}
                   </Group>
@@ -67,7 +71,7 @@ export function TripNotesCard({ trip, side }: { trip: TripDetail; side: NoteSide
                       leftSection={<IconNote size={14} aria-hidden />}
                       onClick={() => setEditing(true)}
                     >
-                      {note ? 'Open note' : 'Add a note'}
+                      {note ? t('notes.open') : t('notes.add')}
                     </Button>
                   ) : null}
                 </Group>
@@ -82,7 +86,7 @@ export function TripNotesCard({ trip, side }: { trip: TripDetail; side: NoteSide
                   </>
                 ) : (
                   <Text size="sm" c="dimmed">
-                    No note yet. Only people on the trip see it.
+                    {t('notes.noNoteYet')}
                   </Text>
                 )}
               </Paper>
@@ -93,7 +97,7 @@ export function TripNotesCard({ trip, side }: { trip: TripDetail; side: NoteSide
       {side ? (
         <TripNoteDialog
           opened={editing}
-          title={`${NOTE_SIDE_LABELS[side]} (yours)`}
+          title={t('notes.dialogTitle', { side: label('noteSide', side) })}
           note={own?.note ?? ''}
           onSave={save}
           onClose={() => setEditing(false)}

@@ -1,10 +1,12 @@
 import { Anchor, Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { TRUCK_TYPE_LABELS, formatNigerianPhone, type TripDetail } from '@freightlane/domain';
+import { formatNigerianPhone, type TripDetail } from '@freightlane/domain';
 import { IconPhone, IconTruck, IconUserCog } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useLabels } from '../../../i18n/labels/labels';
 import { useApi } from '../../../lib/session-context';
 import { fetchDriverPhoto } from '../../fleet';
 import { AssignResourcesDialog, type AssignMode } from './assign-resources-dialog';
+import { useTripComponentsText } from './text';
 
 function initials(name: string): string {
   return name
@@ -39,8 +41,13 @@ function useDriverPhoto(driverId: string | null): string | null {
 }
 
 function Phone({ number, name }: { number: string; name: string }) {
+  const t = useTripComponentsText();
   return (
-    <Anchor href={`tel:${number}`} size="sm" aria-label={`Call ${name} on ${formatNigerianPhone(number)}`}>
+    <Anchor
+      href={`tel:${number}`}
+      size="sm"
+      aria-label={t('resources.call', { name, phone: formatNigerianPhone(number) })}
+    >
       <Group gap={4} component="span" wrap="nowrap">
         <IconPhone size={14} aria-hidden />
         {formatNigerianPhone(number)}
@@ -54,6 +61,8 @@ function Phone({ number, name }: { number: string; name: string }) {
  * driver's photo is the transporter's own record, so only its people load it.
  */
 export function TripResourcesCard({ trip, ownsFleet }: { trip: TripDetail; ownsFleet: boolean }) {
+  const t = useTripComponentsText();
+  const label = useLabels();
   const { truck, driver, motorBoy } = trip.resources;
   const photo = useDriverPhoto(ownsFleet && driver?.hasPhoto ? driver.id : null);
   const [mode, setMode] = useState<AssignMode | null>(null);
@@ -64,7 +73,7 @@ export function TripResourcesCard({ trip, ownsFleet }: { trip: TripDetail; ownsF
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="resources-title">
       <Group justify="space-between" mb="sm" gap="xs">
         <Title order={2} fz="lg" id="resources-title">
-          Truck and crew
+          {t('resources.title')}
         </Title>
         {canAssign ? (
           <Button
@@ -75,7 +84,7 @@ export function TripResourcesCard({ trip, ownsFleet }: { trip: TripDetail; ownsF
             }
             onClick={() => setMode(assigned ? 'change' : 'assign')}
           >
-            {assigned ? 'Change' : 'Assign truck and driver'}
+            {assigned ? t('resources.change') : t('resources.assign')}
           </Button>
         ) : null}
       </Group>
@@ -84,7 +93,7 @@ export function TripResourcesCard({ trip, ownsFleet }: { trip: TripDetail; ownsF
         <Stack gap="sm">
           <div>
             <Text size="xs" c="dimmed" fw={500}>
-              Truck
+              {t('resources.truck')}
             </Text>
             {truck ? (
               <>
@@ -92,22 +101,22 @@ export function TripResourcesCard({ trip, ownsFleet }: { trip: TripDetail; ownsF
                   {truck.registrationNumber}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {truck.make} {truck.model} · {TRUCK_TYPE_LABELS[truck.type]}
+                  {truck.make} {truck.model} · {label('truckType', truck.type)}
                 </Text>
               </>
             ) : (
-              <Text size="sm">Not assigned</Text>
+              <Text size="sm">{t('resources.notAssigned')}</Text>
             )}
           </div>
           <div>
             <Text size="xs" c="dimmed" fw={500}>
-              Driver
+              {t('resources.driver')}
             </Text>
             {driver ? (
               <Group gap="sm" wrap="nowrap" align="flex-start">
                 <Avatar
                   src={photo}
-                  alt={photo ? `Photo of ${driver.name}` : undefined}
+                  alt={photo ? t('resources.driverPhoto', { name: driver.name }) : undefined}
                   radius="xl"
                   size="md"
                   color="green"
@@ -120,17 +129,17 @@ export function TripResourcesCard({ trip, ownsFleet }: { trip: TripDetail; ownsF
                   </Text>
                   <Phone number={driver.phoneNumber} name={driver.name} />
                   <Text size="xs" c="dimmed">
-                    Licence {driver.licenceNumber}
+                    {t('resources.licence', { number: driver.licenceNumber })}
                   </Text>
                 </div>
               </Group>
             ) : (
-              <Text size="sm">Not assigned</Text>
+              <Text size="sm">{t('resources.notAssigned')}</Text>
             )}
           </div>
           <div>
             <Text size="xs" c="dimmed" fw={500}>
-              Motor boy
+              {t('resources.motorBoy')}
             </Text>
             {motorBoy ? (
               <>
@@ -140,15 +149,13 @@ export function TripResourcesCard({ trip, ownsFleet }: { trip: TripDetail; ownsF
                 <Phone number={motorBoy.phoneNumber} name={motorBoy.name} />
               </>
             ) : (
-              <Text size="sm">None</Text>
+              <Text size="sm">{t('resources.none')}</Text>
             )}
           </div>
         </Stack>
       ) : (
         <Text size="sm" c="dimmed">
-          {canAssign
-            ? 'No truck or driver yet. The trip can start once both are assigned.'
-            : 'The transporter has not assigned a truck and driver yet.'}
+          {canAssign ? t('resources.emptyCanAssign') : t('resources.emptyWaiting')}
         </Text>
       )}
 

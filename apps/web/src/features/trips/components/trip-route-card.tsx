@@ -6,6 +6,7 @@ import { QueryError } from '../../../components/query-error';
 import { formatDateTime } from '../../../lib/format';
 import { tripStatusTone } from '../../../lib/trip-status-tone';
 import { useMapSettings, useTripRoute } from '../api/trip-map-api';
+import { useTripComponentsText } from './text';
 
 const TruckMap = lazy(() => import('./truck-map').then((m) => ({ default: m.TruckMap })));
 
@@ -14,6 +15,7 @@ const TruckMap = lazy(() => import('./truck-map').then((m) => ({ default: m.Truc
  * is under way. The transporter is told how to start tracking when nothing has reported yet.
  */
 export function TripRouteCard({ trip, ownsFleet }: { trip: TripDetail; ownsFleet: boolean }) {
+  const t = useTripComponentsText();
   const titleId = useId();
   const live = trip.latestTripStatus !== null && !trip.completed && !trip.cancelled;
   const route = useTripRoute(trip.id, live);
@@ -24,25 +26,23 @@ export function TripRouteCard({ trip, ownsFleet }: { trip: TripDetail; ownsFleet
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={titleId}>
       <Title order={2} fz="lg" id={titleId} mb="sm">
-        Route
+        {t('route.title')}
       </Title>
       {route.isError || settings.isError ? (
         <QueryError error={route.error ?? settings.error} onRetry={() => void route.refetch()} />
       ) : !route.data || !settings.data ? (
-        <ListSkeleton label="Loading the route" rows={1} height={280} />
+        <ListSkeleton label={t('route.loading')} rows={1} height={280} />
       ) : !last && trip.latestTripStatus === null ? (
         <Text size="sm" c="dimmed">
-          The truck’s road shows here from the moment the trip starts.
+          {t('route.beforeStart')}
         </Text>
       ) : !last ? (
         <Text size="sm" c="dimmed">
-          {ownsFleet
-            ? 'No position from this truck yet. Link its tracker under Fleet › Tracking, or give the driver a phone link on the driver’s page.'
-            : 'No position from the truck yet; it shows here as soon as its tracker or its driver’s phone reports.'}
+          {ownsFleet ? t('route.noPositionOwner') : t('route.noPosition')}
         </Text>
       ) : (
         <Stack gap="xs">
-          <Suspense fallback={<ListSkeleton label="Loading the route" rows={1} height={280} />}>
+          <Suspense fallback={<ListSkeleton label={t('route.loading')} rows={1} height={280} />}>
             <TruckMap
               settings={settings.data}
               route={positions.map((p) => [p.latitude, p.longitude])}
@@ -51,16 +51,16 @@ export function TripRouteCard({ trip, ownsFleet }: { trip: TripDetail; ownsFleet
                   id: trip.id,
                   position: [last.latitude, last.longitude],
                   color: tripStatusTone(trip),
-                  label: route.data.truckRegistrationNumber ?? 'Truck',
+                  label: route.data.truckRegistrationNumber ?? t('route.truck'),
                 },
               ]}
               height={280}
-              label={`Route of trip ${trip.tripNumber}`}
+              label={t('route.mapLabel', { tripNumber: trip.tripNumber })}
             />
           </Suspense>
           <Text size="sm">
-            Last position {formatDateTime(last.recordedAt)}
-            {last.speedKmh !== null ? ` · ${Math.round(last.speedKmh)} km/h` : ''}
+            {t('route.lastPosition', { time: formatDateTime(last.recordedAt) })}
+            {last.speedKmh !== null ? ` · ${t('route.speed', { speed: Math.round(last.speedKmh) })}` : ''}
             {trip.currentLocation ? ` · ${trip.currentLocation.lga}, ${trip.currentLocation.state}` : ''}
           </Text>
         </Stack>

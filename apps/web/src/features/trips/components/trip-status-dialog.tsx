@@ -3,11 +3,8 @@ import {
   HANDOVER_CODE_LENGTH,
   MAX_TRIP_TEXT,
   changeTripStatusRequest,
-  tripStatusLabel,
-  type CargoType,
   type ChangeTripStatusRequest,
   type TripDetail,
-  type TripStatus,
 } from '@freightlane/domain';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -23,6 +20,7 @@ import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useChangeTripStatus } from '../api/trip-detail-api';
+import { useTripComponentsText } from './text';
 import {
   EMPTY_TRIP_LOCATION,
   fileIssue,
@@ -30,11 +28,7 @@ import {
   tripLocationRequest,
   type TripLocationValue,
 } from './trip-location-fields';
-
-/** A status in words for this cargo type (general cargo is "Loaded", not "Container(s) Loaded"). */
-export function statusLabel(cargoType: CargoType, status: TripStatus): string {
-  return tripStatusLabel(cargoType, status);
-}
+import { useTripStatusLabel } from './trip-status';
 
 interface StatusFormValues {
   tripStatus: string;
@@ -87,8 +81,9 @@ export function TripStatusDialog({
   opened,
   onClose,
 }: { trip: TripDetail; isAdmin: boolean } & DialogProps) {
+  const t = useTripComponentsText();
   return (
-    <FormDialog opened={opened} onClose={onClose} title="Update the trip status" size="lg">
+    <FormDialog opened={opened} onClose={onClose} title={t('statusDialog.title')} size="lg">
       {(onBusy) => <StatusForm trip={trip} isAdmin={isAdmin} onDone={onClose} onBusy={onBusy} />}
     </FormDialog>
   );
@@ -100,6 +95,8 @@ function StatusForm({
   onDone,
   onBusy,
 }: { trip: TripDetail; isAdmin: boolean } & DialogFormProps) {
+  const t = useTripComponentsText();
+  const statusLabel = useTripStatusLabel();
   const change = useChangeTripStatus(trip.id);
   const [serverError, setServerError] = useState<unknown>(null);
   const {
@@ -122,7 +119,12 @@ function StatusForm({
     setServerError(null);
     try {
       await change.mutateAsync(body);
-      notifySuccess(`Trip ${trip.tripNumber} is now: ${statusLabel(trip.cargoType, body.tripStatus)}.`);
+      notifySuccess(
+        t('statusDialog.done', {
+          tripNumber: trip.tripNumber,
+          status: statusLabel(trip.cargoType, body.tripStatus),
+        }),
+      );
       onDone();
     } catch (error) {
       if (!applyServerFieldErrors(error, setError, ['tripStatus', 'note', 'handoverCode', 'overrideReason']))
@@ -146,8 +148,8 @@ function StatusForm({
           name="tripStatus"
           render={({ field }) => (
             <Select
-              label="New status"
-              description="A trip moves one step at a time."
+              label={t('statusDialog.newStatus')}
+              description={t('statusDialog.oneStep')}
               data={trip.allowedNextStatuses.map((status) => ({
                 value: status,
                 label: statusLabel(trip.cargoType, status),
@@ -165,8 +167,8 @@ function StatusForm({
           <Stack gap="xs">
             {override ? null : (
               <TextInput
-                label="Handover code"
-                description={`The ${HANDOVER_CODE_LENGTH} digits the person receiving the cargo gives the driver.`}
+                label={t('statusDialog.handoverCode')}
+                description={t('statusDialog.handoverCodeHint', { digits: HANDOVER_CODE_LENGTH })}
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 maxLength={HANDOVER_CODE_LENGTH}
@@ -178,14 +180,11 @@ function StatusForm({
             )}
             {isAdmin ? (
               <>
-                <Checkbox
-                  label="The receiver has no code: record the delivery with a reason"
-                  {...register('override')}
-                />
+                <Checkbox label={t('statusDialog.noCode')} {...register('override')} />
                 {override ? (
                   <Textarea
-                    label="Override reason"
-                    description="Kept with the delivery for the customer and the audit."
+                    label={t('statusDialog.overrideReason')}
+                    description={t('statusDialog.overrideReasonHint')}
                     autosize
                     minRows={2}
                     maxLength={MAX_TRIP_TEXT}
@@ -198,10 +197,10 @@ function StatusForm({
           </Stack>
         ) : null}
 
-        <TripLocationFormField control={control} name="location" legend="Where is the truck? (optional)" />
+        <TripLocationFormField control={control} name="location" legend={t('statusDialog.where')} />
 
         <Textarea
-          label="Note (optional)"
+          label={t('statusDialog.note')}
           autosize
           minRows={2}
           maxLength={MAX_TRIP_TEXT}
@@ -210,19 +209,22 @@ function StatusForm({
         />
 
         {serverError ? (
-          <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" title="Not updated">
+          <Alert
+            color="red"
+            icon={<IconAlertCircle aria-hidden />}
+            role="alert"
+            title={t('statusDialog.notUpdated')}
+          >
             {errorMessage(serverError)}
           </Alert>
         ) : null}
         {delivered && lockedUntil ? (
           <Alert color="orange" icon={<IconLock aria-hidden />}>
-            <Text size="sm">
-              Too many wrong codes. Code entry is locked until {formatDateTime(lockedUntil)}.
-            </Text>
+            <Text size="sm">{t('statusDialog.locked', { time: formatDateTime(lockedUntil) })}</Text>
           </Alert>
         ) : null}
 
-        <DialogActions onCancel={onDone} sending={isSubmitting} submitLabel="Update status" />
+        <DialogActions onCancel={onDone} sending={isSubmitting} submitLabel={t('statusDialog.submit')} />
       </Stack>
     </form>
   );

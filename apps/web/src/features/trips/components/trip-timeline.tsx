@@ -1,16 +1,21 @@
 import { Alert, Badge, Button, Card, Group, Stack, Text, Timeline, Title } from '@mantine/core';
 import {
   TIMELINE_STEPS,
-  elapsedInStage,
+  hoursModulo48,
   placeWords,
   timelineSteps,
+  type TimelineStepKey,
   type TripDetail,
+  type TripStatus,
   type TripStatusLog,
 } from '@freightlane/domain';
 import { IconArrowBackUp, IconArrowRight, IconCheck, IconClock, IconMapPin } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useLabels } from '../../../i18n/labels/labels';
 import { formatDateTime } from '../../../lib/format';
-import { statusLabel, TripStatusDialog } from './trip-status-dialog';
+import { useTripComponentsText } from './text';
+import { useTripStatusLabel } from './trip-status';
+import { TripStatusDialog } from './trip-status-dialog';
 import { TripUndoStatusDialog } from './trip-undo-status-dialog';
 
 const MINUTE_MS = 60_000;
@@ -36,6 +41,11 @@ function logOfStep(
   return matching[matching.length - 1] ?? null;
 }
 
+/** A step is named by its first status, whose label is the spec's name of the step ("At Pick-Up Location"). */
+function stepStatus(key: TimelineStepKey): TripStatus {
+  return TIMELINE_STEPS.find((step) => step.key === key)!.statuses[0]!;
+}
+
 function placeText(log: TripStatusLog): string | null {
   if (!log.location) return null;
   const { lga, state, description } = log.location;
@@ -47,6 +57,9 @@ function placeText(log: TripStatusLog): string | null {
  * back), each ticked with when, who, where and a note; the clock of the current stage; and the next step.
  */
 export function TripTimeline({ trip, isAdmin }: { trip: TripDetail; isAdmin: boolean }) {
+  const t = useTripComponentsText();
+  const label = useLabels();
+  const statusLabel = useTripStatusLabel();
   const now = useMinuteClock();
   const [changing, setChanging] = useState(false);
   const [undoing, setUndoing] = useState(false);
@@ -60,27 +73,26 @@ export function TripTimeline({ trip, isAdmin }: { trip: TripDetail; isAdmin: boo
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="progress-title">
       <Title order={2} fz="lg" id="progress-title" mb="md">
-        Progress
+        {t('timeline.title')}
       </Title>
 
       {trip.latestTripStatus ? null : (
         <Text size="sm" c="dimmed" mb="md">
-          {trip.cancelled
-            ? 'The trip was cancelled before it started.'
-            : 'Awaiting start: the trip starts once a truck and a driver are on it.'}
+          {trip.cancelled ? t('timeline.cancelledBeforeStart') : t('timeline.awaitingStart')}
         </Text>
       )}
 
-      <Timeline active={current} bulletSize={26} lineWidth={2} role="list" aria-label="Trip steps">
+      <Timeline active={current} bulletSize={26} lineWidth={2} role="list" aria-label={t('timeline.steps')}>
         {steps.map((step, index) => {
           const log = step.done ? logOfStep(trip.tripStatusLogs, step.key, step.timeStamp) : null;
           const place = log ? placeText(log) : null;
+          const stepLabel = label('tripStatus', stepStatus(step.key));
           return (
             <Timeline.Item
               key={step.key}
               role="listitem"
               aria-current={index === current ? 'step' : undefined}
-              aria-label={`${step.label}: ${step.done ? 'done' : 'not yet'}`}
+              aria-label={t(step.done ? 'timeline.stepDone' : 'timeline.stepNotDone', { step: stepLabel })}
               bullet={
                 step.done ? (
                   <IconCheck size={14} aria-hidden />
@@ -92,7 +104,7 @@ export function TripTimeline({ trip, isAdmin }: { trip: TripDetail; isAdmin: boo
               }
               title={
                 <Text fw={600} size="sm" c={step.done ? undefined : 'dimmed'}>
-                  {step.label}
+                  {stepLabel}
                 </Text>
               }
             >
@@ -101,13 +113,13 @@ export function TripTimeline({ trip, isAdmin }: { trip: TripDetail; isAdmin: boo
                   <Text size="sm">{formatDateTime(step.timeStamp)}</Text>
                   {log ? (
                     <Text size="xs" c="dimmed">
-                      By {log.changedBy}
+                      {t('timeline.by', { name: log.changedBy })}
                     </Text>
                   ) : null}
                   {place ? <Text size="xs">{place}</Text> : null}
                   {log?.note ? (
                     <Text size="xs" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                      Note: {log.note}
+                      {t('timeline.note', { note: log.note })}
                     </Text>
                   ) : null}
                   {index === current && live && trip.latestTripStatus ? (
@@ -117,26 +129,28 @@ export function TripTimeline({ trip, isAdmin }: { trip: TripDetail; isAdmin: boo
                       radius="sm"
                       mt={4}
                       leftSection={<IconClock size={12} aria-hidden />}
-                      title="Whole hours since the trip reached this step, counted in rounds of 48 hours"
+                      title={t('timeline.inStageHint')}
                       style={{ alignSelf: 'flex-start' }}
                     >
-                      In this stage: {elapsedInStage(trip.latestTripStatus.timeStamp, now)}
+                      {t('timeline.inStage', { hours: hoursModulo48(trip.latestTripStatus.timeStamp, now) })}
                     </Badge>
                   ) : null}
                   {log?.handoverOverrideReason ? (
                     <Text size="xs" c="orange.9">
-                      Recorded by an admin without the handover code: {log.handoverOverrideReason}
+                      {t('timeline.override', { reason: log.handoverOverrideReason })}
                     </Text>
                   ) : null}
                 </Stack>
               ) : index === current + 1 && trip.eta ? (
-                <Text size="xs" aria-label="Expected arrival">
-                  Expected around {formatDateTime(trip.eta.typical)}, by {formatDateTime(trip.eta.worst)} at
-                  the latest (from this lane’s past trips)
+                <Text size="xs" aria-label={t('timeline.expectedArrival')}>
+                  {t('timeline.eta', {
+                    typical: formatDateTime(trip.eta.typical),
+                    worst: formatDateTime(trip.eta.worst),
+                  })}
                 </Text>
               ) : (
                 <Text size="xs" c="dimmed">
-                  Not yet
+                  {t('timeline.notYet')}
                 </Text>
               )}
             </Timeline.Item>
@@ -150,10 +164,12 @@ export function TripTimeline({ trip, isAdmin }: { trip: TripDetail; isAdmin: boo
           color="teal"
           variant="light"
           icon={<IconMapPin size={18} aria-hidden />}
-          title="The truck’s tracking saw it arrive"
+          title={t('timeline.arrivalTitle')}
         >
-          It entered the geofence at {formatDateTime(trip.arrivalProposal.at)}. Record{' '}
-          {statusLabel(trip.cargoType, next)} when you have confirmed it.
+          {t('timeline.arrival', {
+            time: formatDateTime(trip.arrivalProposal.at),
+            status: statusLabel(trip.cargoType, next),
+          })}
         </Alert>
       ) : null}
 
@@ -169,7 +185,7 @@ export function TripTimeline({ trip, isAdmin }: { trip: TripDetail; isAdmin: boo
               py={6}
               styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
             >
-              Next step: {statusLabel(trip.cargoType, next)}
+              {t('timeline.nextStep', { status: statusLabel(trip.cargoType, next) })}
             </Button>
           ) : null}
           {canUndo ? (
@@ -178,7 +194,7 @@ export function TripTimeline({ trip, isAdmin }: { trip: TripDetail; isAdmin: boo
               onClick={() => setUndoing(true)}
               leftSection={<IconArrowBackUp size={16} aria-hidden />}
             >
-              Undo last step
+              {t('timeline.undo')}
             </Button>
           ) : null}
         </Group>

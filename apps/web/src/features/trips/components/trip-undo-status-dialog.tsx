@@ -18,21 +18,25 @@ import {
 } from '../../../components/form-dialog';
 import { notifySuccess } from '../../../lib/notify';
 import { useUndoTripStatus } from '../api/trip-detail-api';
-import { statusLabel } from './trip-status-dialog';
+import { useTripComponentsText } from './text';
+import { useTripStatusLabel } from './trip-status';
 
 type Input = z.input<typeof undoTripStatusRequest>;
 type Output = z.output<typeof undoTripStatusRequest>;
 
 /** Admin only: takes the trip's last step back (a status recorded by mistake), with a reason for the audit. */
 export function TripUndoStatusDialog({ trip, opened, onClose }: { trip: TripDetail } & DialogProps) {
+  const t = useTripComponentsText();
   return (
-    <FormDialog opened={opened} onClose={onClose} title="Undo the last step?">
+    <FormDialog opened={opened} onClose={onClose} title={t('undo.title')}>
       {(onBusy) => <UndoForm trip={trip} onDone={onClose} onBusy={onBusy} />}
     </FormDialog>
   );
 }
 
 function UndoForm({ trip, onDone, onBusy }: { trip: TripDetail } & DialogFormProps) {
+  const t = useTripComponentsText();
+  const statusLabel = useTripStatusLabel();
   const undo = useUndoTripStatus(trip.id);
   const send = useDialogSubmit(onBusy);
   const {
@@ -50,7 +54,7 @@ function UndoForm({ trip, onDone, onBusy }: { trip: TripDetail } & DialogFormPro
   const onSubmit = handleSubmit(({ reason }) =>
     send(async () => {
       await undo.mutateAsync(reason);
-      notifySuccess(`Trip ${trip.tripNumber}: the last step was undone.`);
+      notifySuccess(t('undo.done', { tripNumber: trip.tripNumber }));
       onDone();
     }),
   );
@@ -60,17 +64,20 @@ function UndoForm({ trip, onDone, onBusy }: { trip: TripDetail } & DialogFormPro
       <Stack gap="md">
         {latest ? (
           <Text size="sm">
-            The trip goes back from &quot;{statusLabel(trip.cargoType, latest)}&quot; to{' '}
-            {previous ? `"${statusLabel(trip.cargoType, previous)}"` : 'awaiting start'}. Both parties see the
-            change and your reason.
+            {previous
+              ? t('undo.backToStatus', {
+                  from: statusLabel(trip.cargoType, latest),
+                  to: statusLabel(trip.cargoType, previous),
+                })
+              : t('undo.backToStart', { from: statusLabel(trip.cargoType, latest) })}
           </Text>
         ) : null}
         <ReasonField maxLength={MAX_TRIP_TEXT} error={errors.reason?.message} {...register('reason')} />
         <DialogActions
           onCancel={onDone}
           sending={isSubmitting}
-          cancelLabel="Keep it"
-          submitLabel="Undo last step"
+          cancelLabel={t('undo.keep')}
+          submitLabel={t('undo.submit')}
           destructive
         />
       </Stack>

@@ -12,6 +12,7 @@ import { MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap } from 'reac
 import { CloseButton, Paper, Text, useMantineTheme } from '@mantine/core';
 import type { MapSettings } from '@freightlane/domain';
 import { StateOutlines } from './state-outlines';
+import { useTripComponentsText } from './text';
 import { useTilesDown } from './use-tiles-down';
 import './truck-map.css';
 
@@ -114,12 +115,13 @@ function TruckPin({ marker, fill }: { marker: TruckMarker; fill: string }) {
 
 /** Over the top of the map, clear of the zoom buttons, when the street tiles do not load. */
 function TilesDownNotice({ onDismiss }: { onDismiss: () => void }) {
+  const t = useTripComponentsText();
   return (
     <Paper className="truck-map-notice" shadow="sm" radius="sm" withBorder>
       <Text size="xs" lh={1.35}>
-        The street map could not load. State outlines are shown.
+        {t('map.tilesDown')}
       </Text>
-      <CloseButton size="sm" aria-label="Dismiss" onClick={onDismiss} />
+      <CloseButton size="sm" aria-label={t('map.dismiss')} onClick={onDismiss} />
     </Paper>
   );
 }

@@ -1,4 +1,5 @@
 import { PATHS } from '../../../lib/paths';
+import { englishPublicTrackingText, type PublicTrackingText } from './text';
 
 /**
  * The public pages are served by their own light page, not by this app: every link to them is a full URL
@@ -17,10 +18,18 @@ export function whatsAppShareHref(message: string): string {
   return `https://wa.me/?text=${encodeURIComponent(message)}`;
 }
 
-export function tripShareMessage(tripNumber: string, url: string): string {
-  return `Follow trip ${tripNumber} on Freightlane: ${url}`;
+/** The message is in the sender's language; they read it in WhatsApp before it goes. */
+export function tripShareMessage(
+  tripNumber: string,
+  url: string,
+  t: PublicTrackingText = englishPublicTrackingText,
+): string {
+  return t('share.tripMessage', { tripNumber, url });
 }
 
-export function ongoingTripsShareMessage(url: string): string {
-  return `Follow our ongoing trips on Freightlane: ${url}`;
+export function ongoingTripsShareMessage(
+  url: string,
+  t: PublicTrackingText = englishPublicTrackingText,
+): string {
+  return t('share.ongoingMessage', { url });
 }

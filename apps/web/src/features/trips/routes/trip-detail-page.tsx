@@ -26,14 +26,17 @@ import { TripResourcesCard } from '../components/trip-resources-card';
 import { TripRouteCard } from '../components/trip-route-card';
 import { TripStatusBadge } from '../components/trip-status';
 import { TripTimeline } from '../components/trip-timeline';
+import { useTripRoutesText } from './text';
 
 function BackLink() {
-  return <TripBackLink to={PATHS.trips}>All trips</TripBackLink>;
+  const t = useTripRoutesText();
+  return <TripBackLink to={PATHS.trips}>{t('tripPage.allTrips')}</TripBackLink>;
 }
 
 function TripDetailSkeleton() {
+  const t = useTripRoutesText();
   return (
-    <Stack gap="lg" role="status" aria-label="Loading the trip">
+    <Stack gap="lg" role="status" aria-label={t('tripPage.loading')}>
       <Skeleton h={36} w={280} />
       <Skeleton h={180} radius="md" />
       <Grid gutter="lg">
@@ -61,12 +64,15 @@ function handoverPending(trip: TripDetail): boolean {
  * admins). The server's `actions` and `allowedNextStatuses` decide which buttons show.
  */
 export function TripDetailPage() {
+  const t = useTripRoutesText();
   const { tripId = '' } = useParams();
   const trip = useTrip(tripId);
   const role = useRole();
   const side = sideOfRole(role);
   const [cancelling, setCancelling] = useState(false);
-  usePageTitle(trip.data ? `Trip ${trip.data.tripNumber}` : 'Trip');
+  usePageTitle(
+    trip.data ? t('tripPage.title', { tripNumber: trip.data.tripNumber }) : t('tripPage.titleLoading'),
+  );
 
   if (trip.isPending) return <TripDetailSkeleton />;
   if (trip.isError) {
@@ -81,7 +87,7 @@ export function TripDetailPage() {
         <BackLink />
       </Stack>
       <PageHeader
-        title={`Trip ${data.tripNumber}`}
+        title={t('tripPage.title', { tripNumber: data.tripNumber })}
         description={`${data.clientName}${data.reference ? ` · ${data.reference}` : ''}`}
         action={
           canCancel ? (
@@ -91,7 +97,7 @@ export function TripDetailPage() {
               leftSection={<IconX size={18} aria-hidden />}
               onClick={() => setCancelling(true)}
             >
-              Cancel trip
+              {t('tripPage.cancelTrip')}
             </Button>
           ) : null
         }
@@ -104,10 +110,23 @@ export function TripDetailPage() {
         </Group>
 
         {data.cancelled ? (
-          <Alert color="red" icon={<IconBan aria-hidden />} title="This trip is cancelled" role="status">
+          <Alert
+            color="red"
+            icon={<IconBan aria-hidden />}
+            title={t('tripPage.cancelledTitle')}
+            role="status"
+          >
             <Text size="sm">
-              {data.cancelledAt ? `Cancelled ${formatDateTime(data.cancelledAt)}. ` : null}
-              {data.cancellationReason ? `Reason: ${data.cancellationReason}` : null}
+              {[
+                data.cancelledAt
+                  ? t('tripPage.cancelledAt', { when: formatDateTime(data.cancelledAt) })
+                  : null,
+                data.cancellationReason
+                  ? t('tripPage.cancellationReason', { reason: data.cancellationReason })
+                  : null,
+              ]
+                .filter(Boolean)
+                .join(' ')}
             </Text>
           </Alert>
         ) : null}

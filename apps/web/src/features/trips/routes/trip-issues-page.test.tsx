@@ -57,8 +57,10 @@ describe('the trip issues page', { timeout: CLICK_JOURNEY_TIMEOUT_MS }, () => {
     const table = await screen.findByRole('table', { name: 'Trip issues' });
     expect(document.title).toBe('Issues · Freightlane');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    expect(api.requests[0]?.url).toBe(`${ISSUES_URL}&status=OPEN`);
-    const query = new URL(api.requests[0]!.url, 'http://localhost').searchParams;
+    // The signed-in shell asks for the profile (GET /user/me) besides the page's own request.
+    const listed = api.calls('GET /api/v1/trips/issues');
+    expect(listed[0]?.url).toBe(`${ISSUES_URL}&status=OPEN`);
+    const query = new URL(listed[0]!.url, 'http://localhost').searchParams;
     expect(query.getAll('sort')).toEqual(['openingTimeStamp,DESC', 'trip.id,ASC']);
 
     const row = within(table).getAllByRole('row')[1]!;

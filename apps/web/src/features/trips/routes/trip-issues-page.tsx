@@ -9,7 +9,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
-import { TRIP_ISSUE_TYPE_LABELS, placeWords, type Role, type TripIssue } from '@freightlane/domain';
+import { placeWords, type Role, type TripIssue } from '@freightlane/domain';
 import { IconCircleCheck, IconMapPin } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -30,27 +30,28 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useResolveTripIssue, useTripIssues } from '../api/trip-issues-api';
 import { IssueStatusBadge } from '../components/issue-status-badge';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
+import { useLabels } from '../../../i18n/labels/labels';
+import { useTripRoutesText, type TripRoutesKey } from './text';
 
 const FILTERS = [
-  { value: 'open', label: 'Open' },
-  { value: 'all', label: 'All' },
-] as const;
+  { value: 'open', label: 'issuesPage.filter.open' },
+  { value: 'all', label: 'issuesPage.filter.all' },
+] as const satisfies readonly { value: string; label: TripRoutesKey }[];
 type Filter = (typeof FILTERS)[number]['value'];
 
 function readFilter(value: string | null): Filter {
   return value === 'all' ? 'all' : 'open';
 }
 
-const DESCRIPTIONS: Record<'customer' | 'transporter' | 'admin', string> = {
-  customer: 'Breakdowns, delays and diversions on your trips. An open issue shows the trip as delayed.',
-  transporter: 'What went wrong on the road. Mark an issue resolved once the truck is moving again.',
-  admin: 'Issues reported on every trip on Freightlane.',
-};
+function descriptionFor(role: Role | null): TripRoutesKey {
+  if (role === 'role_customer') return 'issuesPage.descriptionCustomer';
+  if (role === 'role_admin') return 'issuesPage.descriptionAdmin';
+  return 'issuesPage.descriptionTransporter';
+}
 
-function descriptionFor(role: Role | null): string {
-  if (role === 'role_customer') return DESCRIPTIONS.customer;
-  if (role === 'role_admin') return DESCRIPTIONS.admin;
-  return DESCRIPTIONS.transporter;
+/** A date and time kept on one line: a time broken from its day reads as two facts. */
+function unbroken(text: string): string {
+  return text.replace(/ /g, '\u00a0');
 }
 
 function TripLink({ issue }: { issue: TripIssue }) {
@@ -69,13 +70,15 @@ function TripLink({ issue }: { issue: TripIssue }) {
 }
 
 function IssueText({ issue }: { issue: TripIssue }) {
+  const t = useTripRoutesText();
+  const label = useLabels();
   const place = issue.location
     ? placeWords([issue.location.description, issue.location.lga, issue.location.state])
     : null;
   return (
     <Stack gap={2}>
       <Text size="sm" fw={600}>
-        {TRIP_ISSUE_TYPE_LABELS[issue.issueType]}
+        {label('tripIssueType', issue.issueType)}
       </Text>
       <Text size="sm" style={{ whiteSpace: 'pre-line', wordBreak: 'break-word' }}>
         {issue.description}
@@ -83,7 +86,7 @@ function IssueText({ issue }: { issue: TripIssue }) {
       {place ? (
         // "Near Ikeja, Lagos" or "12 km from Ore, Ondo": the place says its own preposition.
         <Group gap={4} wrap="nowrap" align="flex-start">
-          <IconMapPin size={14} aria-label="Where" style={{ flexShrink: 0, marginTop: 2 }} />
+          <IconMapPin size={14} aria-label={t('issuesPage.where')} style={{ flexShrink: 0, marginTop: 2 }} />
           <Text size="xs" c="dimmed">
             {place}
           </Text>
@@ -94,13 +97,14 @@ function IssueText({ issue }: { issue: TripIssue }) {
 }
 
 function Opened({ issue }: { issue: TripIssue }) {
+  const t = useTripRoutesText();
   return (
     <Stack gap={2}>
       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
         {formatDateTime(issue.openingTimeStamp)}
       </Text>
       <Text size="xs" c="dimmed">
-        by {issue.openedBy}
+        {t('issuesPage.openedBy', { name: issue.openedBy })}
       </Text>
     </Stack>
   );
@@ -108,11 +112,14 @@ function Opened({ issue }: { issue: TripIssue }) {
 
 /** Once resolved, when and by whom. */
 function ResolvedText({ issue }: { issue: TripIssue }) {
+  const t = useTripRoutesText();
   if (issue.status !== 'RESOLVED' || !issue.resolvedAt) return null;
+  const when = unbroken(formatDateTime(issue.resolvedAt));
   return (
     <Text size="xs" c="dimmed">
-      Resolved <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(issue.resolvedAt)}</span>
-      {issue.resolvedBy ? ` by ${issue.resolvedBy}` : ''}
+      {issue.resolvedBy
+        ? t('issuesPage.resolvedAtBy', { when, name: issue.resolvedBy })
+        : t('issuesPage.resolvedAt', { when })}
     </Text>
   );
 }
@@ -128,6 +135,8 @@ function IssueState({ issue }: { issue: TripIssue }) {
 }
 
 function ResolveButton({ issue, onResolve }: { issue: TripIssue; onResolve: (issue: TripIssue) => void }) {
+  const t = useTripRoutesText();
+  const label = useLabels();
   if (issue.status !== 'OPEN') return null;
   return (
     <Button
@@ -136,24 +145,28 @@ function ResolveButton({ issue, onResolve }: { issue: TripIssue; onResolve: (iss
       // Two words on one line: the table gives the button its room rather than a taller row.
       styles={{ label: { whiteSpace: 'nowrap' } }}
       onClick={() => onResolve(issue)}
-      aria-label={`Mark resolved: ${TRIP_ISSUE_TYPE_LABELS[issue.issueType]} on ${issue.trip.tripNumber}`}
+      aria-label={t('issuesPage.markResolvedLabel', {
+        issue: label('tripIssueType', issue.issueType),
+        tripNumber: issue.trip.tripNumber,
+      })}
     >
-      Mark resolved
+      {t('issuesPage.markResolved')}
     </Button>
   );
 }
 
 function IssuesTable({ issues, onResolve }: { issues: TripIssue[]; onResolve: (issue: TripIssue) => void }) {
+  const t = useTripRoutesText();
   return (
-    <TableFrame label="Trip issues">
+    <TableFrame label={t('issuesPage.tableLabel')}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th scope="col">Trip</Table.Th>
-          <Table.Th scope="col">Issue</Table.Th>
-          <Table.Th scope="col">Opened</Table.Th>
-          <Table.Th scope="col">Status</Table.Th>
+          <Table.Th scope="col">{t('issuesPage.column.trip')}</Table.Th>
+          <Table.Th scope="col">{t('issuesPage.column.issue')}</Table.Th>
+          <Table.Th scope="col">{t('issuesPage.column.opened')}</Table.Th>
+          <Table.Th scope="col">{t('issuesPage.column.status')}</Table.Th>
           <Table.Th scope="col">
-            <VisuallyHidden>Action</VisuallyHidden>
+            <VisuallyHidden>{t('issuesPage.column.action')}</VisuallyHidden>
           </Table.Th>
         </Table.Tr>
       </Table.Thead>
@@ -183,11 +196,12 @@ function IssuesTable({ issues, onResolve }: { issues: TripIssue[]; onResolve: (i
 }
 
 function IssueCards({ issues, onResolve }: { issues: TripIssue[]; onResolve: (issue: TripIssue) => void }) {
+  const t = useTripRoutesText();
   return (
     <Stack
       gap="sm"
       component="ul"
-      aria-label="Trip issues"
+      aria-label={t('issuesPage.tableLabel')}
       style={{ listStyle: 'none', padding: 0, margin: 0 }}
     >
       {issues.map((issue) => (
@@ -198,8 +212,10 @@ function IssueCards({ issues, onResolve }: { issues: TripIssue[]; onResolve: (is
           </Group>
           <IssueText issue={issue} />
           <Text size="xs" c="dimmed" mt={6}>
-            Opened <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(issue.openingTimeStamp)}</span> by{' '}
-            {issue.openedBy}
+            {t('issuesPage.openedAtBy', {
+              when: unbroken(formatDateTime(issue.openingTimeStamp)),
+              name: issue.openedBy,
+            })}
           </Text>
           <ResolvedText issue={issue} />
           {issue.status === 'OPEN' ? (
@@ -215,7 +231,9 @@ function IssueCards({ issues, onResolve }: { issues: TripIssue[]; onResolve: (is
 
 /** /trips/issues: breakdowns and delays on the caller's trips (every trip for an admin), open ones first. */
 export function TripIssuesPage() {
-  usePageTitle('Issues');
+  const t = useTripRoutesText();
+  const label = useLabels();
+  usePageTitle(t('issuesPage.title'));
   const role = useRole();
   const list = useListParams();
   const filter = readFilter(list.params.get('show'));
@@ -230,7 +248,12 @@ export function TripIssuesPage() {
     if (!resolving) return;
     resolve.mutate(resolving.id, {
       onSuccess: (issue) => {
-        notifySuccess(`${TRIP_ISSUE_TYPE_LABELS[issue.issueType]} on ${issue.trip.tripNumber} is resolved.`);
+        notifySuccess(
+          t('issuesPage.resolvedToast', {
+            issue: label('tripIssueType', issue.issueType),
+            tripNumber: issue.trip.tripNumber,
+          }),
+        );
         setResolving(null);
       },
       onError: (error) => {
@@ -244,13 +267,11 @@ export function TripIssuesPage() {
   const content = (
     <QueryList
       query={issues}
-      skeleton={<ListSkeleton label="Loading issues" height={72} />}
-      failure="Could not load the issues"
+      skeleton={<ListSkeleton label={t('issuesPage.loading')} height={72} />}
+      failure={t('issuesPage.failure')}
       empty={
         <EmptyList icon={IconCircleCheck}>
-          {filter === 'open'
-            ? 'No open issues. Breakdowns and delays reported on a trip show here until they are resolved.'
-            : 'No issues reported yet. When something goes wrong on a trip, it is reported from the trip’s page.'}
+          {filter === 'open' ? t('issuesPage.emptyOpen') : t('issuesPage.emptyAll')}
         </EmptyList>
       }
     >
@@ -266,33 +287,42 @@ export function TripIssuesPage() {
 
   return (
     <>
-      <PageHeader title="Issues" description={descriptionFor(role)} />
+      <PageHeader title={t('issuesPage.title')} description={t(descriptionFor(role))} />
       <Stack gap="md">
         <Stack gap={4}>
           <Text id={filterLabelId} size="sm" fw={500}>
-            Show
+            {t('issuesPage.show')}
           </Text>
           <SegmentedControl
             aria-labelledby={filterLabelId}
-            data={FILTERS.map((f) => ({ value: f.value, label: f.label }))}
+            data={FILTERS.map((f) => ({ value: f.value, label: t(f.label) }))}
             value={filter}
             onChange={(value) => list.update({ show: readFilter(value) === 'all' ? 'all' : null })}
             w="fit-content"
           />
         </Stack>
         {content}
-        {data ? <ListPagination page={data} noun={['issue', 'issues']} onChange={list.setPage} /> : null}
+        {data ? (
+          <ListPagination
+            page={data}
+            noun={[t('issuesPage.pageNounOne'), t('issuesPage.pageNounMany')]}
+            onChange={list.setPage}
+          />
+        ) : null}
       </Stack>
       <NoticeDialog
         opened={resolving !== null}
-        title="Mark this issue resolved?"
+        title={t('issuesPage.confirmTitle')}
         buttons="yes-no"
         onClose={() => setResolving(null)}
         onConfirm={confirmResolve}
         confirming={resolve.isPending}
       >
         {resolving
-          ? `${TRIP_ISSUE_TYPE_LABELS[resolving.issueType]} on ${resolving.trip.tripNumber}: the trip no longer shows as delayed because of it.`
+          ? t('issuesPage.confirmText', {
+              issue: label('tripIssueType', resolving.issueType),
+              tripNumber: resolving.trip.tripNumber,
+            })
           : ''}
       </NoticeDialog>
     </>

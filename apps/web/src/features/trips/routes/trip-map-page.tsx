@@ -1,5 +1,5 @@
 import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
-import { placeWords, tripStatusWords, type TripMapItem } from '@freightlane/domain';
+import { isFinalStatus, isReturningEmpty, placeWords, type TripMapItem } from '@freightlane/domain';
 import { IconMapPin } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -13,8 +13,11 @@ import { PATHS } from '../../../lib/paths';
 import { DELAYED_TONE, tripStatusTone } from '../../../lib/trip-status-tone';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useLabels } from '../../../i18n/labels/labels';
 import { useMapSettings, useTripMap } from '../api/trip-map-api';
+import { useTripStatusLabel } from '../components/trip-status';
 import type { TruckMarker } from '../components/truck-map';
+import { useTripRoutesText } from './text';
 
 const TruckMap = lazy(() => import('../components/truck-map').then((m) => ({ default: m.TruckMap })));
 
@@ -25,46 +28,68 @@ function toneOf(item: TripMapItem): string {
     : tripStatusTone({ cancelled: false, latestTripStatus: item.latestTripStatus });
 }
 
-/** The same words the trips list and the trip page use for the trip. */
-const statusText = (item: TripMapItem) => tripStatusWords(item);
+/**
+ * The same words the trips list and the trip page use for the trip (the domain's tripStatusWords) in the
+ * reader's language; the map shows live trips only, so never a cancelled one.
+ */
+function useStatusText(): (item: TripMapItem) => string {
+  const t = useTripRoutesText();
+  const label = useLabels();
+  const statusLabel = useTripStatusLabel();
+  return ({ cargoType, latestTripStatus, hasOpenIssue }) => {
+    const latest = latestTripStatus?.tripStatus ?? null;
+    if (latest !== null && isFinalStatus(cargoType, latest)) return statusLabel(cargoType, latest);
+    if (hasOpenIssue) return t('mapPage.status.delayed');
+    if (latest === null) return t('mapPage.status.awaitingStart');
+    if (isReturningEmpty(cargoType, latest))
+      return t('mapPage.status.returningEmpty', { delivered: label('tripStatus', 'DELIVERED') });
+    return statusLabel(cargoType, latest);
+  };
+}
 
-const place = (t: TripMapItem) =>
-  t.currentLocation ? placeWords([t.currentLocation.lga, t.currentLocation.state]) : '—';
-const reported = (t: TripMapItem) =>
-  t.position ? formatDateTime(t.position.recordedAt) : 'no GPS position yet';
+const place = (item: TripMapItem) =>
+  item.currentLocation ? placeWords([item.currentLocation.lga, item.currentLocation.state]) : '—';
+
+function useReportedText(): (item: TripMapItem) => string {
+  const t = useTripRoutesText();
+  return (item) => (item.position ? formatDateTime(item.position.recordedAt) : t('mapPage.noPosition'));
+}
 
 function TripTable({ trips }: { trips: TripMapItem[] }) {
+  const t = useTripRoutesText();
+  const statusText = useStatusText();
+  const reported = useReportedText();
   return (
     <Card withBorder radius="md" padding={0}>
-      <TableFrame label="Trips on the map">
+      <TableFrame label={t('mapPage.listLabel')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Trip</Table.Th>
-            <Table.Th>Truck</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Last location</Table.Th>
+            <Table.Th>{t('mapPage.column.trip')}</Table.Th>
+            <Table.Th>{t('mapPage.column.truck')}</Table.Th>
+            <Table.Th>{t('mapPage.column.status')}</Table.Th>
+            <Table.Th>{t('mapPage.column.lastLocation')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {trips.map((t) => (
-            <Table.Tr key={t.id}>
+          {trips.map((item) => (
+            <Table.Tr key={item.id}>
               <Table.Td data-keep>
-                <Text component={Link} to={PATHS.trip(t.id)} fw={600} c="green.8" size="sm">
-                  {t.tripNumber}
+                <Text component={Link} to={PATHS.trip(item.id)} fw={600} c="green.8" size="sm">
+                  {item.tripNumber}
                 </Text>
               </Table.Td>
               <Table.Td data-keep>
-                <Text size="sm">{t.truckRegistrationNumber ?? '—'}</Text>
+                <Text size="sm">{item.truckRegistrationNumber ?? '—'}</Text>
               </Table.Td>
               <Table.Td data-keep>
-                <Badge color={toneOf(t)} variant="light">
-                  {statusText(t)}
+                <Badge color={toneOf(item)} variant="light">
+                  {statusText(item)}
                 </Badge>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{place(t)}</Text>
+                <Text size="sm">{place(item)}</Text>
                 <Text size="xs" c="dimmed">
-                  {reported(t)}
+                  {reported(item)}
                 </Text>
               </Table.Td>
             </Table.Tr>
@@ -77,29 +102,32 @@ function TripTable({ trips }: { trips: TripMapItem[] }) {
 
 /** On a phone: one card a trip, the trip and its status, then truck, place and time. */
 function TripCards({ trips }: { trips: TripMapItem[] }) {
+  const t = useTripRoutesText();
+  const statusText = useStatusText();
+  const reported = useReportedText();
   return (
     <Stack
       gap="xs"
       component="ul"
-      aria-label="Trips on the map"
+      aria-label={t('mapPage.listLabel')}
       style={{ listStyle: 'none', padding: 0, margin: 0 }}
     >
-      {trips.map((t) => (
-        <Card key={t.id} withBorder radius="md" padding="sm" component="li">
+      {trips.map((item) => (
+        <Card key={item.id} withBorder radius="md" padding="sm" component="li">
           {/* A long status moves under the trip number rather than losing its end on a narrow phone. */}
           <Group justify="space-between" gap="xs" wrap="wrap" style={{ rowGap: 4 }}>
-            <Text component={Link} to={PATHS.trip(t.id)} fw={600} c="green.8" size="sm">
-              {t.tripNumber}
+            <Text component={Link} to={PATHS.trip(item.id)} fw={600} c="green.8" size="sm">
+              {item.tripNumber}
             </Text>
-            <Badge color={toneOf(t)} variant="light" style={{ flexShrink: 0 }}>
-              {statusText(t)}
+            <Badge color={toneOf(item)} variant="light" style={{ flexShrink: 0 }}>
+              {statusText(item)}
             </Badge>
           </Group>
           <Text size="sm" mt={4}>
-            {t.truckRegistrationNumber ?? 'No truck'} · {place(t)}
+            {item.truckRegistrationNumber ?? t('mapPage.noTruck')} · {place(item)}
           </Text>
           <Text size="xs" c="dimmed">
-            {reported(t)}
+            {reported(item)}
           </Text>
         </Card>
       ))}
@@ -109,42 +137,39 @@ function TripCards({ trips }: { trips: TripMapItem[] }) {
 
 /** /trips/map: every truck on a live trip of the company where it last reported, refreshed by itself. */
 export function TripMapPage() {
-  usePageTitle('Map');
+  const t = useTripRoutesText();
+  const statusText = useStatusText();
+  usePageTitle(t('mapPage.title'));
   const wide = useBreakpoint('md');
   const navigate = useNavigate();
   const settings = useMapSettings();
   const trips = useTripMap();
-  const located = (trips.data ?? []).filter((t) => t.position);
-  const markers: TruckMarker[] = located.map((t) => ({
-    id: t.id,
-    position: [t.position!.latitude, t.position!.longitude],
-    color: toneOf(t),
-    label: `${t.truckRegistrationNumber ?? 'Truck'} · ${t.tripNumber} · ${statusText(t)}`,
-    onOpen: () => void navigate(PATHS.trip(t.id)),
+  const located = (trips.data ?? []).filter((item) => item.position);
+  const markers: TruckMarker[] = located.map((item) => ({
+    id: item.id,
+    position: [item.position!.latitude, item.position!.longitude],
+    color: toneOf(item),
+    label: `${item.truckRegistrationNumber ?? t('mapPage.markerTruck')} · ${item.tripNumber} · ${statusText(item)}`,
+    onOpen: () => void navigate(PATHS.trip(item.id)),
   }));
 
   return (
     <>
-      <PageHeader
-        title="Map"
-        description="Trucks on ongoing trips (started, not finished; an empty on its way back counts), where each last reported. Click a truck to open its trip."
-      />
+      <PageHeader title={t('mapPage.title')} description={t('mapPage.description')} />
       {trips.isError || settings.isError ? (
         <QueryError error={trips.error ?? settings.error} onRetry={() => void trips.refetch()} />
       ) : !trips.data || !settings.data ? (
-        <ListSkeleton label="Loading the map" rows={1} height={420} />
+        <ListSkeleton label={t('mapPage.loading')} rows={1} height={420} />
       ) : trips.data.length === 0 ? (
-        <EmptyList icon={IconMapPin}>
-          No trip is in progress. Trucks appear here once their trips start.
-        </EmptyList>
+        <EmptyList icon={IconMapPin}>{t('mapPage.empty')}</EmptyList>
       ) : (
         <Stack gap="md">
-          <Suspense fallback={<ListSkeleton label="Loading the map" rows={1} height={420} />}>
+          <Suspense fallback={<ListSkeleton label={t('mapPage.loading')} rows={1} height={420} />}>
             <TruckMap
               settings={settings.data}
               markers={markers}
               height="min(60vh, 560px)"
-              label="Map of trucks"
+              label={t('mapPage.mapLabel')}
             />
           </Suspense>
           {wide ? <TripTable trips={trips.data} /> : <TripCards trips={trips.data} />}

@@ -92,7 +92,10 @@ describe('the trip schedule', { timeout: CLICK_JOURNEY_TIMEOUT_MS }, () => {
     const table = await screen.findByRole('table', { name: 'Pickups and deliveries, November 2026' });
     expect(document.title).toBe('Schedule · Freightlane');
     expect(screen.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible();
-    expect(api.requests[0]?.url).toBe('/api/v1/trips/schedule/year/2026/month/11?q=completed:false');
+    // The signed-in shell asks for the profile (GET /user/me) besides the page's own request.
+    expect(api.calls('GET /api/v1/trips/schedule/year/2026/month/11')[0]?.url).toBe(
+      '/api/v1/trips/schedule/year/2026/month/11?q=completed:false',
+    );
     const headers = within(table).getAllByRole('columnheader');
     expect(headers.map((th) => th.textContent)).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
 

@@ -10,6 +10,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useTripSchedule } from '../api/trips-api';
 import { monthTitle, ScheduleAgenda, ScheduleCalendar } from '../components/schedule-calendar';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
+import { useTripRoutesText } from './text';
 
 interface Month {
   year: number;
@@ -41,7 +42,8 @@ function shiftMonth({ year, month }: Month, by: number): Month {
 
 /** /trips/schedule: the pickups and deliveries of a month, for every signed-in role. */
 export function TripSchedulePage() {
-  usePageTitle('Schedule');
+  const t = useTripRoutesText();
+  usePageTitle(t('schedulePage.title'));
   const list = useListParams();
   const today = lagosToday();
   const current = monthOf(today);
@@ -59,15 +61,14 @@ export function TripSchedulePage() {
     <QueryList
       query={schedule}
       rowsOf={(month) => month.events}
-      skeleton={<ListSkeleton label="Loading the schedule" rows={1} height={420} />}
-      failure="Could not load the schedule"
+      skeleton={<ListSkeleton label={t('schedulePage.loading')} rows={1} height={420} />}
+      failure={t('schedulePage.failure')}
       empty={
         isDesktop ? undefined : (
           <EmptyList icon={IconCalendarOff}>
-            No pickups or deliveries in {title}
             {showCompleted
-              ? '.'
-              : ' among unfinished trips. Switch on “Show completed” to see finished ones.'}
+              ? t('schedulePage.nothingIn', { month: title })
+              : t('schedulePage.nothingUnfinishedInHint', { month: title })}
           </EmptyList>
         )
       }
@@ -77,8 +78,9 @@ export function TripSchedulePage() {
           <Stack gap="xs">
             {events.length === 0 ? (
               <Text size="sm" c="dimmed">
-                No pickups or deliveries in {title}
-                {showCompleted ? '.' : ' among unfinished trips.'}
+                {showCompleted
+                  ? t('schedulePage.nothingIn', { month: title })
+                  : t('schedulePage.nothingUnfinishedIn', { month: title })}
               </Text>
             ) : null}
             <ScheduleCalendar year={shown.year} month={shown.month} events={events} today={today} />
@@ -92,14 +94,14 @@ export function TripSchedulePage() {
 
   return (
     <>
-      <PageHeader title="Schedule" description="When each trip is picked up and delivered, day by day." />
+      <PageHeader title={t('schedulePage.title')} description={t('schedulePage.description')} />
       <Stack gap="md">
         <Group justify="space-between" gap="sm">
           <Group gap="xs" wrap="nowrap">
             <ActionIcon
               variant="default"
               size="lg"
-              aria-label="Previous month"
+              aria-label={t('schedulePage.previousMonth')}
               onClick={() => goTo(shiftMonth(shown, -1))}
             >
               <IconChevronLeft size={18} aria-hidden />
@@ -110,7 +112,7 @@ export function TripSchedulePage() {
             <ActionIcon
               variant="default"
               size="lg"
-              aria-label="Next month"
+              aria-label={t('schedulePage.nextMonth')}
               onClick={() => goTo(shiftMonth(shown, 1))}
             >
               <IconChevronRight size={18} aria-hidden />
@@ -120,11 +122,11 @@ export function TripSchedulePage() {
               onClick={() => list.update({ year: null, month: null })}
               disabled={isCurrentMonth}
             >
-              Today
+              {t('schedulePage.today')}
             </Button>
           </Group>
           <Switch
-            label="Show completed"
+            label={t('schedulePage.showCompleted')}
             checked={showCompleted}
             onChange={(event) => list.update({ completed: event.currentTarget.checked ? 'show' : null })}
           />

@@ -1,12 +1,5 @@
 import { Anchor, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import {
-  CONTAINER_SIZE_LABELS,
-  TRUCK_TYPE_LABELS,
-  elapsedInStage,
-  type Consignment,
-  type TripStatus,
-  type TripSummary,
-} from '@freightlane/domain';
+import { elapsedInStage, type Consignment, type TripStatus, type TripSummary } from '@freightlane/domain';
 import { IconAlertTriangle, IconCalendar } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PATHS } from '../../../lib/paths';
@@ -28,35 +21,14 @@ import { useTrips } from '../api/trips-api';
 import { readStatusFilter, TripFilters } from '../components/trip-filters';
 import { TripStatusBadge } from '../components/trip-status';
 import { useBreakpoint } from '../../../lib/use-breakpoint';
+import { useLabels, type Label } from '../../../i18n/labels/labels';
+import { useTripRoutesText, type TripRoutesKey, type TripRoutesText } from './text';
 
-const TAB_LABELS: Record<TripTab, string> = {
-  ongoing: 'Ongoing',
-  uncompleted: 'Not completed',
-  completed: 'Completed',
-  all: 'All',
-};
-
-const EMPTY_TEXT: Record<TripTab, { title: string; customer: string; transporter: string }> = {
-  ongoing: {
-    title: 'No trips on the road right now',
-    customer: 'A trip shows here once its transporter starts it.',
-    transporter: 'A trip shows here once you start it.',
-  },
-  uncompleted: {
-    title: 'No trips waiting or under way',
-    customer: 'Award a bid on one of your orders and its trips appear here.',
-    transporter: 'Trips you win appear here, ready for a truck, a driver and a motor boy.',
-  },
-  completed: {
-    title: 'No completed trips yet',
-    customer: 'Finished trips are kept here.',
-    transporter: 'Trips you have finished are kept here.',
-  },
-  all: {
-    title: 'No trips here yet',
-    customer: 'Award a bid on one of your orders and its trips appear here.',
-    transporter: 'Win a bid and its trips appear here, one per container or truck load.',
-  },
+const TAB_LABELS: Record<TripTab, TripRoutesKey> = {
+  ongoing: 'tripsPage.tab.ongoing',
+  uncompleted: 'tripsPage.tab.uncompleted',
+  completed: 'tripsPage.tab.completed',
+  all: 'tripsPage.tab.all',
 };
 
 function readTab(value: string | null): TripTab {
@@ -64,15 +36,15 @@ function readTab(value: string | null): TripTab {
 }
 
 /** The container, or the truck load of general cargo, the trip carries. */
-function consignmentText(consignment: Consignment): string {
+function consignmentText(consignment: Consignment, label: Label): string {
   if (consignment.containerNumber) {
-    const size = consignment.containerSize ? ` · ${CONTAINER_SIZE_LABELS[consignment.containerSize]}` : '';
+    const size = consignment.containerSize ? ` · ${label('containerSize', consignment.containerSize)}` : '';
     return `${consignment.containerNumber}${size}`;
   }
   const parts = [
     consignment.description,
     consignment.weightTonnes !== null ? `${consignment.weightTonnes} t` : null,
-    consignment.truckType ? TRUCK_TYPE_LABELS[consignment.truckType] : null,
+    consignment.truckType ? label('truckType', consignment.truckType) : null,
   ].filter(Boolean);
   return parts.length > 0 ? parts.join(' · ') : '—';
 }
@@ -90,6 +62,7 @@ function TripNumber({ trip }: { trip: TripSummary }) {
  * trip is on the road, always beside the time the status was set.
  */
 function TripStatusCell({ trip }: { trip: TripSummary }) {
+  const t = useTripRoutesText();
   const latest = trip.latestTripStatus;
   const live = latest !== null && !trip.completed && !trip.cancelled;
   return (
@@ -97,19 +70,27 @@ function TripStatusCell({ trip }: { trip: TripSummary }) {
       <TripStatusBadge trip={trip} />
       {latest ? (
         <Text size="xs" c="dimmed">
-          {live ? `${elapsedInStage(latest.timeStamp)} in this stage · ` : ''}since{' '}
-          {formatDateTime(latest.timeStamp)}
+          {live
+            ? t('tripsPage.inStageSince', {
+                elapsed: elapsedInStage(latest.timeStamp),
+                since: formatDateTime(latest.timeStamp),
+              })
+            : t('tripsPage.since', { since: formatDateTime(latest.timeStamp) })}
         </Text>
       ) : null}
     </Stack>
   );
 }
 
-function tripColumns(parties: Party<TripSummary>[]): DataColumn<TripSummary>[] {
+function tripColumns(
+  parties: Party<TripSummary>[],
+  t: TripRoutesText,
+  label: Label,
+): DataColumn<TripSummary>[] {
   return [
     {
       key: 'trip',
-      header: 'Trip number',
+      header: t('tripsPage.column.trip'),
       keep: true,
       cell: (trip) => (
         <>
@@ -122,11 +103,11 @@ function tripColumns(parties: Party<TripSummary>[]): DataColumn<TripSummary>[] {
     },
     {
       key: 'cargo',
-      header: 'Cargo',
+      header: t('tripsPage.column.cargo'),
       cell: (trip) => (
         <Stack gap={4} align="flex-start">
           <CargoTypeBadge cargoType={trip.cargoType} />
-          <Text size="sm">{consignmentText(trip.consignment)}</Text>
+          <Text size="sm">{consignmentText(trip.consignment, label)}</Text>
         </Stack>
       ),
     },
@@ -134,19 +115,31 @@ function tripColumns(parties: Party<TripSummary>[]): DataColumn<TripSummary>[] {
     ...partyColumns(parties),
     {
       key: 'amount',
-      header: 'Amount',
+      header: t('tripsPage.column.amount'),
       align: 'right',
       keep: true,
       cell: (trip) => <Money kobo={trip.amountKobo} size="sm" />,
     },
-    { key: 'status', header: 'Status', card: 'corner', cell: (trip) => <TripStatusCell trip={trip} /> },
-    { key: 'created', header: 'Created', keep: true, cell: (trip) => formatDate(trip.createdAt) },
+    {
+      key: 'status',
+      header: t('tripsPage.column.status'),
+      card: 'corner',
+      cell: (trip) => <TripStatusCell trip={trip} />,
+    },
+    {
+      key: 'created',
+      header: t('tripsPage.column.created'),
+      keep: true,
+      cell: (trip) => formatDate(trip.createdAt),
+    },
   ];
 }
 
 /** /trips: the company's trips, for customers and transporters alike, by progress. */
 export function TripsPage() {
-  usePageTitle('Trips');
+  const t = useTripRoutesText();
+  const label = useLabels();
+  usePageTitle(t('tripsPage.title'));
   const role = useRole();
   const parties = partiesFor<TripSummary>(role);
   const list = useListParams();
@@ -159,30 +152,29 @@ export function TripsPage() {
   const setStatuses = (next: TripStatus[]) => list.update({ status: next.join(',') });
 
   const data = trips.data;
-  const empty = EMPTY_TEXT[tab];
+  const columns = tripColumns(parties, t, label);
+  const side = role === 'role_customer' ? 'customer' : 'transporter';
 
   const content = (
     <QueryList
       query={trips}
-      skeleton={<ListSkeleton label="Loading trips" height={56} />}
-      failure="Could not load the trips"
+      skeleton={<ListSkeleton label={t('tripsPage.loading')} height={56} />}
+      failure={t('tripsPage.failure')}
       empty={
         <Card withBorder radius="md" padding="lg">
           <Title order={2} fz="md">
             {debounced
-              ? `No ${tab === 'all' ? '' : `${TAB_LABELS[tab].toLowerCase()} `}trips match “${debounced}”`
+              ? t('tripsPage.noSearchMatch', { tab, search: debounced })
               : statuses.length > 0
-                ? `No ${tab === 'all' ? '' : `${TAB_LABELS[tab].toLowerCase()} `}trips with the chosen status`
-                : empty.title}
+                ? t('tripsPage.noStatusMatch', { tab })
+                : t(`tripsPage.empty.${tab}.title`)}
           </Title>
           <Text size="sm" c="dimmed" mt={4}>
             {debounced
-              ? 'Try another trip number, order number or container number.'
+              ? t('tripsPage.noSearchMatchHint')
               : statuses.length > 0
-                ? 'Choose other statuses or clear the status filter.'
-                : role === 'role_customer'
-                  ? empty.customer
-                  : empty.transporter}
+                ? t('tripsPage.noStatusMatchHint')
+                : t(`tripsPage.empty.${tab}.${side}`)}
           </Text>
         </Card>
       }
@@ -191,14 +183,19 @@ export function TripsPage() {
         isDesktop ? (
           <Card withBorder radius="md" padding={0}>
             <DataRowsTable
-              label="Trips"
-              columns={tripColumns(parties)}
+              label={t('tripsPage.tableLabel')}
+              columns={columns}
               rows={rows}
               rowKey={(trip) => trip.id}
             />
           </Card>
         ) : (
-          <DataRowCards label="Trips" columns={tripColumns(parties)} rows={rows} rowKey={(trip) => trip.id} />
+          <DataRowCards
+            label={t('tripsPage.tableLabel')}
+            columns={columns}
+            rows={rows}
+            rowKey={(trip) => trip.id}
+          />
         )
       }
     </QueryList>
@@ -207,13 +204,13 @@ export function TripsPage() {
   return (
     <>
       <PageHeader
-        title="Trips"
+        title={t('tripsPage.title')}
         description={
           role === 'role_admin'
-            ? 'Every trip on Freightlane, of every customer and transporter.'
+            ? t('tripsPage.descriptionAdmin')
             : role === 'role_customer'
-              ? 'The trips of your orders, one per container or truck load.'
-              : 'The trips your company won, one per container or truck load.'
+              ? t('tripsPage.descriptionCustomer')
+              : t('tripsPage.descriptionTransporter')
         }
         action={
           <Group gap="xs">
@@ -224,7 +221,7 @@ export function TripsPage() {
               variant="default"
               leftSection={<IconCalendar size={18} aria-hidden />}
             >
-              Schedule
+              {t('tripsPage.schedule')}
             </Button>
             <Button
               component={Link}
@@ -232,7 +229,7 @@ export function TripsPage() {
               variant="default"
               leftSection={<IconAlertTriangle size={18} aria-hidden />}
             >
-              Issues
+              {t('tripsPage.issues')}
             </Button>
           </Group>
         }
@@ -243,7 +240,7 @@ export function TripsPage() {
             <Tabs.List>
               {TRIP_TABS.map((value) => (
                 <Tabs.Tab key={value} value={value}>
-                  {TAB_LABELS[value]}
+                  {t(TAB_LABELS[value])}
                 </Tabs.Tab>
               ))}
             </Tabs.List>
@@ -260,7 +257,13 @@ export function TripsPage() {
             </Tabs.Panel>
           ))}
         </Tabs>
-        {data ? <ListPagination page={data} noun={['trip', 'trips']} onChange={list.setPage} /> : null}
+        {data ? (
+          <ListPagination
+            page={data}
+            noun={[t('tripsPage.pageNounOne'), t('tripsPage.pageNounMany')]}
+            onChange={list.setPage}
+          />
+        ) : null}
       </Stack>
     </>
   );

@@ -1,8 +1,10 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { driverSchema, ussdAccessSchema, ussdPinIssuedSchema, type UssdAccess } from '@freightlane/domain';
 import { describe, expect, it } from 'vitest';
+import { APP_LANGUAGE_KEY } from '../../../i18n/app-language';
 import { apiFixture } from '../../../test/api-fixture';
 import { mockApi } from '../../../test/api-mock';
+import { profileFixture } from '../../../test/profile-fixture';
 import { renderRoute, seedSession } from '../../../test/render';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -147,5 +149,23 @@ describe('a driver’s USSD access', { timeout: 30_000 }, () => {
     const { card } = await openCard();
     expect(await card.findByText('The USSD menu is not turned on for this platform.')).toBeVisible();
     expect(card.queryByRole('button', { name: 'Give a new PIN' })).toBeNull();
+  });
+
+  it('speaks Pidgin to a transporter who chose it', async () => {
+    mockApi({
+      [`GET ${DRIVER}`]: { body: driver() },
+      [`GET ${PIN}`]: { body: accessWith({ failedTries: 1 }) },
+      'GET /api/v1/user/me': { body: { status: 'Successful', data: profileFixture({ language: 'pcm' }) } },
+    });
+    window.localStorage.setItem(APP_LANGUAGE_KEY, 'pcm');
+    seedSession('role_transporter');
+    renderRoute(`/fleet/drivers/${DRIVER_ID}`);
+    const card = within(await screen.findByRole('region', { name: 'USSD access' }));
+    expect(await card.findByText(/go dial/)).toHaveTextContent(
+      'Musa go dial *384*1234# for any phone, even without data',
+    );
+    expect(card.getByText('No PIN yet: Musa no fit use the menu until you give am one.')).toBeVisible();
+    expect(card.getByText(/^1 wrong PIN since the last correct one/)).toBeVisible();
+    expect(card.getByRole('button', { name: 'Give new PIN' })).toBeVisible();
   });
 });

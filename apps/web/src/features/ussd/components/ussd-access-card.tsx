@@ -18,8 +18,13 @@ import { QueryError } from '../../../components/query-error';
 import { formatDateTime } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
 import { useGiveUssdPin, useUssdAccess } from '../api/ussd-api';
+import { useUssdText } from '../text';
 
-const tries = (n: number) => (n === 1 ? '1 wrong PIN' : `${n} wrong PINs`);
+/**
+ * Stands for the service code in the sentence that shows it in bold: the sentence is translated whole,
+ * then split around this mark so the code can be set apart in any language's word order.
+ */
+const CODE_MARK = '\u2063';
 
 /**
  * The driver's USSD access: the code the driver dials on any phone, whether a PIN is set, the lock after
@@ -27,6 +32,7 @@ const tries = (n: number) => (n === 1 ? '1 wrong PIN' : `${n} wrong PINs`);
  * verified number). The platform never shows a PIN again.
  */
 export function UssdAccessCard({ driver }: { driver: Driver }) {
+  const t = useUssdText();
   const titleId = useId();
   const access = useUssdAccess(driver.id);
   const give = useGiveUssdPin(driver.id);
@@ -40,7 +46,7 @@ export function UssdAccessCard({ driver }: { driver: Driver }) {
     try {
       setIssued(await give.mutateAsync({ sendBySms: bySms }));
     } catch (error) {
-      notifyError(error, 'PIN not given');
+      notifyError(error, t('card.notGiven'));
     }
   }
 
@@ -51,43 +57,44 @@ export function UssdAccessCard({ driver }: { driver: Driver }) {
   } else if (access.isPending) {
     body = (
       <Text size="sm" c="dimmed">
-        Loading…
+        {t('card.loading')}
       </Text>
     );
   } else if (!state!.serviceCode) {
     body = (
       <Text size="sm" c="dimmed">
-        The USSD menu is not turned on for this platform.
+        {t('card.off')}
       </Text>
     );
   } else {
     const code = state!.serviceCode;
+    const [beforeCode, afterCode] = t('card.dials', { name, code: CODE_MARK }).split(CODE_MARK);
     body = (
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          {name} dials <strong>{code}</strong> on any phone, even without data, to see the trip, record the
-          next step and report a problem, after typing a 4-digit PIN you give.
+          {beforeCode}
+          <strong>{code}</strong>
+          {afterCode}
         </Text>
         <Text size="sm">
           {state!.pinSetAt
-            ? `PIN given ${formatDateTime(state!.pinSetAt)}.`
-            : `No PIN yet: ${name} cannot use the menu until you give one.`}
+            ? t('card.pinGiven', { date: formatDateTime(state!.pinSetAt) })
+            : t('card.noPin', { name })}
         </Text>
         {state!.lockedUntil ? (
-          <Alert color="orange" icon={<IconLock aria-hidden />} title="Menu locked">
-            Locked after {tries(state!.failedTries)} in a row, until {formatDateTime(state!.lockedUntil)}. A
-            new PIN unlocks it now.
+          <Alert color="orange" icon={<IconLock aria-hidden />} title={t('card.lockedTitle')}>
+            {t('card.locked', { count: state!.failedTries, until: formatDateTime(state!.lockedUntil) })}
           </Alert>
         ) : state!.failedTries > 0 ? (
           <Text size="sm" c="orange.8">
-            {tries(state!.failedTries)} since the last right one; 5 in a row lock the menu for 30 minutes.
+            {t('card.wrongTries', { count: state!.failedTries })}
           </Text>
         ) : null}
         {issued ? (
           <Stack gap={6}>
             <Group gap="xs" align="flex-end" wrap="nowrap">
               <TextInput
-                label="New PIN"
+                label={t('card.newPin')}
                 value={issued.pin}
                 readOnly
                 style={{ flex: 1, minWidth: 0, maxWidth: 220 }}
@@ -97,25 +104,19 @@ export function UssdAccessCard({ driver }: { driver: Driver }) {
               <CopyButton value={issued.pin}>
                 {({ copied, copy }) => (
                   <Button variant="default" leftSection={<IconCopy size={16} />} onClick={copy}>
-                    {copied ? 'Copied' : 'Copy'}
+                    {copied ? t('card.copied') : t('card.copy')}
                   </Button>
                 )}
               </CopyButton>
             </Group>
             <Text size="sm" c="dimmed">
-              {issued.sentBySms
-                ? `Sent to ${name} by SMS too. It is shown only now.`
-                : `Tell ${name} this PIN. It is shown only now.`}
+              {issued.sentBySms ? t('card.sentBySms', { name }) : t('card.tellDriver', { name })}
             </Text>
           </Stack>
         ) : null}
         <Checkbox
-          label={`Also send the PIN to ${name} by SMS`}
-          description={
-            state!.phoneVerified
-              ? undefined
-              : 'Verify the driver’s phone number first: SMS goes only to verified numbers.'
-          }
+          label={t('card.alsoSms', { name })}
+          description={state!.phoneVerified ? undefined : t('card.verifyFirst')}
           checked={bySms && state!.phoneVerified}
           disabled={!state!.phoneVerified}
           onChange={(event) => setBySms(event.currentTarget.checked)}
@@ -126,7 +127,7 @@ export function UssdAccessCard({ driver }: { driver: Driver }) {
             loading={give.isPending}
             onClick={() => (state!.pinSetAt ? setConfirming(true) : void giveNow())}
           >
-            Give a new PIN
+            {t('card.give')}
           </Button>
         </Group>
       </Stack>
@@ -136,17 +137,17 @@ export function UssdAccessCard({ driver }: { driver: Driver }) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={titleId}>
       <Title order={2} fz="lg" id={titleId} mb="xs">
-        USSD access
+        {t('card.title')}
       </Title>
       {body}
       <NoticeDialog
         opened={confirming}
-        title="Give a new PIN?"
+        title={t('confirm.title')}
         buttons="okay-cancel"
         onConfirm={() => void giveNow()}
         onClose={() => setConfirming(false)}
       >
-        {`The PIN ${name} has now stops working. Give ${name} the new one.`}
+        {t('confirm.text', { name })}
       </NoticeDialog>
     </Card>
   );

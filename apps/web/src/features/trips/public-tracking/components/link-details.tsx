@@ -1,5 +1,6 @@
 import { Paper, Text } from '@mantine/core';
 import { formatDateTime } from '../../../../lib/format';
+import { usePublicTrackingText } from '../text';
 
 /** Whether a link's expiry has passed; a link without one never expires. */
 export function isExpired(expiresAt: string | null): boolean {
@@ -19,17 +20,18 @@ export function LinkText({ url }: { url: string }) {
 
 /** 'Never expires', 'Expires 21 Nov 2026, 14:05', or 'Expired …' in red once the time has passed. */
 export function ExpiryText({ expiresAt }: { expiresAt: string | null }) {
-  if (!expiresAt) return <Text size="sm">Never expires</Text>;
+  const t = usePublicTrackingText();
+  if (!expiresAt) return <Text size="sm">{t('expiry.never')}</Text>;
   const when = formatDateTime(expiresAt);
   if (isExpired(expiresAt)) {
     return (
       <Text size="sm">
         <Text span c="red" fw={700} size="sm">
-          Expired
+          {t('expiry.expired')}
         </Text>{' '}
         {when}
       </Text>
     );
   }
-  return <Text size="sm">Expires {when}</Text>;
+  return <Text size="sm">{t('expiry.expires', { when })}</Text>;
 }

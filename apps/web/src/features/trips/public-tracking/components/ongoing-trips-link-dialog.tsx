@@ -10,15 +10,17 @@ import { useOngoingTripsLink, useRotateOngoingTripsLink } from '../api/public-tr
 import { ongoingTripsShareMessage, ongoingTripsUrl } from '../share-links';
 import { LinkText } from './link-details';
 import { QrCode } from './qr-code';
+import { usePublicTrackingText } from '../text';
 import { ShareButtons } from './share-buttons';
 
 function SharedLink({ shareId, onRenew }: { shareId: string; onRenew: () => void }) {
+  const t = usePublicTrackingText();
   const [showQr, setShowQr] = useState(false);
   const url = ongoingTripsUrl(shareId);
   return (
     <Stack gap="sm">
       <LinkText url={url} />
-      <ShareButtons url={url} message={ongoingTripsShareMessage(url)}>
+      <ShareButtons url={url} message={ongoingTripsShareMessage(url, t)}>
         <Button
           variant="default"
           size="sm"
@@ -26,18 +28,17 @@ function SharedLink({ shareId, onRenew }: { shareId: string; onRenew: () => void
           aria-expanded={showQr}
           onClick={() => setShowQr((shown) => !shown)}
         >
-          {showQr ? 'Hide QR code' : 'QR code'}
+          {showQr ? t('ongoing.hideQr') : t('ongoing.showQr')}
         </Button>
       </ShareButtons>
       {showQr ? (
         <Center>
-          <QrCode value={url} size={240} label={`QR code of the ongoing trips link ${url}`} />
+          <QrCode value={url} size={240} label={t('ongoing.qrLabel', { url })} />
         </Center>
       ) : null}
       <Divider my={4} />
       <Text size="sm" c="dimmed">
-        Sent it to the wrong person, or someone should no longer see your trips? Make a new link: the old one
-        stops working at once.
+        {t('ongoing.wrongPerson')}
       </Text>
       <Button
         variant="light"
@@ -47,7 +48,7 @@ function SharedLink({ shareId, onRenew }: { shareId: string; onRenew: () => void
         onClick={onRenew}
         style={{ alignSelf: 'flex-start' }}
       >
-        Make a new link
+        {t('ongoing.newLink')}
       </Button>
     </Stack>
   );
@@ -58,6 +59,7 @@ function SharedLink({ shareId, onRenew }: { shareId: string; onRenew: () => void
  * this dialog for a moment (one dialog at a time), then this dialog shows the new link.
  */
 export function OngoingTripsLinkDialog({ opened, onClose }: DialogProps) {
+  const t = usePublicTrackingText();
   const link = useOngoingTripsLink(opened);
   const rotate = useRotateOngoingTripsLink();
   const showActionError = useActionError();
@@ -67,7 +69,7 @@ export function OngoingTripsLinkDialog({ opened, onClose }: DialogProps) {
     rotate.mutate(undefined, {
       onSuccess: () => {
         setConfirming(false);
-        notifySuccess('A new link is made. The old one no longer works.');
+        notifySuccess(t('ongoing.newLinkMade'));
       },
       onError: (error) => {
         setConfirming(false);
@@ -79,14 +81,14 @@ export function OngoingTripsLinkDialog({ opened, onClose }: DialogProps) {
   let content;
   if (link.isPending) {
     content = (
-      <Stack gap="sm" role="status" aria-label="Loading the link">
+      <Stack gap="sm" role="status" aria-label={t('ongoing.loading')}>
         <Skeleton h={38} radius="sm" />
         <Skeleton h={36} w="80%" radius="sm" />
       </Stack>
     );
   } else if (link.isError) {
     content = (
-      <QueryError error={link.error} onRetry={() => void link.refetch()} title="Could not load the link" />
+      <QueryError error={link.error} onRetry={() => void link.refetch()} title={t('ongoing.loadFailed')} />
     );
   } else {
     content = <SharedLink shareId={link.data.shareId} onRenew={() => setConfirming(true)} />;
@@ -97,30 +99,26 @@ export function OngoingTripsLinkDialog({ opened, onClose }: DialogProps) {
       <Modal
         opened={opened && !confirming}
         onClose={onClose}
-        title="Share your ongoing trips"
+        title={t('ongoing.title')}
         centered
         size="lg"
-        closeButtonProps={{ 'aria-label': 'Close dialog' }}
+        closeButtonProps={{ 'aria-label': t('ongoing.closeDialog') }}
       >
         <Stack gap="md">
-          <Text size="sm">
-            Anyone with this link sees your ongoing trips: containers, places and status, never prices or
-            phone numbers.
-          </Text>
+          <Text size="sm">{t('ongoing.intro')}</Text>
           {content}
         </Stack>
       </Modal>
       <NoticeDialog
         opened={opened && confirming}
-        title="Make a new link?"
+        title={t('ongoing.confirmTitle')}
         buttons="yes-no"
         destructive
         confirming={rotate.isPending}
         onClose={() => setConfirming(false)}
         onConfirm={confirmRotate}
       >
-        The current link stops working at once, for everyone you have shared it with. Share the new link with
-        the people who should still see your ongoing trips.
+        {t('ongoing.confirmText')}
       </NoticeDialog>
     </>
   );
@@ -128,6 +126,7 @@ export function OngoingTripsLinkDialog({ opened, onClose }: DialogProps) {
 
 /** The trips page's button for customers: opens the ongoing-trips link with the ways to share it. */
 export function ShareOngoingTripsButton() {
+  const t = usePublicTrackingText();
   const [opened, setOpened] = useState(false);
   return (
     <>
@@ -136,7 +135,7 @@ export function ShareOngoingTripsButton() {
         leftSection={<IconShare size={18} aria-hidden />}
         onClick={() => setOpened(true)}
       >
-        Share ongoing trips
+        {t('ongoing.shareButton')}
       </Button>
       <OngoingTripsLinkDialog opened={opened} onClose={() => setOpened(false)} />
     </>

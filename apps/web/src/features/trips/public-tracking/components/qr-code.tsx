@@ -1,6 +1,7 @@
 import { Alert, Box, Skeleton } from '@mantine/core';
 import type * as QrCodeModuleType from 'qrcode';
 import { useEffect, useState } from 'react';
+import { usePublicTrackingText } from '../text';
 
 type QrCodeModule = typeof QrCodeModuleType;
 
@@ -19,6 +20,7 @@ async function qrCodeSvg(value: string): Promise<string> {
 
 /** A QR code of `value`, `size` wide and high; `label` says what it opens, for screen readers. */
 export function QrCode({ value, size, label }: { value: string; size: number | string; label: string }) {
+  const t = usePublicTrackingText();
   const [drawn, setDrawn] = useState<{ value: string; svg: string } | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -36,14 +38,14 @@ export function QrCode({ value, size, label }: { value: string; size: number | s
 
   if (failed) {
     return (
-      <Alert color="red" title="Could not draw the QR code">
-        Check your connection and reload the page. The link above works without it.
+      <Alert color="red" title={t('qrCode.failedTitle')}>
+        {t('qrCode.failedText')}
       </Alert>
     );
   }
   if (drawn?.value !== value) {
     return (
-      <Skeleton w={size} h={size} maw="100%" radius="sm" aria-label="Drawing the QR code" role="status" />
+      <Skeleton w={size} h={size} maw="100%" radius="sm" aria-label={t('qrCode.drawing')} role="status" />
     );
   }
   return (

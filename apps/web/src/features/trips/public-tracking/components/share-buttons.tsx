@@ -5,10 +5,12 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { copyText } from '../copy-text';
 import { whatsAppShareHref } from '../share-links';
+import { usePublicTrackingText } from '../text';
 
 const COPIED_FOR_MS = 2000;
 
 function CopyLinkButton({ url }: { url: string }) {
+  const t = usePublicTrackingText();
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
@@ -22,7 +24,7 @@ function CopyLinkButton({ url }: { url: string }) {
     else
       notifications.show({
         color: 'red',
-        message: 'This browser would not copy the link. Select the link and copy it yourself.',
+        message: t('share.copyFailed'),
       });
   }
 
@@ -35,9 +37,9 @@ function CopyLinkButton({ url }: { url: string }) {
         leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
         onClick={() => void copy()}
       >
-        {copied ? 'Copied' : 'Copy link'}
+        {copied ? t('share.copied') : t('share.copyLink')}
       </Button>
-      <VisuallyHidden role="status">{copied ? 'Link copied' : ''}</VisuallyHidden>
+      <VisuallyHidden role="status">{copied ? t('share.linkCopied') : ''}</VisuallyHidden>
     </>
   );
 }
@@ -60,6 +62,8 @@ export function ShareButtons({
   /** More buttons, after these. */
   children?: ReactNode;
 }) {
+  const t = usePublicTrackingText();
+  const newTab = ` ${t('share.opensInNewTab')}`;
   return (
     <Group gap="xs">
       <CopyLinkButton url={url} />
@@ -72,8 +76,8 @@ export function ShareButtons({
         size="sm"
         leftSection={<IconBrandWhatsapp size={16} color="var(--mantine-color-green-7)" aria-hidden />}
       >
-        WhatsApp
-        <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+        {t('share.whatsApp')}
+        <VisuallyHidden>{newTab}</VisuallyHidden>
       </Button>
       <Button
         component="a"
@@ -84,8 +88,8 @@ export function ShareButtons({
         size="sm"
         leftSection={<IconExternalLink size={16} aria-hidden />}
       >
-        Open link
-        <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+        {t('share.openLink')}
+        <VisuallyHidden>{newTab}</VisuallyHidden>
       </Button>
       {printQrTo ? (
         <Button
@@ -95,7 +99,7 @@ export function ShareButtons({
           size="sm"
           leftSection={<IconPrinter size={16} aria-hidden />}
         >
-          Print QR code
+          {t('share.printQr')}
         </Button>
       ) : null}
       {children}

@@ -20,6 +20,7 @@ import {
 import { ApiError } from '../../../../lib/api';
 import { notifySuccess } from '../../../../lib/notify';
 import { useSetTrackingLinkExpiry } from '../api/public-tracking-api';
+import { usePublicTrackingText } from '../text';
 
 /** A week: long enough for most trips and the paperwork after them. */
 const DEFAULT_DAYS = 7;
@@ -32,14 +33,16 @@ function startingValue(expiresAt: string | null, now: number): string {
 
 /** Sets when a trip's tracking link stops working, or makes it work for good. */
 export function TrackingExpiryDialog({ trip, opened, onClose }: { trip: TripDetail } & DialogProps) {
+  const t = usePublicTrackingText();
   return (
-    <FormDialog opened={opened} onClose={onClose} title="Tracking link expiry">
+    <FormDialog opened={opened} onClose={onClose} title={t('expiryDialog.title')}>
       {(onBusy) => <TrackingExpiryForm trip={trip} onDone={onClose} onBusy={onBusy} />}
     </FormDialog>
   );
 }
 
 function TrackingExpiryForm({ trip, onDone, onBusy }: { trip: TripDetail } & DialogFormProps) {
+  const t = usePublicTrackingText();
   const setExpiry = useSetTrackingLinkExpiry(trip.id);
   const send = useDialogSubmit(onBusy);
   const [now] = useState(() => Date.now());
@@ -50,7 +53,7 @@ function TrackingExpiryForm({ trip, onDone, onBusy }: { trip: TripDetail } & Dia
   async function save(expiresAt: string | null) {
     const checked = setTrackingLinkExpiryRequest.safeParse({ expiresAt });
     if (!checked.success) {
-      setProblem(checked.error.issues[0]?.message ?? 'Enter the expiry as a date and time');
+      setProblem(checked.error.issues[0]?.message ?? t('expiryDialog.unreadable'));
       return;
     }
     setProblem(null);
@@ -58,9 +61,7 @@ function TrackingExpiryForm({ trip, onDone, onBusy }: { trip: TripDetail } & Dia
     await send(
       async () => {
         const link = await setExpiry.mutateAsync(checked.data);
-        notifySuccess(
-          link.expiresAt ? 'The tracking link expiry is saved.' : 'The tracking link now never expires.',
-        );
+        notifySuccess(link.expiresAt ? t('expiryDialog.saved') : t('expiryDialog.savedNever'));
         onDone();
       },
       // The server's reason belongs under the field it is about; anything else is a toast.
@@ -83,13 +84,10 @@ function TrackingExpiryForm({ trip, onDone, onBusy }: { trip: TripDetail } & Dia
       }}
     >
       <Stack gap="md">
-        <Text size="sm">
-          After this time the link shows that it has expired. You can change it again at any time, up to{' '}
-          {TRACKING_LINK_MAX_DAYS} days ahead.
-        </Text>
+        <Text size="sm">{t('expiryDialog.intro', { maxDays: TRACKING_LINK_MAX_DAYS })}</Text>
         <DateTimeField
-          label="Link works until"
-          description="Lagos time"
+          label={t('expiryDialog.field')}
+          description={t('expiryDialog.fieldDescription')}
           minDate={lagosToday(new Date(now))}
           maxDate={lagosToday(new Date(now + TRACKING_LINK_MAX_DAYS * DAY_MS))}
           value={value}
@@ -103,7 +101,7 @@ function TrackingExpiryForm({ trip, onDone, onBusy }: { trip: TripDetail } & Dia
         <DialogActions
           onCancel={onDone}
           sending={sending !== null}
-          submitLabel="Save"
+          submitLabel={t('expiryDialog.save')}
           submitLoading={sending === 'date'}
           submitDisabled={sending === 'never'}
           aside={
@@ -113,7 +111,7 @@ function TrackingExpiryForm({ trip, onDone, onBusy }: { trip: TripDetail } & Dia
               loading={sending === 'never'}
               disabled={sending === 'date'}
             >
-              Never expires
+              {t('expiryDialog.never')}
             </Button>
           }
         />

@@ -9,6 +9,7 @@ import { notifySuccess } from '../../../../lib/notify';
 import { useRevokeTrackingLink } from '../api/public-tracking-api';
 import { trackingUrl, tripShareMessage } from '../share-links';
 import { ExpiryText, isExpired, LinkText } from './link-details';
+import { usePublicTrackingText } from '../text';
 import { ShareButtons } from './share-buttons';
 import { TrackingExpiryDialog } from './tracking-expiry-dialog';
 
@@ -17,6 +18,7 @@ import { TrackingExpiryDialog } from './tracking-expiry-dialog';
  * kill it (a new link replaces it) when it reached the wrong people.
  */
 export function TrackingLinkCard({ trip }: { trip: TripDetail }) {
+  const t = usePublicTrackingText();
   const [settingExpiry, setSettingExpiry] = useState(false);
   const [revoking, setRevoking] = useState(false);
   const revoke = useRevokeTrackingLink(trip.id);
@@ -28,7 +30,7 @@ export function TrackingLinkCard({ trip }: { trip: TripDetail }) {
     revoke.mutate(undefined, {
       onSuccess: () => {
         setRevoking(false);
-        notifySuccess('The old link no longer works. Share the new one.');
+        notifySuccess(t('trackingLink.revoked'));
       },
       onError: (error) => {
         setRevoking(false);
@@ -41,16 +43,15 @@ export function TrackingLinkCard({ trip }: { trip: TripDetail }) {
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="tracking-link-title">
       <Stack gap="sm">
         <Title order={2} fz="lg" id="tracking-link-title">
-          Tracking link
+          {t('trackingLink.title')}
         </Title>
         <Text size="sm" c="dimmed">
-          Anyone with this link can follow the trip without signing in: the consignee, the clearing agent,
-          your staff.
+          {t('trackingLink.intro')}
         </Text>
         <LinkText url={url} />
         <ShareButtons
           url={url}
-          message={tripShareMessage(trip.tripNumber, url)}
+          message={tripShareMessage(trip.tripNumber, url, t)}
           printQrTo={PATHS.tripTrackingQr(trip.id)}
         />
         <Group gap={6} wrap="nowrap" align="flex-start" mt={4}>
@@ -59,14 +60,14 @@ export function TrackingLinkCard({ trip }: { trip: TripDetail }) {
             <ExpiryText expiresAt={trip.trackingExpiresAt} />
             {expired ? (
               <Text size="xs" c="dimmed">
-                The link shows that it has expired. Set a new expiry to open it again.
+                {t('trackingLink.expiredHint')}
               </Text>
             ) : null}
           </Stack>
         </Group>
         <Group gap="xs">
           <Button variant="light" size="sm" onClick={() => setSettingExpiry(true)}>
-            Set expiry
+            {t('trackingLink.setExpiry')}
           </Button>
           <Button
             variant="subtle"
@@ -75,22 +76,21 @@ export function TrackingLinkCard({ trip }: { trip: TripDetail }) {
             leftSection={<IconLinkOff size={16} aria-hidden />}
             onClick={() => setRevoking(true)}
           >
-            Revoke link
+            {t('trackingLink.revoke')}
           </Button>
         </Group>
       </Stack>
       <TrackingExpiryDialog trip={trip} opened={settingExpiry} onClose={() => setSettingExpiry(false)} />
       <NoticeDialog
         opened={revoking}
-        title="Revoke the tracking link?"
+        title={t('trackingLink.confirmTitle')}
         buttons="yes-no"
         destructive
         confirming={revoke.isPending}
         onClose={() => setRevoking(false)}
         onConfirm={confirmRevoke}
       >
-        The current link stops working at once, for everyone you have shared it with. A new link is made for
-        this trip: share that one with the people who should still follow it.
+        {t('trackingLink.confirmText')}
       </NoticeDialog>
     </Card>
   );

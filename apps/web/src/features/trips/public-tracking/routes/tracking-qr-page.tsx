@@ -10,18 +10,20 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { CARGO_TYPE_LABELS, type TripDetail } from '@freightlane/domain';
+import type { TripDetail } from '@freightlane/domain';
 import { IconAlertTriangle, IconPrinter, IconTruck } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { PATHS } from '../../../../lib/paths';
 import { DescriptionField } from '../../../../components/description-field';
 import { usePageTitle } from '../../../../lib/use-page-title';
+import { useLabels } from '../../../../i18n/labels/labels';
 import { useTrip } from '../../api/trip-detail-api';
 import { TripBackLink, TripLoadError } from '../../components/trip-load-error';
 import { QrCode } from '../components/qr-code';
 import { ExpiryText, isExpired } from '../components/link-details';
 import { trackingUrl } from '../share-links';
+import { usePublicTrackingText } from '../text';
 
 /**
  * While this page is shown, printing leaves out the app's header and sidebar (global.css): only the sheet
@@ -36,7 +38,8 @@ function usePrintWithoutAppShell() {
 }
 
 function BackToTrip({ tripId }: { tripId: string }) {
-  return <TripBackLink to={PATHS.trip(tripId)}>Back to the trip</TripBackLink>;
+  const t = usePublicTrackingText();
+  return <TripBackLink to={PATHS.trip(tripId)}>{t('qrPage.backToTrip')}</TripBackLink>;
 }
 
 /** The name and truck of the logo, without its link: this is for paper. */
@@ -54,6 +57,8 @@ function Brand() {
 }
 
 function QrSheet({ trip }: { trip: TripDetail }) {
+  const t = usePublicTrackingText();
+  const label = useLabels();
   const url = trackingUrl(trip.trackingId);
   const { containerNumber, description } = trip.consignment;
   return (
@@ -72,21 +77,25 @@ function QrSheet({ trip }: { trip: TripDetail }) {
         <Brand />
         <Stack gap={4} align="center">
           <Title order={1} fz={{ base: 24, sm: 30 }} ta="center" id="qr-sheet-title">
-            Trip {trip.tripNumber}
+            {t('qrPage.sheetTitle', { tripNumber: trip.tripNumber })}
           </Title>
           <Text c="dimmed" ta="center">
-            Scan the code to follow this trip.
+            {t('qrPage.scan')}
           </Text>
         </Stack>
         <SimpleGrid component="dl" cols={2} spacing="lg" m={0} w="100%" maw={420}>
-          <DescriptionField label="Cargo type">{CARGO_TYPE_LABELS[trip.cargoType]}</DescriptionField>
+          <DescriptionField label={t('qrPage.cargoType')}>
+            {label('cargoType', trip.cargoType)}
+          </DescriptionField>
           {containerNumber || !description ? (
-            <DescriptionField label="Container number">{containerNumber ?? 'N/A'}</DescriptionField>
+            <DescriptionField label={t('qrPage.containerNumber')}>
+              {containerNumber ?? t('qrPage.notAvailable')}
+            </DescriptionField>
           ) : (
-            <DescriptionField label="Cargo">{description}</DescriptionField>
+            <DescriptionField label={t('qrPage.cargo')}>{description}</DescriptionField>
           )}
         </SimpleGrid>
-        <QrCode value={url} size={340} label={`QR code of the tracking link ${url}`} />
+        <QrCode value={url} size={340} label={t('qrPage.qrLabel', { url })} />
         <Stack gap={4} align="center" w="100%">
           <Text size="sm" ff="monospace" ta="center" style={{ overflowWrap: 'anywhere' }}>
             {url}
@@ -100,14 +109,17 @@ function QrSheet({ trip }: { trip: TripDetail }) {
 
 /** /trips/:tripId/tracking-qr: the trip's tracking link as a QR code on a sheet to print and hand over. */
 export function TrackingQrPage() {
+  const t = usePublicTrackingText();
   const { tripId = '' } = useParams();
   const trip = useTrip(tripId);
-  usePageTitle(trip.data ? `QR code · Trip ${trip.data.tripNumber}` : 'QR code');
+  usePageTitle(
+    trip.data ? t('qrPage.pageTitle', { tripNumber: trip.data.tripNumber }) : t('qrPage.pageTitleLoading'),
+  );
   usePrintWithoutAppShell();
 
   if (trip.isPending) {
     return (
-      <Stack gap="lg" role="status" aria-label="Loading the trip">
+      <Stack gap="lg" role="status" aria-label={t('qrPage.loading')}>
         <Skeleton h={20} w={140} />
         <Skeleton h={560} maw={620} mx="auto" w="100%" radius="md" />
       </Stack>
@@ -129,17 +141,17 @@ export function TrackingQrPage() {
       <Group justify="space-between" gap="sm" data-print-hide>
         <BackToTrip tripId={tripId} />
         <Button leftSection={<IconPrinter size={18} aria-hidden />} onClick={() => window.print()}>
-          Print
+          {t('qrPage.print')}
         </Button>
       </Group>
       {expired ? (
         <Alert
           color="orange"
           icon={<IconAlertTriangle aria-hidden />}
-          title="This link has expired"
+          title={t('qrPage.expiredTitle')}
           data-print-hide
         >
-          The code opens a page saying the link has expired. Set a new expiry on the trip before you print it.
+          {t('qrPage.expiredText')}
         </Alert>
       ) : null}
       <QrSheet trip={trip.data} />
