@@ -237,6 +237,7 @@ export function notificationMail(
     ...(delivery.link
       ? { action: { label: email?.actionLabel ?? words('email.open'), url: `${appUrl}${delivery.link}` } }
       : {}),
+    words: { buttonHint: words('email.buttonHint'), tagline: words('email.tagline') },
     footer: [
       {
         text: words('email.footerKind', { kind: notificationKindLabel(locale, delivery.kind) }),

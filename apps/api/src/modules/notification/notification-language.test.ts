@@ -121,12 +121,19 @@ describe('notifications in the reader’s language', () => {
       'You dey get this e-mail because you choose e-mails about: Where the trip reach.',
     );
     expect(pidginMail).toContain('Stop these e-mails');
+    // The layout's own lines too: the hint above the button's address and the last line.
+    expect(pidginMail).toContain('If the button no work, copy this address put for your browser:');
+    expect(pidginMail).toContain('We dey carry load from Lagos and Port Harcourt ports go anywhere');
+    expect(pidginMail).not.toContain('If the button does not work');
     expect(pidginMail).not.toContain('Hello Kemi,');
     const englishMail = smtp.mails.find((m) => m.to.includes(english.email))!.text;
     expect(englishMail).toContain(`Subject: ${trip}: Container(s) Loaded`);
     expect(englishMail).toContain('Hello Kemi,');
     expect(englishMail).toContain('Container(s) Loaded was recorded by the driver');
     expect(englishMail).toContain('You get this e-mail because you take e-mails about: Trip status changes.');
+    expect(englishMail).toContain(
+      'Freightlane · Haulage from the ports of Lagos and Port Harcourt and beyond',
+    );
 
     const [pidginSms] = await smsTo(naija);
     expect(pidginSms!.text).toMatch(
