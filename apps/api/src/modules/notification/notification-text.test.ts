@@ -78,10 +78,9 @@ describe('renderNotificationMessage', () => {
     expect(renderNotificationMessage('pcm', { key: 'noteAdded.body', values: { text } })).toBe(text);
   });
 
-  it('says a language’s missing words in English rather than failing', () => {
-    // The Hausa catalog is still a copy of the English one.
+  it('greets a Hausa reader in Hausa', () => {
     expect(renderNotificationMessage('ha', { key: 'email.greeting', values: { firstName: 'Musa' } })).toBe(
-      'Hello Musa,',
+      'Sannu Musa,',
     );
   });
 });
