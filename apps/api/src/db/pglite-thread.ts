@@ -67,8 +67,8 @@ function applyParsers(result: Results, parsers: Parsers, rowMode: 'array' | 'obj
  * Starts PGlite on a worker thread (in memory, or persisted in `dataDir`). Results cross by structured
  * clone, once; errors keep PostgreSQL's fields; LISTEN callbacks run on this thread.
  */
-export function openPgliteThread(dataDir?: string): PgliteThread {
-  const worker = startWorker({ dataDir });
+export function openPgliteThread(dataDir?: string, image?: string): PgliteThread {
+  const worker = startWorker({ dataDir, image });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
   const listeners = new Map<number, (payload: string) => void>();
   let nextId = 1;

@@ -2,6 +2,7 @@
 // synchronous WebAssembly, which here blocks this thread only, never the API's event loop.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
+import { readImage } from './pglite-image';
 
 /** An error as it crosses threads: its message and PostgreSQL's fields (code, constraint, detail, table…). */
 export type WireError = Record<string, unknown> & { message: string };
@@ -34,6 +35,8 @@ export type WorkerReply =
 
 export interface PgliteWorkerData {
   dataDir?: string;
+  /** A dump of another PGlite's files (a tar from dumpDataDir) to start from. */
+  image?: string;
 }
 
 /** Every own field but the query options, whose parsers are functions and cannot be cloned. */
@@ -136,7 +139,7 @@ async function main(port: NonNullable<typeof parentPort>, data: PgliteWorkerData
   const post = (reply: WorkerReply) => port.postMessage(reply);
   let db: PGlite;
   try {
-    db = new PGlite(data.dataDir);
+    db = new PGlite({ dataDir: data.dataDir, loadDataDir: readImage(data.image) });
     await db.waitReady;
   } catch (err) {
     post({ kind: 'failed', error: toWireError(err) });

@@ -3,48 +3,34 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import type { AppContext } from '../context';
-import { migrateDatabase, openDatabase, type Database } from '../db/client';
+import { openDatabase, type Database } from '../db/client';
+import { databaseUrlOf, onServer } from './database-template';
 import { loadEnv } from '../env';
-import { seedReferenceData } from '../db/seed/reference';
 import { readOutbox, type Mailer, type OutboxEntry } from '../plugins/mail';
 
 /**
  * Which database API tests run on: PGlite in memory by default, or a fresh database on the
- * PostgreSQL server of TEST_DATABASE_URL / DATABASE_URL when TEST_DB=postgres.
+ * PostgreSQL server of TEST_DATABASE_URL / DATABASE_URL when TEST_DB=postgres. Either starts as a copy
+ * of the run's migrated template (database-template.ts).
  */
 async function openTestDatabase(onQuery?: (query: string) => void): Promise<{
   database: Database;
   drop: () => Promise<void>;
   url: string | null;
 }> {
-  if (process.env.TEST_DB !== 'postgres') {
-    const database = await openDatabase({ onQuery });
+  const template = inject('databaseTemplate');
+  if (template.kind === 'pglite') {
+    const database = await openDatabase({ onQuery, pgliteImage: template.image });
     return { database, drop: async () => undefined, url: null };
   }
-  const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-  if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL or DATABASE_URL');
-  const { default: pg } = await import('pg');
   const name = `fl_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 5, onQuery });
-  return {
-    database,
-    url: url.toString(),
-    drop: async () => {
-      const a = new pg.Client({ connectionString: serverUrl });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    },
-  };
+  await onServer(`CREATE DATABASE ${name} TEMPLATE ${template.name}`);
+  const url = databaseUrlOf(name);
+  const database = await openDatabase({ url, poolSize: 5, onQuery });
+  return { database, url, drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 export interface TestApp {
@@ -68,8 +54,6 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const { database, drop, url: databaseUrl } = await openTestDatabase(options.onQuery);
-  await migrateDatabase(database);
-  await seedReferenceData(database.db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'freightlane-test-'));
   const env = testEnv(dataDir, envOverrides);
   const jwtSecret = options.jwtSecret ?? randomBytes(32).toString('hex');
