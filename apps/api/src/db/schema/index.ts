@@ -12,3 +12,6 @@ export * from './sms';
 export * from './whatsapp';
 export * from './phone';
 export * from './ussd';
+export * from './rating';
+export * from './rate-guidance';
+export * from './scorecard';

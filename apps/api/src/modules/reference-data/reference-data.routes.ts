@@ -9,6 +9,9 @@ import {
   adminTrackingCompanySchema,
   createShippingLineRequest,
   createTerminalRequest,
+  dieselPriceEntrySchema,
+  dieselPriceListResponse,
+  recordDieselPriceRequest,
   platformSettingsSchema,
   setShippingLineTariffsRequest,
   shippingLineIdParams,
@@ -22,6 +25,7 @@ import {
 import type { AppContext } from '../../context';
 import { bearerSecurity, errorResponses, type ZodApp } from '../../lib/route-kit';
 import { principalOf, requireAuth } from '../../plugins/auth';
+import { getDieselPrices, recordDieselPrice } from './diesel-price.service';
 import { getPlatformSettings, updatePlatformSettings } from './platform-terms.service';
 import {
   createShippingLine,
@@ -248,5 +252,36 @@ export function referenceDataRoutes(app: ZodApp, ctx: AppContext): void {
       },
     },
     async (request) => updatePlatformSettings(ctx, principalOf(request), request.body, request),
+  );
+
+  app.get(
+    '/api/v1/admin/diesel-prices',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        summary:
+          'The diesel prices per litre recorded, latest date first (the latest is shown beside lane rates)',
+        security: bearerSecurity,
+        response: { 200: dieselPriceListResponse, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => getDieselPrices(ctx, principalOf(request)),
+  );
+
+  app.post(
+    '/api/v1/admin/diesel-prices',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        summary: 'Record the diesel price per litre seen on a date',
+        security: bearerSecurity,
+        body: recordDieselPriceRequest,
+        response: { 201: dieselPriceEntrySchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await recordDieselPrice(ctx, principalOf(request), request.body, request)),
   );
 }

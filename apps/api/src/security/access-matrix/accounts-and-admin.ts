@@ -1,3 +1,4 @@
+import { lagosToday } from '@freightlane/domain';
 import { GOOD_PASSWORD, LOGIN_URL, signupBody, uniqueEmail, uniquePhone } from '../../test/accounts';
 import { companyDetailsBody, sideOf } from '../../test/access-world';
 import { tokenFromMail } from '../../test/test-app';
@@ -674,6 +675,29 @@ export const rows: MatrixRow[] = [
       };
     },
     snapshot: ({ world }) => world.stored('platformSettings', {}),
+  },
+
+  {
+    op: 'GET /api/v1/company/scorecard',
+    owned: false,
+    // The back office's own company is the platform, which has no card.
+    expect: { anonymous: 401, customer: 200, transporter: 200, fleetManager: 200, admin: 404 },
+    request: () => ({ url: '/api/v1/company/scorecard' }),
+  },
+  {
+    op: 'GET /api/v1/admin/diesel-prices',
+    owned: false,
+    expect: adminOnly(200),
+    request: () => ({ url: '/api/v1/admin/diesel-prices' }),
+  },
+  {
+    op: 'POST /api/v1/admin/diesel-prices',
+    owned: false,
+    expect: adminOnly(201),
+    request: () => ({
+      url: '/api/v1/admin/diesel-prices',
+      body: { koboPerLitre: 125_000, asOf: lagosToday() },
+    }),
   },
 
   // Lookups for the order form: anyone signed in.

@@ -2,6 +2,7 @@ import { rows as accountsAndAdmin } from './accounts-and-admin';
 import { rows as fleetAndTracking } from './fleet-and-tracking';
 import { rows as marketplace } from './marketplace';
 import { rows as moneyAndNotifications } from './money-and-notifications';
+import { rows as ratings } from './ratings';
 import type { MatrixRow } from './row';
 import { rows as trips } from './trips';
 
@@ -18,6 +19,11 @@ export interface MatrixArea {
  * specific areas (admin money routes) come before the general ones (the rest of /api/v1/admin).
  */
 export const AREAS: readonly MatrixArea[] = [
+  {
+    file: 'ratings',
+    prefixes: ['/api/v1/trips/{tripId}/ratings', '/api/v1/admin/ratings'],
+    rows: ratings,
+  },
   {
     file: 'money-and-notifications',
     prefixes: [
@@ -58,6 +64,8 @@ export const AREAS: readonly MatrixArea[] = [
       '/api/v1/bids',
       '/api/v1/preferred-partners',
       '/api/v1/transporters',
+      '/api/v1/rate-guidance',
+      '/api/v1/companies',
       '/api/v1/dashboard',
     ],
     rows: marketplace,

@@ -1,5 +1,13 @@
 import { uploadQuoteDocument } from '../../test/marketplace';
-import { listsOnlyOwn, namesNothingOfOtherSide, onlyRoles, own, type Cell, type MatrixRow } from './row';
+import {
+  anySignedIn,
+  listsOnlyOwn,
+  namesNothingOfOtherSide,
+  onlyRoles,
+  own,
+  type Cell,
+  type MatrixRow,
+} from './row';
 
 /**
  * Orders, bids, preferred partners, the transporter search and the dashboards. An order belongs to its
@@ -291,5 +299,51 @@ export const rows: MatrixRow[] = [
     expect: transporterSide(200),
     request: () => ({ url: '/api/v1/dashboard/transporter' }),
     check: namesNothingOfOtherSide((s) => [s.trip.id, s.bid.id, s.truck.id]),
+  },
+
+  // Rate guidance: the market's bands, the same for every signed-in caller (no company's own figures).
+  {
+    op: 'GET /api/v1/rate-guidance',
+    owned: false,
+    expect: anySignedIn(200),
+    request: ({ world }) => ({
+      url: `/api/v1/rate-guidance?${new URLSearchParams({
+        pickupTerminalId: world.refs.terminalId,
+        deliveryState: 'Lagos',
+        cargoType: 'IMPORT_LINER_OWNED',
+        containerSize: 'FTS_20',
+      })}`,
+    }),
+  },
+  {
+    op: 'GET /api/v1/rate-guidance/lanes',
+    owned: false,
+    expect: anySignedIn(200),
+    request: () => ({ url: '/api/v1/rate-guidance/lanes' }),
+  },
+
+  // Scorecards: customers read transporters' cards and transporters customers', never a competitor's.
+  {
+    op: 'GET /api/v1/companies/{companyId}/scorecard',
+    expect: {
+      anonymous: 401,
+      customer: 200,
+      transporter: own(200, 404),
+      fleetManager: own(200, 404),
+      admin: 200,
+    },
+    request: ({ side }) => ({ url: `/api/v1/companies/${side.transporterCompanyId}/scorecard` }),
+  },
+  {
+    op: 'GET /api/v1/companies/{companyId}/scorecard',
+    variant: "a customer's card",
+    expect: {
+      anonymous: 401,
+      customer: own(200, 404),
+      transporter: 200,
+      fleetManager: 200,
+      admin: 200,
+    },
+    request: ({ side }) => ({ url: `/api/v1/companies/${side.customerCompanyId}/scorecard` }),
   },
 ];
