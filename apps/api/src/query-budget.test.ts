@@ -18,7 +18,8 @@ const BUDGET = {
   // The access check, then the trip, crew, logs, issues, alerts, documents and notes: one query each.
   tripPage: 8,
   orders: 2,
-  market: 4,
+  // The page and its count, the company's own bids, its watches, and the payers' scores (one read for all).
+  market: 5,
   tripIssues: 2,
   customerDashboard: 2,
   transporterDashboard: 1,

@@ -199,6 +199,7 @@ describe('the app shell', () => {
       ['Issues', '/trips/issues'],
       ['Payments', '/payments'],
       ['Payouts', '/admin/payouts'],
+      ['Ratings', '/admin/ratings'],
       ['Reference data', '/admin/reference'],
       ['Audit log', '/admin/audit-log'],
     ]);

@@ -155,11 +155,19 @@ const AdminPayoutsPage = lazyWithTimeout(() =>
     default: m.AdminPayoutsPage,
   })),
 );
+const AdminRatingsPage = lazyWithTimeout(() =>
+  import('../features/admin/ratings/routes/admin-ratings-page').then((m) => ({
+    default: m.AdminRatingsPage,
+  })),
+);
 const ReportsPage = lazyWithTimeout(() =>
   import('../features/reports/routes/reports-page').then((m) => ({ default: m.ReportsPage })),
 );
 const ReportPage = lazyWithTimeout(() =>
   import('../features/reports/routes/report-page').then((m) => ({ default: m.ReportPage })),
+);
+const LaneRatesPage = lazyWithTimeout(() =>
+  import('../features/rate-guidance/routes/lane-rates-page').then((m) => ({ default: m.LaneRatesPage })),
 );
 
 const AdminCompaniesPage = lazyWithTimeout(() =>
@@ -200,6 +208,11 @@ const TrackingCompaniesPage = lazyWithTimeout(() =>
 const PlatformTermsPage = lazyWithTimeout(() =>
   import('../features/reference-data/routes/platform-terms-page').then((m) => ({
     default: m.PlatformTermsPage,
+  })),
+);
+const DieselPricesPage = lazyWithTimeout(() =>
+  import('../features/reference-data/routes/diesel-prices-page').then((m) => ({
+    default: m.DieselPricesPage,
   })),
 );
 
@@ -368,6 +381,8 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: PATHS.reports, errorElement: pageError, element: <ReportsPage /> },
                   { path: PATHS.report(':kind'), errorElement: pageError, element: <ReportPage /> },
+                  // The market's figures, read beside a company's own reports.
+                  { path: PATHS.laneRates, errorElement: pageError, element: <LaneRatesPage /> },
                 ],
               },
               {
@@ -427,6 +442,7 @@ export const routes: RouteObject[] = [
                   { path: PATHS.adminUser(':userId'), errorElement: pageError, element: <AdminUserPage /> },
                   { path: PATHS.adminAuditLog, errorElement: pageError, element: <AdminAuditLogPage /> },
                   { path: PATHS.adminPayouts, errorElement: pageError, element: <AdminPayoutsPage /> },
+                  { path: PATHS.adminRatings, errorElement: pageError, element: <AdminRatingsPage /> },
                   { path: PATHS.adminReference, errorElement: pageError, element: <ReferenceDataPage /> },
                   {
                     path: PATHS.adminShippingLines,
@@ -455,6 +471,11 @@ export const routes: RouteObject[] = [
                     path: PATHS.adminPlatformTerms,
                     errorElement: pageError,
                     element: <PlatformTermsPage />,
+                  },
+                  {
+                    path: PATHS.adminDieselPrices,
+                    errorElement: pageError,
+                    element: <DieselPricesPage />,
                   },
                 ],
               },

@@ -48,6 +48,8 @@ export const PATHS = {
   reports: '/reports',
   /** /reports/:kind, one report with its range in `from` and `to`. */
   report: (kind: string) => `/reports/${kind}`,
+  /** What trucks were awarded per lane over the last 90 days: every lane with a band, the busiest first. */
+  laneRates: '/lane-rates',
   fleet: '/fleet',
   trucks: '/fleet/trucks',
   newTruck: '/fleet/trucks/new',
@@ -92,8 +94,12 @@ export const PATHS = {
   adminTerminal: (terminalId: string) => `/admin/reference/terminals/${terminalId}`,
   adminTrackingCompanies: '/admin/reference/tracking-companies',
   adminPlatformTerms: '/admin/reference/platform-terms',
+  /** The diesel price per litre recorded by date; the latest is shown beside the lane rates. */
+  adminDieselPrices: '/admin/reference/diesel-prices',
   /** What the platform owes transporters for paid invoices, pending first. */
   adminPayouts: '/admin/payouts',
+  /** Every trip rating, newest first, and hiding an abusive comment. */
+  adminRatings: '/admin/ratings',
 } as const;
 
 /**
@@ -149,6 +155,7 @@ const RETURN_PAGES: { prefix: string; roles?: readonly Role[] }[] = [
   { prefix: PATHS.trips },
   { prefix: PATHS.payments },
   { prefix: PATHS.reports, roles: REPORT_ROLES },
+  { prefix: PATHS.laneRates, roles: REPORT_ROLES },
   { prefix: PATHS.orders, roles: CUSTOMER_ROLES },
   { prefix: PATHS.partners, roles: CUSTOMER_ROLES },
   { prefix: PATHS.bids, roles: BIDDER_ROLES },
@@ -159,6 +166,7 @@ const RETURN_PAGES: { prefix: string; roles?: readonly Role[] }[] = [
   { prefix: PATHS.adminReference, roles: ADMIN_ROLES },
   { prefix: PATHS.earnings, roles: EARNINGS_ROLES },
   { prefix: PATHS.adminPayouts, roles: ADMIN_ROLES },
+  { prefix: PATHS.adminRatings, roles: ADMIN_ROLES },
   { prefix: PATHS.containersAtRisk, roles: CUSTOMER_ROLES },
 ];
 

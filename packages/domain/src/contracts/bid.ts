@@ -11,6 +11,7 @@ import {
 } from './order';
 import { locationView } from './location';
 import { pageOf, pageQuery } from './page';
+import { scoreSummarySchema } from './scorecard';
 
 export const trucksAvailableField = z
   .number({ error: 'Enter how many trucks you can commit' })
@@ -54,6 +55,10 @@ export type MyBid = z.infer<typeof myBidSchema>;
 export const marketOrderSchema = orderSummarySchema.extend({
   watched: z.boolean(),
   myBid: myBidSchema.nullable(),
+  /** The customer's company, whose scorecard a bidder may open. */
+  customerCompanyId: z.string(),
+  /** The customer's score as a payer: the figures at a glance, headlinePercent its invoices paid on time. */
+  payerScore: scoreSummarySchema,
 });
 export type MarketOrder = z.infer<typeof marketOrderSchema>;
 export const marketOrderPage = pageOf(marketOrderSchema);

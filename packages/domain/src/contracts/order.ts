@@ -10,6 +10,7 @@ import { containerNumberProblem, normalizeContainerNumber } from '../container-n
 import { MAX_AMOUNT_KOBO } from '../money';
 import { linerSchema, locationInput, locationView } from './location';
 import { pageOf, pageQuery } from './page';
+import { scoreSummarySchema } from './scorecard';
 
 export const ORDER_STATUSES = ['OPEN', 'AWARDED', 'CANCELLED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -202,8 +203,8 @@ export const receivedBidSchema = z.object({
   id: z.string(),
   transporterCompanyId: z.string(),
   transporterName: z.string(),
-  /** Ratings come with completed trips; null until the transporter has any. */
-  transporterRating: z.number().nullable(),
+  /** The transporter's score and its figures at a glance; score null while it is new on Freightlane. */
+  transporterScore: scoreSummarySchema,
   preferredPartner: z.boolean(),
   amountKobo: z.number(),
   trucksAvailable: z.number().int(),

@@ -25,17 +25,29 @@ import {
 } from './bid.repository';
 import { toMyBids } from './my-bid.service';
 import { readAll } from '../../db/read-all';
+import { scoreSummaries } from '../scorecard';
 
-/** Orders as this transporter sees them: the shared summary, its watch flag and its own bid. */
+/**
+ * Orders as this transporter sees them: the shared summary, its watch flag, its own bid and the payer's
+ * score (one read of scores for the whole page).
+ */
 async function toMarketOrders(db: Executor, companyId: string, rows: OrderRow[]): Promise<MarketOrder[]> {
   const summaries = toOrderSummaries(rows);
   const orderIds = summaries.map((s) => s.id);
-  const [ownBids, watched] = await readAll(db, [
+  const customerIds = rows.map((r) => r.order.customerCompanyId);
+  const [ownBids, watched, payerScores] = await readAll(db, [
     () => bidsOnOrders(db, companyId, orderIds),
     () => watchedAmong(db, companyId, orderIds),
+    () => scoreSummaries(db, customerIds),
   ]);
   const myBids = new Map((await toMyBids(db, [...ownBids.values()])).map((b) => [b.orderId, b]));
-  return summaries.map((s) => ({ ...s, watched: watched.has(s.id), myBid: myBids.get(s.id) ?? null }));
+  return summaries.map((s, i) => ({
+    ...s,
+    watched: watched.has(s.id),
+    myBid: myBids.get(s.id) ?? null,
+    customerCompanyId: customerIds[i]!,
+    payerScore: payerScores.get(customerIds[i]!)!,
+  }));
 }
 
 /**

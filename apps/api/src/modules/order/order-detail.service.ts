@@ -6,6 +6,7 @@ import { loadOrderContents } from './order-contents.service';
 import { toOrderSummaries } from './order-summary.service';
 import { listOrderTrips, listReceivedBids } from './order.repository';
 import { readAll } from '../../db/read-all';
+import { scoreSummaries } from '../scorecard';
 
 /** The whole order as its customer sees it. The caller has already checked that it is the customer. */
 export async function loadCustomerOrderDetail(db: Executor, orderId: string): Promise<OrderDetail> {
@@ -18,6 +19,11 @@ export async function loadCustomerOrderDetail(db: Executor, orderId: string): Pr
     () => listReceivedBids(db, order),
     () => listOrderTrips(db, order.id),
   ]);
+  // Every bidder's score in one read, however many bids the order has.
+  const scores = await scoreSummaries(
+    db,
+    bids.map(({ bid }) => bid.transporterCompanyId),
+  );
   return {
     ...summary!,
     ...contents,
@@ -27,7 +33,7 @@ export async function loadCustomerOrderDetail(db: Executor, orderId: string): Pr
       id: bid.id,
       transporterCompanyId: bid.transporterCompanyId,
       transporterName,
-      transporterRating: null,
+      transporterScore: scores.get(bid.transporterCompanyId)!,
       preferredPartner: Boolean(preferredPartner),
       amountKobo: bid.amountKobo,
       trucksAvailable: bid.trucksAvailable,

@@ -629,7 +629,13 @@ describe('customer orders', () => {
           id: c.id,
           transporterCompanyId: cheap.company.id,
           transporterName: 'Cheap Haulage',
-          transporterRating: null,
+          // No card counted yet: new on Freightlane, no trips.
+          transporterScore: {
+            score: null,
+            trips: 0,
+            rating: { average: null, count: 0 },
+            headlinePercent: null,
+          },
           preferredPartner: false,
           amountKobo: 39_500_000,
           trucksAvailable: 2,

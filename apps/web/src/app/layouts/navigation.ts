@@ -18,6 +18,7 @@ import {
   IconMap,
   IconPackage,
   IconReceipt2,
+  IconStar,
   IconRoute,
   IconTruck,
   IconUser,
@@ -76,6 +77,7 @@ const ADMIN: NavItem[] = [
   { label: 'nav.issues', icon: IconAlertTriangle, to: PATHS.tripIssues },
   { label: 'nav.payments', icon: IconCash, to: PATHS.payments },
   { label: 'nav.payouts', icon: IconReceipt2, to: PATHS.adminPayouts },
+  { label: 'nav.ratings', icon: IconStar, to: PATHS.adminRatings },
   { label: 'nav.referenceData', icon: IconDatabase, to: PATHS.adminReference },
   { label: 'nav.auditLog', icon: IconHistory, to: PATHS.adminAuditLog },
 ];

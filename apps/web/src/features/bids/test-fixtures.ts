@@ -26,6 +26,8 @@ export const IKEJA: LocationView = apiFixture(locationView, {
   address: { street: '12 Oba Akran Avenue', neighborhood: '', lga: 'Ikeja', city: 'Ikeja', state: 'Lagos' },
 });
 
+export const CUSTOMER_COMPANY_ID = 'b7c1d2e3-0000-4000-8000-0000000000c1';
+
 /** Bidding closes two days after the real clock, so the order is open whatever day the test runs. */
 const closesAt = () => addDays(new Date(), 2).toISOString();
 
@@ -50,6 +52,9 @@ export function makeMarketOrder(overrides: Partial<MarketOrder> = {}): MarketOrd
     createdAt: '2026-11-20T09:00:00.000Z',
     watched: false,
     myBid: null,
+    customerCompanyId: CUSTOMER_COMPANY_ID,
+    // A payer with a counted card: 92 out of 100, 9 of 10 invoices paid by their due date.
+    payerScore: { score: 92, trips: 14, rating: { average: 4.2, count: 5 }, headlinePercent: 90 },
     ...overrides,
   });
 }
@@ -106,6 +111,12 @@ export function makeWonTrip(overrides: Partial<WonTrip> = {}): WonTrip {
 }
 
 export function makeHistoryItem(overrides: Partial<BidHistoryItem> = {}): BidHistoryItem {
-  const { watched: _watched, myBid: _myBid, ...order } = makeMarketOrder();
+  const {
+    watched: _watched,
+    myBid: _myBid,
+    customerCompanyId: _customer,
+    payerScore: _payer,
+    ...order
+  } = makeMarketOrder();
   return apiFixture(bidHistoryItemSchema, { ...makeBid(), order, ...overrides });
 }

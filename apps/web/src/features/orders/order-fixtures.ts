@@ -6,6 +6,7 @@ import {
   type Liner,
   type OrderDetail,
   type ReceivedBid,
+  type ScoreSummary,
   type Terminal,
 } from '@freightlane/domain';
 import { apiFixture } from '../../test/api-fixture';
@@ -46,10 +47,18 @@ export const LINERS: Liner[] = apiFixture(linerListResponse, [
 
 export const ORDER_ID = '3f0c2b1a-9d8e-4f7a-8b6c-5d4e3f2a1b0c';
 
+/** A transporter with no card counted yet: new on Freightlane. */
+export const NEW_SCORE: ScoreSummary = {
+  score: null,
+  trips: 0,
+  rating: { average: null, count: 0 },
+  headlinePercent: null,
+};
+
 function bid(overrides: Partial<ReceivedBid> & Pick<ReceivedBid, 'id' | 'transporterName'>): ReceivedBid {
   return apiFixture(receivedBidSchema, {
     transporterCompanyId: `company-${overrides.id}`,
-    transporterRating: null,
+    transporterScore: NEW_SCORE,
     preferredPartner: false,
     amountKobo: 45_000_000,
     trucksAvailable: 3,
@@ -72,7 +81,7 @@ export const BID_B = bid({
   id: 'a1b2c3d4-0000-4000-8000-00000000000b',
   transporterName: 'Onne Express Logistics',
   amountKobo: 42_500_000,
-  transporterRating: 4.5,
+  transporterScore: { score: 82, trips: 20, rating: { average: 4.5, count: 6 }, headlinePercent: 75 },
   trucksAvailable: 1,
 });
 

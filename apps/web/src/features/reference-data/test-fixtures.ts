@@ -3,11 +3,13 @@ import {
   adminShippingLineSummarySchema,
   adminTerminalSchema,
   adminTrackingCompanySchema,
+  dieselPriceEntrySchema,
   platformSettingsSchema,
   type AdminShippingLine,
   type AdminShippingLineSummary,
   type AdminTerminal,
   type AdminTrackingCompany,
+  type DieselPriceEntry,
   type PlatformSettings,
 } from '@freightlane/domain';
 import { apiFixture } from '../../test/api-fixture';
@@ -89,6 +91,17 @@ export function platformSettings(overrides: Partial<PlatformSettings> = {}): Pla
     paymentTermsDays: 14,
     updatedAt: '2026-11-01T08:00:00.000Z',
     updatedBy: null,
+    ...overrides,
+  });
+}
+
+export function dieselEntry(overrides: Partial<DieselPriceEntry> = {}): DieselPriceEntry {
+  return apiFixture(dieselPriceEntrySchema, {
+    id: '7c6b5a4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d',
+    koboPerLitre: 125_050,
+    asOf: '2026-11-28',
+    recordedAt: '2026-11-28T09:15:00.000Z',
+    recordedBy: { id: 'u1', name: 'Bisi Ade' },
     ...overrides,
   });
 }

@@ -33,6 +33,7 @@ const DOMAIN_LABELS: Record<LabelGroup, Record<string, string>> = {
   companyDocument: domain.COMPANY_DOCUMENT_LABELS,
   arrivalMode: domain.ARRIVAL_MODE_LABELS,
   trackingAlarm: domain.TRACKING_ALARM_LABELS,
+  ratingTag: domain.RATING_TAG_LABELS,
 };
 
 describe('the labels catalog', () => {

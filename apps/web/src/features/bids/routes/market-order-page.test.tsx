@@ -1,10 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { MyBid } from '@freightlane/domain';
+import { rateGuidanceSchema, type MyBid, type RateGuidance } from '@freightlane/domain';
 import { describe, expect, it, vi } from 'vitest';
+import { apiFixture } from '../../../test/api-fixture';
 import { mockApi } from '../../../test/api-mock';
 import { fakeMediaQueryList } from '../../../test/fakes';
+import { APAPA_TERMINAL, containerItem } from '../../../test/marketplace-fixtures';
 import { renderRoute, seedSession } from '../../../test/render';
-import { BID_ID, makeBid, makeMarketOrderDetail, ORDER_ID } from '../test-fixtures';
+import { customerCard } from '../../../test/scorecard-fixtures';
+import { BID_ID, CUSTOMER_COMPANY_ID, makeBid, makeMarketOrderDetail, ORDER_ID } from '../test-fixtures';
 
 const DETAIL = `GET /api/v1/bids/open-orders/${ORDER_ID}`;
 const PATH = `/bids/orders/${ORDER_ID}`;
@@ -297,5 +300,152 @@ describe('market order page', () => {
     mockApi({ [DETAIL]: { status: 404, body: { message: 'Order not found' } } });
     renderRoute(PATH);
     expect(await screen.findByText('Order not found')).toBeVisible();
+  });
+});
+
+const RATE_GUIDANCE = 'GET /api/v1/rate-guidance';
+
+/** The lane's band: 12 awards, the middle half ₦380,000.00 to ₦460,000.00, typically ₦420,000.00. */
+function laneGuidance(overrides: Partial<RateGuidance> = {}): RateGuidance {
+  return apiFixture(rateGuidanceSchema, {
+    awards: 12,
+    band: { p25Kobo: 38_000_000, p50Kobo: 42_000_000, p75Kobo: 46_000_000 },
+    windowDays: 90,
+    minimumAwards: 5,
+    computedAt: '2026-11-28T10:00:00.000Z',
+    diesel: { koboPerLitre: 125_050, asOf: '2026-11-28' },
+    ...overrides,
+  });
+}
+
+function ratesCard() {
+  return screen.findByRole('region', { name: 'Rates on this lane' });
+}
+
+describe('rates on the market order page', () => {
+  it('shows the lane’s band by the bid form and places the amount being typed against it', async () => {
+    seedSession('role_transporter');
+    const api = mockApi({
+      [DETAIL]: { body: makeMarketOrderDetail() },
+      [RATE_GUIDANCE]: { body: laneGuidance() },
+    });
+    const { user } = renderRoute(PATH);
+    const card = await ratesCard();
+    // Apapa terminal to an Ikeja address, three 40 ft containers: one lane, one size, one call.
+    expect(api.calls(RATE_GUIDANCE)).toHaveLength(1);
+    expect(api.calls(RATE_GUIDANCE)[0]!.url).toBe(
+      `/api/v1/rate-guidance?pickupTerminalId=${APAPA_TERMINAL.id}&deliveryState=Lagos&cargoType=IMPORT_LINER_OWNED&containerSize=FTS_40`,
+    );
+    const band = within(card).getByRole('region', { name: 'Per container, 40 FT' });
+    expect(band).toHaveTextContent(
+      'Trucks on this lane were awarded ₦380,000.00 – ₦460,000.00 (middle half), typically ₦420,000.00',
+    );
+    expect(band).toHaveTextContent('from 12 awards in the last 90 days');
+    expect(band).toHaveTextContent('Diesel ₦1,250.50 a litre (as of 28 Nov 2026)');
+    expect(band).not.toHaveTextContent('Your bid');
+
+    const amount = screen.getByLabelText(/Price per container/);
+    await user.type(amount, '300,000');
+    expect(within(band).getByText('Your bid of ₦300,000.00 is below the usual range.')).toBeVisible();
+    await user.clear(amount);
+    await user.type(amount, '500000');
+    expect(within(band).getByText('Your bid of ₦500,000.00 is above the usual range.')).toBeVisible();
+  });
+
+  it('places the active bid against the band when nothing is typed', async () => {
+    seedSession('role_transporter');
+    mockApi({
+      [DETAIL]: { body: makeMarketOrderDetail({ myBid: makeBid({ amountKobo: 44_000_000 }) }) },
+      [RATE_GUIDANCE]: { body: laneGuidance() },
+    });
+    renderRoute(PATH);
+    const card = await ratesCard();
+    expect(within(card).getByText('Your bid of ₦440,000.00 is within the usual range.')).toBeVisible();
+  });
+
+  it('shows a band per container size, and says the lane has too few awards where it has', async () => {
+    seedSession('role_transporter');
+    const api = mockApi({
+      [DETAIL]: {
+        body: makeMarketOrderDetail({
+          items: [
+            containerItem(1, 'MSKU1234565'),
+            containerItem(2, 'MSKU7654321', { containerSize: 'FTS_20' }),
+            containerItem(3, 'TGHU0000017'),
+          ],
+        }),
+      },
+      [RATE_GUIDANCE]: (request) => ({
+        body: request.url.includes('FTS_20') ? laneGuidance({ awards: 2, band: null }) : laneGuidance(),
+      }),
+    });
+    const { user } = renderRoute(PATH);
+    const card = await ratesCard();
+    await waitFor(() => expect(within(card).getAllByRole('region')).toHaveLength(2));
+    expect(api.calls(RATE_GUIDANCE)).toHaveLength(2);
+    expect(within(card).getByRole('region', { name: 'Per container, 40 FT' })).toHaveTextContent(
+      'typically ₦420,000.00',
+    );
+    expect(within(card).getByRole('region', { name: 'Per container, 20 FT' })).toHaveTextContent(
+      'Not enough awards on this lane yet (2 of 5)',
+    );
+    // The diesel price and how it is worked out are said once, under both.
+    expect(within(card).getAllByText('Diesel ₦1,250.50 a litre (as of 28 Nov 2026)')).toHaveLength(1);
+    await user.click(within(card).getByRole('button', { name: 'How is this worked out?' }));
+    expect(within(card).getByText(/The figures are worked out again every hour\./)).toBeVisible();
+  });
+
+  it('shows no band and no error when the figures cannot be had', async () => {
+    seedSession('role_transporter');
+    const api = mockApi({
+      [DETAIL]: { body: makeMarketOrderDetail() },
+      [RATE_GUIDANCE]: { status: 500, body: { message: 'Something broke' } },
+    });
+    renderRoute(PATH);
+    expect(await screen.findByLabelText(/Price per container/)).toBeVisible();
+    await waitFor(() => expect(api.calls(RATE_GUIDANCE)).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region', { name: 'Rates on this lane' })).toBeNull();
+    expect(screen.queryByText('Something broke')).toBeNull();
+  });
+});
+
+describe('the payer’s score on the market order page', () => {
+  it('shows the customer’s score, trips, rating and invoices paid on time, and opens its card', async () => {
+    seedSession('role_transporter');
+    mockApi({
+      [DETAIL]: { body: makeMarketOrderDetail() },
+      [RATE_GUIDANCE]: { body: laneGuidance() },
+      [`GET /api/v1/companies/${CUSTOMER_COMPANY_ID}/scorecard`]: {
+        body: customerCard({ companyId: CUSTOMER_COMPANY_ID }),
+      },
+    });
+    const { user } = renderRoute(PATH);
+    const payer = await screen.findByRole('region', { name: "Payer's score" });
+    expect(payer).toHaveTextContent('Score 92/100');
+    expect(payer).toHaveTextContent('14 trips');
+    expect(payer).toHaveTextContent('4.2 out of 5 (5 ratings)');
+    expect(payer).toHaveTextContent('Pays on time 90%');
+    await user.click(within(payer).getByRole('button', { name: 'Lekki Importers Ltd' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Scorecard: Lekki Importers Ltd' });
+    expect(await within(dialog).findByText('9 of 10 invoices due, last 12 months')).toBeVisible();
+  });
+
+  it('says a customer with fewer than 5 trips is new on Freightlane', async () => {
+    seedSession('role_transporter');
+    mockApi({
+      [DETAIL]: {
+        body: makeMarketOrderDetail({
+          payerScore: { score: null, trips: 2, rating: { average: null, count: 0 }, headlinePercent: null },
+        }),
+      },
+      [RATE_GUIDANCE]: { body: laneGuidance() },
+    });
+    renderRoute(PATH);
+    const payer = await screen.findByRole('region', { name: "Payer's score" });
+    expect(within(payer).getByText('New on Freightlane')).toBeVisible();
+    expect(payer).toHaveTextContent('2 trips');
+    expect(within(payer).getByText('No rating yet')).toBeVisible();
+    expect(payer).not.toHaveTextContent('Pays on time');
   });
 });

@@ -11,9 +11,9 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { isContainerCargo, type MarketOrderDetail } from '@freightlane/domain';
+import { isContainerCargo, nairaToKobo, type MarketOrderDetail } from '@freightlane/domain';
 import { IconArrowLeft, IconDownload, IconFileText } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { PATHS } from '../../../lib/paths';
 import { useActionError } from '../../../components/action-error';
@@ -22,6 +22,8 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { formatCalendarDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { equipmentOfItems, laneOfPlaces, LaneRateBands } from '../../rate-guidance';
+import { ScorecardLink, ScoreSummaryLine } from '../../scorecards';
 import { useDownloadQuoteDocument, useMarketOrder } from '../api/bids-api';
 import { BidPanel } from '../components/bid-panel';
 import { OrderItems } from '../components/order-items';
@@ -46,6 +48,22 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
         {children}
       </Text>
     </div>
+  );
+}
+
+/** The customer as a payer, from its scorecard: a bidder weighs a price against being paid on time. */
+function PayerScore({ order }: { order: MarketOrderDetail }) {
+  const t = useBidsText();
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="payer-title">
+      <Title order={2} fz="lg" mb="sm" id="payer-title">
+        {t('marketOrder.payerScore')}
+      </Title>
+      <Stack gap={6}>
+        <ScorecardLink companyId={order.customerCompanyId} companyName={order.customerName} />
+        <ScoreSummaryLine summary={order.payerScore} side="customer" />
+      </Stack>
+    </Card>
   );
 }
 
@@ -92,6 +110,44 @@ function QuoteDocument({ order }: { order: MarketOrderDetail }) {
         </Text>
       )}
     </Card>
+  );
+}
+
+/**
+ * The lane's bands beside the bid panel, placing the amount being typed (or, when none is, this company's
+ * bid) against them. The amount is read as the bid form's `amount` field reports its input: the form
+ * keeps its values to itself.
+ */
+function BidPanelWithRates({ order }: { order: MarketOrderDetail }) {
+  const bid = order.myBid;
+  // What was typed counts until the bid it was typed against changes (placed, revised or withdrawn).
+  const bidVersion = bid ? `${bid.id}@${bid.updatedAt}` : null;
+  const [typed, setTyped] = useState<{ text: string; bidVersion: string | null } | null>(null);
+  const typedKobo = typed && typed.bidVersion === bidVersion ? nairaToKobo(typed.text) : null;
+  const bidKobo = bid && (bid.status === 'ACTIVE' || bid.status === 'WON') ? bid.amountKobo : null;
+
+  function readAmount(event: FormEvent<HTMLDivElement>) {
+    const input = event.target;
+    if (input instanceof HTMLInputElement && input.name === 'amount') {
+      setTyped({ text: input.value, bidVersion });
+    }
+  }
+
+  return (
+    <Stack gap="lg">
+      <div onInput={readAmount}>
+        <BidPanel order={order} />
+      </div>
+      <LaneRateBands
+        ends={laneOfPlaces(order.pickup, order.recipient)}
+        cargoType={order.cargoType}
+        equipment={equipmentOfItems(order.cargoType, order.items)}
+        priceKobo={typedKobo ?? bidKobo}
+        use="bid"
+        headingOrder={2}
+        framed
+      />
+    </Stack>
   );
 }
 
@@ -153,6 +209,8 @@ function OrderView({ order }: { order: MarketOrderDetail }) {
               </Stack>
             </Card>
 
+            <PayerScore order={order} />
+
             <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="items-title">
               <Title order={2} fz="lg" mb="sm" id="items-title">
                 {isContainerCargo(order.cargoType) ? t('common.containers') : t('common.truckLoads')}
@@ -164,7 +222,7 @@ function OrderView({ order }: { order: MarketOrderDetail }) {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5, xl: 4 }}>
-          <BidPanel order={order} />
+          <BidPanelWithRates order={order} />
         </Grid.Col>
       </Grid>
     </>

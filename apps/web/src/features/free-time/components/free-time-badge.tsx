@@ -43,11 +43,14 @@ export function FreeTimeBadge({
   withContext?: boolean;
 }) {
   const t = useFreeTimeText();
+  const color = LEVEL_COLORS[freeTime.level];
   return (
     <Badge
       variant="light"
       radius="sm"
-      color={LEVEL_COLORS[freeTime.level]}
+      color={color}
+      // Light red over the trip header's tint gave 4.4:1; the palette's palest red keeps the text at 5:1.
+      bg={color === 'red' ? 'red.0' : undefined}
       leftSection={withContext ? <IconHourglass size={12} aria-hidden /> : undefined}
       style={{ flexShrink: 0 }}
     >

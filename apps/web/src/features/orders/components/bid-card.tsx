@@ -1,35 +1,29 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { OrderDetail, ReceivedBid } from '@freightlane/domain';
-import { IconStarFilled, IconTrophy } from '@tabler/icons-react';
+import { IconShieldCheck, IconTag, IconTrophy } from '@tabler/icons-react';
 import { BidStatusBadge, Money } from '../../../components/marketplace-badges';
 import { formatDateTime } from '../../../lib/format';
+import { ScorecardLink, ScoreSummaryLine } from '../../scorecards';
 import { useOrdersText } from '../text';
 import { unitWords } from '../unit-count';
 
-function BidRating({ rating }: { rating: number | null }) {
-  const t = useOrdersText();
-  if (rating === null)
-    return (
-      <Text size="xs" c="dimmed">
-        {t('bidCard.noRating')}
-      </Text>
-    );
-  return (
-    <Group gap={4} wrap="nowrap">
-      <IconStarFilled size={14} color="var(--mantine-color-orange-6)" aria-hidden />
-      <Text size="xs">{t('bidCard.rating', { rating: rating.toFixed(1) })}</Text>
-    </Group>
-  );
-}
-
-/** One bid received: the transporter, the price per unit, what it offers and, while open, awarding it whole. */
+/**
+ * One bid received: the transporter (its name opening its scorecard) and its score at a glance, the price
+ * per unit, the marks it carries, what it offers and, while open, awarding it whole.
+ */
 export function BidCard({
   bid,
   order,
+  cheapest = false,
+  mostReliable = false,
   onAwardWhole,
 }: {
   bid: ReceivedBid;
   order: OrderDetail;
+  /** The lowest-priced active bid. */
+  cheapest?: boolean;
+  /** The active bid of the highest-scored transporter. */
+  mostReliable?: boolean;
   onAwardWhole: ((bid: ReceivedBid) => void) | null;
 }) {
   const t = useOrdersText();
@@ -40,7 +34,7 @@ export function BidCard({
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={4} style={{ minWidth: 0 }}>
           <Group gap="xs">
-            <Text fw={700}>{bid.transporterName}</Text>
+            <ScorecardLink companyId={bid.transporterCompanyId} companyName={bid.transporterName} />
             {bid.preferredPartner ? (
               <Badge size="sm" variant="light" color="green">
                 {t('bidCard.preferred')}
@@ -48,7 +42,21 @@ export function BidCard({
             ) : null}
             <BidStatusBadge status={bid.status} />
           </Group>
-          <BidRating rating={bid.transporterRating} />
+          {cheapest || mostReliable ? (
+            <Group gap={6}>
+              {cheapest ? (
+                <Badge size="sm" color="teal" leftSection={<IconTag size={12} aria-hidden />}>
+                  {t('bidCard.cheapest')}
+                </Badge>
+              ) : null}
+              {mostReliable ? (
+                <Badge size="sm" color="indigo" leftSection={<IconShieldCheck size={12} aria-hidden />}>
+                  {t('bidCard.mostReliable')}
+                </Badge>
+              ) : null}
+            </Group>
+          ) : null}
+          <ScoreSummaryLine summary={bid.transporterScore} side="transporter" />
         </Stack>
         <Stack gap={0} align="flex-end">
           <Money kobo={bid.amountKobo} fw={700} size="lg" />

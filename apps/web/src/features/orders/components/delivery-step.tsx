@@ -10,6 +10,7 @@ import { usePreferredPartners } from '../../partners';
 import type { OrderDraftValues } from '../order-draft';
 import { useOrdersText } from '../text';
 import { unitWords } from '../unit-count';
+import { OrderRateGuidance } from './order-rate-guidance';
 import { PlaceFields } from './place-fields';
 import { QuoteDocumentField } from './quote-document-field';
 
@@ -99,6 +100,8 @@ export function DeliveryStep() {
           error={bidErrors?.targetPrice?.message}
           {...register('bidDetails.targetPrice')}
         />
+        {/* Beside the target price: what trucks on the lane were paid lately. */}
+        <OrderRateGuidance headingOrder={4} />
       </SimpleGrid>
       <PreferredPartnersSwitch />
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Title } from '@mantine/core';
+import { Alert, Button, Chip, Group, Stack, Text, Title } from '@mantine/core';
 import { formatMoney, type AwardOrderRequest, type OrderDetail, type ReceivedBid } from '@freightlane/domain';
 import { IconArrowsSplit } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -7,6 +7,7 @@ import { NoticeDialog } from '../../../components/notice-dialog';
 import { formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useAwardOrder } from '../api/orders-api';
+import { BID_SORTS, bidMarks, sortBids, type BidSort } from '../bid-ranking';
 import { useOrdersText } from '../text';
 import { unitWords } from '../unit-count';
 import { BidCard } from './bid-card';
@@ -27,15 +28,9 @@ export function OrderBids({ order }: { order: OrderDetail }) {
   const showActionError = useActionError();
   const [pending, setPending] = useState<PendingAward | null>(null);
   const [splitting, setSplitting] = useState(false);
-  const bids = useMemo(
-    () =>
-      [...order.bids].sort(
-        (a, b) =>
-          Number(b.status === 'ACTIVE' || b.status === 'WON') -
-            Number(a.status === 'ACTIVE' || a.status === 'WON') || a.amountKobo - b.amountKobo,
-      ),
-    [order.bids],
-  );
+  const [sort, setSort] = useState<BidSort>('price');
+  const bids = useMemo(() => sortBids(order.bids, sort), [order.bids, sort]);
+  const marks = useMemo(() => bidMarks(order.bids), [order.bids]);
   const activeBids = bids.filter((bid) => bid.status === 'ACTIVE');
   const canAward = order.status === 'OPEN' && activeBids.length > 0;
 
@@ -106,6 +101,21 @@ export function OrderBids({ order }: { order: OrderDetail }) {
         />
       ) : null}
 
+      {bids.length > 1 ? (
+        <Group gap="xs" wrap="wrap" role="radiogroup" aria-labelledby="bids-sort-label">
+          <Text size="sm" c="dimmed" id="bids-sort-label">
+            {t('bids.sortBy')}
+          </Text>
+          <Chip.Group multiple={false} value={sort} onChange={(value) => setSort(value as BidSort)}>
+            {BID_SORTS.map((key) => (
+              <Chip key={key} value={key} size="sm" variant="outline">
+                {t(`bids.sort.${key}`)}
+              </Chip>
+            ))}
+          </Chip.Group>
+        </Group>
+      ) : null}
+
       {bids.length > 0 ? (
         <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {bids.map((bid) => (
@@ -113,6 +123,8 @@ export function OrderBids({ order }: { order: OrderDetail }) {
               key={bid.id}
               bid={bid}
               order={order}
+              cheapest={marks.cheapest === bid.id}
+              mostReliable={marks.mostReliable === bid.id}
               onAwardWhole={canAward && bid.status === 'ACTIVE' && !splitting ? awardWhole : null}
             />
           ))}

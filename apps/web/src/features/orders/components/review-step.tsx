@@ -16,6 +16,7 @@ import { biddingClosesAtIso } from '../order-form';
 import { useOrdersText } from '../text';
 import { unitWords } from '../unit-count';
 import { DescriptionField } from '../../../components/description-field';
+import { OrderRateGuidance } from './order-rate-guidance';
 
 function Section({ title, onEdit, children }: { title: string; onEdit: () => void; children: ReactNode }) {
   const t = useOrdersText();
@@ -166,6 +167,8 @@ export function ReviewStep({
           </DescriptionField>
         </Fields>
       </Section>
+
+      <OrderRateGuidance headingOrder={3} framed />
     </Stack>
   );
 }

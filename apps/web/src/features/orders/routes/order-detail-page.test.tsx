@@ -3,6 +3,7 @@ import type { OrderDetail } from '@freightlane/domain';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../test/render';
+import { transporterCard } from '../../../test/scorecard-fixtures';
 import { BID_A, BID_B, ORDER_ID, orderDetail } from '../order-fixtures';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -272,5 +273,80 @@ describe('the order detail', () => {
     renderRoute(`/orders/${ORDER_ID}`);
     expect(await screen.findByText('Order not found')).toBeVisible();
     expect(screen.getByRole('link', { name: 'All orders' })).toHaveAttribute('href', '/orders');
+  });
+});
+
+describe('scores beside the bids', () => {
+  // Onne: ₦425,000 at 82; Lagos: ₦440,000 at 95; Kano: ₦450,000, new. Best value weighs each price by
+  // its score's shortfall from 100 (new counts 70): Lagos ₦451,000, Onne ₦463,250, Kano ₦517,500.
+  const LAGOS = {
+    ...BID_B,
+    id: 'a1b2c3d4-0000-4000-8000-00000000000c',
+    transporterCompanyId: 'company-lagos',
+    transporterName: 'Lagos Express Haulage',
+    amountKobo: 44_000_000,
+    transporterScore: { score: 95, trips: 40, rating: { average: 4.8, count: 12 }, headlinePercent: 93 },
+  };
+  const names = (region: HTMLElement) =>
+    within(region)
+      .getAllByRole('listitem')
+      .map((card) => within(card).getAllByRole('button')[0]!.textContent);
+
+  it('shows each transporter’s score, marks the cheapest and the most reliable, and sorts', async () => {
+    mockOrderApi({ [DETAIL]: { body: orderDetail({ bids: [BID_A, BID_B, LAGOS] }) } });
+    seedSession('role_customer');
+    const { user } = renderRoute(`/orders/${ORDER_ID}`);
+    const bids = await screen.findByRole('region', { name: 'Bids received (3)' });
+    const [onne, lagos, kano] = within(bids).getAllByRole('listitem');
+    expect(onne).toHaveTextContent('Score 82/100');
+    expect(onne).toHaveTextContent('20 trips');
+    expect(onne).toHaveTextContent('4.5 out of 5 (6 ratings)');
+    expect(onne).toHaveTextContent('On-time delivery 75%');
+    expect(within(onne!).getByText('Cheapest')).toBeVisible();
+    expect(within(lagos!).getByText('Most reliable')).toBeVisible();
+    expect(within(bids).getAllByText('Cheapest')).toHaveLength(1);
+    expect(within(bids).getAllByText('Most reliable')).toHaveLength(1);
+    // A transporter without five completed trips yet.
+    expect(within(kano!).getByText('New on Freightlane')).toBeVisible();
+    expect(kano).toHaveTextContent('0 trips');
+    expect(within(kano!).getByText('No rating yet')).toBeVisible();
+    expect(kano).not.toHaveTextContent('On-time delivery');
+
+    expect(names(bids)).toEqual(['Onne Express Logistics', 'Lagos Express Haulage', 'Kano Haulage Ltd']);
+    await user.click(within(bids).getByRole('radio', { name: 'Score' }));
+    expect(names(bids)).toEqual(['Lagos Express Haulage', 'Onne Express Logistics', 'Kano Haulage Ltd']);
+    await user.click(within(bids).getByRole('radio', { name: 'Best value' }));
+    expect(names(bids)).toEqual(['Lagos Express Haulage', 'Onne Express Logistics', 'Kano Haulage Ltd']);
+    await user.click(within(bids).getByRole('radio', { name: 'Price' }));
+    expect(names(bids)[0]).toBe('Onne Express Logistics');
+  });
+
+  it('marks nobody most reliable when no bidder has a score yet', async () => {
+    const NEW = BID_A.transporterScore;
+    mockOrderApi({ [DETAIL]: { body: orderDetail({ bids: [BID_A, { ...BID_B, transporterScore: NEW }] }) } });
+    seedSession('role_customer');
+    renderRoute(`/orders/${ORDER_ID}`);
+    const bids = await screen.findByRole('region', { name: 'Bids received (2)' });
+    expect(within(bids).getAllByText('New on Freightlane')).toHaveLength(2);
+    expect(within(bids).getByText('Cheapest')).toBeVisible();
+    expect(within(bids).queryByText('Most reliable')).toBeNull();
+  });
+
+  it('opens a transporter’s scorecard from its name', async () => {
+    mockOrderApi({
+      [`GET /api/v1/companies/${BID_B.transporterCompanyId}/scorecard`]: {
+        body: transporterCard({
+          companyId: BID_B.transporterCompanyId,
+          companyName: BID_B.transporterName,
+        }),
+      },
+    });
+    seedSession('role_customer');
+    const { user } = renderRoute(`/orders/${ORDER_ID}`);
+    await user.click(await screen.findByRole('button', { name: 'Onne Express Logistics' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Scorecard: Onne Express Logistics' });
+    expect(
+      await within(dialog).findByText('15 of 20 delivered trips with an expected date, last 12 months'),
+    ).toBeVisible();
   });
 });

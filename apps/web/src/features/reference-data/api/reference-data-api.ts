@@ -5,8 +5,10 @@ import type {
   AdminTrackingCompany,
   CreateShippingLineRequest,
   CreateTerminalRequest,
+  DieselPriceEntry,
   Page,
   PlatformSettings,
+  RecordDieselPriceRequest,
   SetShippingLineTariffsRequest,
   UpdatePlatformSettingsRequest,
   UpdateShippingLineRequest,
@@ -197,5 +199,27 @@ export function useUpdatePlatformSettings() {
     mutationFn: (body: UpdatePlatformSettingsRequest) =>
       api.put<PlatformSettings>(`${BASE}/platform-settings`, body),
     onSuccess: (settings) => queryClient.setQueryData(referenceDataKeys.platformSettings(), settings),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Diesel price
+
+/** GET /api/v1/admin/diesel-prices: the prices recorded, the latest date first. */
+export function useDieselPrices() {
+  const api = useApi();
+  return useQuery({
+    queryKey: referenceDataKeys.dieselPrices(),
+    queryFn: () => api.get<DieselPriceEntry[]>(`${BASE}/diesel-prices`),
+  });
+}
+
+/** POST /api/v1/admin/diesel-prices: the list loads again, as a back-dated price may fall anywhere in it. */
+export function useRecordDieselPrice() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RecordDieselPriceRequest) => api.post<DieselPriceEntry>(`${BASE}/diesel-prices`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: referenceDataKeys.dieselPrices() }),
   });
 }

@@ -25,4 +25,5 @@ export const referenceDataKeys = {
   terminalList: (filter: TerminalFilter) => [...referenceDataKeys.terminals(), 'list', filter] as const,
   terminal: (id: string) => [...referenceDataKeys.terminals(), 'detail', id] as const,
   platformSettings: () => [...referenceDataKeys.all, 'platform-settings'] as const,
+  dieselPrices: () => [...referenceDataKeys.all, 'diesel-prices'] as const,
 };

@@ -24,6 +24,11 @@ export const REFERENCE_SECTIONS = [
     to: PATHS.adminPlatformTerms,
     about: 'The platform commission and the days customers have to pay an invoice.',
   },
+  {
+    label: 'Diesel price',
+    to: PATHS.adminDieselPrices,
+    about: 'The pump price per litre, shown beside the lane rates customers and transporters read.',
+  },
 ] as const;
 
 export type ReferenceSection = (typeof REFERENCE_SECTIONS)[number]['label'];

@@ -18,6 +18,7 @@ describe('the reference data page', () => {
       ['Open terminals', '/admin/reference/terminals'],
       ['Open tracking companies', '/admin/reference/tracking-companies'],
       ['Open platform terms', '/admin/reference/platform-terms'],
+      ['Open diesel price', '/admin/reference/diesel-prices'],
     ]) {
       expect(main.getByRole('link', { name })).toHaveAttribute('href', href);
     }

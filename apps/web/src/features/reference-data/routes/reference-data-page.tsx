@@ -1,5 +1,12 @@
 import { Button, Card, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBuildingWarehouse, IconPercentage, IconRadar, IconShip, type Icon } from '@tabler/icons-react';
+import {
+  IconBuildingWarehouse,
+  IconGasStation,
+  IconPercentage,
+  IconRadar,
+  IconShip,
+  type Icon,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -10,6 +17,7 @@ const ICONS: Record<ReferenceSection, Icon> = {
   Terminals: IconBuildingWarehouse,
   'Tracking companies': IconRadar,
   'Platform terms': IconPercentage,
+  'Diesel price': IconGasStation,
 };
 
 /** /admin/reference: what the platform's reference data is, one card per kind. */

@@ -7,10 +7,14 @@ import { PageHeader } from '../../../components/page-header';
 import { PATHS } from '../../../lib/paths';
 import { useRole } from '../../../lib/session-context';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { LaneRatesCard } from '../../rate-guidance';
 import { reportTitle } from '../report-catalogue';
 import { useReportsText } from '../text';
 
-/** /reports: the report kinds of the caller's side, each a card that opens it. */
+/**
+ * /reports: the report kinds of the caller's side, each a card that opens it, and below them the lane
+ * rates: the market's figures rather than the company's own, so not one of its report kinds.
+ */
 export function ReportsPage() {
   const t = useReportsText();
   usePageTitle(t('reportsPage.title'));
@@ -41,6 +45,9 @@ export function ReportsPage() {
           ))}
         </SimpleGrid>
       )}
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" mt="md">
+        <LaneRatesCard />
+      </SimpleGrid>
     </>
   );
 }

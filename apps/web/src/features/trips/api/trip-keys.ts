@@ -37,6 +37,8 @@ export const tripKeys = {
   detail: (tripId: string) => [...tripKeys.all, 'detail', tripId] as const,
   map: () => [...tripKeys.all, 'map'] as const,
   route: (tripId: string) => [...tripKeys.detail(tripId), 'route'] as const,
+  /** The trip's ratings as the caller's side sees them. */
+  ratings: (tripId: string) => [...tripKeys.detail(tripId), 'ratings'] as const,
   /** Outside ['trips']: the installation's map tiles never change with a trip. */
   mapSettings: () => ['map-settings'] as const,
   /** Outside ['trips']: a change to one trip does not change the company's ongoing-trips link. */

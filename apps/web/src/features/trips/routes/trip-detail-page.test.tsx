@@ -313,6 +313,54 @@ describe('the trip detail', () => {
   });
 });
 
+describe('the trip rating', () => {
+  const RATINGS = `GET /api/v1/trips/${TRIP_ID}/ratings`;
+  const deliveredAt = new Date(Date.now() - 2 * 24 * HOUR_MS).toISOString();
+  const delivered = () =>
+    tripDetail({
+      tripStatusLogs: [statusLog('STARTED', '2026-11-25T07:00:00.000Z'), statusLog('DELIVERED', deliveredAt)],
+      latestTripStatus: { tripStatus: 'DELIVERED', timeStamp: deliveredAt },
+    });
+  const open = {
+    canRate: true,
+    rateUntil: new Date(Date.now() + 28 * 24 * HOUR_MS).toISOString(),
+    mine: null,
+    theirs: null,
+    theirsGiven: false,
+    editableUntil: null,
+  };
+
+  it('asks the transporter to rate the customer right after the trip details, once delivered', async () => {
+    mockTripApi(delivered(), { [RATINGS]: { body: open } });
+    seedSession('role_fleet_manager');
+    renderRoute(`/trips/${TRIP_ID}`);
+    const card = await screen.findByRole('region', { name: 'How was Okafor Imports Ltd?' });
+    const overview = screen.getByRole('region', { name: 'Trip details' });
+    // The card follows the overview in the page, before the route, timeline and side cards.
+    expect(overview.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      card.compareDocumentPosition(screen.getByRole('region', { name: 'Notes' })) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  it('reads no ratings before delivery, nor for an admin', async () => {
+    const { api } = mockTripApi(loadedTrip(), { [RATINGS]: { body: open } });
+    seedSession('role_customer');
+    const { unmount } = renderRoute(`/trips/${TRIP_ID}`);
+    await screen.findByRole('region', { name: 'Trip details' });
+    unmount();
+
+    const asAdmin = mockTripApi(delivered(), { [RATINGS]: { body: open } });
+    seedSession('role_admin');
+    renderRoute(`/trips/${TRIP_ID}`);
+    await screen.findByRole('region', { name: 'Trip details' });
+    expect(screen.queryByRole('region', { name: /How was/ })).toBeNull();
+    expect(api.calls(RATINGS)).toHaveLength(0);
+    expect(asAdmin.api.calls(RATINGS)).toHaveLength(0);
+  });
+});
+
 describe('the trip-note dialog', () => {
   const ownNote = {
     id: 'n2',

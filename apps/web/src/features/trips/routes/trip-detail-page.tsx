@@ -1,5 +1,5 @@
 import { Alert, Button, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { sideOfRole, type TripDetail } from '@freightlane/domain';
+import { sideOfRole, type NoteSide, type TripDetail } from '@freightlane/domain';
 import { IconBan, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -22,6 +22,7 @@ import { TripInvoiceCard } from '../components/trip-invoice-card';
 import { TripIssuesCard } from '../components/trip-issues-card';
 import { TripNotesCard } from '../components/trip-notes-card';
 import { TripOverviewCard } from '../components/trip-overview-card';
+import { TripRatingCard } from '../components/trip-rating-card';
 import { TripResourcesCard } from '../components/trip-resources-card';
 import { TripRouteCard } from '../components/trip-route-card';
 import { TripStatusBadge } from '../components/trip-status';
@@ -60,6 +61,16 @@ function handoverPending(trip: TripDetail): boolean {
 }
 
 /**
+ * Which side rates this trip, when the viewer is one of its two companies and the trip was delivered:
+ * ratings open at delivery, and a cancelled trip takes none.
+ */
+function ratingSideOf(trip: TripDetail, side: NoteSide | null): 'CUSTOMER' | 'TRANSPORTER' | null {
+  if (side !== 'CUSTOMER' && side !== 'TRANSPORTER') return null;
+  if (trip.cancelled || !trip.tripStatusLogs.some((log) => log.tripStatus === 'DELIVERED')) return null;
+  return side;
+}
+
+/**
  * /trips/:tripId: one trip for everyone on it (the customer, the transporter and its fleet managers,
  * admins). The server's `actions` and `allowedNextStatuses` decide which buttons show.
  */
@@ -81,6 +92,7 @@ export function TripDetailPage() {
 
   const data = trip.data;
   const canCancel = data.actions.includes('CANCEL');
+  const ratingSide = ratingSideOf(data, side);
   return (
     <>
       <Stack gap={6} mb="xs">
@@ -133,6 +145,8 @@ export function TripDetailPage() {
 
         <TripAlertsCard trip={data} />
         <TripOverviewCard trip={data} isCustomer={role === 'role_customer'} />
+        {/* Near the top: once a trip is delivered, rating it is what is left to do on it. */}
+        {ratingSide ? <TripRatingCard trip={data} side={ratingSide} /> : null}
 
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, lg: 7 }}>
