@@ -21,6 +21,7 @@ import {
   bids,
   companies,
   companyDocuments,
+  companyScorecards,
   consignments,
   driverPhoneLinks,
   drivers,
@@ -764,6 +765,25 @@ describe('seedDemo', () => {
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('ACCOUNT_NOT_ACTIVATED');
     expect(res.body.message).toMatch(/not been activated/);
+  });
+
+  it("counts every trading company's scorecard from the seeded trips", async () => {
+    const cards = await t.ctx.db
+      .select({ name: companies.name, trips: companyScorecards.trips, side: companyScorecards.side })
+      .from(companyScorecards)
+      .innerJoin(companies, eq(companies.id, companyScorecards.companyId));
+    const eko = cards.find((c) => c.name === 'Eko Haulage Ltd');
+    const completed = await t.ctx.db
+      .select({ id: trips.id })
+      .from(trips)
+      .innerJoin(companies, eq(companies.id, trips.transporterCompanyId))
+      .where(
+        and(eq(companies.name, 'Eko Haulage Ltd'), eq(trips.completed, true), isNull(trips.cancelledAt)),
+      );
+    // Every completed trip counted, not only those a later update happened to note.
+    expect(completed.length).toBeGreaterThan(0);
+    expect(eko).toMatchObject({ side: 'transporter', trips: completed.length });
+    expect(cards.find((c) => c.name === 'Okafor Imports Ltd')?.side).toBe('customer');
   });
 });
 

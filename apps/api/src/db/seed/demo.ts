@@ -1,5 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
+import { SCORECARD_WINDOW_DAYS } from '@freightlane/domain';
 import type { AppContext } from '../../context';
+import { refreshQueuedScorecards } from '../../modules/scorecard';
+import { queueActiveCompanies } from '../../modules/scorecard/scorecard.repository';
 import { appMeta } from '../schema';
 import { createAccount } from './factories';
 import { seedDemoCompanyDocuments } from './demo-company-documents';
@@ -18,7 +21,7 @@ const DEMO_SEED_VERSION = 6;
 
 /** Seeds the demo world once per version. Returns whether anything was written. */
 export async function seedDemo(ctx: AppContext): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
+  const seeded = await ctx.db.transaction(async (tx) => {
     // Instances that start together seed one after the other: FOR UPDATE alone locks nothing
     // while the version row does not exist yet, and the second would then fail on duplicate users.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(727275)`);
@@ -124,6 +127,9 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
     if (current < 3) await tellDemoHistory(tx, clock);
     // After every part, so the people any part adds have verified numbers too.
     await markDemoPhonesVerified(tx);
+    // Every company with trips is noted for its card, counted below before the server opens: a fresh
+    // install shows its cards at once rather than after the first run of the refresh job.
+    await queueActiveCompanies(tx, new Date(Date.now() - SCORECARD_WINDOW_DAYS * DAY));
 
     await tx
       .insert(appMeta)
@@ -134,4 +140,9 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
       });
     return true;
   });
+  if (seeded) await refreshQueuedScorecards(ctx, DEMO_SCORECARDS);
+  return seeded;
 }
+
+/** More than the demo's companies, so one pass counts every card. */
+const DEMO_SCORECARDS = 1000;
