@@ -9,7 +9,7 @@
  * people track, 100 connections for 20 s; the trips list and public tracking at once; truck tracking
  * (the live map of a 5,000-truck fleet over 10,000,000 positions, and phones' positions arriving; 500
  * trucks and 200,000 positions on PGlite); every report's first page and a master export of 100,000
- * trips to XLSX; one event told to a thousand people by SMS and WhatsApp; mixed traffic with writes, 200 connections for 60 s on PostgreSQL, every acknowledged
+ * trips to XLSX; a truck's return loads and the Return loads page over 10,000 open orders; one event told to a thousand people by SMS and WhatsApp; mixed traffic with writes, 200 connections for 60 s on PostgreSQL, every acknowledged
  * write then looked up in the database; and Lighthouse on the public tracking and ongoing-trips pages
  * when the web app is built.
  *
@@ -49,6 +49,7 @@ import {
 } from './public-tracking';
 import { writeQualityDoc } from './quality-doc';
 import { reportFigures, runReports } from './reports';
+import { returnLoadFigures, runReturnLoads, SCENARIO as RETURN_LOADS } from './return-loads';
 import { seedFleet, type FleetPlan } from './seed-fleet';
 import { seedBenchInvoices } from './seed-invoices';
 import {
@@ -80,6 +81,7 @@ export const SCENARIOS = [
   'trip-map',
   'position-ingest',
   'reports',
+  RETURN_LOADS,
   MESSAGE_FANOUT,
   MIXED_WRITE,
   'lighthouse',
@@ -475,6 +477,18 @@ const scenarios: Record<ScenarioName, () => Promise<Outcome>> = {
       tokens: { customer: t.benchCustomer, transporter: t.benchTransporter },
     });
     return { figures: reportFigures(reports), section: { reports } };
+  },
+
+  // A truck's return loads and the Return loads page over the million trips and 10,000 open orders.
+  async [RETURN_LOADS]() {
+    await seeded();
+    const m = await main();
+    const t = await tokens();
+    const returnLoads = await runReturnLoads(m.database, {
+      apiOrigin: m.origin,
+      transporterToken: t.benchTransporter,
+    });
+    return { figures: returnLoadFigures(returnLoads), section: { returnLoads } };
   },
 
   // One event told to a thousand people by SMS and WhatsApp, through the providers' local simulators.

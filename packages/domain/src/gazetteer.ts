@@ -28,6 +28,26 @@ export function nearestPlace(point: LatLon): { place: GazetteerPlace; km: number
   return { place: best, km: bestKm };
 }
 
+/**
+ * Where an address's LGA is, for geofences and return loads: the first gazetteer place listed for it (the
+ * LGA's headquarters, or for a Lagos LGA its best-known place); null for an LGA the gazetteer lacks.
+ */
+export function lgaCentre(state: string, lga: string): LatLon | null {
+  const place = GAZETTEER.find((p) => p.state === state && p.lga === lga);
+  return place ? { latitude: place.latitude, longitude: place.longitude } : null;
+}
+
+/** Every LGA the gazetteer places, with its centre as lgaCentre gives it: what migration 0027 loads. */
+export function lgaCentres(): { state: NigerianState; lga: string; latitude: number; longitude: number }[] {
+  const seen = new Set<string>();
+  return GAZETTEER.flatMap((p) => {
+    const key = `${p.state}|${p.lga}`;
+    if (seen.has(key)) return [];
+    seen.add(key);
+    return [{ state: p.state, lga: p.lga, latitude: p.latitude, longitude: p.longitude }];
+  });
+}
+
 const words = (text: string) => text.toLowerCase().replace(/[^a-z0-9/ -]+/g, ' ');
 
 /**

@@ -67,3 +67,5 @@ export * from './quiet-hours';
 export * from './notification-channels';
 export * from './contracts/rating';
 export * from './contracts/scorecard';
+export * from './contracts/directory';
+export * from './contracts/return-load';

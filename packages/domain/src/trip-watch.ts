@@ -3,7 +3,7 @@ import { TRIP_STATUSES, type TripStatus } from './contracts/trip';
 import type { TrackingAlarm, TrackingSettings } from './contracts/telematics-settings';
 import type { TripAlertKind } from './contracts/trip-alert';
 import { distanceKm, type LatLon } from './geo';
-import { GAZETTEER } from './gazetteer-data';
+import { lgaCentre } from './gazetteer';
 import { DAY_MS, lagosHour, lagosToday } from './lagos-time';
 import {
   corridorBufferKm,
@@ -41,10 +41,10 @@ export function geofenceOf(
       radiusKm: radiusM / 1000,
     };
   }
-  const place = address && GAZETTEER.find((p) => p.state === address.state && p.lga === address.lga);
-  if (!place) return null;
+  const centre = address && lgaCentre(address.state, address.lga);
+  if (!centre) return null;
   return {
-    center: { latitude: place.latitude, longitude: place.longitude },
+    center: centre,
     radiusKm: Math.max(radiusM / 1000, ADDRESS_GEOFENCE_MIN_KM),
   };
 }

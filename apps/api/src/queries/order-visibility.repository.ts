@@ -31,7 +31,8 @@ export async function canTransporterSeeOrder(
   return isPreferredPartner(db, order.customerCompanyId, transporterCompanyId);
 }
 
-async function isPreferredPartner(
+/** Whether the transporter is one of the customer's preferred partners. */
+export async function isPreferredPartner(
   db: Executor,
   customerCompanyId: string,
   transporterCompanyId: string,

@@ -98,6 +98,9 @@ const BidHistoryPage = lazyWithTimeout(() =>
 const MarketOrderPage = lazyWithTimeout(() =>
   import('../features/bids/routes/market-order-page').then((m) => ({ default: m.MarketOrderPage })),
 );
+const ReturnLoadsPage = lazyWithTimeout(() =>
+  import('../features/return-loads/routes/return-loads-page').then((m) => ({ default: m.ReturnLoadsPage })),
+);
 
 const OrdersPage = lazyWithTimeout(() =>
   import('../features/orders/routes/orders-page').then((m) => ({ default: m.OrdersPage })),
@@ -110,6 +113,14 @@ const OrderDetailPage = lazyWithTimeout(() =>
 );
 const PartnersPage = lazyWithTimeout(() =>
   import('../features/partners/routes/partners-page').then((m) => ({ default: m.PartnersPage })),
+);
+const TransportersPage = lazyWithTimeout(() =>
+  import('../features/directory/routes/transporters-page').then((m) => ({ default: m.TransportersPage })),
+);
+const CompanyProfilePage = lazyWithTimeout(() =>
+  import('../features/directory/routes/company-profile-page').then((m) => ({
+    default: m.CompanyProfilePage,
+  })),
 );
 const TripsPage = lazyWithTimeout(() =>
   import('../features/trips/routes/trips-page').then((m) => ({ default: m.TripsPage })),
@@ -331,6 +342,12 @@ export const routes: RouteObject[] = [
               },
               { path: PATHS.profile, errorElement: pageError, element: <ProfilePage /> },
               { path: PATHS.company, errorElement: pageError, element: <CompanyPage /> },
+              // Any signed-in role; the API answers 404 for a profile the caller may not read.
+              {
+                path: PATHS.companyProfile(':companyId'),
+                errorElement: pageError,
+                element: <CompanyProfilePage />,
+              },
               // Every signed-in role has its own notifications and settings.
               { path: PATHS.notifications, errorElement: pageError, element: <NotificationsPage /> },
               {
@@ -346,6 +363,7 @@ export const routes: RouteObject[] = [
                   { path: PATHS.newOrder, errorElement: pageError, element: <NewOrderPage /> },
                   { path: PATHS.order(':orderId'), errorElement: pageError, element: <OrderDetailPage /> },
                   { path: PATHS.partners, errorElement: pageError, element: <PartnersPage /> },
+                  { path: PATHS.transporters, errorElement: pageError, element: <TransportersPage /> },
                   {
                     path: PATHS.containersAtRisk,
                     errorElement: pageError,
@@ -398,6 +416,7 @@ export const routes: RouteObject[] = [
                     errorElement: pageError,
                     element: <MarketOrderPage />,
                   },
+                  { path: PATHS.returnLoads, errorElement: pageError, element: <ReturnLoadsPage /> },
                 ],
               },
               {

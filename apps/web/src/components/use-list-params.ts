@@ -49,17 +49,17 @@ export function useListParams() {
 
 /**
  * The search box of a list: what is typed, and the settled text (trimmed, after SEARCH_DEBOUNCE_MS),
- * which alone is written to the address's `q`.
+ * which alone is written to the address's `q` (or `key`, for another typed filter such as a minimum).
  */
-export function useListSearch({
-  params,
-  update,
-}: Pick<ReturnType<typeof useListParams>, 'params' | 'update'>) {
-  const [search, setSearch] = useState(params.get('q') ?? '');
+export function useListSearch(
+  { params, update }: Pick<ReturnType<typeof useListParams>, 'params' | 'update'>,
+  key = 'q',
+) {
+  const [search, setSearch] = useState(params.get(key) ?? '');
   const [settled] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
 
   useEffect(() => {
-    if ((params.get('q') ?? '') !== settled) update({ q: settled });
+    if ((params.get(key) ?? '') !== settled) update({ [key]: settled });
     // Only a settled search text changes the address.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settled]);

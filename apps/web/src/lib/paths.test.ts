@@ -42,6 +42,13 @@ describe('returnPathAfterSignIn', () => {
     expect(returnPathAfterSignIn('/orders/o-1', 'role_customer')).toBe('/orders/o-1');
     expect(returnPathAfterSignIn('/orders/o-1', 'role_transporter')).toBe('/transporterhome');
     expect(returnPathAfterSignIn('/bids/monitored', 'role_fleet_manager')).toBe('/bids/monitored');
+    expect(returnPathAfterSignIn('/return-loads?page=2', 'role_fleet_manager')).toBe('/return-loads?page=2');
+    expect(returnPathAfterSignIn('/return-loads', 'role_customer')).toBe('/home');
+    expect(returnPathAfterSignIn('/transporters?pickupState=Lagos', 'role_customer')).toBe(
+      '/transporters?pickupState=Lagos',
+    );
+    expect(returnPathAfterSignIn('/transporters', 'role_transporter')).toBe('/transporterhome');
+    expect(returnPathAfterSignIn('/companies/c-1', 'role_fleet_manager')).toBe('/companies/c-1');
     expect(returnPathAfterSignIn('/admin/companies/c-1', 'role_admin')).toBe('/admin/companies/c-1');
     expect(returnPathAfterSignIn('/admin/users', 'role_transporter')).toBe('/transporterhome');
     expect(returnPathAfterSignIn('/admin/audit-log?q=suspended', 'role_admin')).toBe(

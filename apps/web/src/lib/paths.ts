@@ -26,6 +26,10 @@ export const PATHS = {
   /** /orders/:orderId */
   order: (orderId: string) => `/orders/${orderId}`,
   partners: '/partners',
+  /** "Find transporters": verified transporters by lane served, trucks, fleet size and score. */
+  transporters: '/transporters',
+  /** /companies/:companyId: a company's profile, as another company may read it. */
+  companyProfile: (companyId: string) => `/companies/${companyId}`,
   trips: '/trips',
   /** /trips/:tripId */
   trip: (tripId: string) => `/trips/${tripId}`,
@@ -75,6 +79,8 @@ export const PATHS = {
   bidHistory: '/bids/history',
   /** /bids/orders/:orderId: an open order as a transporter sees it, with the bid form. */
   marketOrder: (orderId: string) => `/bids/orders/${orderId}`,
+  /** Open orders picking up near where the transporter's trucks on live trips deliver. */
+  returnLoads: '/return-loads',
   adminCompanies: '/admin/companies',
   adminUsers: '/admin/users',
   /** /admin/users/:userId: one account with its actions. */
@@ -158,7 +164,11 @@ const RETURN_PAGES: { prefix: string; roles?: readonly Role[] }[] = [
   { prefix: PATHS.laneRates, roles: REPORT_ROLES },
   { prefix: PATHS.orders, roles: CUSTOMER_ROLES },
   { prefix: PATHS.partners, roles: CUSTOMER_ROLES },
+  { prefix: PATHS.transporters, roles: CUSTOMER_ROLES },
+  // The company profiles (PATHS.companyProfile): every role's; one the caller may not read says so itself.
+  { prefix: '/companies' },
   { prefix: PATHS.bids, roles: BIDDER_ROLES },
+  { prefix: PATHS.returnLoads, roles: BIDDER_ROLES },
   { prefix: PATHS.fleet, roles: FLEET_ROLES },
   { prefix: PATHS.adminCompanies, roles: ADMIN_ROLES },
   { prefix: PATHS.adminUsers, roles: ADMIN_ROLES },

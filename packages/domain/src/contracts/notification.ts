@@ -34,6 +34,7 @@ export const NOTIFICATION_KINDS = [
   'INVOICE_CHARGE',
   'PAYOUT_PAID',
   'TRIP_ALERT',
+  'RETURN_LOAD_FOUND',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -65,6 +66,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   INVOICE_CHARGE: 'Extra charges proposed and answered',
   PAYOUT_PAID: 'Payouts paid to you',
   TRIP_ALERT: 'Alerts on trips (a truck moving at night)',
+  RETURN_LOAD_FOUND: "Return loads near your trucks' deliveries",
 };
 
 /** The groups the preferences page shows the kinds in, in this order. */
@@ -79,6 +81,7 @@ export const NOTIFICATION_KIND_GROUPS: { title: string; kinds: NotificationKind[
       'BIDDING_CLOSED',
       'BID_WON',
       'BID_LOST',
+      'RETURN_LOAD_FOUND',
     ],
   },
   {
@@ -137,6 +140,7 @@ const CUSTOMER_KINDS: NotificationKind[] = [
 ];
 const TRANSPORTER_KINDS: NotificationKind[] = [
   'ORDER_OPEN_FOR_BIDS',
+  'RETURN_LOAD_FOUND',
   'BIDDING_CLOSED',
   'BID_WON',
   'BID_LOST',

@@ -90,6 +90,8 @@ export const createOrderRequest = z
     recipient: locationInput,
     bidDetails: bidDetailsInput,
     preferredPartnersOnly: z.boolean().default(false),
+    /** The customer would take a truck on its way back from a delivery nearby (docs/decisions/036-return-loads.md). */
+    returnLoadsWelcome: z.boolean().default(false),
     quoteDocumentId: z.uuid().nullable().default(null),
   })
   .superRefine((order, ctx) => {
@@ -182,6 +184,7 @@ export const orderSummarySchema = z.object({
   biddingClosesAt: z.string(),
   targetAmountKobo: z.number().nullable(),
   preferredPartnersOnly: z.boolean(),
+  returnLoadsWelcome: z.boolean(),
   itemCount: z.number().int(),
   bidCount: z.number().int(),
   createdAt: z.string(),

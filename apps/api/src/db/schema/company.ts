@@ -40,6 +40,8 @@ export const companies = pgTable('companies', {
    * back office; null is the platform's default (MESSAGE_SPEND_CAP_KOBO).
    */
   messageSpendCapKobo: bigint('message_spend_cap_kobo', { mode: 'number' }),
+  /** A transporter's return loads: how far from a truck's delivery place an order's pickup may lie. */
+  returnLoadRadiusKm: integer('return_load_radius_km').notNull().default(50),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

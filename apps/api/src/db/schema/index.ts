@@ -15,3 +15,4 @@ export * from './ussd';
 export * from './rating';
 export * from './rate-guidance';
 export * from './scorecard';
+export * from './return-load';

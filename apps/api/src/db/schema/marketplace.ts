@@ -115,6 +115,14 @@ export const orders = pgTable(
     biddingClosesAt: timestamp('bidding_closes_at', { withTimezone: true }).notNull(),
     targetAmountKobo: bigint('target_amount_kobo', { mode: 'number' }),
     preferredPartnersOnly: boolean('preferred_partners_only').notNull().default(false),
+    /** The customer would take a truck returning from a delivery nearby (docs/decisions/036-return-loads.md). */
+    returnLoadsWelcome: boolean('return_loads_welcome').notNull().default(false),
+    /**
+     * Where the pickup is: the terminal's gate, else the centre of the address's LGA; null when neither is
+     * known. Kept by the trigger of migration 0027 from the terminal or address, never written by the API.
+     */
+    pickupLatitude: doublePrecision('pickup_latitude'),
+    pickupLongitude: doublePrecision('pickup_longitude'),
     quoteDocumentId: uuid('quote_document_id').references(() => orderDocuments.id),
     itemCount: integer('item_count').notNull(),
     cancellationReason: text('cancellation_reason'),
@@ -129,6 +137,8 @@ export const orders = pgTable(
     index('orders_open_idx')
       .on(t.createdAt)
       .where(sql`status = 'OPEN'`),
+    // Return loads' index of the open orders by pickup point (orders_open_pickup_point_idx) is in migration
+    // 0027: it carries the ranking's columns (INCLUDE), which Drizzle cannot write.
   ],
 );
 

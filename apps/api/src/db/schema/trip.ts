@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -98,6 +99,12 @@ export const trips = pgTable(
     etaWorstAt: timestamp('eta_worst_at', { withTimezone: true }),
     /** Set by the transporter; the schedule shows it as the expected delivery. */
     expectedDeliveryDate: date('expected_delivery_date', { mode: 'string' }),
+    /**
+     * Where the trip delivers: the terminal's gate, else the centre of the address's LGA; null when neither
+     * is known. Kept by the trigger of migration 0027 (return loads search around it).
+     */
+    deliveryLatitude: doublePrecision('delivery_latitude'),
+    deliveryLongitude: doublePrecision('delivery_longitude'),
     /** Six digits given to the consignee through the customer; DELIVERED needs it. */
     handoverCode: text('handover_code').notNull(),
     handoverFailedAttempts: integer('handover_failed_attempts').notNull().default(0),
@@ -162,6 +169,12 @@ export const trips = pgTable(
     uniqueIndex('trips_live_driver_uq')
       .on(t.driverId)
       .where(sql`driver_id IS NOT NULL AND completed = false AND cancelled_at IS NULL`),
+    // Return loads: the trucks on live trips delivering inside a box around an order's pickup.
+    index('trips_live_delivery_point_idx')
+      .on(t.deliveryLatitude, t.deliveryLongitude)
+      .where(
+        sql`completed = false AND cancelled_at IS NULL AND truck_id IS NOT NULL AND delivery_latitude IS NOT NULL`,
+      ),
     // A truck's, a driver's or a motor boy's trips: an edit to one announces the customers who see it on
     // their trip pages (migration 0015), and their reports read them.
     index('trips_truck_idx').on(t.truckId),

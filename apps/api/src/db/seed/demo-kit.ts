@@ -182,6 +182,7 @@ export async function marketKit(
           targetAmountKobo: null,
         },
         preferredPartnersOnly: false,
+        returnLoadsWelcome: false,
         quoteDocumentId: null,
         ...fields,
       },

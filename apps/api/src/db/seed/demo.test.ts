@@ -785,6 +785,21 @@ describe('seedDemo', () => {
     expect(eko).toMatchObject({ side: 'transporter', trips: completed.length });
     expect(cards.find((c) => c.name === 'Okafor Imports Ltd')?.side).toBe('customer');
   });
+
+  it('shows Eko a return load on a fresh install: an open order picking up near where one of its trucks delivers', async () => {
+    const login = await call(t.app, 'POST', LOGIN, {
+      username: 'transporter@example.com',
+      password: DEMO_PASSWORD,
+    });
+    const res = await call(t.app, 'GET', '/api/v1/return-loads', undefined, {
+      token: login.body.accessToken,
+    });
+    expect(res.status).toBe(200);
+    const matched = (res.body.content as { matchCount: number; tripNumber: string }[]).filter(
+      (trip) => trip.matchCount > 0,
+    );
+    expect(matched.length).toBeGreaterThan(0);
+  });
 });
 
 describe('seedDemo from two instances starting together', () => {

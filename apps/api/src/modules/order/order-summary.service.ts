@@ -35,6 +35,7 @@ export function toOrderSummaries(rows: OrderRow[]): OrderSummary[] {
     biddingClosesAt: order.biddingClosesAt.toISOString(),
     targetAmountKobo: order.targetAmountKobo,
     preferredPartnersOnly: order.preferredPartnersOnly,
+    returnLoadsWelcome: order.returnLoadsWelcome,
     itemCount: order.itemCount,
     bidCount: Number(bids),
     createdAt: order.createdAt.toISOString(),

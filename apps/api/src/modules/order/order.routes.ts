@@ -9,6 +9,7 @@ import {
   orderListQuery,
   orderPage,
   quoteDocumentSchema,
+  returnLoadsWelcomeRequest,
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import { sendJsonAnswer } from '../../lib/http-cache';
@@ -22,6 +23,7 @@ import {
   listCustomerOrders,
   openQuoteDocument,
   placeOrder,
+  setReturnLoadsWelcome,
   storeQuoteDocument,
 } from './order.service';
 
@@ -141,6 +143,29 @@ export function orderRoutes(app: ZodApp, ctx: AppContext): void {
     },
     async (request) =>
       cancelOrder(ctx, principalOf(request), request.params.id, request.body.reason, request.ip),
+  );
+
+  app.put(
+    '/api/v1/orders/:id/return-loads-welcome',
+    {
+      preHandler: customerOnly,
+      schema: {
+        tags: ['Orders'],
+        summary: 'Mark or unmark an open order "return loads welcome" (listed first to returning trucks)',
+        security: bearerSecurity,
+        params: orderIdParams,
+        body: returnLoadsWelcomeRequest,
+        response: { 200: orderDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      setReturnLoadsWelcome(
+        ctx,
+        principalOf(request),
+        request.params.id,
+        request.body.returnLoadsWelcome,
+        request.ip,
+      ),
   );
 
   app.post(

@@ -51,7 +51,10 @@ export function badRequest(errors: FieldError[]): AppError {
 }
 
 /** The 409 for acting on an order that is no longer open. */
-export function orderClosedError(order: Pick<OrderRecord, 'status'>, action: 'award' | 'cancel'): AppError {
+export function orderClosedError(
+  order: Pick<OrderRecord, 'status'>,
+  action: 'award' | 'cancel' | 'change',
+): AppError {
   if (order.status === 'AWARDED') {
     return new AppError(
       'CONFLICT',
@@ -178,6 +181,7 @@ export async function placeOrder(
       biddingClosesAt: new Date(input.bidDetails.biddingClosesAt),
       targetAmountKobo: input.bidDetails.targetAmountKobo,
       preferredPartnersOnly: input.preferredPartnersOnly,
+      returnLoadsWelcome: input.returnLoadsWelcome,
       quoteDocumentId: input.quoteDocumentId,
       itemCount: items.length,
     });
@@ -282,6 +286,37 @@ export async function cancelOrder(
     }
   });
   ctx.jobs.kick();
+  return loadCustomerOrderDetail(ctx.db, orderId);
+}
+
+/**
+ * Marks or unmarks an open order "return loads welcome": it is listed first among a returning truck's
+ * matches (docs/decisions/036-return-loads.md).
+ */
+export async function setReturnLoadsWelcome(
+  ctx: AppContext,
+  principal: Principal,
+  orderId: string,
+  welcome: boolean,
+  ip: string,
+): Promise<OrderDetail> {
+  await ctx.db.transaction(async (tx) => {
+    const order = await loadOrderFor(tx, principal, orderId, { forUpdate: true });
+    if (order.status !== 'OPEN') throw orderClosedError(order, 'change');
+    if (order.returnLoadsWelcome === welcome) return;
+    await updateOrder(tx, order.id, { returnLoadsWelcome: welcome });
+    await audit(
+      tx,
+      principal,
+      { ip },
+      {
+        action: 'order.return-loads-welcome.changed',
+        entityType: 'order',
+        entityId: order.id,
+        data: { orderNumber: order.orderNumber, before: order.returnLoadsWelcome, after: welcome },
+      },
+    );
+  });
   return loadCustomerOrderDetail(ctx.db, orderId);
 }
 

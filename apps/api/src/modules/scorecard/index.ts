@@ -21,4 +21,9 @@ export function registerScorecard(app: ZodApp, ctx: AppContext): void {
   });
 }
 
-export { refreshQueuedScorecards, refreshScorecard, scoreSummaries } from './scorecard.service';
+export {
+  readableCompany,
+  refreshQueuedScorecards,
+  refreshScorecard,
+  scoreSummaries,
+} from './scorecard.service';

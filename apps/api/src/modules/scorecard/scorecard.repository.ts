@@ -197,7 +197,10 @@ export async function scorecardsOf(db: Executor, companyIds: readonly string[]) 
     .where(inArray(companyScorecards.companyId, [...companyIds]));
 }
 
-/** The company a card is about: its name and type, and whether others may see it (verified, not suspended). */
+/**
+ * The company a card (or a profile) is about: its name and type, whether others may see it (verified, not
+ * suspended), and what a profile shows of it.
+ */
 export async function companyForScorecard(db: Executor, companyId: string) {
   const [row] = await db
     .select({
@@ -206,6 +209,9 @@ export async function companyForScorecard(db: Executor, companyId: string) {
       type: companies.type,
       verificationStatus: companies.verificationStatus,
       suspendedAt: companies.suspendedAt,
+      address: companies.address,
+      verifiedAt: companies.verifiedAt,
+      createdAt: companies.createdAt,
     })
     .from(companies)
     .where(eq(companies.id, companyId))

@@ -148,15 +148,25 @@ function mayRead(
   return company.type === 'CUSTOMER';
 }
 
+/**
+ * The company whose card the caller may read, with its side; 404 for any other. A company's profile is
+ * read by the same rule.
+ */
+export async function readableCompany(db: Executor, principal: Principal, companyId: string) {
+  const company = await companyForScorecard(db, companyId);
+  const side = company ? sideOf(company.type) : null;
+  if (!company || !side || !mayRead(principal, company)) throw notFound('Company');
+  return { ...company, side };
+}
+
 /** A company's card, with what would raise it when it is the caller's own. */
 export async function getScorecard(
   ctx: AppContext,
   principal: Principal,
   companyId: string,
 ): Promise<Scorecard> {
-  const company = await companyForScorecard(ctx.db, companyId);
-  const side = company ? sideOf(company.type) : null;
-  if (!company || !side || !mayRead(principal, company)) throw notFound('Company');
+  const company = await readableCompany(ctx.db, principal, companyId);
+  const side = company.side;
   const [row] = await scorecardsOf(ctx.db, [companyId]);
   const own = principal.companyId === companyId;
   const base = {

@@ -3,6 +3,7 @@ import { rows as fleetAndTracking } from './fleet-and-tracking';
 import { rows as marketplace } from './marketplace';
 import { rows as moneyAndNotifications } from './money-and-notifications';
 import { rows as ratings } from './ratings';
+import { rows as returnLoads } from './return-loads';
 import type { MatrixRow } from './row';
 import { rows as trips } from './trips';
 
@@ -19,6 +20,16 @@ export interface MatrixArea {
  * specific areas (admin money routes) come before the general ones (the rest of /api/v1/admin).
  */
 export const AREAS: readonly MatrixArea[] = [
+  {
+    file: 'return-loads',
+    prefixes: [
+      '/api/v1/return-loads',
+      '/api/v1/trips/{id}/return-loads',
+      '/api/v1/orders/{id}/trucks-near-pickup',
+      '/api/v1/orders/{id}/return-loads-welcome',
+    ],
+    rows: returnLoads,
+  },
   {
     file: 'ratings',
     prefixes: ['/api/v1/trips/{tripId}/ratings', '/api/v1/admin/ratings'],
@@ -64,6 +75,7 @@ export const AREAS: readonly MatrixArea[] = [
       '/api/v1/bids',
       '/api/v1/preferred-partners',
       '/api/v1/transporters',
+      '/api/v1/transporter-directory',
       '/api/v1/rate-guidance',
       '/api/v1/companies',
       '/api/v1/dashboard',

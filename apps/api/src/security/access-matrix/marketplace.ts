@@ -1,3 +1,4 @@
+import { sideOf } from '../../test/access-world';
 import { uploadQuoteDocument } from '../../test/marketplace';
 import {
   anySignedIn,
@@ -6,6 +7,7 @@ import {
   onlyRoles,
   own,
   type Cell,
+  type Expected,
   type MatrixRow,
 } from './row';
 
@@ -27,6 +29,25 @@ const openOrderOf = async ({ world, owner, side, fresh }: Cell) =>
 /** The active bid of the owner's transporter, or a new one when the cell changes it. */
 const bidOf = async ({ world, owner, side, fresh }: Cell) =>
   fresh ? (await world.freshBid(owner)).bid : side.bid;
+
+/**
+ * Who reads a company's scorecard and profile across the market: a transporter's by every customer, itself
+ * and the back office; a customer's by every transporter side, itself and the back office.
+ */
+const transporterCardReaders: Expected = {
+  anonymous: 401,
+  customer: 200,
+  transporter: own(200, 404),
+  fleetManager: own(200, 404),
+  admin: 200,
+};
+const customerCardReaders: Expected = {
+  anonymous: 401,
+  customer: own(200, 404),
+  transporter: 200,
+  fleetManager: 200,
+  admin: 200,
+};
 
 const bidRow = async ({ world, side }: Cell) => world.stored('bids', { id: side.bid.id });
 const orderRow = async ({ world, side }: Cell) => world.stored('orders', { id: side.openOrder.id });
@@ -325,25 +346,51 @@ export const rows: MatrixRow[] = [
   // Scorecards: customers read transporters' cards and transporters customers', never a competitor's.
   {
     op: 'GET /api/v1/companies/{companyId}/scorecard',
-    expect: {
-      anonymous: 401,
-      customer: 200,
-      transporter: own(200, 404),
-      fleetManager: own(200, 404),
-      admin: 200,
-    },
+    expect: transporterCardReaders,
     request: ({ side }) => ({ url: `/api/v1/companies/${side.transporterCompanyId}/scorecard` }),
   },
   {
     op: 'GET /api/v1/companies/{companyId}/scorecard',
     variant: "a customer's card",
-    expect: {
-      anonymous: 401,
-      customer: own(200, 404),
-      transporter: 200,
-      fleetManager: 200,
-      admin: 200,
-    },
+    expect: customerCardReaders,
     request: ({ side }) => ({ url: `/api/v1/companies/${side.customerCompanyId}/scorecard` }),
+  },
+
+  // Company profiles follow the scorecard's rule; the directory lists the same companies to every customer.
+  {
+    op: 'GET /api/v1/companies/{companyId}/profile',
+    expect: transporterCardReaders,
+    request: ({ side }) => ({ url: `/api/v1/companies/${side.transporterCompanyId}/profile` }),
+    check: (answer, cell) => {
+      // Whether the transporter is a preferred partner is the calling customer's own, never another's.
+      if (answer.status !== 200 || !cell.principal.startsWith('customer')) return;
+      const ownPartner = sideOf(cell.principal) === cell.owner;
+      if (answer.body.isPreferredPartner !== ownPartner)
+        throw new Error(`isPreferredPartner is ${answer.body.isPreferredPartner} (API3)`);
+    },
+  },
+  {
+    op: 'GET /api/v1/companies/{companyId}/profile',
+    variant: "a customer's profile",
+    expect: customerCardReaders,
+    request: ({ side }) => ({ url: `/api/v1/companies/${side.customerCompanyId}/profile` }),
+  },
+  {
+    op: 'GET /api/v1/transporter-directory',
+    owned: false,
+    expect: customerOnly({ customer: 200 }),
+    note: "Each side's customer has its side's transporter as its one preferred partner.",
+    request: () => ({ url: '/api/v1/transporter-directory?sort=name&size=100' }),
+    check: (answer, cell) => {
+      const callerSide = sideOf(cell.principal);
+      if (answer.status !== 200 || callerSide === null) return;
+      const rows = answer.body.content as { companyId: string; isPreferredPartner: boolean }[];
+      for (const side of ['A', 'B'] as const) {
+        const row = rows.find((r) => r.companyId === cell.world.sides[side].transporterCompanyId);
+        if (!row) throw new Error(`transporter ${side} is not in the directory`);
+        if (row.isPreferredPartner !== (side === callerSide))
+          throw new Error(`transporter ${side} is flagged ${row.isPreferredPartner} (API3)`);
+      }
+    },
   },
 ];

@@ -21,6 +21,7 @@ describe('activeNavItem', () => {
     ['/bids', 'New bids'],
     ['/bids/monitored', 'Monitored bids'],
     ['/bids/orders/o1', 'New bids'],
+    ['/return-loads', 'Return loads'],
     ['/payments', 'Payments'],
     ['/payments/invoice-1', 'Payments'],
     ['/earnings', 'Earnings'],

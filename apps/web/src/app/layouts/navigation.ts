@@ -21,8 +21,10 @@ import {
   IconStar,
   IconRoute,
   IconTruck,
+  IconTruckReturn,
   IconUser,
   IconUsers,
+  IconZoomCheck,
   type Icon,
 } from '@tabler/icons-react';
 import { PATHS } from '../../lib/paths';
@@ -43,6 +45,7 @@ const CUSTOMER: NavItem[] = [
   { label: 'nav.map', icon: IconMap, to: PATHS.tripMap },
   { label: 'nav.schedule', icon: IconCalendar, to: PATHS.tripSchedule },
   { label: 'nav.containersAtRisk', icon: IconContainer, to: PATHS.containersAtRisk },
+  { label: 'nav.findTransporters', icon: IconZoomCheck, to: PATHS.transporters },
   { label: 'nav.preferredPartners', icon: IconHeartHandshake, to: PATHS.partners },
   { label: 'nav.payments', icon: IconCash, to: PATHS.payments },
   { label: 'nav.reports', icon: IconChartBar, to: PATHS.reports },
@@ -56,6 +59,7 @@ const TRANSPORTER: NavItem[] = [
   { label: 'nav.monitoredBids', icon: IconEye, to: PATHS.monitoredBids },
   { label: 'nav.bidsWon', icon: IconTrophy, to: PATHS.wonBids },
   { label: 'nav.bidHistory', icon: IconHistory, to: PATHS.bidHistory },
+  { label: 'nav.returnLoads', icon: IconTruckReturn, to: PATHS.returnLoads },
   { label: 'nav.trips', icon: IconRoute, to: PATHS.trips },
   { label: 'nav.map', icon: IconMap, to: PATHS.tripMap },
   { label: 'nav.schedule', icon: IconCalendar, to: PATHS.tripSchedule },

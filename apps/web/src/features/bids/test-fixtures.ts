@@ -47,6 +47,7 @@ export function makeMarketOrder(overrides: Partial<MarketOrder> = {}): MarketOrd
     biddingClosesAt: closesAt(),
     targetAmountKobo: 42_000_000,
     preferredPartnersOnly: false,
+    returnLoadsWelcome: false,
     itemCount: 3,
     bidCount: 2,
     createdAt: '2026-11-20T09:00:00.000Z',

@@ -25,6 +25,7 @@ function filledDraft(): OrderDraftValues {
         deliveryOrderValidityDate: '2026-12-01',
       },
     ],
+    returnLoadsWelcome: true,
     quoteDocument: { id: 'doc-1', fileName: 'quote.pdf', sizeBytes: 1200 },
   };
 }
@@ -53,6 +54,14 @@ describe('saving and loading a draft', () => {
       step: 2,
       values,
     });
+  });
+
+  it('resumes a draft saved before return loads were asked about, as not welcoming them', () => {
+    const { returnLoadsWelcome: _, ...older } = filledDraft();
+    const storage = createMemoryStorage({
+      [KEY]: JSON.stringify({ version: 1, savedAt: '2026-11-21T13:05:00.000Z', step: 3, values: older }),
+    });
+    expect(loadOrderDraft(storage, KEY)?.values).toEqual({ ...filledDraft(), returnLoadsWelcome: false });
   });
 
   it('answers null when there is no draft', () => {

@@ -66,6 +66,8 @@ export const orderDraftValuesSchema = z.object({
     targetPrice: text,
   }),
   preferredPartnersOnly: z.boolean(),
+  /** Defaults for a draft saved before the flag existed, so it resumes instead of being thrown away. */
+  returnLoadsWelcome: z.boolean().default(false),
   quoteDocument: z.object({ id: z.string(), fileName: z.string(), sizeBytes: z.number() }).nullable(),
 });
 export type OrderDraftValues = z.infer<typeof orderDraftValuesSchema>;
@@ -113,6 +115,7 @@ export function emptyOrderDraft(): OrderDraftValues {
     recipient: emptyPlace(),
     bidDetails: { pickupDate: '', closingDate: '', closingTime: '', targetPrice: '' },
     preferredPartnersOnly: false,
+    returnLoadsWelcome: false,
     quoteDocument: null,
   };
 }

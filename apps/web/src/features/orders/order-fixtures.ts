@@ -104,6 +104,7 @@ export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
     biddingClosesAt: '2026-11-24T16:30:00.000Z',
     targetAmountKobo: 45_000_050,
     preferredPartnersOnly: false,
+    returnLoadsWelcome: false,
     itemCount: 2,
     bidCount: 2,
     createdAt: '2026-11-21T09:00:00.000Z',

@@ -48,6 +48,7 @@ function containerDraft(): OrderDraftValues {
       targetPrice: '450,000.50',
     },
     preferredPartnersOnly: true,
+    returnLoadsWelcome: true,
     quoteDocument: { id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', fileName: 'quote.pdf', sizeBytes: 2048 },
   };
 }
@@ -165,6 +166,7 @@ describe('the order request', () => {
         targetAmountKobo: 45_000_050,
       },
       preferredPartnersOnly: true,
+      returnLoadsWelcome: true,
       quoteDocumentId: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
     });
     expect(createOrderRequest.safeParse(request).success).toBe(true);

@@ -271,6 +271,7 @@ export function toCreateOrderRequest(values: OrderDraftValues): CreateOrderInput
       targetAmountKobo: targetPrice.trim() ? nairaToKobo(targetPrice) : null,
     },
     preferredPartnersOnly: values.preferredPartnersOnly,
+    returnLoadsWelcome: values.returnLoadsWelcome,
     quoteDocumentId: values.quoteDocument?.id ?? null,
   };
 }

@@ -1,2 +1,2 @@
 /** What other features may use from partners. */
-export { usePreferredPartners } from './api/partners-api';
+export { useAddPreferredPartner, usePreferredPartners } from './api/partners-api';

@@ -10,6 +10,7 @@ import {
   OrderStatusBadge,
 } from '../../../components/marketplace-badges';
 import { formatCalendarDate } from '../../../lib/format';
+import { ReturnLoadsWelcomeBadge } from '../../return-loads';
 import { useBidsText } from '../text';
 import { ClosingTime, Route, unitCount, unitName } from './order-facts';
 import { WatchButton } from './watch-button';
@@ -61,6 +62,7 @@ export function MarketOrderCard({
                 {t('common.partnersOnly')}
               </Badge>
             ) : null}
+            {order.returnLoadsWelcome ? <ReturnLoadsWelcomeBadge /> : null}
           </Group>
         </Group>
 

@@ -23,6 +23,7 @@ import { QueryError } from '../../../components/query-error';
 import { formatCalendarDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { equipmentOfItems, laneOfPlaces, LaneRateBands } from '../../rate-guidance';
+import { ReturnLoadsWelcomeBadge } from '../../return-loads';
 import { ScorecardLink, ScoreSummaryLine } from '../../scorecards';
 import { useDownloadQuoteDocument, useMarketOrder } from '../api/bids-api';
 import { BidPanel } from '../components/bid-panel';
@@ -180,6 +181,7 @@ function OrderView({ order }: { order: MarketOrderDetail }) {
                       {t('common.partnersOnly')}
                     </Badge>
                   ) : null}
+                  {order.returnLoadsWelcome ? <ReturnLoadsWelcomeBadge /> : null}
                 </Group>
               </Group>
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">

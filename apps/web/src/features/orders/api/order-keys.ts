@@ -12,4 +12,5 @@ export const orderKeys = {
   lists: () => [...orderKeys.all, 'list'] as const,
   list: (params: OrderListParams) => [...orderKeys.lists(), params] as const,
   detail: (orderId: string) => [...orderKeys.all, 'detail', orderId] as const,
+  trucksNearPickup: (orderId: string) => [...orderKeys.all, 'trucks-near-pickup', orderId] as const,
 };

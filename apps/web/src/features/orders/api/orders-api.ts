@@ -5,6 +5,7 @@ import {
   type OrderDetail,
   type OrderSummary,
   type Page,
+  type TrucksNearPickup,
 } from '@freightlane/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../../lib/session-context';
@@ -85,5 +86,34 @@ export function useAwardOrder(orderId: string) {
     mutationFn: (body: AwardOrderRequest) =>
       api.post<OrderDetail>(`/api/v1/orders/${encodeURIComponent(orderId)}/award`, body),
     onSuccess: (order) => changed(order, orderId),
+  });
+}
+
+/** PUT /api/v1/orders/{id}/return-loads-welcome: marks or unmarks an open order for trucks coming back nearby. */
+export function useSetReturnLoadsWelcome(orderId: string) {
+  const api = useApi();
+  const changed = useOrderChanged();
+  return useMutation({
+    mutationFn: (returnLoadsWelcome: boolean) =>
+      api.put<OrderDetail>(`/api/v1/orders/${encodeURIComponent(orderId)}/return-loads-welcome`, {
+        returnLoadsWelcome,
+      }),
+    onSuccess: (order) => changed(order, orderId),
+  });
+}
+
+/**
+ * GET /api/v1/orders/{id}/trucks-near-pickup: how many trucks are expected free near an open order's pickup
+ * before its pickup date. The API answers only for an open order (404 otherwise), so only one is asked.
+ */
+export function useTrucksNearPickup(orderId: string, open: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: orderKeys.trucksNearPickup(orderId),
+    queryFn: ({ signal }) =>
+      api.get<TrucksNearPickup>(`/api/v1/orders/${encodeURIComponent(orderId)}/trucks-near-pickup`, {
+        signal,
+      }),
+    enabled: open,
   });
 }

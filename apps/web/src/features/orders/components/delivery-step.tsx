@@ -1,4 +1,4 @@
-import { Anchor, Divider, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Checkbox, Divider, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import type { CargoType } from '@freightlane/domain';
 import { useId } from 'react';
 import { Controller, useFormContext, useFormState, useWatch } from 'react-hook-form';
@@ -60,6 +60,29 @@ function PreferredPartnersSwitch() {
   );
 }
 
+/** Trucks delivering near the pickup see the order among their return loads; the customer opts in. */
+function ReturnLoadsWelcomeCheckbox() {
+  const t = useOrdersText();
+  const { control } = useFormContext<OrderDraftValues>();
+  return (
+    <Controller
+      control={control}
+      name="returnLoadsWelcome"
+      render={({ field }) => (
+        <Checkbox
+          label={t('deliveryStep.returnLoadsWelcome')}
+          description={t('returnLoads.hint')}
+          checked={field.value}
+          onChange={(event) => field.onChange(event.currentTarget.checked)}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          name={field.name}
+        />
+      )}
+    />
+  );
+}
+
 /** Step 4: where the cargo goes, and how bidding runs. */
 export function DeliveryStep() {
   const t = useOrdersText();
@@ -104,6 +127,7 @@ export function DeliveryStep() {
         <OrderRateGuidance headingOrder={4} />
       </SimpleGrid>
       <PreferredPartnersSwitch />
+      <ReturnLoadsWelcomeCheckbox />
 
       <Divider />
       <Controller

@@ -3,6 +3,7 @@ import type { OrderDetail } from '@freightlane/domain';
 import { DescriptionField } from '../../../components/description-field';
 import { CargoTypeBadge, Money, OrderStatusBadge } from '../../../components/marketplace-badges';
 import { formatCalendarDate, formatDateTime } from '../../../lib/format';
+import { ReturnLoadsWelcomeBadge } from '../../return-loads';
 import { useOrdersText } from '../text';
 import { unitWords } from '../unit-count';
 import { PlaceLines } from './place-lines';
@@ -21,6 +22,7 @@ export function OrderSummaryCard({ order }: { order: OrderDetail }) {
         <Group gap="xs">
           <CargoTypeBadge cargoType={order.cargoType} />
           <OrderStatusBadge status={order.status} biddingOpen={order.biddingOpen} />
+          {order.returnLoadsWelcome ? <ReturnLoadsWelcomeBadge /> : null}
         </Group>
       </Group>
       <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md" m={0}>

@@ -160,6 +160,9 @@ export function ReviewStep({
           <DescriptionField label={t('field.whoMayBid')}>
             {values.preferredPartnersOnly ? t('value.partnersOnly') : t('value.everyTransporter')}
           </DescriptionField>
+          <DescriptionField label={t('field.returnLoadsWelcome')}>
+            {values.returnLoadsWelcome ? t('value.yes') : t('value.no')}
+          </DescriptionField>
           <DescriptionField label={t('field.quoteDocument')}>
             {values.quoteDocument
               ? `${values.quoteDocument.fileName} (${formatFileSize(values.quoteDocument.sizeBytes)})`

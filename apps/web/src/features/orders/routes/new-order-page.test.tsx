@@ -172,6 +172,7 @@ describe('the order wizard', () => {
           targetAmountKobo: 45_000_050,
         },
         preferredPartnersOnly: false,
+        returnLoadsWelcome: false,
         quoteDocumentId: null,
       });
       expect(await screen.findByText(/Order ORD-2026-000042 is placed/)).toBeVisible();
@@ -329,6 +330,47 @@ describe('the order wizard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/orders/${ORDER_ID}`));
     expect(api.calls('POST /api/v1/orders')).toHaveLength(1);
   });
+
+  it(
+    'welcomes return loads when ticked, keeps it in the draft and sends it',
+    async () => {
+      const api = mockWizardApi({ 'POST /api/v1/orders': { status: 201, body: orderDetail() } });
+      const key = seedDraft(3, completeDraft());
+      const first = renderRoute('/orders/new');
+      await first.user.click(await screen.findByRole('button', { name: 'Resume' }));
+      expect(await stepHeading('Delivery location')).toBeVisible();
+      const welcome = screen.getByRole('checkbox', { name: 'Return loads welcome' });
+      expect(welcome).not.toBeChecked();
+      expect(
+        screen.getByText(
+          'Transporters whose trucks deliver near your pickup will see this order as a return load; they often price it lower.',
+        ),
+      ).toBeVisible();
+      await first.user.click(welcome);
+      await waitFor(() =>
+        expect(JSON.parse(window.localStorage.getItem(key)!).values.returnLoadsWelcome).toBe(true),
+      );
+      await first.user.click(screen.getByRole('button', { name: 'Save and continue' }));
+      expect(await stepHeading('Review your order')).toBeVisible();
+      first.unmount();
+
+      // A reload finds the box ticked, on the review and back on its step.
+      const second = renderRoute('/orders/new');
+      await second.user.click(await screen.findByRole('button', { name: 'Resume' }));
+      const review = await screen.findByRole('region', { name: 'Review your order' });
+      expect(within(review).getByText('Return loads welcome').nextSibling).toHaveTextContent('Yes');
+      await second.user.click(within(review).getByRole('button', { name: 'Edit delivery location' }));
+      expect(await screen.findByRole('checkbox', { name: 'Return loads welcome' })).toBeChecked();
+      await second.user.click(screen.getByRole('button', { name: 'Save and return to review' }));
+      await second.user.click(await screen.findByRole('button', { name: 'Place order' }));
+      await waitFor(() => expect(api.calls('POST /api/v1/orders')).toHaveLength(1));
+      expect(api.calls('POST /api/v1/orders')[0]?.body).toMatchObject({
+        preferredPartnersOnly: false,
+        returnLoadsWelcome: true,
+      });
+    },
+    LONG,
+  );
 
   it('sends a transporter to their own home', async () => {
     mockWizardApi();

@@ -10,6 +10,7 @@ import { useOrder } from '../api/orders-api';
 import { CancelOrderDialog } from '../components/cancel-order-dialog';
 import { OrderBids } from '../components/order-bids';
 import { OrderItemsCard } from '../components/order-items-card';
+import { OrderReturnLoadsCard } from '../components/order-return-loads-card';
 import { OrderSummaryCard } from '../components/order-summary-card';
 import { OrderTripsCard } from '../components/order-trips-card';
 import { useOrdersText } from '../text';
@@ -81,7 +82,10 @@ export function OrderDetailPage() {
         ) : null}
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, lg: 7 }}>
-            <OrderSummaryCard order={data} />
+            <Stack gap="lg">
+              <OrderSummaryCard order={data} />
+              {data.status === 'OPEN' ? <OrderReturnLoadsCard order={data} /> : null}
+            </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 5 }}>
             <OrderBids order={data} />

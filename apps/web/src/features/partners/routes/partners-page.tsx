@@ -13,13 +13,15 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { PreferredPartner } from '@freightlane/domain';
-import { IconHeartHandshake, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconHeartHandshake, IconPlus, IconSearch, IconTrash, IconZoomCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useActionError } from '../../../components/action-error';
 import { NoticeDialog } from '../../../components/notice-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { QueryList } from '../../../components/query-list';
 import { formatDate } from '../../../lib/format';
+import { PATHS } from '../../../lib/paths';
 import { notifySuccess } from '../../../lib/notify';
 import { usePageTitle } from '../../../lib/use-page-title';
 import {
@@ -224,7 +226,20 @@ export function PartnersPage() {
   usePageTitle(t('page.title'));
   return (
     <>
-      <PageHeader title={t('page.title')} description={t('page.description')} />
+      <PageHeader
+        title={t('page.title')}
+        description={t('page.description')}
+        action={
+          <Button
+            component={Link}
+            to={PATHS.transporters}
+            variant="light"
+            leftSection={<IconZoomCheck size={18} aria-hidden />}
+          >
+            {t('page.findTransporters')}
+          </Button>
+        }
+      />
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <PartnerList />

@@ -1,6 +1,8 @@
 import { Anchor, Modal, Skeleton, Stack } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { QueryError } from '../../../components/query-error';
+import { PATHS } from '../../../lib/paths';
 import { useCompanyScorecard } from '../api/scorecard-api';
 import { useScorecardsText } from '../text';
 import { ScorecardView } from './scorecard-view';
@@ -31,6 +33,9 @@ export function ScorecardDialog({
       ) : (
         <ScorecardView card={card.data} />
       )}
+      <Anchor component={Link} to={PATHS.companyProfile(companyId)} size="sm" display="block" mt="md">
+        {t('dialog.profile', { company: companyName })}
+      </Anchor>
     </Modal>
   );
 }

@@ -67,6 +67,9 @@ describe('the scorecard', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Scorecard: Onne Express Logistics' });
     expect(await within(dialog).findByText('82 out of 100')).toBeVisible();
     expect(api.calls('GET /api/v1/companies/company-onne/scorecard')).toHaveLength(1);
+    expect(
+      within(dialog).getByRole('link', { name: 'Open the profile of Onne Express Logistics' }),
+    ).toHaveAttribute('href', '/companies/company-onne');
   });
 
   it('speaks Pidgin', async () => {

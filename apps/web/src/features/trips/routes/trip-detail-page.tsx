@@ -24,6 +24,7 @@ import { TripNotesCard } from '../components/trip-notes-card';
 import { TripOverviewCard } from '../components/trip-overview-card';
 import { TripRatingCard } from '../components/trip-rating-card';
 import { TripResourcesCard } from '../components/trip-resources-card';
+import { TripReturnLoadsCard } from '../components/trip-return-loads-card';
 import { TripRouteCard } from '../components/trip-route-card';
 import { TripStatusBadge } from '../components/trip-status';
 import { TripTimeline } from '../components/trip-timeline';
@@ -179,6 +180,8 @@ export function TripDetailPage() {
             </Stack>
           </Grid.Col>
         </Grid>
+        {/* Full width: a truck's matches are a table of six columns. Only the transporter's side sees it. */}
+        <TripReturnLoadsCard trip={data} />
       </Stack>
       {canCancel ? (
         <CancelTripsDialog
