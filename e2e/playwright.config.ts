@@ -10,6 +10,16 @@ const baseURL = `http://127.0.0.1:${port}`;
 const trackingPort = Number(process.env.E2E_TRACKING_PORT ?? port + 1);
 const trackingURL = `http://127.0.0.1:${trackingPort}`;
 const TRACKING_JOURNEY = /telematics\.spec\.ts/;
+/**
+ * `npm test` runs the journeys in two parts at once (run-parts.mjs), each with servers and a database of
+ * its own, so the second core works too. Part 2 holds the tracking journey and the files below (about
+ * half the time); part 1 everything else, new files included. Unset, one run takes every file.
+ */
+const part = process.env.E2E_PART;
+const PART_TWO =
+  /(telematics|trip-operations|reports|public-tracking|dates|money|notifications|ratings)\.spec\.ts/;
+const partIgnore = part === '1' ? [PART_TWO] : [];
+const partMatch = part === '2' ? PART_TWO : /.*\.spec\.ts/;
 /** The SMTP server the main API sends its e-mails to; its HTTP side (one port up) lists them. */
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 20);
 process.env.E2E_SMTP_SINK_URL = `http://127.0.0.1:${smtpPort + 1}`;
@@ -57,7 +67,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  outputDir: './test-results',
+  outputDir: part ? `./test-results/part-${part}` : './test-results',
   use: {
     trace: 'retain-on-failure',
     launchOptions: {
@@ -77,14 +87,19 @@ export default defineConfig({
     {
       name: 'app',
       use: { baseURL },
-      testIgnore: browserMissing ? ['**/*'] : [TRACKING_JOURNEY],
+      testMatch: partMatch,
+      testIgnore: browserMissing ? ['**/*'] : [TRACKING_JOURNEY, ...partIgnore],
     },
-    {
-      name: 'telematics',
-      use: { baseURL: trackingURL },
-      testMatch: TRACKING_JOURNEY,
-      testIgnore: browserMissing ? ['**/*'] : [],
-    },
+    ...(part === '1'
+      ? []
+      : [
+          {
+            name: 'telematics',
+            use: { baseURL: trackingURL },
+            testMatch: TRACKING_JOURNEY,
+            testIgnore: browserMissing ? ['**/*'] : [],
+          },
+        ]),
   ],
   webServer: [
     {
@@ -98,10 +113,14 @@ export default defineConfig({
     apiServer(port, `../.data/e2e-${port}`, { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` }),
     // Positions every 5 s from trucks at 3,600 km/h (a kilometre a second): a Lagos trip, its diversion
     // and its arrival take about a minute. A server of its own, so the other journeys' trips stand still.
-    apiServer(trackingPort, `../.data/e2e-tracking-${trackingPort}`, {
-      TRACKING_POLL_SECONDS: '5',
-      TRACKING_WATCH_SECONDS: '5',
-      SIMULATOR_SPEED_KMH: '3600',
-    }),
+    ...(part === '1'
+      ? []
+      : [
+          apiServer(trackingPort, `../.data/e2e-tracking-${trackingPort}`, {
+            TRACKING_POLL_SECONDS: '5',
+            TRACKING_WATCH_SECONDS: '5',
+            SIMULATOR_SPEED_KMH: '3600',
+          }),
+        ]),
   ],
 });

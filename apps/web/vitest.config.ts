@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Longer than the 15 s a query may wait (test/setup.ts), so a slow find fails with its own message.
+    testTimeout: 30_000,
   },
 });

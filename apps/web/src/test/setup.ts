@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { fakeMediaQueryList } from './fakes';
 
@@ -19,6 +19,11 @@ window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};
 // React Router's scroll restoration calls it on every navigation.
 window.scrollTo = () => {};
+
+// A page's first render loads its lazy route and its Mantine parts; on a shared CI machine running
+// two suites at once that has taken over a second, testing-library's default wait. One generous wait
+// for every file, not a number per file raised after each flaky run.
+configure({ asyncUtilTimeout: 15_000 });
 
 const phoneMatchMedia = window.matchMedia;
 

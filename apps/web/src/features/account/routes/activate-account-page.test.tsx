@@ -1,10 +1,9 @@
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { renderRoute } from '../../../test/render';
 
 // The first render loads the page's lazy chunk, which can take a while on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 const TOKEN = 'activation-token-0123456789';
 

@@ -1,12 +1,10 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { MessageSpend } from '@freightlane/domain';
 import { describe, expect, it } from 'vitest';
 import { mockApi, type MockReply, type RecordedRequest } from '../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../test/render';
 import { companyDetail } from '../test-fixtures';
 import { MessageSpendCapCard } from './message-spend-cap-card';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const ID = '7b0c5d2e-4a39-4a0e-9a34-0c1f5f1d2a10';
 const SPEND = `/api/v1/admin/companies/${ID}/message-spend`;
@@ -54,7 +52,7 @@ function renderCard(routes: Record<string, Route>) {
   };
 }
 
-describe('the back office’s SMS and WhatsApp spend card', { timeout: 20_000 }, () => {
+describe('the back office’s SMS and WhatsApp spend card', () => {
   it('shows the spend and sets a cap typed in naira, sent in kobo', async () => {
     const { api, user } = renderCard({ [`GET ${SPEND}`]: { body: spendOf() }, [`PUT ${SPEND}`]: savedCap });
     const card = await screen.findByRole('region', { name: 'SMS and WhatsApp spend' });
@@ -111,7 +109,7 @@ describe('the back office’s SMS and WhatsApp spend card', { timeout: 20_000 },
     });
     seedSession('role_admin', 'Bisi');
     renderRoute(`/admin/companies/${ID}`);
-    const card = await screen.findByRole('region', { name: 'SMS and WhatsApp spend' }, { timeout: 8000 });
+    const card = await screen.findByRole('region', { name: 'SMS and WhatsApp spend' });
     expect(await within(card).findByText('₦4,800.00')).toBeVisible();
   });
 });

@@ -15,9 +15,7 @@ function pretendDesktop() {
 }
 
 /** The first render loads the page's lazy chunk, which can take a while on a busy machine. */
-const FIRST_LOAD = { timeout: 5000 };
 // Choosing from three selects and typing a search takes a few seconds on a busy machine.
-vi.setConfig({ testTimeout: 20_000 });
 
 const queryOf = (url: string) => Object.fromEntries(new URL(url, 'http://localhost').searchParams);
 
@@ -33,7 +31,7 @@ describe('the admin company list', () => {
     });
     seedSession('role_admin', 'Bisi');
     renderRoute('/admin/companies');
-    const list = await screen.findByRole('list', { name: 'Companies' }, FIRST_LOAD);
+    const list = await screen.findByRole('list', { name: 'Companies' });
     const [kano, lekki] = within(list).getAllByRole('listitem');
     expect(within(kano!).getByRole('link', { name: 'Kano Haulage Ltd' })).toHaveAttribute(
       'href',
@@ -53,7 +51,7 @@ describe('the admin company list', () => {
     const api = mockApi({ [LIST]: { body: pageOf([companySummary()]) } });
     seedSession('role_admin');
     const { user, router } = renderRoute('/admin/companies');
-    const table = await screen.findByRole('table', { name: 'Companies' }, FIRST_LOAD);
+    const table = await screen.findByRole('table', { name: 'Companies' });
     expect(within(table).getByRole('columnheader', { name: 'Owner' })).toBeVisible();
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('musa@kano-haulage.ng');
 
@@ -77,7 +75,7 @@ describe('the admin company list', () => {
     });
     seedSession('role_admin');
     const { user, router } = renderRoute('/admin/companies');
-    const table = await screen.findByRole('table', { name: 'Companies' }, FIRST_LOAD);
+    const table = await screen.findByRole('table', { name: 'Companies' });
     expect(within(table).getByText('Suspended')).toBeVisible();
     await user.click(screen.getByRole('textbox', { name: 'Suspension' }));
     await user.click(screen.getByRole('option', { name: 'Suspended only' }));
@@ -95,7 +93,7 @@ describe('the admin company list', () => {
     });
     seedSession('role_admin');
     const { user } = renderRoute('/admin/companies');
-    expect(await screen.findByText(/No companies are waiting for review/, {}, FIRST_LOAD)).toBeVisible();
+    expect(await screen.findByText(/No companies are waiting for review/)).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Show all companies' }));
     const link = await screen.findByRole('link', { name: 'Kano Haulage Ltd' });
     expect(within(link.closest('li')!).getByText('Verified')).toBeVisible();
@@ -117,7 +115,7 @@ describe('the admin company list', () => {
     });
     seedSession('role_admin');
     const { user } = renderRoute('/admin/companies');
-    await screen.findByRole('link', { name: 'Company on page 1' }, FIRST_LOAD);
+    await screen.findByRole('link', { name: 'Company on page 1' });
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(await screen.findByRole('link', { name: 'Company on page 2' })).toBeVisible();
     expect(queryOf(api.calls(LIST).at(-1)!.url).page).toBe('1');
@@ -131,16 +129,14 @@ describe('the admin company list', () => {
     });
     seedSession('role_customer');
     const { router } = renderRoute('/admin/companies');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'), FIRST_LOAD);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
   });
 
   it('puts the number awaiting review on the back office home', async () => {
     const api = mockApi({ [LIST]: { body: pageOf([companySummary()], { totalElements: 4, size: 1 }) } });
     seedSession('role_admin', 'Bisi');
     renderRoute('/admin');
-    expect(
-      await screen.findByRole('heading', { name: 'Companies awaiting review: 4' }, FIRST_LOAD),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Companies awaiting review: 4' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Review companies' })).toHaveAttribute(
       'href',
       '/admin/companies',

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, type MockReply } from '../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../test/render';
@@ -7,9 +7,7 @@ import { companyDetail } from '../test-fixtures';
 const ID = '7b0c5d2e-4a39-4a0e-9a34-0c1f5f1d2a10';
 const BASE = `/api/v1/admin/companies/${ID}`;
 /** The first render loads the page's lazy chunk, which can take a while on a busy machine. */
-const FIRST_LOAD = { timeout: 5000 };
 // A busy machine also slows the dialogs' round trips.
-configure({ asyncUtilTimeout: 5000 });
 
 function open(routes: Record<string, MockReply | ((request: { body: unknown }) => MockReply)> = {}) {
   const api = mockApi({
@@ -31,9 +29,7 @@ afterEach(() => {
 describe('reviewing one company', () => {
   it('shows the details, the documents and the review state', async () => {
     open();
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Kano Haulage Ltd' }, FIRST_LOAD),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kano Haulage Ltd' })).toBeVisible();
     expect(document.title).toBe('Kano Haulage Ltd · Freightlane');
     expect(screen.getByText('Transporter · signed up 18 Nov 2026')).toBeVisible();
     expect(screen.getByText('Awaiting your review')).toBeVisible();
@@ -53,7 +49,7 @@ describe('reviewing one company', () => {
         body: companyDetail({ verificationStatus: 'VERIFIED', verifiedAt: '2026-11-21T10:00:00.000Z' }),
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Verify' }, FIRST_LOAD));
+    await user.click(await screen.findByRole('button', { name: 'Verify' }));
     const dialog = await screen.findByRole('dialog', { name: 'Verify Kano Haulage Ltd?' });
     expect(dialog).toHaveTextContent('Its users can bid for haulage jobs at once.');
     expect(api.calls(`POST ${BASE}/verify`)).toHaveLength(0);
@@ -71,7 +67,7 @@ describe('reviewing one company', () => {
         body: { message: 'This company cannot be verified yet. Missing or rejected: TIN.', code: 'CONFLICT' },
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Verify' }, FIRST_LOAD));
+    await user.click(await screen.findByRole('button', { name: 'Verify' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
     expect(
       await screen.findByText('This company cannot be verified yet. Missing or rejected: TIN.'),
@@ -90,7 +86,7 @@ describe('reviewing one company', () => {
         }),
       },
     });
-    expect(await screen.findByText('Missing before it can be verified', {}, FIRST_LOAD)).toBeVisible();
+    expect(await screen.findByText('Missing before it can be verified')).toBeVisible();
     expect(screen.getByText('Tax identification number (TIN)', { selector: 'li *, li' })).toBeVisible();
     expect(screen.getByText('Operating licence (missing or rejected)')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Verify' })).toBeDisabled();
@@ -105,7 +101,7 @@ describe('reviewing one company', () => {
         }),
       }),
     });
-    await user.click(await screen.findByRole('button', { name: 'Reject' }, FIRST_LOAD));
+    await user.click(await screen.findByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject Kano Haulage Ltd?' });
     await user.click(within(dialog).getByRole('button', { name: 'Reject company' }));
     expect(await within(dialog).findByText('Give the reason, so the company can fix it')).toBeVisible();
@@ -131,14 +127,14 @@ describe('reviewing one company', () => {
     Object.assign(URL, { createObjectURL: toObjectUrl, revokeObjectURL: vi.fn() });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const { api, user } = open({ [`GET ${BASE}/documents/d2/file`]: { body: { pretend: 'pdf' } } });
-    await user.click(await screen.findByRole('button', { name: 'Download CAC certificate' }, FIRST_LOAD));
+    await user.click(await screen.findByRole('button', { name: 'Download CAC certificate' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect(api.calls(`GET ${BASE}/documents/d2/file`)[0]!.headers.authorization).toMatch(/^Bearer /);
   });
 
   it('says when the company does not exist', async () => {
     open({ [`GET ${BASE}`]: { status: 404, body: { message: 'Company not found' } } });
-    expect(await screen.findByText('Company not found', {}, FIRST_LOAD)).toBeVisible();
+    expect(await screen.findByText('Company not found')).toBeVisible();
     expect(screen.getByText('Could not load this company')).toBeVisible();
   });
 
@@ -151,7 +147,7 @@ describe('reviewing one company', () => {
         }),
       }),
     });
-    expect(await screen.findByRole('link', { name: 'Its users' }, FIRST_LOAD)).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Its users' })).toHaveAttribute(
       'href',
       `/admin/users?companyId=${ID}&company=Kano+Haulage+Ltd`,
     );
@@ -185,7 +181,7 @@ describe('reviewing one company', () => {
       },
       [`POST ${BASE}/unsuspend`]: { body: companyDetail() },
     });
-    expect(await screen.findByText('Reason: Unpaid invoices', {}, FIRST_LOAD)).toBeVisible();
+    expect(await screen.findByText('Reason: Unpaid invoices')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Lift suspension' }));
     const dialog = await screen.findByRole('dialog', { name: 'Lift the suspension of Kano Haulage Ltd?' });
     expect(api.calls(`POST ${BASE}/unsuspend`)).toHaveLength(0);

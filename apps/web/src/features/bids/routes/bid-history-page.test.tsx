@@ -32,7 +32,7 @@ describe('bid history page', () => {
       }),
     });
     const { user } = renderRoute('/bids/history');
-    const table = await screen.findByRole('table', { name: 'Your bids' }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: 'Your bids' });
     expect(document.title).toBe('Bid history · Freightlane');
     const row = within(table).getAllByRole('row')[1]!;
     expect(within(row).getByRole('link', { name: 'ORD-2026-000042' })).toHaveAttribute(
@@ -65,7 +65,7 @@ describe('bid history page', () => {
       },
     });
     renderRoute('/bids/history');
-    const list = await screen.findByRole('list', { name: 'Your bids' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Your bids' });
     expect(screen.queryByRole('table')).toBeNull();
     const [card] = within(list).getAllByRole('listitem');
     expect(within(card!).getByRole('link', { name: 'ORD-2026-000042' })).toHaveAttribute(

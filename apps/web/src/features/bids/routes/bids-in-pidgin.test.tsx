@@ -21,7 +21,7 @@ describe('the marketplace in Pidgin', () => {
     renderRoute('/bids');
 
     // The first render loads the page's chunk and then every catalog of the profile's language.
-    await screen.findByRole('heading', { name: 'New bids', level: 1 }, { timeout: 20000 });
+    await screen.findByRole('heading', { name: 'New bids', level: 1 });
     expect(await screen.findByText('Orders wey dey open for bid, di new ones first.')).toBeVisible();
     const card = screen.getByRole('article', { name: 'ORD-2026-000042' });
     expect(within(card).getByText(/^Bidding go close .+ \(e remain (2 d|48 h)\)$/)).toBeVisible();

@@ -29,9 +29,7 @@ describe('market order page', () => {
     mockApi({ [DETAIL]: { body: makeMarketOrderDetail() } });
     renderRoute(PATH);
     // The first test of the file also waits for the page's chunk.
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'ORD-2026-000042' }, { timeout: 5000 }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'ORD-2026-000042' })).toBeVisible();
     expect(document.title).toBe('Order ORD-2026-000042 · Freightlane');
     const table = screen.getByRole('table', { name: 'Containers' });
     expect(within(table).getAllByRole('row')).toHaveLength(4);
@@ -83,7 +81,7 @@ describe('market order page', () => {
     expect(screen.getByText('The customer did not attach a quote document.')).toBeVisible();
   });
 
-  it('places a bid: naira typed, kobo sent, with the trucks and the note', { timeout: 15_000 }, async () => {
+  it('places a bid: naira typed, kobo sent, with the trucks and the note', async () => {
     seedSession('role_transporter');
     let bid: MyBid | null = null;
     const api = mockApi({
@@ -168,7 +166,7 @@ describe('market order page', () => {
     expect(within(dialog).getByRole('link', { name: 'HERE' })).toHaveAttribute('href', '/company');
   });
 
-  it('revises an active bid from a form filled with it', { timeout: 15_000 }, async () => {
+  it('revises an active bid from a form filled with it', async () => {
     seedSession('role_transporter');
     let bid = makeBid();
     const api = mockApi({

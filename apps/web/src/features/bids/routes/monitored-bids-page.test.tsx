@@ -20,7 +20,7 @@ describe('monitored bids page', () => {
       'GET /api/v1/dashboard/transporter': { body: {} },
     });
     const { user } = renderRoute('/bids/monitored');
-    const card = await screen.findByRole('article', { name: 'ORD-2026-000042' }, { timeout: 5000 });
+    const card = await screen.findByRole('article', { name: 'ORD-2026-000042' });
     expect(document.title).toBe('Monitored bids · Freightlane');
     expect(within(card).getByText('Bidding closed')).toBeVisible();
     expect(within(card).getByRole('link', { name: 'View order' })).toHaveAttribute(

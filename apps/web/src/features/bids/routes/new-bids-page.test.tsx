@@ -30,7 +30,7 @@ describe('new bids page', () => {
     });
     renderRoute('/bids');
     // The first test of the file also waits for the page's chunk.
-    const card = await screen.findByRole('article', { name: 'ORD-2026-000042' }, { timeout: 5000 });
+    const card = await screen.findByRole('article', { name: 'ORD-2026-000042' });
     expect(document.title).toBe('New bids · Freightlane');
     expect(within(card).getByText('Import LOC')).toBeVisible();
     expect(within(card).getByText('Dangote Sugar · for Lekki Importers Ltd')).toBeVisible();

@@ -1,12 +1,9 @@
-import { configure, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { pageOf } from '../../../test/marketplace-fixtures';
 import { renderRoute, seedSession } from '../../../test/render';
 import { makeMarketOrder, makeMarketOrderDetail, ORDER_ID } from '../test-fixtures';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 describe('an order that welcomes return loads, in the market', () => {
   it('says so on its card in the list, and not on an order that does not', async () => {
@@ -21,7 +18,7 @@ describe('an order that welcomes return loads, in the market', () => {
     });
     renderRoute('/bids');
     // The first test of the file also waits for the page's chunk.
-    const card = await screen.findByRole('article', { name: 'ORD-2026-000042' }, { timeout: 15_000 });
+    const card = await screen.findByRole('article', { name: 'ORD-2026-000042' });
     expect(within(card).getByText('Return loads welcome')).toBeVisible();
     const other = screen.getByRole('article', { name: 'ORD-2026-000043' });
     expect(within(other).queryByText('Return loads welcome')).toBeNull();

@@ -34,7 +34,7 @@ describe('bids won page', () => {
       },
     });
     renderRoute('/bids/won');
-    const table = await screen.findByRole('table', { name: 'Bids won' }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: 'Bids won' });
     expect(document.title).toBe('Bids won · Freightlane');
     const [, first, second] = within(table).getAllByRole('row');
     expect(within(first!).getByText('TRP-2026-000123')).toBeVisible();
@@ -57,7 +57,7 @@ describe('bids won page', () => {
       [WON]: (request) => ({ body: pageOf(q(request.url) ? [] : [makeWonTrip()]) }),
     });
     const { user } = renderRoute('/bids/won');
-    await screen.findByRole('table', { name: 'Bids won' }, { timeout: 5000 });
+    await screen.findByRole('table', { name: 'Bids won' });
     expect(q(api.calls(WON)[0]?.url)).toBeNull();
 
     const search = screen.getByRole('searchbox', { name: 'Search' });
@@ -86,7 +86,7 @@ describe('bids won page on a phone', () => {
     seedSession('role_transporter');
     mockApi({ [WON]: { body: pageOf([makeWonTrip()]) } });
     renderRoute('/bids/won');
-    const list = await screen.findByRole('list', { name: 'Bids won' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Bids won' });
     const [card] = within(list).getAllByRole('listitem');
     expect(within(card!).getByText('TRP-2026-000123')).toBeVisible();
     expect(within(card!).getByText('Amount')).toBeVisible();

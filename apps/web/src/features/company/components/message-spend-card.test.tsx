@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { MessageSpend } from '@freightlane/domain';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
@@ -6,8 +6,6 @@ import type { TestRole } from '../../../test/fakes';
 import { profileFixture } from '../../../test/profile-fixture';
 import { renderRoute, seedSession } from '../../../test/render';
 import { MessageSpendCard } from './message-spend-card';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const SPEND = '/api/v1/company/message-spend';
 
@@ -74,7 +72,7 @@ function companyPageAs(role: TestRole) {
   return api;
 }
 
-describe('the SMS and WhatsApp spend card', { timeout: 20_000 }, () => {
+describe('the SMS and WhatsApp spend card', () => {
   it('shows the month’s spend in naira against the cap, each channel, and the months before', async () => {
     renderCard(spendOf());
     const card = await screen.findByRole('region', { name: 'SMS and WhatsApp spend' });

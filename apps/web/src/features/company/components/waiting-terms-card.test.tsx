@@ -1,12 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, type MockReply, type RecordedRequest } from '../../../test/api-mock';
 import type { TestRole } from '../../../test/fakes';
 import { profileFixture } from '../../../test/profile-fixture';
 import { renderRoute, seedSession } from '../../../test/render';
 import { WaitingTermsCard } from './waiting-terms-card';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const TERMS = '/api/v1/company/waiting-terms';
 type Route = MockReply | ((request: RecordedRequest) => MockReply);
@@ -42,7 +40,7 @@ function companyPageAs(role: TestRole) {
   return api;
 }
 
-describe('the waiting terms', { timeout: 20_000 }, () => {
+describe('the waiting terms', () => {
   it('are on a transporter’s company page', async () => {
     companyPageAs('role_transporter');
     const card = await screen.findByRole('region', { name: 'Waiting time' });

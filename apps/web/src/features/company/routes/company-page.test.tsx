@@ -92,7 +92,7 @@ function pdfFile(name = 'insurance.pdf', size?: number) {
 
 async function documentsCard() {
   // The first render loads the page's lazy chunk, which can take a while on a busy machine.
-  const heading = await screen.findByRole('heading', { name: 'Verification documents' }, { timeout: 5000 });
+  const heading = await screen.findByRole('heading', { name: 'Verification documents' });
   const card = heading.closest('section')!;
   await within(card).findByText('Operating licence');
   return within(card);
@@ -223,17 +223,13 @@ describe('the verification documents card', () => {
 describe('the verification banner', () => {
   it('says the company awaits review', async () => {
     setUp({ status: 'PENDING_REVIEW' });
-    expect(await screen.findByText('Awaiting review by Freightlane', {}, { timeout: 5000 })).toBeVisible();
+    expect(await screen.findByText('Awaiting review by Freightlane')).toBeVisible();
   });
 
   it('gives the rejection reason and what to do', async () => {
     setUp({ status: 'REJECTED', reason: 'The TIN does not match the CAC certificate' });
     expect(
-      await screen.findByText(
-        'Rejected: The TIN does not match the CAC certificate — fix and upload again.',
-        {},
-        { timeout: 5000 },
-      ),
+      await screen.findByText('Rejected: The TIN does not match the CAC certificate — fix and upload again.'),
     ).toBeVisible();
   });
 });
@@ -252,7 +248,7 @@ describe('the company details form', () => {
     });
     seedSession('role_transporter', 'Musa');
     renderRoute('/company');
-    const phone = await screen.findByLabelText(/^Contact phone/, {}, { timeout: 5000 });
+    const phone = await screen.findByLabelText(/^Contact phone/);
     expect(within(phone.closest<HTMLElement>('.mantine-InputWrapper-root')!).getByText('+233')).toBeVisible();
     expect(phone).toHaveAccessibleDescription(/\+233/);
   });
@@ -276,13 +272,7 @@ describe('the company page in Pidgin', () => {
       </AppLanguageProvider>
     );
     renderRoute('/company', { routes: [{ path: '/company', element }] });
-    expect(
-      await screen.findByText(
-        'E no pass: The TIN is wrong — fix am and upload again.',
-        {},
-        { timeout: 5000 },
-      ),
-    ).toBeVisible();
+    expect(await screen.findByText('E no pass: The TIN is wrong — fix am and upload again.')).toBeVisible();
     expect(screen.getByRole('heading', { level: 1, name: 'Your company' })).toBeVisible();
     const card = await documentsCard();
     expect(rowOf(card, 'Goods-in-transit insurance').getByText('You never upload am')).toBeVisible();

@@ -1,12 +1,10 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { CustomerDashboard } from '@freightlane/domain';
 import { describe, expect, it } from 'vitest';
 import { AppLanguageProvider } from '../../../i18n/app-language';
 import { mockApi } from '../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../test/render';
 import { CustomerHomePage } from './customer-home-page';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const DASHBOARD: CustomerDashboard = {
   ongoingTrips: 3,

@@ -36,7 +36,7 @@ describe('transporter home', () => {
       [VALIDATION]: { body: validation('VERIFIED') },
     });
     renderRoute('/transporterhome');
-    const main = await screen.findByRole('main', {}, { timeout: 5000 });
+    const main = await screen.findByRole('main');
     const newBids = await within(main).findByRole('link', { name: 'New bids: 12' });
     expect(newBids).toHaveAttribute('href', '/bids');
     expect(within(main).getByRole('link', { name: 'Monitored bids: 3' })).toHaveAttribute(
@@ -73,9 +73,7 @@ describe('transporter home', () => {
       [VALIDATION]: { body: validation('UNVERIFIED') },
     });
     renderRoute('/transporterhome');
-    expect(
-      await screen.findByRole('heading', { name: 'Company verification' }, { timeout: 5000 }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Company verification' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'New bids: 0' })).toBeVisible();
   });
 
@@ -86,7 +84,7 @@ describe('transporter home', () => {
       [VALIDATION]: { body: validation('VERIFIED') },
     });
     renderRoute('/transporterhome');
-    expect(await screen.findByText('Figures are resting', {}, { timeout: 5000 })).toBeVisible();
+    expect(await screen.findByText('Figures are resting')).toBeVisible();
     expect(screen.getByText('Could not load your figures')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
   });

@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { APP_LANGUAGE_KEY } from '../../../i18n/app-language';
 import { mockApi } from '../../../test/api-mock';
@@ -15,9 +15,6 @@ import {
   profilePath,
   scorecardPath,
 } from '../test-fixtures';
-
-configure({ asyncUtilTimeout: 10_000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 describe('Find transporters in Pidgin', () => {
   it('shows the filters, the transporters and the invitation in Pidgin', async () => {

@@ -1,13 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { DirectoryTransporter } from '@freightlane/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { fakeMediaQueryList } from '../../../test/fakes';
 import { renderRoute, seedSession } from '../../../test/render';
 import { DIRECTORY, GARDEN_CITY_ID, INVITE, directoryPage, ekoRow, gardenCityRow } from '../test-fixtures';
-
-configure({ asyncUtilTimeout: 10_000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 function pretendDesktop() {
   vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { fakeMediaQueryList } from '../../../test/fakes';
@@ -6,8 +6,6 @@ import { pageOf } from '../../../test/marketplace-fixtures';
 import { profileFixture } from '../../../test/profile-fixture';
 import { renderRoute, seedSession } from '../../../test/render';
 import { earningFixture, earningSummaryFixture } from '../test-fixtures';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const PAID_OUT = earningFixture(
   {
@@ -26,7 +24,7 @@ function pretendDesktop() {
   );
 }
 
-describe('the earnings page', { timeout: 20_000 }, () => {
+describe('the earnings page', () => {
   it('shows the totals and each paid trip with the commission, the net and the payout', async () => {
     pretendDesktop();
     const api = mockApi({

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { driverPhoneLinkSchema } from '@freightlane/domain';
 import { describe, expect, it } from 'vitest';
 import { apiFixture } from '../../../test/api-fixture';
@@ -6,8 +6,6 @@ import { mockApi } from '../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../test/render';
 import { driver, DRIVER_ID } from '../test-fixtures';
 import { whatsAppLink } from './driver-phone-link-card';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const DRIVER = `/api/v1/fleet/drivers/${DRIVER_ID}`;
 const LINK = `${DRIVER}/phone-link`;
@@ -21,7 +19,7 @@ const linkWith = (token: string, lastPositionAt: string | null = null) =>
     lastPositionAt,
   });
 
-describe('a driver’s phone tracking link', { timeout: 30_000 }, () => {
+describe('a driver’s phone tracking link', () => {
   it('creates a link, shows it to copy or send on WhatsApp, renews it and turns it off', async () => {
     let current: ReturnType<typeof linkWith> | null = null;
     let issued = 0;

@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { phoneVerificationState, type PhoneVerificationState } from '@freightlane/domain';
 import { describe, expect, it } from 'vitest';
 import { apiFixture } from '../../../test/api-fixture';
@@ -6,12 +6,10 @@ import { mockApi } from '../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../test/render';
 import { driver, DRIVER_ID } from '../test-fixtures';
 
-configure({ asyncUtilTimeout: 5000 });
-
 const DRIVER = `/api/v1/fleet/drivers/${DRIVER_ID}`;
 const VERIFICATION = `/api/v1/fleet/drivers/${DRIVER_ID}/phone-verification`;
 
-describe('a driver’s phone verification', { timeout: 30_000 }, () => {
+describe('a driver’s phone verification', () => {
   it('sends a code to the driver’s phone and verifies the number with the code read back', async () => {
     const number = driver().phoneNumber;
     let state: PhoneVerificationState = apiFixture(phoneVerificationState, {

@@ -1,10 +1,8 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../test/render';
 import { SetActiveButton } from './set-active-button';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const TRUCK_ID = 'b7e2c1d0-0000-4000-8000-000000000804';
 const ACTIVE = `PATCH /api/v1/fleet/trucks/${TRUCK_ID}/active`;
@@ -19,7 +17,7 @@ function renderButton() {
   });
 }
 
-describe('the deactivate button', { timeout: 20_000 }, () => {
+describe('the deactivate button', () => {
   it("shows the server's refusal, naming the trips the truck is on", async () => {
     const api = mockApi({ [ACTIVE]: { status: 409, body: { message: ON_TRIPS } } });
     const { user } = renderButton();

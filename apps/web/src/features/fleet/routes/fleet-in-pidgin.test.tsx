@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { APP_LANGUAGE_KEY } from '../../../i18n/app-language';
 import { mockApi } from '../../../test/api-mock';
@@ -8,9 +8,8 @@ import { renderRoute, seedSession } from '../../../test/render';
 import { truck } from '../test-fixtures';
 
 // The page's code and the Pidgin catalogs are loaded lazily, which takes a moment on a cold start.
-configure({ asyncUtilTimeout: 15000 });
 
-describe('the fleet in Pidgin', { timeout: 20_000 }, () => {
+describe('the fleet in Pidgin', () => {
   it('shows the trucks list in the language the transporter chose', async () => {
     mockApi({
       'GET /api/v1/fleet/trucks': { body: pageOf([truck()], { totalElements: 1 }) },

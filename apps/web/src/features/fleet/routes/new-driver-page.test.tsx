@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PHONE_FORMAT_MESSAGE } from '../../../lib/phone-input';
 import { mockApi, type MockReply } from '../../../test/api-mock';
@@ -7,8 +7,6 @@ import { renderRoute, seedSession } from '../../../test/render';
 import { typedDayFirst } from '../../../test/typed-date';
 import { daysFromToday, driver, DRIVER_ID } from '../test-fixtures';
 import { fillAddress, next, stageHeading } from '../wizard-test-kit';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const CREATE = 'POST /api/v1/fleet/drivers';
 

@@ -1,12 +1,10 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { pageOf } from '../../../test/marketplace-fixtures';
 import { renderRoute, seedSession } from '../../../test/render';
 import { fleetManager, MANAGER_ID, motorBoy, MOTOR_BOY_ID } from '../test-fixtures';
 import { fillAddress, next, stageHeading, type User } from '../wizard-test-kit';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const ADDRESS = { street: '4 Creek Road', neighborhood: '', lga: 'Apapa', city: 'Apapa', state: 'Lagos' };
 

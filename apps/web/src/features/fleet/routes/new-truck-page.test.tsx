@@ -1,12 +1,10 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, type MockReply } from '../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../test/render';
 import { typedDayFirst } from '../../../test/typed-date';
 import { daysFromToday, truck, TRUCK_ID } from '../test-fixtures';
 import { choose, next, stageHeading, type User } from '../wizard-test-kit';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const CREATE = 'POST /api/v1/fleet/trucks';
 
@@ -33,7 +31,7 @@ async function submitFromDetails(user: User) {
   await user.click(screen.getByRole('button', { name: 'Add truck' }));
 }
 
-describe('the truck wizard', { timeout: 30_000 }, () => {
+describe('the truck wizard', () => {
   it('checks each stage before moving on, keeps entries on Back, then posts the whole truck', async () => {
     const api = mockTruckApi({ status: 201, body: truck() });
     seedSession('role_transporter');

@@ -1,12 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { fakeMediaQueryList } from '../../../test/fakes';
 import { pageOf } from '../../../test/marketplace-fixtures';
 import { renderRoute, seedSession } from '../../../test/render';
 import { daysFromToday, driver, DRIVER_ID, fleetManager, motorBoy, MOTOR_BOY_ID } from '../test-fixtures';
-
-configure({ asyncUtilTimeout: 5000 });
 
 function pretendDesktop() {
   vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
@@ -16,7 +14,7 @@ function pretendDesktop() {
 
 const queryOf = (url: string) => Object.fromEntries(new URL(url, 'http://localhost').searchParams);
 
-describe('the drivers, motor boys and fleet managers lists', { timeout: 20_000 }, () => {
+describe('the drivers, motor boys and fleet managers lists', () => {
   it('lists drivers with their licence expiry and filters the expiring ones', async () => {
     pretendDesktop();
     const expiring = driver({

@@ -1,12 +1,10 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../test/render';
 import { typedDayFirst } from '../../../test/typed-date';
 import { deferred, mockXhrUpload } from '../../../test/fake-xhr';
 import { daysFromToday, driver, DRIVER_ID, truck, TRUCK_ID } from '../test-fixtures';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const TRUCK = `/api/v1/fleet/trucks/${TRUCK_ID}`;
 const DRIVER = `/api/v1/fleet/drivers/${DRIVER_ID}`;
@@ -22,7 +20,7 @@ const TRUCK_WITH_PROBLEMS = truck({
 
 const section = (name: string) => screen.getByRole('region', { name });
 
-describe('a truck’s page', { timeout: 30_000 }, () => {
+describe('a truck’s page', () => {
   it('shows each document’s expiry and saves one section with only its fields', async () => {
     const api = mockApi({
       [`GET ${TRUCK}`]: { body: TRUCK_WITH_PROBLEMS },
@@ -131,7 +129,7 @@ describe('a truck’s page', { timeout: 30_000 }, () => {
   });
 });
 
-describe('a driver’s page', { timeout: 30_000 }, () => {
+describe('a driver’s page', () => {
   const originalCreate = URL.createObjectURL;
   const originalRevoke = URL.revokeObjectURL;
   afterEach(() => {

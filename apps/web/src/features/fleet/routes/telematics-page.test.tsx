@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import {
   pageOf,
   trackingCompanySchema,
@@ -17,8 +17,6 @@ import { mockApi } from '../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../test/render';
 import { truck, TRUCK_ID } from '../test-fixtures';
 import { accountRequest } from '../components/telematics-account-dialog';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const TRACCAR_ID = '0b5e8f7a-1c2d-4e3f-8a9b-0c1d2e3f4a51';
 const PHONE_ID = '0b5e8f7a-1c2d-4e3f-8a9b-0c1d2e3f4a52';
@@ -80,7 +78,7 @@ const devices = (truckLinked: boolean) =>
     size: 20,
   });
 
-describe('the tracking accounts page', { timeout: 30_000 }, () => {
+describe('the tracking accounts page', () => {
   it('connects a Traccar account, showing the provider’s refusal under the password first', async () => {
     let saved: TrackingCredential[] = [];
     let tries = 0;
@@ -199,7 +197,7 @@ describe('the tracking accounts page', { timeout: 30_000 }, () => {
   });
 });
 
-describe('the arrivals and alarms settings', { timeout: 30_000 }, () => {
+describe('the arrivals and alarms settings', () => {
   it('start at the company’s settings, save every setting, and put a refusal under its field', async () => {
     let current: TrackingSettings = apiFixture(trackingSettingsSchema, TRACKING_SETTINGS_DEFAULTS);
     let puts = 0;

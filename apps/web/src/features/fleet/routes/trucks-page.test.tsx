@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { fakeMediaQueryList } from '../../../test/fakes';
@@ -7,7 +7,6 @@ import { renderRoute, seedSession } from '../../../test/render';
 import { daysFromToday, truck, TRUCK_ID } from '../test-fixtures';
 
 // The page's code is loaded lazily, which takes a moment on a cold start.
-configure({ asyncUtilTimeout: 5000 });
 
 const LIST = 'GET /api/v1/fleet/trucks';
 
@@ -35,7 +34,7 @@ const EXPIRED = truck({
 });
 
 // Each test renders lazy pages and types through forms, which jsdom does slowly on a busy machine.
-describe('the trucks list', { timeout: 20_000 }, () => {
+describe('the trucks list', () => {
   it('sends /fleet to the trucks and shows them in a table with the worst document state', async () => {
     pretendDesktop();
     const api = mockApi({ [LIST]: { body: pageOf([truck(), EXPIRED], { totalElements: 2 }) } });

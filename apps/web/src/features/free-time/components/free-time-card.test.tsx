@@ -1,14 +1,12 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import type { TripDetail } from '@freightlane/domain';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockApi, type MockReply, type RecordedRequest } from '../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../test/render';
 import { containerTrip, freeTime, PUT_FREE_TIME, TRIP_DETAIL, TRIP_ID } from '../test-fixtures';
 
-configure({ asyncUtilTimeout: 8000 });
 // Each test renders the whole trip page, which takes seconds under jsdom.
-vi.setConfig({ testTimeout: 30_000 });
 
 type User = ReturnType<typeof userEvent.setup>;
 

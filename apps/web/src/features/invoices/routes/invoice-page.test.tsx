@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { DAY_MS, lagosToday, type InvoiceDetail } from '@freightlane/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, type MockReply, type RecordedRequest } from '../../../test/api-mock';
@@ -14,8 +14,6 @@ import {
   paymentFixture,
   payoutFixture,
 } from '../test-fixtures';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const BASE = `/api/v1/invoices/${INVOICE_ID}`;
 const CHARGE = `${BASE}/charges/${CHARGE_ID}`;
@@ -45,7 +43,7 @@ afterEach(() => {
   Object.assign(URL, { createObjectURL, revokeObjectURL });
 });
 
-describe('the invoice page', { timeout: 20_000 }, () => {
+describe('the invoice page', () => {
   it('shows the parties, the trip, the cargo and the figures with VAT at 7.5%', async () => {
     open('role_customer', WITH_PROPOSED);
     expect(await screen.findByRole('heading', { level: 1, name: 'Invoice INV-2026-000017' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { paymentOutcomeSchema, type PaymentOutcome } from '@freightlane/domain';
 import { describe, expect, it } from 'vitest';
 import { apiFixture } from '../../../test/api-fixture';
@@ -6,8 +6,6 @@ import { mockApi } from '../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../test/render';
 import { PAYMENT_CHECKS, paymentCheckDelayMs } from '../api/payments-api';
 import { INVOICE_ID } from '../test-fixtures';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const VERIFY = 'GET /api/v1/payments/verify';
 
@@ -23,7 +21,7 @@ function outcome(overrides: Partial<PaymentOutcome> = {}): PaymentOutcome {
   });
 }
 
-describe('the page the payer returns to', { timeout: 20_000 }, () => {
+describe('the page the payer returns to', () => {
   it('checks again while the payment is pending, then says it is received with a link to the invoice', async () => {
     const answers = [outcome({ status: 'PENDING', invoiceStatus: 'PENDING_PAYMENT' }), outcome()];
     const api = mockApi({ [VERIFY]: () => ({ body: answers.shift() ?? outcome() }) });

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { DAY_MS } from '@freightlane/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
@@ -8,7 +8,6 @@ import { profileFixture } from '../../../test/profile-fixture';
 import { renderRoute, seedSession } from '../../../test/render';
 import { INVOICE_ID, invoiceFixture, summaryFixture } from '../test-fixtures';
 
-configure({ asyncUtilTimeout: 5000 });
 // Each test clicks through several screens; a busy machine needs longer than the default 5 s.
 const CLICK_JOURNEY_TIMEOUT_MS = 20_000;
 

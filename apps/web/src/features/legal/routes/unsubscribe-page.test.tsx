@@ -1,10 +1,8 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, type MockReply } from '../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../test/render';
 import { UNSUBSCRIBED_TEXT } from './unsubscribe-page';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const UNSUBSCRIBE = 'POST /api/v1/notifications/unsubscribe';
 const TOKEN = 'eyJ1IjoiMSIsImsiOiJCSURfUkVDRUlWRUQifQ.c2lnbmF0dXJl';

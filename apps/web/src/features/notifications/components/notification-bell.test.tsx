@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { notifications as toasts } from '@mantine/notifications';
 import { afterEach, describe, expect, it } from 'vitest';
 import { profileFixture } from '../../../test/profile-fixture';
@@ -11,7 +11,6 @@ import {
   sseEvent,
 } from '../test-fixtures';
 
-configure({ asyncUtilTimeout: 5000 });
 // Each test clicks through the shell; a busy machine needs longer than the default 5 s.
 const CLICK_JOURNEY_TIMEOUT_MS = 20_000;
 

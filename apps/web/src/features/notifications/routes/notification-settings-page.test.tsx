@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { notifications as toasts } from '@mantine/notifications';
 import {
   NOTIFICATION_CHANNELS,
@@ -14,7 +14,6 @@ import { base64UrlToUint8Array } from '../api/push-device';
 import english from '../catalog/en-NG.json';
 import { mockNotificationApi } from '../test-fixtures';
 
-configure({ asyncUtilTimeout: 5000 });
 // Each test clicks through several screens; a busy machine needs longer than the default 5 s.
 const CLICK_JOURNEY_TIMEOUT_MS = 20_000;
 

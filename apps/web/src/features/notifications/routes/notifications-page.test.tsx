@@ -1,10 +1,9 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute, seedSession } from '../../../test/render';
 import { profileFixture } from '../../../test/profile-fixture';
 import { mockNotificationApi, notification, notificationPage } from '../test-fixtures';
 
-configure({ asyncUtilTimeout: 5000 });
 // Each test clicks through several screens; a busy machine needs longer than the default 5 s.
 const CLICK_JOURNEY_TIMEOUT_MS = 20_000;
 

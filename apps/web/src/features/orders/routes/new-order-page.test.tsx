@@ -1,4 +1,4 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { lagosDateInDays } from '@freightlane/domain';
 import { mockApi, type MockReply, type RecordedRequest } from '../../../test/api-mock';
@@ -8,7 +8,6 @@ import { LINERS, ORDER_ID, TERMINALS, orderDetail } from '../order-fixtures';
 import { emptyOrderDraft, orderDraftKey, saveOrderDraft, type OrderDraftValues } from '../order-draft';
 
 // The page's code is loaded lazily, which takes a moment on a cold start.
-configure({ asyncUtilTimeout: 5000 });
 
 function daysAhead(days: number): string {
   return lagosDateInDays(days);

@@ -1,12 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { OrderDetail } from '@freightlane/domain';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../test/render';
 import { transporterCard } from '../../../test/scorecard-fixtures';
 import { BID_A, BID_B, ORDER_ID, orderDetail } from '../order-fixtures';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const DETAIL = `GET /api/v1/orders/${ORDER_ID}`;
 const AWARD = `POST /api/v1/orders/${ORDER_ID}/award`;

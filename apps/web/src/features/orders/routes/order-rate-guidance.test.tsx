@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { lagosDateInDays, rateGuidanceSchema, type RateGuidance } from '@freightlane/domain';
 import { describe, expect, it } from 'vitest';
 import { apiFixture } from '../../../test/api-fixture';
@@ -8,7 +8,6 @@ import { LINERS, TERMINALS } from '../order-fixtures';
 import { emptyOrderDraft, orderDraftKey, saveOrderDraft, type OrderDraftValues } from '../order-draft';
 
 // The page's code is loaded lazily, which takes a moment on a cold start.
-configure({ asyncUtilTimeout: 5000 });
 
 const RATE_GUIDANCE = 'GET /api/v1/rate-guidance';
 const LONG = 30_000;

@@ -1,12 +1,9 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { APP_LANGUAGE_KEY } from '../../../i18n/app-language';
 import { mockApi } from '../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../test/render';
 import { ORDER_ID, orderDetail } from '../order-fixtures';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const DETAIL = `GET /api/v1/orders/${ORDER_ID}`;
 const TRUCKS_NEAR = `GET /api/v1/orders/${ORDER_ID}/trucks-near-pickup`;
@@ -31,7 +28,7 @@ describe('an order’s return loads', () => {
     seedSession('role_customer');
     const { user } = renderRoute(`/orders/${ORDER_ID}`);
     // The first test of the file also waits for the page's chunk.
-    const card = await screen.findByRole('region', { name: 'Return loads' }, { timeout: 15_000 });
+    const card = await screen.findByRole('region', { name: 'Return loads' });
     expect(
       await within(card).findByText('3 trucks expected near the pickup before 25 Nov 2026'),
     ).toBeVisible();

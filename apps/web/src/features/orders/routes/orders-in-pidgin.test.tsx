@@ -36,7 +36,7 @@ describe('the orders in Pidgin', () => {
     renderRoute('/orders');
 
     // The first render loads the page's chunk and then every catalog of the profile's language.
-    expect(await screen.findByText('Di new ones dey first', {}, { timeout: 20000 })).toBeVisible();
+    expect(await screen.findByText('Di new ones dey first')).toBeVisible();
     expect(screen.getByText('Your haulage orders, di bids wey dem put and who win.')).toBeVisible();
     expect(screen.getByRole('textbox', { name: 'Find' })).toBeVisible();
     const table = screen.getByRole('table', { name: 'Orders' });

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { orderSummarySchema, type OrderSummary } from '@freightlane/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { apiFixture } from '../../../test/api-fixture';
@@ -7,8 +7,6 @@ import { fakeMediaQueryList } from '../../../test/fakes';
 import { pageOf } from '../../../test/marketplace-fixtures';
 import { renderRoute, seedSession } from '../../../test/render';
 import { orderDetail } from '../order-fixtures';
-
-configure({ asyncUtilTimeout: 5000 });
 
 function summary(overrides: Partial<OrderSummary>): OrderSummary {
   const {

@@ -1,12 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { PreferredPartner, Transporter } from '@freightlane/domain';
 import { describe, expect, it } from 'vitest';
 import { AppLanguageProvider } from '../../../i18n/app-language';
 import { mockApi } from '../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../test/render';
 import { PartnersPage } from './partners-page';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const KANO = '11111111-1111-4111-8111-111111111111';
 const ONNE = '22222222-2222-4222-8222-222222222222';

@@ -1,11 +1,9 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { lagosToday } from '@freightlane/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, type MockReply } from '../../../test/api-mock';
 import { profileFixture } from '../../../test/profile-fixture';
 import { renderRoute, seedSession } from '../../../test/render';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const PROFILE = profileFixture(
   { email: 'ngozi@okafor-imports.ng', firstName: 'Ngozi', userType: 'CUSTOMER', role: 'role_customer' },

@@ -1,10 +1,8 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { GHANA, profileFixture } from '../../../test/profile-fixture';
 import { renderRoute, seedSession } from '../../../test/render';
-
-configure({ asyncUtilTimeout: 5000 });
 
 /** A profile whose country is not Nigeria, so a phone code written into the web app would show. */
 const GHANA_PROFILE = profileFixture(

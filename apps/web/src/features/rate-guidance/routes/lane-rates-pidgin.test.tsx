@@ -1,13 +1,10 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { APP_LANGUAGE_KEY } from '../../../i18n/app-language';
 import { mockApi } from '../../../test/api-mock';
 import { fakeMediaQueryList } from '../../../test/fakes';
 import { renderRoute, seedSession } from '../../../test/render';
 import { LANE_RATES, laneRate, laneRatesPage } from '../test-fixtures';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 describe('the lane rates in Pidgin', () => {
   it('shows the lanes, the diesel price and the filters in Pidgin', async () => {

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { lagosToday } from '@freightlane/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, type RecordedRequest } from '../../../test/api-mock';
@@ -6,9 +6,6 @@ import { fakeMediaQueryList } from '../../../test/fakes';
 import { renderRoute, seedSession } from '../../../test/render';
 import { shownDayFirst } from '../../../test/typed-date';
 import { dieselEntry } from '../test-fixtures';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const URL = '/api/v1/admin/diesel-prices';
 const PATH = '/admin/reference/diesel-prices';

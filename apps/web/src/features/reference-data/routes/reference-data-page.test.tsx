@@ -8,10 +8,8 @@ describe('the reference data page', () => {
     mockApi({});
     seedSession('role_admin');
     renderRoute('/admin/reference');
-    const main = within(await screen.findByRole('main', {}, { timeout: 5000 }));
-    expect(
-      await main.findByRole('heading', { level: 1, name: 'Reference data' }, { timeout: 5000 }),
-    ).toBeVisible();
+    const main = within(await screen.findByRole('main'));
+    expect(await main.findByRole('heading', { level: 1, name: 'Reference data' })).toBeVisible();
     expect(document.title).toBe('Reference data · Freightlane');
     for (const [name, href] of [
       ['Open shipping lines', '/admin/reference/shipping-lines'],
@@ -28,7 +26,7 @@ describe('the reference data page', () => {
     mockApi({});
     seedSession('role_customer');
     const { router } = renderRoute('/admin/reference/terminals');
-    await screen.findByRole('main', {}, { timeout: 5000 });
+    await screen.findByRole('main');
     expect(router.state.location.pathname).not.toBe('/admin/reference/terminals');
   });
 });

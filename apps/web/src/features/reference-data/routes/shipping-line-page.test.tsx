@@ -6,7 +6,6 @@ import { renderRoute, seedSession } from '../../../test/render';
 import { LINE_ID, shippingLine } from '../test-fixtures';
 
 const BASE = `/api/v1/admin/shipping-lines/${LINE_ID}`;
-const FIRST_LOAD = { timeout: 5000 };
 
 function pretendDesktop() {
   vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
@@ -24,7 +23,7 @@ describe('a shipping line and its tariffs', () => {
   it('shows the tariff table with each size, rates in naira and the sizes without one', async () => {
     pretendDesktop();
     open();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Maersk' }, FIRST_LOAD)).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maersk' })).toBeVisible();
     expect(document.title).toBe('Maersk · Freightlane');
     expect(screen.getByText('Code MAERSK · Offered for new orders')).toBeVisible();
     const table = within(screen.getByRole('table', { name: 'Tariffs of Maersk' }));
@@ -48,7 +47,7 @@ describe('a shipping line and its tariffs', () => {
         }),
       }),
     });
-    const freeDays20 = await screen.findByRole('textbox', { name: '20 FT: free days' }, FIRST_LOAD);
+    const freeDays20 = await screen.findByRole('textbox', { name: '20 FT: free days' });
     await user.clear(freeDays20);
     await user.type(freeDays20, '61');
     await user.tab();
@@ -97,7 +96,7 @@ describe('a shipping line and its tariffs', () => {
 
   it('gives a card per size on a phone', async () => {
     open({ [`GET ${BASE}`]: { body: shippingLine({ tariffs: [] }) } });
-    expect(await screen.findByText('No tariffs yet', { selector: 'div *' }, FIRST_LOAD)).toBeVisible();
+    expect(await screen.findByText('No tariffs yet', { selector: 'div *' })).toBeVisible();
     expect(screen.queryByRole('table')).toBeNull();
     const card = within(screen.getByRole('group', { name: '40 FT High Cube' }));
     expect(card.getByRole('textbox', { name: 'Free days' })).toHaveValue('');
@@ -110,7 +109,7 @@ describe('a shipping line and its tariffs', () => {
         body: shippingLine(request.body as { active?: boolean; name?: string }),
       }),
     });
-    await user.click(await screen.findByRole('button', { name: 'Retire' }, FIRST_LOAD));
+    await user.click(await screen.findByRole('button', { name: 'Retire' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Retire Maersk?' }));
     expect(dialog.getByText(/no longer choose it for new orders/)).toBeVisible();
     await user.click(dialog.getByRole('button', { name: 'Yes' }));

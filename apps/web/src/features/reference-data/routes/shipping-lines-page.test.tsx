@@ -7,7 +7,6 @@ import { LINE_ID, lineSummary, shippingLine } from '../test-fixtures';
 
 const LIST = 'GET /api/v1/admin/shipping-lines';
 /** The first render loads the page's lazy chunk, which can take a while on a busy machine. */
-const FIRST_LOAD = { timeout: 5000 };
 const queryOf = (url: string) => Object.fromEntries(new URL(url, 'http://localhost').searchParams);
 
 describe('the shipping lines list', () => {
@@ -22,7 +21,7 @@ describe('the shipping lines list', () => {
     });
     seedSession('role_admin');
     const { user } = renderRoute('/admin/reference/shipping-lines');
-    const link = await screen.findByRole('link', { name: 'Maersk' }, FIRST_LOAD);
+    const link = await screen.findByRole('link', { name: 'Maersk' });
     expect(link).toHaveAttribute('href', `/admin/reference/shipping-lines/${LINE_ID}`);
     const [maersk, grimaldi] = within(screen.getByRole('list', { name: 'Shipping lines' })).getAllByRole(
       'listitem',
@@ -43,7 +42,7 @@ describe('the shipping lines list', () => {
     mockApi({ [LIST]: { body: pageOf([]) } });
     seedSession('role_admin');
     const { user, router } = renderRoute('/admin/reference/shipping-lines?q=zzz');
-    expect(await screen.findByText(/No shipping line matches “zzz”/, {}, FIRST_LOAD)).toBeVisible();
+    expect(await screen.findByText(/No shipping line matches “zzz”/)).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Clear search' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
@@ -65,7 +64,7 @@ describe('the shipping lines list', () => {
     });
     seedSession('role_admin');
     const { user, router } = renderRoute('/admin/reference/shipping-lines');
-    await user.click(await screen.findByRole('button', { name: 'Add a shipping line' }, FIRST_LOAD));
+    await user.click(await screen.findByRole('button', { name: 'Add a shipping line' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Add a shipping line' }));
     await user.type(dialog.getByRole('textbox', { name: 'Name' }), 'Africa Express');
     const code = dialog.getByRole('textbox', { name: 'Code' });
@@ -103,7 +102,7 @@ describe('the shipping lines list', () => {
     });
     seedSession('role_admin');
     const { user } = renderRoute('/admin/reference/shipping-lines');
-    await user.click(await screen.findByRole('button', { name: 'Add a shipping line' }, FIRST_LOAD));
+    await user.click(await screen.findByRole('button', { name: 'Add a shipping line' }));
     const dialog = within(await screen.findByRole('dialog'));
     await user.type(dialog.getByRole('textbox', { name: 'Name' }), 'Maersk Line');
     await user.type(dialog.getByRole('textbox', { name: 'Code' }), 'MAERSK');

@@ -9,7 +9,6 @@ import { TERMINAL_ID, terminal } from '../test-fixtures';
 
 const LIST = 'GET /api/v1/admin/terminals';
 const ONE = `/api/v1/admin/terminals/${TERMINAL_ID}`;
-const FIRST_LOAD = { timeout: 5000 };
 const queryOf = (url: string) => Object.fromEntries(new URL(url, 'http://localhost').searchParams);
 
 function open(path: string, routes: Record<string, MockReply | ((request: RecordedRequest) => MockReply)>) {
@@ -45,7 +44,7 @@ describe('the terminals list', () => {
         ]),
       },
     });
-    const table = within(await screen.findByRole('table', { name: 'Terminals' }, FIRST_LOAD));
+    const table = within(await screen.findByRole('table', { name: 'Terminals' }));
     expect(table.getByRole('link', { name: 'APM Terminals Apapa' })).toHaveAttribute(
       'href',
       `/admin/reference/terminals/${TERMINAL_ID}`,
@@ -63,7 +62,7 @@ describe('the terminals list', () => {
 
   it('says why it is empty and leads to Add a terminal', async () => {
     open('/admin/reference/terminals', { [LIST]: { body: pageOf([]) } });
-    expect(await screen.findByText(/No terminals yet/, {}, FIRST_LOAD)).toBeVisible();
+    expect(await screen.findByText(/No terminals yet/)).toBeVisible();
     expect(screen.getAllByRole('link', { name: 'Add a terminal' })[0]).toHaveAttribute(
       'href',
       '/admin/reference/terminals/new',
@@ -80,9 +79,7 @@ describe('adding a terminal', () => {
       }),
       'GET /api/v1/admin/terminals/new-terminal': { body: terminal({ id: 'new-terminal' }) },
     });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Add a terminal' }, FIRST_LOAD),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Add a terminal' })).toBeVisible();
     expect(document.title).toBe('Add a terminal · Freightlane');
 
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ikorodu Inland Container Depot');
@@ -142,7 +139,7 @@ describe('one terminal', () => {
       [`GET ${ONE}`]: { body: terminal() },
       [`PATCH ${ONE}`]: () => reply,
     });
-    const name = await screen.findByRole('textbox', { name: 'Name' }, FIRST_LOAD);
+    const name = await screen.findByRole('textbox', { name: 'Name' });
     expect(screen.getByRole('textbox', { name: 'Code' })).toHaveValue('APMT-APAPA');
     expect(screen.getByRole('textbox', { name: 'Latitude' })).toHaveValue('6.4453');
     await user.clear(name);
@@ -174,7 +171,7 @@ describe('one terminal', () => {
       [`GET ${ONE}`]: { body: terminal() },
       [`PATCH ${ONE}`]: { body: terminal({ active: false }) },
     });
-    await user.click(await screen.findByRole('button', { name: 'Retire' }, FIRST_LOAD));
+    await user.click(await screen.findByRole('button', { name: 'Retire' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: 'Retire APM Terminals Apapa?' })).getByRole('button', {
         name: 'Yes',

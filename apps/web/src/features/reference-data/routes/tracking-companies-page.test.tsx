@@ -5,7 +5,6 @@ import { renderRoute, seedSession } from '../../../test/render';
 import { trackingCompany } from '../test-fixtures';
 
 const LIST = 'GET /api/v1/admin/tracking-companies';
-const FIRST_LOAD = { timeout: 5000 };
 
 function open() {
   const traccar = trackingCompany();
@@ -29,9 +28,7 @@ function open() {
 describe('the tracking companies', () => {
   it('shows each with its kind, how many accounts use it and whether it is offered', async () => {
     open();
-    const card = within(
-      (await screen.findByRole('heading', { level: 2, name: 'Traccar' }, FIRST_LOAD)).closest('li')!,
-    );
+    const card = within((await screen.findByRole('heading', { level: 2, name: 'Traccar' })).closest('li')!);
     expect(card.getByText('Traccar server')).toBeVisible();
     expect(card.getByText('TRACCAR · 3 tracking accounts use it')).toBeVisible();
     expect(card.getByRole('switch', { name: 'Offered to transporters' })).toBeChecked();
@@ -41,9 +38,7 @@ describe('the tracking companies', () => {
 
   it('turns one off only after a Yes', async () => {
     const { api, patch, user } = open();
-    const card = within(
-      (await screen.findByRole('heading', { level: 2, name: 'Traccar' }, FIRST_LOAD)).closest('li')!,
-    );
+    const card = within((await screen.findByRole('heading', { level: 2, name: 'Traccar' })).closest('li')!);
     await user.click(card.getByRole('switch', { name: 'Offered to transporters' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Turn off Traccar?' }));
     expect(dialog.getByText(/accounts they already have keep working/)).toBeVisible();
@@ -59,7 +54,7 @@ describe('the tracking companies', () => {
 
   it('edits the wording, with the message under an emptied field', async () => {
     const { api, patch, user } = open();
-    await user.click(await screen.findByRole('button', { name: 'Edit Traccar' }, FIRST_LOAD));
+    await user.click(await screen.findByRole('button', { name: 'Edit Traccar' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit Traccar' }));
     const description = dialog.getByRole('textbox', { name: /^Description/ });
     await user.clear(description);

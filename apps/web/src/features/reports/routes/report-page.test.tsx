@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { lagosDateInDays, reportResponse, type ReportResponse } from '@freightlane/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiFixture } from '../../../test/api-fixture';
@@ -10,7 +10,6 @@ import { renderRoute, seedSession } from '../../../test/render';
 import { shownDayFirst } from '../../../test/typed-date';
 import { rangePresets } from '../report-catalogue';
 
-configure({ asyncUtilTimeout: 5000 });
 const JOURNEY_TIMEOUT_MS = 20_000;
 
 function pretend(desktop: boolean) {

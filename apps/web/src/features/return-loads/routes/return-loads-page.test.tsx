@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { fakeMediaQueryList } from '../../../test/fakes';
@@ -11,9 +11,6 @@ import {
   returnLoadTrip,
   returnLoadsAnswer,
 } from '../../../test/return-load-fixtures';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 function pretendDesktop() {
   vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
@@ -66,9 +63,7 @@ describe('the Return loads page', () => {
     seedSession('role_transporter', 'Musa');
     renderRoute('/return-loads');
     // The first test of the file also waits for the page's chunk.
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Return loads' }, { timeout: 15_000 }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Return loads' })).toBeVisible();
     expect(document.title).toBe('Return loads · Freightlane');
     const kano = await screen.findByRole('region', { name: 'TRP-2026-000123 · Truck LSR 123 XY' });
     expect(api.calls(RETURN_LOADS)[0]?.url).toBe('/api/v1/return-loads?page=0&size=20');

@@ -1,5 +1,5 @@
-import { configure, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { APP_LANGUAGE_KEY } from '../../../i18n/app-language';
 import { mockApi } from '../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../test/render';
@@ -10,9 +10,6 @@ import {
   returnLoadTrip,
   returnLoadsAnswer,
 } from '../../../test/return-load-fixtures';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 describe('the Return loads page in Pidgin', () => {
   it('shows the radius, how it works and each truck’s matches in Pidgin', async () => {
@@ -29,7 +26,7 @@ describe('the Return loads page in Pidgin', () => {
     renderRoute('/return-loads');
 
     // The first test of the file also waits for the page's chunk.
-    expect(await screen.findByText('Look inside', {}, { timeout: 15_000 })).toBeVisible();
+    expect(await screen.findByText('Look inside')).toBeVisible();
     expect(screen.getByText('km from each delivery')).toBeVisible();
     expect(screen.getByText('From 5 reach 200 km.')).toBeVisible();
     expect(

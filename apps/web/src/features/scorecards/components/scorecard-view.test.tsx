@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { AppLanguageProvider } from '../../../i18n/app-language';
@@ -7,8 +7,6 @@ import { renderRoute, seedSession } from '../../../test/render';
 import { customerCard, transporterCard } from '../../../test/scorecard-fixtures';
 import { ScorecardLink } from './scorecard-dialog';
 import { ScorecardView } from './scorecard-view';
-
-configure({ asyncUtilTimeout: 5000 });
 
 function show(element: ReactNode) {
   seedSession('role_customer');

@@ -1,12 +1,10 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { smsInboxSchema, type SimulatedSms } from '@freightlane/domain';
 import { describe, expect, it } from 'vitest';
 import { apiFixture } from '../../../test/api-fixture';
 import { mockApi } from '../../../test/api-mock';
 import { renderRoute } from '../../../test/render';
 import { inboxPhoneOf, PHONE_FORMAT_ERROR } from '../../../components/simulator-phones';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const INBOX = 'GET /api/dev/sms/inbox';
 

@@ -1,14 +1,12 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { TRIP_STATUS_LABELS, tripAlertSchema, type TripAlert, type TripDetail } from '@freightlane/domain';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiFixture } from '../../../test/api-fixture';
 import { mockApi } from '../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../test/render';
 import { TRIP_DETAIL, TRIP_ID, tripDetail } from '../test-fixtures';
 
-configure({ asyncUtilTimeout: 8000 });
 // Each test renders the whole trip page, which takes seconds under jsdom.
-vi.setConfig({ testTimeout: 30_000 });
 
 const ALERT_ID = 'd4444444-4444-4444-8444-444444444444';
 const ACKNOWLEDGE = `POST /api/v1/trips/alerts/${ALERT_ID}/acknowledge`;

@@ -1,4 +1,4 @@
-import { configure, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { tripIssueSchema } from '@freightlane/domain';
 import { describe, expect, it } from 'vitest';
 import { AppLanguageProvider } from '../../../i18n/app-language';
@@ -9,8 +9,6 @@ import { TripDocumentsCard } from './trip-documents-card';
 import { TripIssuesCard } from './trip-issues-card';
 import { TripStatusBadge } from './trip-status';
 import { TripTimeline } from './trip-timeline';
-
-configure({ asyncUtilTimeout: 8000 });
 
 /** A loaded trip held up by a breakdown, with nothing uploaded yet. */
 const delayedTrip = tripDetail({
@@ -34,7 +32,7 @@ const delayedTrip = tripDetail({
   ],
 });
 
-describe('the trip page cards in Pidgin', { timeout: 30_000 }, () => {
+describe('the trip page cards in Pidgin', () => {
   it('speak Pidgin when the app is shown in Pidgin', async () => {
     seedSession('role_transporter');
     const store = createTestStore();

@@ -1,4 +1,4 @@
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   CUSTOMER_RATING_TAGS,
@@ -17,8 +17,6 @@ import { mockApi, type MockReply, type RecordedRequest } from '../../../test/api
 import { createTestStore, seedSession, TestProviders } from '../../../test/render';
 import { statusLog, TRIP_ID, tripDetail } from '../test-fixtures';
 import { TripRatingCard } from './trip-rating-card';
-
-configure({ asyncUtilTimeout: 8000 });
 
 const RATINGS = `GET /api/v1/trips/${TRIP_ID}/ratings`;
 const RATE = `POST /api/v1/trips/${TRIP_ID}/ratings`;
@@ -90,7 +88,7 @@ async function card(name: string | RegExp) {
   return within(await screen.findByRole('region', { name }));
 }
 
-describe('the trip rating card', { timeout: 30_000 }, () => {
+describe('the trip rating card', () => {
   it('asks the customer how the transporter was, with five stars and the transporter tags only', async () => {
     renderCard('CUSTOMER', ratings());
     const form = await card('How was Kano Haulage Ltd?');

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { TripDetail } from '@freightlane/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
@@ -6,9 +6,7 @@ import { renderRoute, seedSession } from '../../../test/render';
 import { returnLoadMatch, returnLoadTrip, tripReturnLoads } from '../../../test/return-load-fixtures';
 import { TRIP_DETAIL, TRIP_ID, startedTrip } from '../test-fixtures';
 
-configure({ asyncUtilTimeout: 5000 });
 // Each test renders the whole trip page, which takes seconds under jsdom.
-vi.setConfig({ testTimeout: 30_000 });
 
 const RETURN_LOADS = `GET /api/v1/trips/${TRIP_ID}/return-loads`;
 
@@ -41,7 +39,7 @@ describe('the trip’s return loads', () => {
     seedSession('role_transporter', 'Musa');
     renderRoute(`/trips/${TRIP_ID}`);
     // The first test of the file also waits for the page's chunk.
-    const section = await screen.findByRole('region', { name: 'Return loads' }, { timeout: 15_000 });
+    const section = await screen.findByRole('region', { name: 'Return loads' });
     expect(section).toHaveAttribute('id', 'return-loads');
     expect(within(section).getByText('1 return load')).toBeVisible();
     expect(

@@ -1,12 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { mapSettingsSchema, tripRouteSchema, type TripDetail } from '@freightlane/domain';
 import { describe, expect, it } from 'vitest';
 import { apiFixture } from '../../../test/api-fixture';
 import { mockApi } from '../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../test/render';
 import { TRIP_DETAIL, TRIP_ID, tripDetail } from '../test-fixtures';
-
-configure({ asyncUtilTimeout: 8000 });
 
 const ROUTE = `GET /api/v1/trips/${TRIP_ID}/route`;
 const settings = apiFixture(mapSettingsSchema, {
@@ -31,7 +29,7 @@ const onTheRoad = (): TripDetail =>
     },
   });
 
-describe('the route on the trip page', { timeout: 30_000 }, () => {
+describe('the route on the trip page', () => {
   it('draws where the truck went and says where it last reported', async () => {
     mockApi({
       [TRIP_DETAIL]: { body: onTheRoad() },

@@ -32,7 +32,7 @@ async function renderMap() {
   return { map, tiles };
 }
 
-describe('the truck map without its street tiles', { timeout: 30_000 }, () => {
+describe('the truck map without its street tiles', () => {
   it("always draws Nigeria's states under the trucks and credits where the outlines come from", async () => {
     const { map } = await renderMap();
     const pane = map.querySelector<HTMLElement>('.leaflet-state-outlines-pane')!;

@@ -1,7 +1,7 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { tripIssueSchema, type TripAction, type TripDetail, type TripIssue } from '@freightlane/domain';
 import type userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PATHS } from '../../../lib/paths';
 import { apiFixture } from '../../../test/api-fixture';
 import { mockApi, type MockReply } from '../../../test/api-mock';
@@ -10,9 +10,7 @@ import { MAERSK, pageOf } from '../../../test/marketplace-fixtures';
 import { renderRoute, seedSession } from '../../../test/render';
 import { CONSIGNMENT_ID, statusLog, TRACKING_ID, TRIP_DETAIL, TRIP_ID, tripDetail } from '../test-fixtures';
 
-configure({ asyncUtilTimeout: 5000 });
 // Each test renders the whole page (timeline, cards, dialogs), which takes seconds under jsdom.
-vi.setConfig({ testTimeout: 30_000 });
 
 const TRUCK_ID = 'a1111111-1111-4111-8111-111111111111';
 const DRIVER_ID = 'b2222222-2222-4222-8222-222222222222';

@@ -1,12 +1,10 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { mapSettingsSchema, tripMapResponse, type TripMapItem } from '@freightlane/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeMediaQueryList } from '../../../test/fakes';
 import { apiFixture } from '../../../test/api-fixture';
 import { mockApi } from '../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../test/render';
-
-configure({ asyncUtilTimeout: 8000 });
 
 function pretendDesktop() {
   vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
@@ -42,7 +40,7 @@ function item(overrides: Partial<TripMapItem>): TripMapItem {
   };
 }
 
-describe('the map of trucks', { timeout: 30_000 }, () => {
+describe('the map of trucks', () => {
   it('draws each located truck on the tiles of the installation and lists every live trip', async () => {
     pretendDesktop();
     const trips = apiFixture(tripMapResponse, [

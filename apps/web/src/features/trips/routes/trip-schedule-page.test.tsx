@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { scheduleResponse, type ScheduleEvent, type ScheduleResponse } from '@freightlane/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { lagosToday } from '../../../lib/format';
@@ -8,7 +8,6 @@ import { fakeMediaQueryList } from '../../../test/fakes';
 import { APAPA_TERMINAL } from '../../../test/marketplace-fixtures';
 import { renderRoute, seedSession } from '../../../test/render';
 
-configure({ asyncUtilTimeout: 5000 });
 // Each test clicks through several screens; a busy machine needs longer than the default 5 s.
 const CLICK_JOURNEY_TIMEOUT_MS = 20_000;
 

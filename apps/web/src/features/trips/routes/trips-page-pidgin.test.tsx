@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { APP_LANGUAGE_KEY } from '../../../i18n/app-language';
 import { mockApi } from '../../../test/api-mock';
@@ -6,9 +6,7 @@ import { fakeMediaQueryList } from '../../../test/fakes';
 import { pageOf, tripSummary } from '../../../test/marketplace-fixtures';
 import { renderRoute, seedSession } from '../../../test/render';
 
-configure({ asyncUtilTimeout: 5000 });
-
-describe('the trips list in Pidgin', { timeout: 20_000 }, () => {
+describe('the trips list in Pidgin', () => {
   it('names the tabs, the columns and the stage clock in Pidgin', async () => {
     vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
       fakeMediaQueryList(query, query.includes('min-width')),

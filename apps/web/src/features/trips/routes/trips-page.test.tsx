@@ -1,11 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { fakeMediaQueryList } from '../../../test/fakes';
 import { pageOf, tripSummary } from '../../../test/marketplace-fixtures';
 import { renderRoute, seedSession } from '../../../test/render';
 
-configure({ asyncUtilTimeout: 5000 });
 // Each test clicks through several screens; a busy machine needs longer than the default 5 s.
 const CLICK_JOURNEY_TIMEOUT_MS = 20_000;
 

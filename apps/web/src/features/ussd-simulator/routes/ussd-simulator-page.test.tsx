@@ -1,11 +1,9 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import type { UssdSimulatorInput } from '@freightlane/domain';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/api-mock';
 import { renderRoute } from '../../../test/render';
 import { dialledPhoneOf } from './ussd-simulator-page';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const SETUP = 'GET /api/dev/ussd';
 const SCREEN = 'POST /api/dev/ussd/session';
@@ -19,7 +17,7 @@ function menuOf(text: string) {
   return { kind: 'END', screen: 'Wannan ba zaɓi ba ne a menu. Sake kira.' };
 }
 
-describe('the USSD simulator page', { timeout: 30_000 }, () => {
+describe('the USSD simulator page', () => {
   it('plays a session: dial, each reply sent with the answers so far, until the session ends', async () => {
     const api = mockApi({
       [SETUP]: { body: { serviceCode: '*384*1234#', demoPhoneNumber: '+2348020002580' } },

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { driverSchema, ussdAccessSchema, ussdPinIssuedSchema, type UssdAccess } from '@freightlane/domain';
 import { describe, expect, it } from 'vitest';
 import { APP_LANGUAGE_KEY } from '../../../i18n/app-language';
@@ -6,8 +6,6 @@ import { apiFixture } from '../../../test/api-fixture';
 import { mockApi } from '../../../test/api-mock';
 import { profileFixture } from '../../../test/profile-fixture';
 import { renderRoute, seedSession } from '../../../test/render';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const DRIVER_ID = '5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c12';
 const DRIVER = `/api/v1/fleet/drivers/${DRIVER_ID}`;
@@ -55,7 +53,7 @@ async function openCard() {
   return { ...rendered, card };
 }
 
-describe('a driver’s USSD access', { timeout: 30_000 }, () => {
+describe('a driver’s USSD access', () => {
   it('gives a first PIN, shows it once to copy, and asks before replacing it', async () => {
     let access = accessWith();
     let given = 0;

@@ -1,11 +1,9 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { whatsappConversationsSchema, type SimulatedWhatsappMessage } from '@freightlane/domain';
 import { describe, expect, it } from 'vitest';
 import { apiFixture } from '../../../test/api-fixture';
 import { mockApi } from '../../../test/api-mock';
 import { renderRoute } from '../../../test/render';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const CONVERSATIONS = 'GET /api/dev/whatsapp/conversations';
 const INBOUND = 'POST /api/dev/whatsapp/inbound';

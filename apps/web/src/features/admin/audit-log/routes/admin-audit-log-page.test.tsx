@@ -1,12 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { AUTOMATIC_ACTOR_NAME, type AuditLogEntry } from '@freightlane/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../../test/api-mock';
 import { fakeMediaQueryList } from '../../../../test/fakes';
 import { renderRoute, seedSession } from '../../../../test/render';
 import { auditEntry } from '../../test-fixtures';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const LOG = 'GET /api/v1/admin/audit-log';
 
@@ -37,7 +35,7 @@ const ENTRIES = [
   }),
 ];
 
-describe('the audit log page', { timeout: 20_000 }, () => {
+describe('the audit log page', () => {
   it('lists who changed what and when, and opens the before → after of a change', async () => {
     pretendDesktop();
     const api = mockApi({ [LOG]: { body: pageOf(ENTRIES) } });

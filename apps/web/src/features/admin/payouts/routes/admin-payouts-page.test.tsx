@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { earningSchema, type Earning } from '@freightlane/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { apiFixture } from '../../../../test/api-fixture';
@@ -6,8 +6,6 @@ import { mockApi } from '../../../../test/api-mock';
 import { fakeMediaQueryList } from '../../../../test/fakes';
 import { pageOf } from '../../../../test/marketplace-fixtures';
 import { renderRoute, seedSession } from '../../../../test/render';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const PAYOUT_ID = '5e1d7c3a-9b2f-4d6e-8a1c-3f5b7d9e1a24';
 const LIST = 'GET /api/v1/admin/payouts';
@@ -47,7 +45,7 @@ function pretendDesktop() {
   );
 }
 
-describe('the back office payouts', { timeout: 20_000 }, () => {
+describe('the back office payouts', () => {
   it('lists payouts, pending first as the API sends them, with the net to pay out', async () => {
     pretendDesktop();
     const api = mockApi({ [LIST]: { body: pageOf([payoutRow(), PAID]) } });

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { adminRatingSchema, type AdminRating } from '@freightlane/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { apiFixture } from '../../../../test/api-fixture';
@@ -6,8 +6,6 @@ import { mockApi } from '../../../../test/api-mock';
 import { fakeMediaQueryList } from '../../../../test/fakes';
 import { pageOf } from '../../../../test/marketplace-fixtures';
 import { renderRoute, seedSession } from '../../../../test/render';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const RATING_ID = '3c2b1a09-8f7e-4d6c-9b5a-4f3e2d1c0b9a';
 const TRIP_ID = '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6';
@@ -55,7 +53,7 @@ function pretendDesktop() {
   );
 }
 
-describe('the back office ratings', { timeout: 20_000 }, () => {
+describe('the back office ratings', () => {
   it('lists the ratings newest first, and filters those with a comment', async () => {
     pretendDesktop();
     const api = mockApi({ [LIST]: { body: pageOf([adminRating(), PRAISE]) } });

@@ -1,11 +1,9 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { DEACTIVATE_REASON_MESSAGE } from '@freightlane/domain';
 import { describe, expect, it } from 'vitest';
 import { mockApi, type MockReply } from '../../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../../test/render';
 import { USER_ID, userDetail } from '../../test-fixtures';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const BASE = `/api/v1/admin/users/${USER_ID}`;
 
@@ -15,7 +13,7 @@ function open(routes: Record<string, MockReply> = {}, detail = userDetail()) {
   return { api, ...renderRoute(`/admin/users/${USER_ID}`) };
 }
 
-describe("an admin's view of one user", { timeout: 20_000 }, () => {
+describe("an admin's view of one user", () => {
   it('shows the account, its company, sign-ins and where its changes are', async () => {
     open();
     expect(await screen.findByRole('heading', { level: 1, name: 'Musa Bello' })).toBeVisible();

@@ -1,12 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { AdminUserSummary } from '@freightlane/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../../test/api-mock';
 import { fakeMediaQueryList } from '../../../../test/fakes';
 import { renderRoute, seedSession } from '../../../../test/render';
 import { USER_ID, userSummary } from '../../test-fixtures';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const USERS = 'GET /api/v1/admin/users';
 const COMPANY_ID = '7b0c5d2e-4a39-4a0e-9a34-0c1f5f1d2a10';
@@ -35,7 +33,7 @@ const DORMANT = userSummary({
   lastSignInAt: null,
 });
 
-describe('the admin users list', { timeout: 20_000 }, () => {
+describe('the admin users list', () => {
   it('lists every account with its role, company, status and last sign-in', async () => {
     pretendDesktop();
     const api = mockApi({ [USERS]: { body: pageOf([userSummary(), DORMANT]) } });

@@ -1,12 +1,9 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { mockApi, type MockReply } from '../../../../test/api-mock';
 import type { TestRole } from '../../../../test/fakes';
 import { pageOf, tripSummary } from '../../../../test/marketplace-fixtures';
 import { renderRoute, seedSession } from '../../../../test/render';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const ONGOING_LINK = 'GET /api/v1/trips/ongoing-link';
 const ROTATE_ONGOING_LINK = 'POST /api/v1/trips/ongoing-link/rotate';

@@ -1,15 +1,13 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DAY_MS, lagosDateTimeInput } from '@freightlane/domain';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockApi, type MockReply, type RecordedRequest } from '../../../../test/api-mock';
 import type { TestRole } from '../../../../test/fakes';
 import { renderRoute, seedSession } from '../../../../test/render';
 import { shownDayFirst, typedDayFirst } from '../../../../test/typed-date';
 import { startedTrip, TRACKING_ID, TRIP_DETAIL, TRIP_ID } from '../../test-fixtures';
 
-configure({ asyncUtilTimeout: 5000 });
 // Each test renders the whole trip page, which takes seconds under jsdom.
-vi.setConfig({ testTimeout: 30_000 });
 
 const SET_EXPIRY = `PUT /api/v1/trips/${TRIP_ID}/tracking-link`;
 const REVOKE = `POST /api/v1/trips/${TRIP_ID}/tracking-link/revoke`;

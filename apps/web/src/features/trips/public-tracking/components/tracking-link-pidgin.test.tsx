@@ -1,13 +1,11 @@
-import { configure, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { APP_LANGUAGE_KEY } from '../../../../i18n/app-language';
 import { mockApi } from '../../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../../test/render';
 import { startedTrip, TRACKING_ID, TRIP_DETAIL, TRIP_ID } from '../../test-fixtures';
 
-configure({ asyncUtilTimeout: 5000 });
 // The whole trip page renders, which takes seconds under jsdom.
-vi.setConfig({ testTimeout: 30_000 });
 
 describe('the tracking link card in Pidgin', () => {
   it('says what the link does and sends the WhatsApp message in Pidgin', async () => {

@@ -1,11 +1,8 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../../test/api-mock';
 import { renderRoute, seedSession } from '../../../../test/render';
 import { startedTrip, TRACKING_ID, TRIP_DETAIL, TRIP_ID } from '../../test-fixtures';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const URL_OF_TRIP = `${window.location.origin}/tripprogress/${TRACKING_ID}`;
 
