@@ -1,14 +1,16 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiCall, apiToken, expectNoSeriousAxeViolations, signedInPage, snap, waitForQuiet } from './support';
+import { expect, test } from '@playwright/test';
+import {
+  apiCall,
+  apiToken,
+  expectNoSeriousAxeViolations,
+  expectNoSidewaysScroll,
+  signedInPage,
+  snap,
+  waitForQuiet,
+} from './support';
 
 const CUSTOMER = 'customer@example.com';
 const GARDEN_CITY = 'Garden City Logistics Ltd';
-
-/** Fails when the page is wider than the window: a phone would scroll sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `horizontal overflow at ${page.viewportSize()?.width ?? 0} px`).toBeLessThanOrEqual(0);
-}
 
 test.describe('Find transporters', () => {
   test('a customer finds a transporter, reads its profile and invites it as a preferred partner', async ({

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import {
   DEMO_PASSWORD,
+  expectNoSidewaysScroll,
   linkFromOutbox,
   signIn,
   snap,
@@ -219,8 +220,7 @@ test.describe('every onboarding and public screen', () => {
       for (const [name, path] of screens) {
         await page.goto(path);
         await page.waitForLoadState('networkidle');
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow, `${name} is wider than the screen`).toBeLessThanOrEqual(0);
+        await expectNoSidewaysScroll(page, name);
         await snap(page, `screen-${name}`);
         await expectNoSeriousA11yViolations(page);
       }

@@ -1,6 +1,14 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { TripRatings } from '@freightlane/domain';
-import { apiCall, apiToken, expectNoSeriousAxeViolations, signedInPage, snap, waitForQuiet } from './support';
+import {
+  apiCall,
+  apiToken,
+  expectNoSeriousAxeViolations,
+  expectNoSidewaysScroll,
+  signedInPage,
+  snap,
+  waitForQuiet,
+} from './support';
 
 const TRANSPORTER = 'transporter@example.com';
 const CUSTOMER = 'customer@example.com';
@@ -46,8 +54,7 @@ test.describe('trip ratings', () => {
       await waitForQuiet(page);
       await form.scrollIntoViewIfNeeded();
       await snap(page, 'rating-form');
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `horizontal overflow at ${width} px`).toBeLessThanOrEqual(0);
+      await expectNoSidewaysScroll(page);
       await expectNoSeriousAxeViolations(page);
       if (width === 375) {
         await page.context().close();

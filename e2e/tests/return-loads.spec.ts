@@ -4,6 +4,7 @@ import {
   apiCall,
   apiToken,
   expectNoSeriousAxeViolations,
+  expectNoSidewaysScroll,
   openOrder,
   signedInPage,
   snap,
@@ -56,8 +57,7 @@ test.describe('return loads', () => {
       await expect(page.getByText(order.orderNumber).first()).toBeVisible();
       await waitForQuiet(page);
       await snap(page, 'return-loads-page');
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `horizontal overflow at ${width} px`).toBeLessThanOrEqual(0);
+      await expectNoSidewaysScroll(page);
       await expectNoSeriousAxeViolations(page);
 
       // From the trip page: the order is among its truck's return loads, welcoming ones first.

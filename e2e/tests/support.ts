@@ -183,6 +183,15 @@ export async function apiCall<T>(
   return (await res.json()) as T;
 }
 
+/** Fails when the page is wider than its window: a layout that scrolls sideways on a phone. */
+export async function expectNoSidewaysScroll(page: Page, what = page.url()): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(
+    overflow,
+    `${what} is wider than the screen at ${page.viewportSize()?.width ?? 0} px`,
+  ).toBeLessThanOrEqual(0);
+}
+
 /** Fails on any serious or critical axe violation, naming the rule and the offending markup. */
 export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   // A toast or dialog still fading in has the colours of half its opacity: axe would measure a contrast
@@ -211,13 +220,14 @@ export function containerNumber(): string {
 }
 
 /**
- * An open order of the demo customer for one MSC import container (20 ft unless said) from APM Terminals
- * Apapa to an Ikeja warehouse, placed through the API.
+ * An open order of the demo customer for one MSC import container (20 ft and liner-owned unless said) from
+ * APM Terminals Apapa to an Ikeja warehouse, placed through the API.
  */
 export async function openOrder(
   request: APIRequestContext,
   customer: string,
   containerSize: 'FTS_20' | 'FTS_40' = 'FTS_20',
+  cargoType: 'IMPORT_LINER_OWNED' | 'IMPORT_SHIPPER_OWNED' = 'IMPORT_LINER_OWNED',
 ): Promise<OrderDetail> {
   const terminals = await apiCall<{ id: string; code: string }[]>(
     request,
@@ -232,7 +242,7 @@ export async function openOrder(
     '/api/v1/lookups/liners',
   );
   return apiCall<OrderDetail>(request, customer, 'POST', '/api/v1/orders', {
-    cargoType: 'IMPORT_LINER_OWNED',
+    cargoType,
     clientName: 'Okafor Imports warehouse',
     reference: `BL-${randomInt(10_000, 99_999)}`,
     containers: [

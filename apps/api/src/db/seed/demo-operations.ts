@@ -87,11 +87,11 @@ const MAKES: [string, string][] = [
   ['Mack', 'Granite'],
 ];
 
-const C40: TruckType = 'CONTAINER_CHASSIS_40';
+export const C40: TruckType = 'CONTAINER_CHASSIS_40';
 const C20: TruckType = 'CONTAINER_CHASSIS_20';
-const FLAT: TruckType = 'FLATBED';
+export const FLAT: TruckType = 'FLATBED';
 
-interface FleetPlan {
+export interface FleetPlan {
   crew: Crew;
   /** The trucks in the order they were bought: a chassis for every container trip, a flatbed for cement. */
   truckTypes: TruckType[];
@@ -105,7 +105,7 @@ interface FleetPlan {
   since: Date;
 }
 
-interface Fleet {
+export interface Fleet {
   trucks: { id: string; type: TruckType }[];
   drivers: string[];
   motorBoys: string[];
@@ -126,13 +126,13 @@ interface Walk {
 }
 
 /** Where the truck reports itself at each stop of a lane: the pickup, the delivery and the empty's return. */
-interface TripPlaces {
+export interface TripPlaces {
   pickup: TripLocationInput;
   delivery: TripLocationInput;
   emptyReturn?: TripLocationInput;
 }
 
-const APAPA_TO_IKEJA: TripPlaces = {
+export const APAPA_TO_IKEJA: TripPlaces = {
   pickup: { state: 'Lagos', lga: 'Apapa', description: 'APM Terminals gate, Wharf Road' },
   delivery: { state: 'Lagos', lga: 'Ikeja', description: 'Consignee warehouse, Oba Akran Avenue' },
 };
@@ -236,7 +236,7 @@ export async function seedDemoOperations(
     .set({ cancelledAt: clock.ago(20 * HOUR) })
     .where(eq(trips.id, cancelled.tripId));
 
-  await settleCompletedTrips(tx, parties.admin, walks);
+  await settleCompletedTrips(tx, parties.admin, new Set(walks.map((w) => w.tripId)));
   await retireATruck(
     seedCtx,
     tx,
@@ -267,7 +267,12 @@ function personOf(member: CrewMember, phone: (k: number) => string) {
  * The trucks, drivers and motor boys of one transporter, bought and hired over the months before the
  * trips. A few documents run out soon or already have, so the fleet pages have something to flag.
  */
-async function seedFleet(seedCtx: AppContext, tx: Tx, owner: Principal, plan: FleetPlan): Promise<Fleet> {
+export async function seedFleet(
+  seedCtx: AppContext,
+  tx: Tx,
+  owner: Principal,
+  plan: FleetPlan,
+): Promise<Fleet> {
   const fleet: Fleet = { trucks: [], drivers: [], motorBoys: [] };
   const on = (i: number) => new Date(plan.since.getTime() + i * 4 * DAY);
   for (const [i, type] of plan.truckTypes.entries()) {
@@ -588,34 +593,45 @@ async function walkTrips(
       },
       SEED_IP,
     );
-    const timeline = tripTimeline(walk.cargoType);
-    for (let step = 0; step < walk.steps; step++) {
-      const status = timeline[step]!;
-      const [trip] = await tx
-        .select({ code: trips.handoverCode })
-        .from(trips)
-        .where(eq(trips.id, walk.tripId));
-      const place = placeOf(status, walk.places);
-      await changeTripStatus(
-        seedCtx,
-        walk.by,
-        walk.tripId,
-        changeTripStatusRequest.parse({
-          tripStatus: status,
-          ...(place ? { location: place } : {}),
-          ...(status === 'DELIVERED' ? { handoverCode: trip!.code } : {}),
-          ...(status === 'LOADED'
-            ? {
-                note: isContainerCargo(walk.cargoType)
-                  ? 'Seal intact, container loaded and strapped.'
-                  : '600 bags counted, strapped and covered with tarpaulin.',
-              }
-            : {}),
-        }),
-        SEED_IP,
-      );
-    }
+    await takeSteps(seedCtx, tx, walk, walk.steps);
     await putStepsInTime(seedCtx, tx, walk, clock);
+  }
+}
+
+/**
+ * Moves a crewed trip through the first `steps` steps of its timeline as its transporter would: the place
+ * at each stop, a note at loading, the consignee's handover code at delivery. Each step is stamped now; the
+ * caller puts it at its time.
+ */
+export async function takeSteps(
+  seedCtx: AppContext,
+  tx: Tx,
+  walk: Pick<Walk, 'tripId' | 'by' | 'cargoType' | 'places'>,
+  steps: number,
+): Promise<void> {
+  const timeline = tripTimeline(walk.cargoType);
+  for (let step = 0; step < steps; step++) {
+    const status = timeline[step]!;
+    const [trip] = await tx.select({ code: trips.handoverCode }).from(trips).where(eq(trips.id, walk.tripId));
+    const place = placeOf(status, walk.places);
+    await changeTripStatus(
+      seedCtx,
+      walk.by,
+      walk.tripId,
+      changeTripStatusRequest.parse({
+        tripStatus: status,
+        ...(place ? { location: place } : {}),
+        ...(status === 'DELIVERED' ? { handoverCode: trip!.code } : {}),
+        ...(status === 'LOADED'
+          ? {
+              note: isContainerCargo(walk.cargoType)
+                ? 'Seal intact, container loaded and strapped.'
+                : '600 bags counted, strapped and covered with tarpaulin.',
+            }
+          : {}),
+      }),
+      SEED_IP,
+    );
   }
 }
 
@@ -889,7 +905,11 @@ async function seedContainerFreeTime(
  * recorded: the payment and financial reports then have money paid as well as owed, and the transporters'
  * earnings have payouts, the older half transferred the day after payment and the newer still pending.
  */
-async function settleCompletedTrips(tx: Tx, admin: Principal, walks: Walk[]): Promise<void> {
+export async function settleCompletedTrips(
+  tx: Tx,
+  admin: Principal,
+  walked: ReadonlySet<string>,
+): Promise<void> {
   const unpaid = await tx
     .select({
       id: invoices.id,
@@ -905,7 +925,6 @@ async function settleCompletedTrips(tx: Tx, admin: Principal, walks: Walk[]): Pr
     .where(and(eq(trips.completed, true), eq(invoices.status, 'PENDING_PAYMENT'), isNull(trips.cancelledAt)))
     .orderBy(asc(trips.latestStatusAt), asc(invoices.invoiceNumber));
   const { commissionBasisPoints } = await readPlatformTerms(tx);
-  const walked = new Set(walks.map((w) => w.tripId));
   const settled = unpaid.filter((u) => walked.has(u.tripId));
   for (const [i, invoice] of settled.entries()) {
     const paidAt = new Date(invoice.endedAt!.getTime() + 26 * HOUR);

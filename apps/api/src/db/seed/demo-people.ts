@@ -417,6 +417,43 @@ export const GARDEN_CITY_CREW: Crew = {
 };
 
 /** Eko's fleet manager, who signs in: her next of kin and guarantor keep the numbers she came with. */
+/** Arewa Express, Kano: a small long-haul fleet whose drivers know the Lagos–Kano road. */
+const kano = (street: string, neighborhood: string, lga: string) =>
+  place(street, neighborhood, lga, 'Kano', 'Kano');
+export const AREWA_CREW: Crew = {
+  drivers: [
+    member(
+      ['Abubakar', 'Danjuma'],
+      kano('14 Ibrahim Taiwo Road', 'Nassarawa GRA', 'Nasarawa'),
+      ['Hauwa Danjuma', 'Wife'],
+      [
+        'Alhaji Salisu Kabara',
+        kano('Kabara Transport Union office, 2 Sabon Gari Road', 'Sabon Gari', 'Fagge'),
+      ],
+    ),
+    member(
+      ['Yakubu', 'Lawan'],
+      kano('6 Zoo Road', 'Gyadi-Gyadi', 'Tarauni'),
+      ['Zainab Lawan', 'Wife'],
+      ['Malam Isa Dambatta', kano('Central Mosque, 1 Emir Palace Road', 'Kofar Kudu', 'Kano Municipal')],
+    ),
+    member(
+      ['Emeka', 'Obi'],
+      lagos('31 Agege Motor Road', 'Idi-Araba', 'Mushin'),
+      ['Ngozi Obi', 'Sister'],
+      ['Mr. Ifeanyi Ezeokoli', lagos('Ezeokoli Tyres, 9 Ladipo Street', 'Ladipo', 'Mushin')],
+    ),
+  ],
+  motorBoys: [
+    member(
+      ['Sani', 'Garba'],
+      kano('3 Gwammaja Road', 'Gwammaja', 'Dala'),
+      ['Bilkisu Garba', 'Mother'],
+      ['Alhaji Bashir Yola', 'same house'],
+    ),
+  ],
+};
+
 export const EKO_FLEET_MANAGER = {
   firstName: 'Kemi',
   lastName: 'Adewale',

@@ -27,6 +27,7 @@ import {
   drivers,
   fleetManagers,
   invoices,
+  laneRates,
   motorBoys,
   notifications,
   orders,
@@ -55,6 +56,7 @@ const DEMO_EMAILS = [
   'new.customer@example.com',
   'new.transporter@example.com',
   'transporter2@example.com',
+  'transporter3@example.com',
   'transporter@example.com',
   'unverified.customer@example.com',
 ];
@@ -75,7 +77,7 @@ describe('seedDemo', () => {
     expect(firstRun).toBe(true);
     expect(await seedDemo(t.ctx)).toBe(false);
     const [meta] = await t.ctx.db.select().from(appMeta).where(eq(appMeta.key, 'demo_seed_version'));
-    expect(meta?.value).toBe('6');
+    expect(meta?.value).toBe('7');
   });
 
   it('has every demo phone number verified but those left to show the verification flow', async () => {
@@ -108,11 +110,12 @@ describe('seedDemo', () => {
       'new.customer@example.com': 'CUSTOMER',
       'new.transporter@example.com': 'TRANSPORTER',
       'transporter2@example.com': 'TRANSPORTER',
+      'transporter3@example.com': 'TRANSPORTER',
       'unverified.customer@example.com': 'CUSTOMER',
     });
     // Each accepted the terms, at sign-up or when taking their invitation.
     expect(rows.filter((u) => !u.termsAcceptedAt || u.termsVersion !== TERMS_VERSION)).toEqual([]);
-    expect(await t.ctx.db.select().from(companies)).toHaveLength(7);
+    expect(await t.ctx.db.select().from(companies)).toHaveLength(8);
   });
 
   it('gives each demo user a company of the right kind', async () => {
@@ -155,6 +158,12 @@ describe('seedDemo', () => {
       {
         email: 'transporter2@example.com',
         company: 'Garden City Logistics Ltd',
+        type: 'TRANSPORTER',
+        status: 'VERIFIED',
+      },
+      {
+        email: 'transporter3@example.com',
+        company: 'Arewa Express Haulage Ltd',
         type: 'TRANSPORTER',
         status: 'VERIFIED',
       },
@@ -225,6 +234,7 @@ describe('seedDemo', () => {
   it("answers every verified company's documents check as complete, every document approved", async () => {
     const checks = await checksOfVerifiedCompanies();
     expect(Object.keys(checks).sort()).toEqual([
+      'Arewa Express Haulage Ltd',
       'Eko Haulage Ltd',
       'Garden City Logistics Ltd',
       'Okafor Imports Ltd',
@@ -276,8 +286,8 @@ describe('seedDemo', () => {
       tripRows.length - 1 - completed.size,
     );
     expect(tripRows.every((r) => /^TRP-\d{4}-\d{6}$/.test(r.tripNumber))).toBe(true);
-    // The Import LOC order was split between the two verified transporters.
-    expect(new Set(tripRows.map((r) => r.transporterCompanyId)).size).toBe(2);
+    // Each of the three verified transporters has trips (the Import LOC order was split between two).
+    expect(new Set(tripRows.map((r) => r.transporterCompanyId)).size).toBe(3);
   });
 
   it('has trips at every step of every cargo type, each walked through the status rules', async () => {
@@ -308,7 +318,7 @@ describe('seedDemo', () => {
   it('gives each verified transporter a fleet, with documents to flag and a fleet manager who can sign in', async () => {
     const truckRows = await t.ctx.db.select().from(trucks);
     const driverRows = await t.ctx.db.select().from(drivers);
-    expect(new Set(truckRows.map((r) => r.companyId)).size).toBe(2);
+    expect(new Set(truckRows.map((r) => r.companyId)).size).toBe(3);
     expect(await t.ctx.db.select().from(motorBoys)).not.toHaveLength(0);
     expect(truckRows.some((r) => !r.active)).toBe(true);
     const statuses = truckRows.flatMap((r) =>
@@ -523,8 +533,8 @@ describe('seedDemo', () => {
         wrong.push(`${n} picked up on another day than it started`);
       if (!first && !trip.cancelledAt && trip.pickupDate < lagosToday())
         wrong.push(`${n} pickup date passed`);
-      const delivered = own.find((l) => l.status === 'DELIVERED');
-      if (trip.expectedDeliveryDate && (delivered || trip.expectedDeliveryDate < trip.pickupDate)) {
+      // A delivered trip keeps the date it was expected by: its transporter's on-time delivery counts it.
+      if (trip.expectedDeliveryDate && trip.expectedDeliveryDate < trip.pickupDate) {
         wrong.push(`${n} expected delivery`);
       }
       for (const issue of issues.filter((i) => i.tripId === trip.id)) {
@@ -786,6 +796,57 @@ describe('seedDemo', () => {
     expect(cards.find((c) => c.name === 'Okafor Imports Ltd')?.side).toBe('customer');
   });
 
+  it('carries the past that scores three transporters, prices the demo lanes and weighs three bids', async () => {
+    const cards = await t.ctx.db
+      .select({ name: companies.name, score: companyScorecards.score, trips: companyScorecards.trips })
+      .from(companyScorecards)
+      .innerJoin(companies, eq(companies.id, companyScorecards.companyId))
+      .where(eq(companyScorecards.side, 'transporter'));
+    const score = (name: string) => cards.find((c) => c.name === name)?.score ?? null;
+    const arewa = score('Arewa Express Haulage Ltd');
+    const eko = score('Eko Haulage Ltd');
+    const gardenCity = score('Garden City Logistics Ltd');
+    // Each has a score, and the three records read in the order they were written: always on time, mostly,
+    // often late.
+    expect([arewa, eko, gardenCity].every((s) => s !== null)).toBe(true);
+    expect(arewa!).toBeGreaterThan(eko!);
+    expect(eko!).toBeGreaterThan(gardenCity!);
+    // The lanes the history ran each have a band of at least five awards.
+    const bands = await t.ctx.db.select().from(laneRates);
+    expect(
+      bands
+        .filter((b) => b.awards >= 5)
+        .map((b) => `${b.cargoType} ${b.equipment} ${b.deliveryState}`)
+        .sort(),
+    ).toEqual(
+      expect.arrayContaining([
+        'GENERAL_CARGO FLATBED kano',
+        'IMPORT_SHIPPER_OWNED FTS_20 lagos',
+        'IMPORT_SHIPPER_OWNED FTS_40 lagos',
+      ]),
+    );
+    // The customer's open order from Apapa has three bids to weigh, each with its transporter's score.
+    const login = await call(t.app, 'POST', LOGIN, {
+      username: 'customer@example.com',
+      password: DEMO_PASSWORD,
+    });
+    const [open] = await t.ctx.db.select().from(orders).where(eq(orders.reference, 'BL-MEDU-2231'));
+    const res = await call(t.app, 'GET', `/api/v1/orders/${open!.id}`, undefined, {
+      token: login.body.accessToken,
+    });
+    expect(res.status).toBe(200);
+    const offered = (
+      res.body.bids as { transporterName: string; transporterScore: { score: number | null } }[]
+    )
+      .map((b) => [b.transporterName, b.transporterScore.score])
+      .sort();
+    expect(offered).toEqual([
+      ['Arewa Express Haulage Ltd', arewa],
+      ['Eko Haulage Ltd', eko],
+      ['Garden City Logistics Ltd', gardenCity],
+    ]);
+  });
+
   it('shows Eko a return load on a fresh install: an open order picking up near where one of its trucks delivers', async () => {
     const login = await call(t.app, 'POST', LOGIN, {
       username: 'transporter@example.com',
@@ -814,7 +875,7 @@ describe('seedDemo from two instances starting together', () => {
     expect(results.sort()).toEqual([false, true]);
     const rows = await t.ctx.db.select({ email: users.email }).from(users);
     expect(rows.map((u) => u.email).sort()).toEqual(DEMO_EMAILS);
-    expect(await t.ctx.db.select().from(companies)).toHaveLength(7);
+    expect(await t.ctx.db.select().from(companies)).toHaveLength(8);
     // The whole demo world is written here, trips walked step by step: slow on a loaded machine.
   }, 180_000);
 });

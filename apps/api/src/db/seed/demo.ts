@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { SCORECARD_WINDOW_DAYS } from '@freightlane/domain';
 import type { AppContext } from '../../context';
+import { refreshLaneRatesNow } from '../../modules/rate-guidance';
 import { refreshQueuedScorecards } from '../../modules/scorecard';
 import { queueActiveCompanies } from '../../modules/scorecard/scorecard.repository';
 import { appMeta } from '../schema';
@@ -12,12 +13,13 @@ import { markDemoPhonesVerified } from './demo-phones';
 import { seedDemoTracking } from './demo-tracking';
 import { seedDemoUssdDriver } from './demo-ussd';
 import { tellDemoHistory } from './demo-history';
+import { seedDemoTrackRecord } from './demo-track-record';
 import { DAY } from './demo-kit';
 import { joinedAt, storyClock } from './demo-story';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 /** Raised when a later change adds to the demo world; each version's part is applied once. */
-const DEMO_SEED_VERSION = 6;
+const DEMO_SEED_VERSION = 7;
 
 /** Seeds the demo world once per version. Returns whether anything was written. */
 export async function seedDemo(ctx: AppContext): Promise<boolean> {
@@ -125,6 +127,8 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
     if (current < 6) await seedDemoUssdDriver(ctx, tx);
     // The notifications of a world built now, told from its events once they are all written.
     if (current < 3) await tellDemoHistory(tx, clock);
+    // Months before the story above, so after its telling: nobody is notified of that past.
+    if (current < 7) await seedDemoTrackRecord(ctx, tx, DEMO_PASSWORD, clock);
     // After every part, so the people any part adds have verified numbers too.
     await markDemoPhonesVerified(tx);
     // Every company with trips is noted for its card, counted below before the server opens: a fresh
@@ -140,7 +144,11 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
       });
     return true;
   });
-  if (seeded) await refreshQueuedScorecards(ctx, DEMO_SCORECARDS);
+  if (seeded) {
+    await refreshQueuedScorecards(ctx, DEMO_SCORECARDS);
+    // The price bands of the lanes the demo's past made, rather than after the hourly job's first run.
+    await refreshLaneRatesNow(ctx);
+  }
   return seeded;
 }
 

@@ -192,10 +192,14 @@ export async function getTripReturnLoads(
   tripId: string,
   now: Date = new Date(),
 ): Promise<TripReturnLoads> {
-  const { side } = await loadTripFor(ctx.db, principal, tripId);
+  // Three lookups at once, not one after the other (the trip page asks on every visit): the truck and the
+  // radius are only read, and nothing of them is answered until the caller is known to run the trip.
+  const [{ side }, radiusKm, truck] = await Promise.all([
+    loadTripFor(ctx.db, principal, tripId),
+    radiusOf(ctx.db, principal.companyId),
+    findTruckOfTrip(ctx.db, tripId, lagosToday(now)),
+  ]);
   if (side !== 'TRANSPORTER') throw notFound('Trip');
-  const radiusKm = await radiusOf(ctx.db, principal.companyId);
-  const truck = await findTruckOfTrip(ctx.db, tripId, lagosToday(now));
   return { radiusKm, trip: truck ? await toReturnLoadTrip(ctx.db, truck, radiusKm) : null };
 }
 

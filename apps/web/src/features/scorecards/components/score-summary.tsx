@@ -61,9 +61,12 @@ export function ScoreSummaryLine({ summary, side }: { summary: ScoreSummary; sid
   );
 }
 
-/** Green from 80, yellow from 60, red below: the same bands the card's advice uses (under 80%). */
+/**
+ * Green from 80, orange from 60, red below: the same bands the card's advice uses (under 80%). Orange, the
+ * theme's warning accent, not Mantine's yellow, whose light badge reads at 2.7:1.
+ */
 export function scoreColor(score: number): string {
   if (score >= 80) return 'green';
-  if (score >= 60) return 'yellow';
+  if (score >= 60) return 'orange';
   return 'red';
 }
