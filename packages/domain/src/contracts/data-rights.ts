@@ -126,6 +126,17 @@ export const myDataExport = z.object({
     }),
   ),
   tripNotes: z.array(z.object({ tripNumber: z.string(), note: z.string(), updatedAt: isoTime })),
+  /** The trip ratings the person gave for their company, newest first, with the comment as written. */
+  ratingsGiven: z.array(
+    z.object({
+      tripNumber: z.string(),
+      score: z.number().int(),
+      tags: z.array(z.string()),
+      comment: z.string().nullable(),
+      createdAt: isoTime,
+      updatedAt: isoTime,
+    }),
+  ),
   /** The codes sent to prove the person's phone numbers, newest first (the codes themselves are never kept). */
   phoneVerifications: z.array(
     z.object({

@@ -107,6 +107,8 @@ export const tripRatingsSchema = z.object({
   theirs: ratingSchema.nullable(),
   /** Whether the other side rated, even while its rating is hidden. */
   theirsGiven: z.boolean(),
+  /** While the other side's rating is hidden: when it shows anyway (7 days after it was given). */
+  theirsShowsAt: z.string().nullable(),
   /** Until when the caller's rating may be changed; null when it may not (or there is none). */
   editableUntil: z.string().nullable(),
 });

@@ -149,6 +149,10 @@ export async function tripRatingsFor(
     mine: mine ? toRating(mine) : null,
     theirs: theirs && theirsShows(theirs, mine, now) ? toRating(theirs) : null,
     theirsGiven: theirs !== undefined,
+    theirsShowsAt:
+      theirs && !theirsShows(theirs, mine, now)
+        ? daysAfter(theirs.createdAt, RATING_HIDDEN_DAYS).toISOString()
+        : null,
     editableUntil: editableUntil?.toISOString() ?? null,
   };
 }

@@ -70,6 +70,7 @@ describe('trip ratings', () => {
         mine: null,
         theirs: null,
         theirsGiven: false,
+        theirsShowsAt: null,
         editableUntil: null,
       });
       const early = await rate(w.customer.accessToken, trip.id, customerRating);
@@ -299,6 +300,8 @@ describe('trip ratings', () => {
         mine: null,
         theirs: null,
         theirsGiven: true,
+        // It shows anyway 7 days after it was given: the day is named, not the rating.
+        theirsShowsAt: new Date(Date.parse(given.body.createdAt) + 7 * DAY_MS).toISOString(),
       });
       expect(JSON.stringify(transporterView.body)).not.toContain('Smooth trip');
 
@@ -306,7 +309,12 @@ describe('trip ratings', () => {
       expect(answer.status).toBe(201);
       for (const token of [w.customer.accessToken, w.transporter.accessToken, w.fleetManager.accessToken]) {
         const view = await read(token, trip.id);
-        expect(view.body).toMatchObject({ canRate: false, theirsGiven: true, editableUntil: null });
+        expect(view.body).toMatchObject({
+          canRate: false,
+          theirsGiven: true,
+          theirsShowsAt: null,
+          editableUntil: null,
+        });
         expect(view.body.mine).not.toBeNull();
         expect(view.body.theirs).not.toBeNull();
       }

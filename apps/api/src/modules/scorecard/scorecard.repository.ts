@@ -157,7 +157,10 @@ export async function customerFigures(
   };
 }
 
-/** Replaces a transporter's lanes (pickup state → delivery state) with those of its trips in the window. */
+/**
+ * Replaces a transporter's lanes (pickup state → delivery state) with those of its completed trips in the
+ * window: a lane is served once a truck has run it, as the card's trip counts are of completed trips.
+ */
 export async function replaceCompanyLanes(db: Executor, companyId: string, from: Date): Promise<void> {
   await db.delete(companyLanes).where(eq(companyLanes.companyId, companyId));
   await db.execute(sql`
@@ -167,7 +170,7 @@ export async function replaceCompanyLanes(db: Executor, companyId: string, from:
     LEFT JOIN terminals pt ON pt.id = t.pickup_terminal_id
     LEFT JOIN terminals dt ON dt.id = t.recipient_terminal_id
     WHERE t.transporter_company_id = ${companyId} AND t.created_at >= ${from.toISOString()}::timestamptz
-      AND t.cancelled_at IS NULL
+      AND t.completed AND t.cancelled_at IS NULL
       AND coalesce(pt.state, t.pickup_address->>'state') IS NOT NULL
       AND coalesce(dt.state, t.recipient_address->>'state') IS NOT NULL
     GROUP BY 2, 3`);

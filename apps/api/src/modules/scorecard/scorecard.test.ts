@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, scorecardRefreshQueue, trips, truckPositions } from '../../db/schema';
+import { companyLanes, invoices, scorecardRefreshQueue, trips, truckPositions } from '../../db/schema';
 import { awardedOrder } from '../../test/awarded-trips';
 import { signedInAccount } from '../../test/accounts';
 import { insertTruck } from '../../test/fleet';
@@ -280,6 +280,24 @@ describe('scorecards', () => {
     res = await card(newcomer.company.id, customer.accessToken);
     expect(res.body.figures.completedTripsAll).toBe(5);
     expect(res.body.score).toEqual(expect.any(Number));
+  });
+
+  it('counts a lane served by its completed trips, not those awarded and still to run', async () => {
+    const carrier = await createVerifiedTransporter(t);
+    const { linerId } = await referenceIds(t);
+    const { order } = await awardedOrder(t, customer, carrier, { containers: containerRows(3, linerId) });
+    const [done, ...waiting] = order.trips.map((trip: { id: string }) => trip.id);
+    await t.ctx.db
+      .update(trips)
+      .set({ deliveredAt: ago(DAY), latestStatus: 'DELIVERED', latestStatusAt: ago(DAY), completed: true })
+      .where(eq(trips.id, done!));
+    expect(waiting).toHaveLength(2);
+    await refreshScorecard(t.ctx, carrier.company.id);
+    const lanes = await t.ctx.db
+      .select()
+      .from(companyLanes)
+      .where(eq(companyLanes.companyId, carrier.company.id));
+    expect(lanes.map((l) => l.trips)).toEqual([1]);
   });
 
   it('shows cards across the market only: never a competitor, an unverified company, or anyone signed out', async () => {

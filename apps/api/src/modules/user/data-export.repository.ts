@@ -11,6 +11,7 @@ import {
   sessions,
   smsMessages,
   tripNotes,
+  tripRatings,
   whatsappInboundMessages,
   whatsappMessages,
   trips,
@@ -29,6 +30,7 @@ export async function readPersonalRows(db: Executor, userId: string, phoneNumber
     subscriptionRows,
     activityRows,
     noteRows,
+    ratingRows,
     textMessageRows,
     phoneVerificationRows,
     whatsappOutRows,
@@ -112,6 +114,20 @@ export async function readPersonalRows(db: Executor, userId: string, phoneNumber
     () =>
       db
         .select({
+          tripNumber: trips.tripNumber,
+          score: tripRatings.score,
+          tags: tripRatings.tags,
+          comment: tripRatings.comment,
+          createdAt: tripRatings.createdAt,
+          updatedAt: tripRatings.updatedAt,
+        })
+        .from(tripRatings)
+        .innerJoin(trips, eq(trips.id, tripRatings.tripId))
+        .where(eq(tripRatings.createdBy, userId))
+        .orderBy(desc(tripRatings.createdAt)),
+    () =>
+      db
+        .select({
           text: smsMessages.text,
           purpose: smsMessages.purpose,
           status: smsMessages.status,
@@ -157,6 +173,7 @@ export async function readPersonalRows(db: Executor, userId: string, phoneNumber
     pushSubscriptions: subscriptionRows,
     activity: activityRows,
     tripNotes: noteRows,
+    ratingsGiven: ratingRows,
     textMessages: textMessageRows,
     phoneVerifications: phoneVerificationRows,
     whatsappMessages: [

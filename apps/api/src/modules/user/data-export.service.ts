@@ -74,6 +74,11 @@ export async function exportMyData(
       })),
       activity: rows.activity.map((a) => ({ ...a, at: iso(a.at) })),
       tripNotes: rows.tripNotes.map((n) => ({ ...n, updatedAt: iso(n.updatedAt) })),
+      ratingsGiven: rows.ratingsGiven.map((r) => ({
+        ...r,
+        createdAt: iso(r.createdAt),
+        updatedAt: iso(r.updatedAt),
+      })),
       phoneVerifications: rows.phoneVerifications.map((v) => ({
         ...v,
         firstSentAt: iso(v.firstSentAt),

@@ -4,6 +4,7 @@ import {
   notificationPreferences,
   notifications,
   pushSubscriptions,
+  tripRatings,
   whatsappInboundMessages,
 } from '../../db/schema';
 import { decodeJwt, GOOD_PASSWORD, LOGIN_URL, signedInAccount } from '../../test/accounts';
@@ -67,6 +68,23 @@ describe('GET /api/v1/user/me/data: download my data', () => {
     expect((await edit(theirs.id, 'Colleague note, not hers.', colleague.accessToken)).status).toBe(200);
     // The customer writes on her trip too: its text is not hers, and neither is the customer's name.
     expect((await edit(mine.id, 'Customer side note.', w.customer.accessToken)).status).toBe(200);
+    // Her rating of the customer is hers; the colleague's rating of another trip is not.
+    const rating = (tripId: string, userId: string, score: number, comment: string | null) => ({
+      tripId,
+      raterCompanyId: w.transporter.company.id,
+      ratedCompanyId: w.customer.company.id,
+      raterSide: 'transporter' as const,
+      score,
+      tags: ['QUICK_PAYMENT' as const],
+      comment,
+      createdBy: userId,
+    });
+    await t.ctx.db
+      .insert(tripRatings)
+      .values([
+        rating(mine.id, id, 4, 'Paid within a day.'),
+        rating(theirs.id, colleague.user.id, 2, 'Colleague rating, not hers.'),
+      ]);
     // A colleague's own trail must stay out.
     await t.ctx.db.insert(notifications).values({
       userId: colleague.user.id,
@@ -148,6 +166,16 @@ describe('GET /api/v1/user/me/data: download my data', () => {
     ]);
     expect(data.tripNotes).toEqual([
       { tripNumber: mine.tripNumber, note: myNote, updatedAt: expect.any(String) },
+    ]);
+    expect(data.ratingsGiven).toEqual([
+      {
+        tripNumber: mine.tripNumber,
+        score: 4,
+        tags: ['QUICK_PAYMENT'],
+        comment: 'Paid within a day.',
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      },
     ]);
     expect(data.textMessages).toEqual([
       {

@@ -53,6 +53,7 @@ function ratings(overrides: Partial<TripRatings> = {}): TripRatings {
     mine: null,
     theirs: null,
     theirsGiven: false,
+    theirsShowsAt: null,
     editableUntil: null,
     ...overrides,
   });
@@ -291,11 +292,11 @@ describe('the trip rating card', () => {
   });
 
   it('says the other side rated while its rating stays hidden', async () => {
-    renderCard('TRANSPORTER', ratings({ theirsGiven: true }));
+    renderCard('TRANSPORTER', ratings({ theirsGiven: true, theirsShowsAt: '2026-12-09T10:00:00.000Z' }));
     const form = await card('How was Okafor Imports Ltd?');
     expect(
       form.getByText(
-        'Okafor Imports Ltd has rated this trip. Their rating shows when you rate too, or 7 days after they rated.',
+        'Okafor Imports Ltd has rated this trip. Their rating shows when you rate too, or on 9 Dec 2026.',
       ),
     ).toBeVisible();
     expect(form.queryByRole('img', { name: /of 5 stars/ })).toBeNull();

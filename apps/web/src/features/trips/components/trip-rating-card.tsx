@@ -128,7 +128,9 @@ export function TripRatingCard({ trip, side }: { trip: TripDetail; side: 'CUSTOM
     );
   }
 
-  const { canRate, rateUntil, mine, theirs, theirsGiven, editableUntil } = ratings.data;
+  const { canRate, rateUntil, mine, theirs, theirsGiven, theirsShowsAt, editableUntil } = ratings.data;
+  // The day the other side's hidden rating shows anyway, named rather than counted from a day not shown.
+  const showsOn = theirsShowsAt ? formatDate(theirsShowsAt) : '';
   const now = Date.now();
   const canEdit = mine !== null && editableUntil !== null && Date.parse(editableUntil) > now;
   const closed = rateUntil !== null && Date.parse(rateUntil) <= now;
@@ -174,7 +176,7 @@ export function TripRatingCard({ trip, side }: { trip: TripDetail; side: 'CUSTOM
           </Stack>
           {theirsGiven ? (
             <Alert color="blue" variant="light">
-              {t('rating.theirsWaiting', { name: them, days: RATING_HIDDEN_DAYS })}
+              {t('rating.theirsWaiting', { name: them, date: showsOn })}
             </Alert>
           ) : null}
           <TripRatingForm tags={tags} initial={null} failure={failure} onSubmit={send} />
@@ -247,7 +249,7 @@ export function TripRatingCard({ trip, side }: { trip: TripDetail; side: 'CUSTOM
         <RatingView rating={theirs} />
       ) : theirsGiven ? (
         // Shown here only once this side can no longer rate: a side that rated reads the other's at once.
-        <Text size="sm">{t('rating.theirsWaitingClosed', { name: them, days: RATING_HIDDEN_DAYS })}</Text>
+        <Text size="sm">{t('rating.theirsWaitingClosed', { name: them, date: showsOn })}</Text>
       ) : (
         <Text size="sm" c="dimmed">
           {closed ? t('rating.theirsNone', { name: them }) : t('rating.theirsNotYet', { name: them })}

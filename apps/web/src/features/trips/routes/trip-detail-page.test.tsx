@@ -325,6 +325,7 @@ describe('the trip rating', () => {
     mine: null,
     theirs: null,
     theirsGiven: false,
+    theirsShowsAt: null,
     editableUntil: null,
   };
 
