@@ -1,58 +1,22 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
+import { decodeQuotedPrintable, startSmtpSink, type ReceivedMail, type SmtpSink } from '../test/smtp-sink';
 import { call, createTestApp, type TestApp } from '../test/test-app';
 import { readOutbox } from './mail';
 
-interface Received {
-  from: string | undefined;
-  to: string[];
-  raw: string;
-}
-
-/** Undoes quoted-printable soft line breaks and escapes, so the raw text can be searched. */
-function decodeQuotedPrintable(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
 describe('mail over SMTP', () => {
-  const received: Received[] = [];
-  let server: SMTPServer;
-  let port: number;
+  let sink: SmtpSink;
+  let received: ReceivedMail[];
   let t: TestApp;
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          const from = session.envelope.mailFrom;
-          received.push({
-            from: from ? from.address : undefined,
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve());
-    });
-    port = (server.server.address() as AddressInfo).port;
-    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    sink = await startSmtpSink();
+    received = sink.mails;
+    t = await createTestApp({ SMTP_URL: sink.url });
   });
 
   afterAll(async () => {
     await t?.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await sink?.close();
   });
 
   it('uses the SMTP mailer when SMTP_URL is set', () => {

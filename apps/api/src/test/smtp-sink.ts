@@ -3,11 +3,23 @@ import { SMTPServer } from 'smtp-server';
 
 /** A mail as the sink received it. */
 export interface ReceivedMail {
+  /** The envelope's sender; undefined for a null sender. */
+  from: string | undefined;
   to: string[];
   /** The message as it came, headers included. */
   raw: string;
   /** The same with quoted-printable undone, to search the bodies' text. */
   text: string;
+  /** When its DATA ended (performance.now()), for timing a delivery. */
+  at: number;
+}
+
+export interface SmtpSinkOptions {
+  /**
+   * Whether to hold this mail: take its DATA and never answer it, so the sender waits (the job sending it
+   * stays under way) until its connection is cut. A held mail is not kept in `mails`.
+   */
+  hold?: (mail: ReceivedMail) => boolean;
 }
 
 /** Undoes quoted-printable soft line breaks and escapes (bytes of UTF-8), so the raw text can be searched. */
@@ -28,8 +40,11 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on loopback that keeps what it receives, for tests of what the app mails. */
-export async function startSmtpSink(): Promise<SmtpSink> {
+/**
+ * A real SMTP server on loopback that keeps what it receives, for tests of what the app mails and for the
+ * bench's fault runs (`hold`).
+ */
+export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   let refusing = false;
   const smtp = new SMTPServer({
@@ -45,16 +60,24 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           return;
         }
         const raw = Buffer.concat(chunks).toString('utf8');
-        mails.push({
+        const from = session.envelope.mailFrom;
+        const mail = {
+          from: from ? from.address : undefined,
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
           text: decodeQuotedPrintable(raw),
-        });
+          at: performance.now(),
+        };
+        if (options.hold?.(mail)) return;
+        mails.push(mail);
         callback();
       });
     },
   });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    smtp.once('error', reject);
+    smtp.listen(0, '127.0.0.1', () => resolve());
+  });
   return {
     mails,
     url: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,

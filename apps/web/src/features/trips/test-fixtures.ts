@@ -1,7 +1,9 @@
 import {
   tripDetailSchema,
+  tripIssueSchema,
   tripStatusLogSchema,
   type TripDetail,
+  type TripIssue,
   type TripStatus,
   type TripStatusLog,
 } from '@freightlane/domain';
@@ -69,6 +71,24 @@ export function startedTrip(overrides: Partial<TripDetail> = {}): TripDetail {
   return tripDetail({
     tripStatusLogs: [statusLog('STARTED', startedAt)],
     latestTripStatus: { tripStatus: 'STARTED', timeStamp: startedAt },
+    ...overrides,
+  });
+}
+
+/** An open issue on the trip, opened at 12:20 Lagos time. */
+export function tripIssue(overrides: Partial<TripIssue> = {}): TripIssue {
+  return apiFixture(tripIssueSchema, {
+    id: 'f6666666-6666-4666-8666-666666666666',
+    trip: { id: TRIP_ID, tripNumber: 'TRP-2026-000123' },
+    issueType: 'OTHER',
+    description: 'Something happened',
+    status: 'OPEN',
+    openingTimeStamp: '2026-11-25T11:20:00.000Z',
+    location: null,
+    openedBy: 'Bola Adeyemi (Kano Haulage Ltd)',
+    alarm: null,
+    resolvedAt: null,
+    resolvedBy: null,
     ...overrides,
   });
 }

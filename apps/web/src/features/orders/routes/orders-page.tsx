@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Button,
-  Card,
-  Group,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Card, Chip, Group, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import type { OrderStatus, OrderSummary } from '@freightlane/domain';
 import { IconPackage, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useId } from 'react';
@@ -138,21 +127,25 @@ export function OrdersPage() {
             <Text id={filterLabelId} size="sm" fw={500}>
               {t('ordersPage.show')}
             </Text>
-            <SegmentedControl
-              aria-labelledby={filterLabelId}
-              data={FILTERS.map((value) => ({
-                value,
-                label:
-                  value === 'all'
-                    ? t('ordersPage.filterAll')
-                    : label('orderStatus', STATUS_OF_FILTER[value]!),
-              }))}
-              value={filter}
-              onChange={(value) => {
-                const status = readFilter(value);
-                list.update({ status: status === 'all' ? null : status });
-              }}
-            />
+            {/* Chips, not a segmented control: they wrap onto a second line when a language's words are long. */}
+            <Group gap="xs" wrap="wrap" role="radiogroup" aria-labelledby={filterLabelId}>
+              <Chip.Group
+                multiple={false}
+                value={filter}
+                onChange={(value) => {
+                  const status = readFilter(value);
+                  list.update({ status: status === 'all' ? null : status });
+                }}
+              >
+                {FILTERS.map((value) => (
+                  <Chip key={value} value={value} size="sm" variant="outline">
+                    {value === 'all'
+                      ? t('ordersPage.filterAll')
+                      : label('orderStatus', STATUS_OF_FILTER[value]!)}
+                  </Chip>
+                ))}
+              </Chip.Group>
+            </Group>
           </Stack>
           <TextInput
             label={t('ordersPage.search')}

@@ -1,10 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
-import { tripIssueSchema } from '@freightlane/domain';
 import { describe, expect, it } from 'vitest';
 import { AppLanguageProvider } from '../../../i18n/app-language';
-import { apiFixture } from '../../../test/api-fixture';
 import { createTestStore, seedSession, TestProviders } from '../../../test/render';
-import { statusLog, TRIP_ID, tripDetail } from '../test-fixtures';
+import { statusLog, tripDetail, tripIssue } from '../test-fixtures';
 import { TripDocumentsCard } from './trip-documents-card';
 import { TripIssuesCard } from './trip-issues-card';
 import { TripStatusBadge } from './trip-status';
@@ -15,21 +13,7 @@ const delayedTrip = tripDetail({
   tripStatusLogs: [statusLog('STARTED', '2026-11-25T07:00:00.000Z')],
   latestTripStatus: { tripStatus: 'STARTED', timeStamp: '2026-11-25T07:00:00.000Z' },
   hasOpenIssue: true,
-  issues: [
-    apiFixture(tripIssueSchema, {
-      id: 'f6666666-6666-4666-8666-666666666666',
-      trip: { id: TRIP_ID, tripNumber: 'TRP-2026-000123' },
-      issueType: 'BREAKDOWN',
-      description: 'Tyre burst after Kara bridge',
-      status: 'OPEN',
-      openingTimeStamp: '2026-11-25T11:20:00.000Z',
-      location: null,
-      openedBy: 'Bola Adeyemi (Kano Haulage Ltd)',
-      alarm: null,
-      resolvedAt: null,
-      resolvedBy: null,
-    }),
-  ],
+  issues: [tripIssue({ issueType: 'BREAKDOWN', description: 'Tyre burst after Kara bridge' })],
 });
 
 describe('the trip page cards in Pidgin', () => {

@@ -1,14 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { tripIssueSchema, type TripAction, type TripDetail, type TripIssue } from '@freightlane/domain';
+import type { TripAction, TripDetail } from '@freightlane/domain';
 import type userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PATHS } from '../../../lib/paths';
-import { apiFixture } from '../../../test/api-fixture';
 import { mockApi, type MockReply } from '../../../test/api-mock';
 import { mockXhrUpload, type UploadReply } from '../../../test/fake-xhr';
 import { MAERSK, pageOf } from '../../../test/marketplace-fixtures';
 import { renderRoute, seedSession } from '../../../test/render';
-import { CONSIGNMENT_ID, statusLog, TRACKING_ID, TRIP_DETAIL, TRIP_ID, tripDetail } from '../test-fixtures';
+import {
+  CONSIGNMENT_ID,
+  statusLog,
+  TRACKING_ID,
+  TRIP_DETAIL,
+  TRIP_ID,
+  tripDetail,
+  tripIssue,
+} from '../test-fixtures';
 
 // Each test renders the whole page (timeline, cards, dialogs), which takes seconds under jsdom.
 
@@ -50,24 +57,6 @@ function loadedTrip(overrides: Partial<TripDetail> = {}): TripDetail {
     },
     allowedNextStatuses: ['AT_DELIVERY_LOCATION'],
     actions: ['CHANGE_STATUS', 'ASSIGN_RESOURCES', 'SET_EXPECTED_DELIVERY'],
-    ...overrides,
-  });
-}
-
-/** An open issue on the trip, opened at 12:20 Lagos time. */
-function tripIssue(overrides: Partial<TripIssue>): TripIssue {
-  return apiFixture(tripIssueSchema, {
-    id: 'f6666666-6666-4666-8666-666666666666',
-    trip: { id: TRIP_ID, tripNumber: 'TRP-2026-000123' },
-    issueType: 'OTHER',
-    description: 'Something happened',
-    status: 'OPEN',
-    openingTimeStamp: '2026-11-25T11:20:00.000Z',
-    location: null,
-    openedBy: 'Bola Adeyemi (Kano Haulage Ltd)',
-    alarm: null,
-    resolvedAt: null,
-    resolvedBy: null,
     ...overrides,
   });
 }
@@ -758,7 +747,7 @@ describe('the other trip actions', () => {
       tripIds: [TRIP_ID],
       reason: 'Client moved the shipment',
     });
-    expect(screen.getByText('Trip TRP-2026-000123 is cancelled.')).toBeVisible();
+    expect(await screen.findByText('Trip TRP-2026-000123 is cancelled.')).toBeVisible();
   });
 
   it('lets an admin undo the last step with a reason', async () => {

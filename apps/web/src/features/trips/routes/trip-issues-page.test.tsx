@@ -1,28 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { tripIssueSchema, type TripIssue } from '@freightlane/domain';
+import type { TripIssue } from '@freightlane/domain';
 import { describe, expect, it, vi } from 'vitest';
-import { apiFixture } from '../../../test/api-fixture';
 import { mockApi } from '../../../test/api-mock';
 import { fakeMediaQueryList } from '../../../test/fakes';
 import { pageOf } from '../../../test/marketplace-fixtures';
 import { renderRoute, seedSession } from '../../../test/render';
+import { tripIssue } from '../test-fixtures';
 
 // Each test clicks through several screens; a busy machine needs longer than the default 5 s.
 const CLICK_JOURNEY_TIMEOUT_MS = 20_000;
 
 function issue(overrides: Partial<TripIssue> = {}): TripIssue {
-  return apiFixture(tripIssueSchema, {
+  return tripIssue({
     id: 'issue-1',
     trip: { id: 'trip-1', tripNumber: 'TRP-2026-000123' },
     issueType: 'BREAKDOWN',
     description: 'Gearbox failed after Berger',
-    status: 'OPEN',
     openingTimeStamp: '2026-11-25T13:05:00.000Z',
     location: { state: 'Ogun', lga: 'Obafemi Owode', description: 'Berger, Lagos-Ibadan Expressway' },
-    openedBy: 'Bola Adeyemi (Kano Haulage Ltd)',
-    alarm: null,
-    resolvedAt: null,
-    resolvedBy: null,
     ...overrides,
   });
 }
