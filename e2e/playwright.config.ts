@@ -37,7 +37,8 @@ function apiServer(serverPort: number, dataDir: string, env: Record<string, stri
     command: `rm -rf ${dataDir} && npx tsx ../apps/api/src/server.ts`,
     url: `${url}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // A fresh database seeded with the demo world, two or three servers at once on two cores.
+    timeout: 300_000,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
     env: {

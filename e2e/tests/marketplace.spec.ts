@@ -227,6 +227,9 @@ test.describe('the marketplace, end to end', () => {
   });
 
   test('the marketplace pages read well on a phone', async ({ browser }) => {
+    // Ten pages, each drawn, photographed and checked by axe: the demo's three months of orders make the
+    // lists long.
+    test.setTimeout(180_000);
     const customer = await signedInPage(browser, 'customer@example.com', 375);
     for (const [path, name] of [
       ['/home', 'customer-home'],

@@ -42,7 +42,12 @@ export function ScoreSummaryLine({ summary, side }: { summary: ScoreSummary; sid
           {t('summary.new')}
         </Badge>
       ) : (
-        <Badge variant="light" color={scoreColor(summary.score)} radius="sm">
+        <Badge
+          variant="light"
+          color={scoreColor(summary.score)}
+          bg={`${scoreColor(summary.score)}.0`}
+          radius="sm"
+        >
           {t('summary.score', { score: summary.score })}
         </Badge>
       )}
@@ -63,7 +68,8 @@ export function ScoreSummaryLine({ summary, side }: { summary: ScoreSummary; sid
 
 /**
  * Green from 80, orange from 60, red below: the same bands the card's advice uses (under 80%). Orange, the
- * theme's warning accent, not Mantine's yellow, whose light badge reads at 2.7:1.
+ * theme's warning accent, not Mantine's yellow, whose light badge reads at 2.7:1; and on the palest shade
+ * of the colour, since the light variant's see-through tint over a tinted header fell to 4.4:1.
  */
 export function scoreColor(score: number): string {
   if (score >= 80) return 'green';

@@ -185,7 +185,13 @@ export function ScorecardView({ card }: { card: Scorecard }) {
               {t('summary.new')}
             </Badge>
           ) : (
-            <Badge variant="light" color={scoreColor(card.score)} radius="sm" size="lg">
+            <Badge
+              variant="light"
+              color={scoreColor(card.score)}
+              bg={`${scoreColor(card.score)}.0`}
+              radius="sm"
+              size="lg"
+            >
               {t('view.scoreValue', { score: card.score })}
             </Badge>
           )}
