@@ -127,6 +127,8 @@ async function timed(url: string, token: string): Promise<{ ms: number; status: 
 export interface ReturnLoadFigures {
   seed: ReturnLoadSeed;
   trips: number;
+  /** A signed-in read of the return-load settings (one row), timed before each truck's. */
+  baseline: { p50Ms: number };
   truck: { p50Ms: number; maxMs: number; samples: number; status: number; meanMatches: number };
   page: { p50Ms: number; maxMs: number; samples: number; status: number; trucksOnPage: number };
   targets: typeof RETURN_LOAD_TARGETS;
@@ -154,9 +156,13 @@ export async function runReturnLoads(
   await timed(`${apiOrigin}/api/v1/return-loads`, token);
 
   const truckTimes: number[] = [];
+  // A signed-in one-row read just before each truck's: the same trip through auth, the pool and JSON, so
+  // the figures say how much of a truck's time is the search itself on a machine shared with others.
+  const baselineTimes: number[] = [];
   let matches = 0;
   let truckStatus = 200;
   for (const { id } of sample) {
+    baselineTimes.push((await timed(`${apiOrigin}/api/v1/return-loads/settings`, token)).ms);
     const answer = await timed(`${apiOrigin}/api/v1/trips/${id}/return-loads`, token);
     truckTimes.push(answer.ms);
     if (answer.status !== 200) truckStatus = answer.status;
@@ -174,6 +180,7 @@ export async function runReturnLoads(
   return {
     seed,
     trips: Number(trips),
+    baseline: { p50Ms: +median(baselineTimes).toFixed(1) },
     truck: {
       p50Ms: +median(truckTimes).toFixed(1),
       maxMs: Math.round(Math.max(...truckTimes)),
@@ -198,6 +205,7 @@ export function returnLoadFigures(result: ReturnLoadFigures): Figure[] {
     reported(SCENARIO, 'trips in the database', result.trips, 'trips'),
     reported(SCENARIO, 'open orders', result.seed.openOrders, 'orders'),
     reported(SCENARIO, 'matches per truck (mean)', result.truck.meanMatches, 'orders'),
+    reported(SCENARIO, 'a signed-in one-row read p50 (baseline)', result.baseline.p50Ms, 'ms'),
     atMost(
       SCENARIO,
       "one truck's matches p50",

@@ -137,8 +137,8 @@ export const orders = pgTable(
     index('orders_open_idx')
       .on(t.createdAt)
       .where(sql`status = 'OPEN'`),
-    // Return loads' index of the open orders by pickup point (orders_open_pickup_point_idx) is in migration
-    // 0027: it carries the ranking's columns (INCLUDE), which Drizzle cannot write.
+    // Return loads' index of the open orders by pickup point (orders_open_pickup_point_idx) is in migrations
+    // 0027 and 0028: it carries the ranking's columns (INCLUDE), which Drizzle cannot write.
   ],
 );
 

@@ -168,35 +168,37 @@ export interface MatchSearch {
 export async function findMatches(db: Executor, search: MatchSearch): Promise<MatchRow[]> {
   const centre = { latitude: search.latitude, longitude: search.longitude };
   const company = sql`${search.transporterCompanyId}::uuid`;
-  // The matches are ranked on the order's own columns first, and only the listed ones are named (customer,
-  // terminals, the caller's bid): a truck back in Lagos has thousands of matches.
+  const matching = sql`${pickupNearSql(centre, search.radiusKm)}
+    AND o.pickup_date BETWEEN ${search.from}::date AND ${search.to}::date
+    AND ${biddableBySql(company)}`;
+  // A truck back in Lagos has thousands of matches. They are ranked and counted from the pickup-point index
+  // alone (it carries every column both read), ranked by the squared distance (the same order, no square
+  // root per row) and counted once apart (a count over the ranked rows would hold them all); only the listed
+  // ones are then named (customer, terminals, the caller's bid).
   return rowsOf<MatchRow>(
     await db.execute(sql`
       WITH ranked AS (
         SELECT o.id, o.return_loads_welcome, o.pickup_date, o.order_number,
-          ${kmFrom(centre, pickupLat, pickupLon)} AS km,
-          count(*) OVER ()::int AS total
+          ${squaredKmFrom(centre, pickupLat, pickupLon)} AS km2
         FROM orders o
-        WHERE ${pickupNearSql(centre, search.radiusKm)}
-          AND o.pickup_date BETWEEN ${search.from}::date AND ${search.to}::date
-          AND ${biddableBySql(company)}
-        ORDER BY o.return_loads_welcome DESC, km, o.pickup_date, o.order_number
+        WHERE ${matching}
+        ORDER BY o.return_loads_welcome DESC, km2, o.pickup_date, o.order_number
         LIMIT ${search.limit})
       SELECT o.id AS order_id, o.order_number, o.cargo_type, o.item_count, c.name AS customer_name,
         coalesce(pt.name, o.pickup_address->>'lga', '') AS pickup_name, o.pickup_state,
         coalesce(dt.name, o.recipient_address->>'lga', '') AS delivery_name,
         coalesce(dt.state, o.recipient_address->>'state', '') AS delivery_state,
         to_char(o.pickup_date, 'YYYY-MM-DD') AS pickup_date, o.bidding_closes_at,
-        round(r.km)::int AS distance_km, o.return_loads_welcome,
+        round(sqrt(r.km2))::int AS distance_km, o.return_loads_welcome,
         EXISTS (SELECT 1 FROM bids b WHERE b.order_id = o.id AND b.transporter_company_id = ${company}
           AND b.status = 'ACTIVE') AS already_bid,
-        r.total
+        (SELECT count(*)::int FROM orders o WHERE ${matching}) AS total
       FROM ranked r
       JOIN orders o ON o.id = r.id
       JOIN companies c ON c.id = o.customer_company_id
       LEFT JOIN terminals pt ON pt.id = o.pickup_terminal_id
       LEFT JOIN terminals dt ON dt.id = o.recipient_terminal_id
-      ORDER BY r.return_loads_welcome DESC, r.km, r.pickup_date, r.order_number`),
+      ORDER BY r.return_loads_welcome DESC, r.km2, r.pickup_date, r.order_number`),
   );
 }
 
