@@ -5,6 +5,8 @@ import { expectNoSeriousAxeViolations, settle, signedInPage, snap, waitForQuiet 
 test.describe('back office pages', () => {
   for (const width of [1280, 375]) {
     test(`reference data and the audit log read well and pass axe (${width} px)`, async ({ browser }) => {
+      // Six pages, each drawn, photographed and scanned by axe, beside the other part of the run.
+      test.setTimeout(150_000);
       const admin = await signedInPage(browser, 'admin@example.com', width);
       for (const [path, name, heading] of [
         ['/admin/reference/shipping-lines', 'admin-shipping-lines', /Shipping lines/],

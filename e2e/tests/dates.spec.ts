@@ -1,6 +1,14 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { lagosDateInDays } from '@freightlane/domain';
-import { containerNumber, expectNoSeriousAxeViolations, settle, signIn, snap, waitForQuiet } from './support';
+import {
+  containerNumber,
+  expectNoSeriousAxeViolations,
+  settle,
+  signIn,
+  snap,
+  snapViewport,
+  waitForQuiet,
+} from './support';
 
 /**
  * Issue 30: a browser set to American English (and a New York clock) still shows and reads every date
@@ -118,7 +126,7 @@ for (const width of [1280, 375]) {
       await expectNoSeriousAxeViolations(page);
 
       await openCalendar(page, 'To', `December ${year}`);
-      await snap(page, 'dates-report-range-calendar');
+      await snapViewport(page, 'dates-report-range-calendar');
       await expectNoSeriousAxeViolations(page);
       // Picking with the keyboard: a week on, the next day.
       await page.keyboard.press('ArrowDown');
@@ -181,7 +189,7 @@ for (const width of [1280, 375]) {
           }),
         ).toBeDisabled();
       }
-      await snap(page, 'dates-order-pickup-calendar');
+      await snapViewport(page, 'dates-order-pickup-calendar');
       await expectNoSeriousAxeViolations(page);
       await closeCalendar(page, 'Pickup date');
       await expect(pickup.input).toHaveValue(shown(day));
@@ -210,7 +218,7 @@ for (const width of [1280, 375]) {
       await expectNoSeriousAxeViolations(page);
 
       await openCalendar(page, 'From', monthHeading(start));
-      await snap(page, 'dates-audit-log-calendar');
+      await snapViewport(page, 'dates-audit-log-calendar');
       await expectNoSeriousAxeViolations(page);
       await closeCalendar(page, 'From');
 
