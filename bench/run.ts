@@ -50,6 +50,7 @@ import {
 import { writeQualityDoc } from './quality-doc';
 import { reportFigures, runReports } from './reports';
 import { returnLoadFigures, runReturnLoads, SCENARIO as RETURN_LOADS } from './return-loads';
+import { runSearch, searchFigures, SCENARIO as SEARCH } from './search';
 import { seedFleet, type FleetPlan } from './seed-fleet';
 import { seedBenchInvoices } from './seed-invoices';
 import {
@@ -82,6 +83,7 @@ export const SCENARIOS = [
   'position-ingest',
   'reports',
   RETURN_LOADS,
+  SEARCH,
   MESSAGE_FANOUT,
   MIXED_WRITE,
   'lighthouse',
@@ -489,6 +491,22 @@ const scenarios: Record<ScenarioName, () => Promise<Outcome>> = {
       transporterToken: t.benchTransporter,
     });
     return { figures: returnLoadFigures(returnLoads), section: { returnLoads } };
+  },
+  async [SEARCH]() {
+    const { seed } = await seeded();
+    const m = await main();
+    const t = await tokens();
+    const search = await runSearch({
+      apiOrigin: m.origin,
+      tokens: {
+        benchCustomer: t.benchCustomer,
+        benchTransporter: t.benchTransporter,
+        admin: await m.signIn('admin@example.com'),
+      },
+      trips: seed.trips,
+      settings: SETTINGS,
+    });
+    return { figures: searchFigures(search), section: { search } };
   },
 
   // One event told to a thousand people by SMS and WhatsApp, through the providers' local simulators.

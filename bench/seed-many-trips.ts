@@ -154,7 +154,7 @@ export async function seedManyTrips(database: Database, target: number): Promise
   // The statistics the planner needs for a million-row table, and the visibility map a steady-state
   // table has (autovacuum would have set it in production), so the first reads do not write hint bits.
   await db.execute(
-    sql`VACUUM (ANALYZE) orders, bids, order_items, trips, consignments, trip_status_logs, counters`,
+    sql`VACUUM (ANALYZE) orders, bids, order_items, trips, consignments, trip_status_logs, trip_search, order_search, counters`,
   );
   return { trips: done, inserted: done - existing, seconds: (performance.now() - started) / 1000 };
 }
@@ -340,8 +340,11 @@ async function seedBatch(tx: Executor, plan: Plan): Promise<void> {
     FROM bench_batch b
     JOIN bench_timeline tl ON tl.cargo_type = b.cargo_type AND tl.position < b.steps
     JOIN bench_route r ON r.k = tl.position`);
-  // The report facts the triggers keep (migration 0016), which this transaction switched off.
+  // The report facts and the search texts the triggers keep (migrations 0016, 0029 and 0031), which this
+  // transaction switched off.
   await tx.execute(sql`SELECT refresh_trip_report_facts(ARRAY(SELECT trip_id FROM bench_batch))`);
+  await tx.execute(sql`SELECT refresh_trip_search(ARRAY(SELECT trip_id FROM bench_batch))`);
+  await tx.execute(sql`SELECT refresh_order_search(ARRAY(SELECT DISTINCT order_id FROM bench_batch))`);
 }
 
 /** Which trips to sample: those the warm read model holds, or those it leaves to demand. */

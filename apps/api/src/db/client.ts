@@ -7,7 +7,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { Client as PgClient } from 'pg';
 import { loadEnv } from '../env';
 import { openPgliteThread } from './pglite-thread';
-import { readImage } from './pglite-image';
+import { pgliteOptions } from './pglite-image';
 import { PreparedStatements } from './prepared';
 import * as schema from './schema';
 
@@ -120,7 +120,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client =
     (options.pgliteThread ?? loadEnv().PGLITE_THREAD)
       ? openPgliteThread(options.pgliteDir, options.pgliteImage)
-      : new PGliteEngine({ dataDir: options.pgliteDir, loadDataDir: readImage(options.pgliteImage) });
+      : new PGliteEngine(pgliteOptions(options.pgliteDir, options.pgliteImage));
   await client.waitReady;
   await client.exec(`SET join_collapse_limit = ${JOIN_COLLAPSE_LIMIT}`);
   const db = withStatements(drizzle({ client: client as PGlite, schema, logger: queryLogger(options) }));

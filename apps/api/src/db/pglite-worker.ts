@@ -2,7 +2,7 @@
 // synchronous WebAssembly, which here blocks this thread only, never the API's event loop.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
-import { readImage } from './pglite-image';
+import { pgliteOptions } from './pglite-image';
 
 /** An error as it crosses threads: its message and PostgreSQL's fields (code, constraint, detail, table…). */
 export type WireError = Record<string, unknown> & { message: string };
@@ -139,7 +139,7 @@ async function main(port: NonNullable<typeof parentPort>, data: PgliteWorkerData
   const post = (reply: WorkerReply) => port.postMessage(reply);
   let db: PGlite;
   try {
-    db = new PGlite({ dataDir: data.dataDir, loadDataDir: readImage(data.image) });
+    db = new PGlite(pgliteOptions(data.dataDir, data.image));
     await db.waitReady;
   } catch (err) {
     post({ kind: 'failed', error: toWireError(err) });

@@ -1,10 +1,12 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { PageQuery } from '@freightlane/domain';
+import { normalizeContainerNumber, type ListTotal, type PageQuery } from '@freightlane/domain';
 import type { Executor } from '../db/client';
+import { pageIdsUpTo } from '../db/capped-page';
 import { prepared } from '../db/prepared';
-import { bids, companies, orders, terminals } from '../db/schema';
+import { bids, companies, orders, orderSearch, terminals } from '../db/schema';
 import { readAll } from '../db/read-all';
+import { searchMatchSql } from './text-search.repository';
 
 const pickupTerminal = alias(terminals, 'pickup_terminal');
 const recipientTerminal = alias(terminals, 'recipient_terminal');
@@ -83,4 +85,41 @@ export async function listOrderRowsByIds(db: Executor, orderIds: string[]): Prom
   if (orderIds.length === 0) return new Map();
   const rows = await selectOrderRows(db).where(inArray(orders.id, orderIds));
   return new Map(rows.map((r) => [r.order.id, r]));
+}
+
+/**
+ * The orders whose number, client, reference or a container number of theirs holds the search text, looked
+ * up in order_search's trigram index (migration 0031). Container numbers are stored without spaces or
+ * dashes, as people rarely type them, so the text is also looked up that way.
+ */
+export function orderSearchSql(q: string): SQL {
+  const compact = normalizeContainerNumber(q);
+  const match = or(
+    searchMatchSql(orderSearch.document, q),
+    compact !== q.toUpperCase() && compact !== '' ? searchMatchSql(orderSearch.document, compact) : undefined,
+  );
+  return sql`${orders.id} IN (SELECT ${orderSearch.orderId} FROM ${orderSearch} WHERE ${match})`;
+}
+
+/**
+ * A page of the orders a search keeps, newest first, and how many up to COUNT_LIMIT: the page is chosen on
+ * orders alone and its rows joined after, as the trips list does (tripPageIds).
+ */
+export async function pageOrderRowsFound(
+  db: Executor,
+  where: SQL | undefined,
+  page: PageQuery,
+): Promise<{ rows: OrderRow[]; total: ListTotal }> {
+  const order = [desc(orders.createdAt), desc(orders.id)];
+  const { ids, total } = await pageIdsUpTo(db, orders.id, where, order, {
+    limit: page.size,
+    offset: page.page * page.size,
+  });
+  const rows =
+    ids.length === 0
+      ? []
+      : await selectOrderRows(db)
+          .where(inArray(orders.id, ids))
+          .orderBy(...order);
+  return { rows, total };
 }

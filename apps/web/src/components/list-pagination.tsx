@@ -9,7 +9,10 @@ const CONTROL_LABELS: Record<'first' | 'previous' | 'next' | 'last', ComponentsK
   last: 'pagination.last',
 };
 
-/** Where the list stands ("21–40 of 57") and the pages of the API's zero-based envelope. */
+/**
+ * Where the list stands ("21–40 of 57", or "21–40 of more than 1,000" when the count stopped at its limit)
+ * and the pages of the API's zero-based envelope.
+ */
 export function ListPagination({
   page,
   onChange,
@@ -27,7 +30,9 @@ export function ListPagination({
   return (
     <Group justify="space-between" mt="lg" gap="sm">
       <Text size="sm" c="dimmed">
-        {t('pagination.range', { from, to, total: page.totalElements, one: noun[0], many: noun[1] })}
+        {page.totalIsLowerBound
+          ? t('pagination.rangeAtLeast', { from, to, total: page.totalElements, many: noun[1] })
+          : t('pagination.range', { from, to, total: page.totalElements, one: noun[0], many: noun[1] })}
       </Text>
       {page.totalPages > 1 ? (
         <Pagination

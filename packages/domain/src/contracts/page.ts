@@ -15,7 +15,17 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
-/** The page envelope: content, totalElements, totalPages, number, size. */
+/**
+ * The most matches a search or a status filter counts one by one: past it the list says "more than 1,000"
+ * rather than reading every match of a million trips to give the exact figure (decision 039). Fifty pages
+ * of twenty: nobody pages further than that before narrowing the search.
+ */
+export const COUNT_LIMIT = 1_000;
+
+/**
+ * The page envelope: content, totalElements, totalPages, number, size; and totalIsLowerBound when the count
+ * stopped at COUNT_LIMIT, so totalElements is a floor ("more than 1,000").
+ */
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({
     content: z.array(item),
@@ -23,6 +33,7 @@ export function pageOf<T extends z.ZodType>(item: T) {
     totalPages: z.number().int(),
     number: z.number().int(),
     size: z.number().int(),
+    totalIsLowerBound: z.literal(true).optional(),
   });
 }
 export interface Page<T> {
@@ -31,15 +42,32 @@ export interface Page<T> {
   totalPages: number;
   number: number;
   size: number;
+  totalIsLowerBound?: true;
 }
 
-export function toPage<T>(content: T[], totalElements: number, query: PageQuery): Page<T> {
+/** A count that stopped at COUNT_LIMIT: there are at least `atLeast` rows. */
+export interface CountAtLeast {
+  atLeast: number;
+}
+
+/** What a list's count gives: the exact figure, or a floor when counting stopped at COUNT_LIMIT. */
+export type ListTotal = number | CountAtLeast;
+
+/** A count of up to `limit` + 1 rows as a list's total: one more than the limit means "more than". */
+export function cappedTotal(counted: number, limit = COUNT_LIMIT): ListTotal {
+  return counted > limit ? { atLeast: limit } : counted;
+}
+
+export function toPage<T>(content: T[], total: ListTotal, query: PageQuery): Page<T> {
+  const lowerBound = typeof total === 'object';
+  const totalElements = lowerBound ? total.atLeast : total;
   return {
     content,
     totalElements,
     totalPages: Math.ceil(totalElements / query.size),
     number: query.page,
     size: query.size,
+    ...(lowerBound ? { totalIsLowerBound: true as const } : {}),
   };
 }
 

@@ -142,6 +142,22 @@ export const orders = pgTable(
   ],
 );
 
+/**
+ * What an order search matches, one text per order: its number, client, reference and the container numbers
+ * of its items. Kept by migration 0031's triggers from orders and order items, with a trigram index, as
+ * trip_search is for trips (decision 039).
+ */
+export const orderSearch = pgTable(
+  'order_search',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    document: text('document').notNull(),
+  },
+  (t) => [index('order_search_document_idx').using('gin', sql`${t.document} gin_trgm_ops`)],
+);
+
 /** One container, or one truck load of general cargo: each becomes one trip when awarded. */
 export const orderItems = pgTable(
   'order_items',

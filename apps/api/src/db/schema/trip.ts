@@ -212,6 +212,22 @@ export const tripCounts = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.side, t.completed, t.cancelled, t.started] })],
 );
 
+/**
+ * What a trip search matches, one text per trip: its trip, container, order and invoice numbers, the client
+ * and the reference. Kept by migration 0029's triggers from trips, consignments, orders and invoices, in a
+ * table of its own so a trip's status moves never rewrite its trigram index entries (decision 039).
+ */
+export const tripSearch = pgTable(
+  'trip_search',
+  {
+    tripId: uuid('trip_id')
+      .primaryKey()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    document: text('document').notNull(),
+  },
+  (t) => [index('trip_search_document_idx').using('gin', sql`${t.document} gin_trgm_ops`)],
+);
+
 /** Each step a trip took. An admin's undo marks the log undone instead of deleting it. */
 export const tripStatusLogs = pgTable(
   'trip_status_logs',

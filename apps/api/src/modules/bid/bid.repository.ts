@@ -10,7 +10,9 @@ import {
   type OrderRow,
 } from '../../queries/order-rows.repository';
 import { transporterCanSeeOrderSql } from '../../queries/order-visibility.repository';
-import { countTrips, tripSearchSql } from '../../queries/trip-search.repository';
+import { tripSearchSql } from '../../queries/trip-search.repository';
+import { pageIds, pageIdsUpTo } from '../../db/capped-page';
+import { countTripsInScope } from '../../queries/trip-count.repository';
 import { hasOpenIssueSql } from '../../queries/trip-scope.repository';
 
 export type BidRow = typeof bids.$inferSelect;
@@ -181,6 +183,16 @@ export async function listBidsOfCompany(
  */
 export async function listWonTrips(db: Executor, companyId: string, q: string | undefined, page: PageQuery) {
   const where = and(eq(trips.transporterCompanyId, companyId), tripSearchSql(q));
+  // Trips of one award share a creation time; their numbers keep them in container order.
+  const order = [desc(trips.createdAt), asc(trips.tripNumber)];
+  const at = { limit: page.size, offset: offsetOf(page) };
+  // Unsearched, the company's trip counts hold the figure, however many trips it has won.
+  const { ids, total } = q
+    ? await pageIdsUpTo(db, trips.id, where, order, at)
+    : {
+        ids: await pageIds(db, trips.id, where, order, at),
+        total: await countTripsInScope(db, { side: 'transporter', companyId }, {}),
+      };
   const rows = await db
     .select({
       trip: trips,
@@ -195,10 +207,7 @@ export async function listWonTrips(db: Executor, companyId: string, q: string | 
     .innerJoin(orders, eq(orders.id, trips.orderId))
     .innerJoin(companies, eq(companies.id, trips.customerCompanyId))
     .leftJoin(consignments, eq(consignments.tripId, trips.id))
-    .where(where)
-    // Trips of one award share a creation time; their numbers keep them in container order.
-    .orderBy(desc(trips.createdAt), asc(trips.tripNumber))
-    .limit(page.size)
-    .offset(offsetOf(page));
-  return { rows, total: await countTrips(db, where, { searched: Boolean(q) }) };
+    .where(inArray(trips.id, ids))
+    .orderBy(...order);
+  return { rows, total };
 }

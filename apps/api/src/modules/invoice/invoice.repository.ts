@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { InvoiceListQuery } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
@@ -14,7 +14,8 @@ import {
   terminals,
   trips,
 } from '../../db/schema';
-import { containsPattern } from '../../lib/search';
+import { pageIds, pageIdsUpTo } from '../../db/capped-page';
+import { tripMatchesSql } from '../../queries/trip-search.repository';
 import { tripScopeSql, type TripScope } from '../../queries/trip-scope.repository';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -40,50 +41,50 @@ function statusSql(status: InvoiceListQuery['status'], now: Date): SQL | undefin
   return eq(invoices.status, status);
 }
 
-/** A search text finds the invoice, trip or order number; needs `trips` and `orders` joined. */
+/**
+ * A search text finds the invoice through its trip's search text, which holds the invoice, trip, order and
+ * container numbers, the client and the reference (migration 0029).
+ */
 function searchSql(q: string | undefined): SQL | undefined {
-  if (!q) return undefined;
-  const pattern = containsPattern(q);
-  return or(
-    ilike(invoices.invoiceNumber, pattern),
-    ilike(trips.tripNumber, pattern),
-    ilike(orders.orderNumber, pattern),
-  );
+  return q ? tripMatchesSql(invoices.tripId, q) : undefined;
 }
 
 /**
  * A page of invoices, the soonest due first. The invoice carries both companies itself, so its scope needs
- * no join to the trip.
+ * no join to the trip, and the page is chosen on invoices alone: the joins are made for its rows only (as
+ * the trips list's, tripPageIds).
  */
 export async function listInvoices(db: Executor, scope: TripScope, query: InvoiceListQuery, now: Date) {
   const search = searchSql(query.q);
   const where = and(tripScopeSql(scope, invoices), statusSql(query.status, now), search);
-  const rows = await db
-    .select({
-      invoice: invoices,
-      tripNumber: trips.tripNumber,
-      orderNumber: orders.orderNumber,
-      customerName: customer.name,
-      transporterName: transporter.name,
-      chargesAwaitingAnswer: awaitingAnswerSql,
-    })
-    .from(invoices)
-    .innerJoin(trips, eq(trips.id, invoices.tripId))
-    .innerJoin(orders, eq(orders.id, trips.orderId))
-    .innerJoin(customer, eq(customer.id, invoices.customerCompanyId))
-    .innerJoin(transporter, eq(transporter.id, invoices.transporterCompanyId))
-    .where(where)
-    .orderBy(asc(invoices.dueAt), asc(invoices.invoiceNumber))
-    .limit(query.size)
-    .offset(query.page * query.size);
-  const counted = db.select({ total: count() }).from(invoices);
-  const [totalRow] = search
-    ? await counted
-        .innerJoin(trips, eq(trips.id, invoices.tripId))
-        .innerJoin(orders, eq(orders.id, trips.orderId))
-        .where(where)
-    : await counted.where(where);
-  return { rows, total: totalRow?.total ?? 0 };
+  const order = [asc(invoices.dueAt), asc(invoices.invoiceNumber)];
+  const at = { limit: query.size, offset: query.page * query.size };
+  const { ids, total } = search
+    ? await pageIdsUpTo(db, invoices.id, where, order, at)
+    : {
+        ids: await pageIds(db, invoices.id, where, order, at),
+        total: (await db.select({ total: count() }).from(invoices).where(where))[0]?.total ?? 0,
+      };
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            invoice: invoices,
+            tripNumber: trips.tripNumber,
+            orderNumber: orders.orderNumber,
+            customerName: customer.name,
+            transporterName: transporter.name,
+            chargesAwaitingAnswer: awaitingAnswerSql,
+          })
+          .from(invoices)
+          .innerJoin(trips, eq(trips.id, invoices.tripId))
+          .innerJoin(orders, eq(orders.id, trips.orderId))
+          .innerJoin(customer, eq(customer.id, invoices.customerCompanyId))
+          .innerJoin(transporter, eq(transporter.id, invoices.transporterCompanyId))
+          .where(inArray(invoices.id, ids))
+          .orderBy(...order);
+  return { rows, total };
 }
 
 /** The totals above the payments page, over the invoices the scope sees. */

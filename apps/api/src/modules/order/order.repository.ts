@@ -1,5 +1,5 @@
-import { and, asc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
-import { normalizeContainerNumber, type OrderStatus, type PageQuery } from '@freightlane/domain';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { ListTotal, OrderStatus, PageQuery } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
 import {
   bids,
@@ -12,8 +12,12 @@ import {
   terminals,
   trips,
 } from '../../db/schema';
-import { containsPattern } from '../../lib/search';
-import { pageOrderRowsOfShape } from '../../queries/order-rows.repository';
+import {
+  orderSearchSql,
+  pageOrderRowsFound,
+  pageOrderRowsOfShape,
+  type OrderRow,
+} from '../../queries/order-rows.repository';
 
 export type OrderRecord = typeof orders.$inferSelect;
 export type OrderItemRecord = typeof orderItems.$inferSelect;
@@ -201,44 +205,32 @@ export async function findCompanyNames(db: Executor, ids: string[]): Promise<Map
 }
 
 /**
- * A page of the customer's orders, filtered by status and a search text, as prepared statements: one
- * shape per filter used, whose inputs are the company, the status and the search patterns.
+ * A page of the customer's orders, filtered by status and a search text. Without a search text the shapes are
+ * prepared statements, whose inputs are the company and the status; a search is planned for its word
+ * (orderSearchSql, pageOrderRowsFound).
  */
 export function listCustomerOrderRows(
   db: Executor,
   customerCompanyId: string,
   filter: { status?: OrderStatus | undefined; q?: string | undefined },
   page: PageQuery,
-) {
+): Promise<{ rows: OrderRow[]; total: ListTotal }> {
   const q = filter.q?.trim();
-  const where = () => {
-    const pattern = sql.placeholder('pattern');
-    const containerPattern = sql.placeholder('containerPattern');
-    return and(
+  if (q) {
+    const where = and(
+      eq(orders.customerCompanyId, customerCompanyId),
+      filter.status ? eq(orders.status, filter.status) : undefined,
+      orderSearchSql(q),
+    );
+    return pageOrderRowsFound(db, where, page);
+  }
+  const where = () =>
+    and(
       eq(orders.customerCompanyId, sql.placeholder('customerCompanyId')),
       filter.status ? eq(orders.status, sql.placeholder('status')) : undefined,
-      q
-        ? or(
-            ilike(orders.orderNumber, pattern),
-            ilike(orders.clientName, pattern),
-            ilike(orders.reference, pattern),
-            sql`EXISTS (
-              SELECT 1 FROM ${orderItems}
-              WHERE ${orderItems.orderId} = ${orders.id} AND ${orderItems.containerNumber} ILIKE ${containerPattern}
-            )`,
-          )
-        : undefined,
     );
-  };
-  const inputs = {
-    customerCompanyId,
-    status: filter.status,
-    pattern: q ? containsPattern(q) : undefined,
-    // Container numbers are stored without spaces or dashes, as people rarely type them.
-    containerPattern: q ? containsPattern(normalizeContainerNumber(q)) : undefined,
-  };
-  const shape = `customer_orders:${filter.status ? 's' : ''}${q ? 'q' : ''}`;
-  return pageOrderRowsOfShape(db, shape, where, inputs, page);
+  const shape = `customer_orders:${filter.status ? 's' : ''}`;
+  return pageOrderRowsOfShape(db, shape, where, { customerCompanyId, status: filter.status }, page);
 }
 
 export async function hasPreferredPartners(db: Executor, customerCompanyId: string): Promise<boolean> {

@@ -29,13 +29,8 @@ import {
   type TripScope,
 } from '../../queries/trip-scope.repository';
 import { countTripsInScope } from '../../queries/trip-count.repository';
-import {
-  countTrips,
-  countTripsQuery,
-  tripPatternSql,
-  tripSearchSql,
-} from '../../queries/trip-search.repository';
-import { containsPattern } from '../../lib/search';
+import { tripSearchSql } from '../../queries/trip-search.repository';
+import { pageIdsUpTo } from '../../db/capped-page';
 import { readAll } from '../../db/read-all';
 
 export type TripRecord = typeof trips.$inferSelect;
@@ -48,12 +43,11 @@ const recipientTerminal = alias(terminals, 'recipient_terminal');
 /** The inputs of a prepared trip list statement. */
 const listInputs = {
   companyId: sql.placeholder('companyId'),
-  pattern: sql.placeholder('pattern'),
   limit: sql.placeholder('limit'),
   offset: sql.placeholder('offset'),
 };
 
-function filtersSql(query: TripListQuery, search: SQL | undefined = tripSearchSql(query.q)): SQL | undefined {
+function filtersSql(query: TripListQuery): SQL | undefined {
   // Not completed and started is the Ongoing tab: the one definition of ongoing.
   const ongoing = query.completed === false && query.started === true;
   return and(
@@ -64,7 +58,7 @@ function filtersSql(query: TripListQuery, search: SQL | undefined = tripSearchSq
     query.started === true && !ongoing ? isNotNull(trips.latestStatus) : undefined,
     query.started === false ? isNull(trips.latestStatus) : undefined,
     query.tripStatusList?.length ? inArray(trips.latestStatus, query.tripStatusList) : undefined,
-    search,
+    tripSearchSql(query.q),
   );
 }
 
@@ -141,30 +135,15 @@ function selectTripRows(db: Executor) {
 
 export type TripRow = Awaited<ReturnType<typeof selectTripRows>>[number];
 
-/**
- * How many trips the list's filters keep. Without a status list or a search text the filters are buckets
- * of trip_counts, whose sum answers at once however many trips the company has; otherwise the trips are
- * counted, joining the order and consignment only for a search text.
- */
-function countListed(db: Executor, scope: TripScope, query: TripListQuery, where: SQL | undefined) {
-  if (query.tripStatusList?.length || query.q) return countTrips(db, where, { searched: Boolean(query.q) });
-  return countTripsInScope(db, scope, { completed: query.completed, started: query.started });
-}
-
 /** A page of trips, by default the most recently moved first and unstarted trips after them, newest first. */
 export async function listTrips(db: Executor, scope: TripScope, query: TripListQuery) {
-  if (query.tripStatusList?.length) return listTripsBuilt(db, scope, query);
-  // Without a status list (whose length varies) a list has one of a few dozen shapes: each is a statement
-  // prepared once, and the company, search text and page are its inputs.
-  const shape = `${scope.side}:${query.sort?.[0] ?? ''}:${query.completed ?? ''}:${query.started ?? ''}:${query.q ? 'q' : ''}`;
-  const where = () =>
-    and(
-      tripScopeSql(scope, trips, listInputs.companyId),
-      filtersSql(query, query.q ? tripPatternSql(listInputs.pattern) : undefined),
-    );
+  if (query.tripStatusList?.length || query.q) return listTripsBuilt(db, scope, query);
+  // Without a status list or a search text a list has one of a few dozen shapes: each is a statement
+  // prepared once, and the company and page are its inputs. A search is planned for its word: whether to
+  // walk the list's order or start from the word's matches depends on how many trips it matches.
+  const shape = `${scope.side}:${query.sort?.[0] ?? ''}:${query.completed ?? ''}:${query.started ?? ''}`;
   const inputs = {
     companyId: scope.side === 'all' ? undefined : scope.companyId,
-    pattern: query.q ? containsPattern(query.q) : undefined,
     limit: query.size,
     offset: query.page * query.size,
   };
@@ -172,33 +151,32 @@ export async function listTrips(db: Executor, scope: TripScope, query: TripListQ
     () =>
       prepared(db, `trips_page:${shape}`, (d) =>
         selectTripRows(d)
-          .where(where())
+          .where(and(tripScopeSql(scope, trips, listInputs.companyId), filtersSql(query)))
           .orderBy(...orderOf(query.sort?.[0]))
           .limit(listInputs.limit)
           .offset(listInputs.offset),
       ).execute(inputs),
-    () =>
-      query.q
-        ? prepared(db, `trips_count:${shape}`, (d) => countTripsQuery(d, where(), { searched: true }))
-            .execute(inputs)
-            .then(([row]) => row?.n ?? 0)
-        : countTripsInScope(db, scope, { completed: query.completed, started: query.started }),
+    () => countTripsInScope(db, scope, { completed: query.completed, started: query.started }),
   ]);
   return { rows, total };
 }
 
-/** listTrips for a list filtered by statuses, its statement written for the request. */
+/**
+ * listTrips for a list filtered by statuses or a search text, its statements written for the request: the
+ * page's ids and the count up to COUNT_LIMIT on trips alone, then those rows with their joins.
+ */
 async function listTripsBuilt(db: Executor, scope: TripScope, query: TripListQuery) {
-  const where = and(tripScopeSql(scope), filtersSql(query));
-  const [rows, total] = await readAll(db, [
-    () =>
-      selectTripRows(db)
-        .where(where)
-        .orderBy(...orderOf(query.sort?.[0]))
-        .limit(query.size)
-        .offset(query.page * query.size),
-    () => countListed(db, scope, query, where),
-  ]);
+  const order = orderOf(query.sort?.[0]);
+  const { ids, total } = await pageIdsUpTo(db, trips.id, and(tripScopeSql(scope), filtersSql(query)), order, {
+    limit: query.size,
+    offset: query.page * query.size,
+  });
+  const rows =
+    ids.length === 0
+      ? []
+      : await selectTripRows(db)
+          .where(inArray(trips.id, ids))
+          .orderBy(...order);
   return { rows, total };
 }
 
