@@ -33,6 +33,7 @@ import { registerDev } from './modules/dev';
 import { registerFleet } from './modules/fleet';
 import { registerFreeTime } from './modules/free-time';
 import { registerHealth } from './modules/health';
+import { registerRetention } from './modules/retention';
 import { registerInvoice } from './modules/invoice';
 import { registerLookup } from './modules/lookup';
 import { registerMessageSpend } from './modules/message-spend';
@@ -221,6 +222,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerUssd(app, ctx);
   registerPhoneVerification(app, ctx);
   registerMessageSpend(app, ctx);
+  registerRetention(app, ctx);
   // Only where mail goes to the outbox folder, and never in production: the outbox holds every activation
   // and reset link, so a server that sends real mail (SMTP_URL) serves no outbox even if NODE_ENV was left out.
   if (env.NODE_ENV !== 'production' && !env.SMTP_URL && !options.mailer) registerDev(app, ctx);
