@@ -42,6 +42,7 @@ export * from './contracts/public-tracking';
 export * from './public-tracking';
 export * from './place-text';
 export * from './geo';
+export * from './route-shape';
 export * from './contracts/telematics';
 export * from './contracts/telematics-settings';
 export * from './gazetteer';
