@@ -113,6 +113,8 @@ export interface SearchFigures {
     failed: number;
     /** The slowest requests (each one's slowest answer), for finding what to mend. */
     slowest: { name: string; ms: number }[];
+    /** Each request's slowest answer, by name. */
+    byRequest: Record<string, number>;
   };
   underLoad: {
     connections: number;
@@ -197,7 +199,13 @@ export async function runSearch(options: {
   const underLoad = latencyFigures(loaded.times);
   return {
     trips: options.trips,
-    oneAtATime: { requests: times.length, ...one, failed, slowest },
+    oneAtATime: {
+      requests: times.length,
+      ...one,
+      failed,
+      slowest,
+      byRequest: Object.fromEntries([...slowestOf].map(([name, ms]) => [name, Math.round(ms)])),
+    },
     underLoad: {
       connections: options.settings.connections,
       seconds: loaded.seconds,
