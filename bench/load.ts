@@ -148,3 +148,42 @@ export async function loadRandomPaths(
   ];
   return figures(await runJsonChild<AutocannonResult>(args, 'autocannon driver'));
 }
+
+/** What the request-mix driver (request-mix-load.ts) prints. */
+export interface MixLoadResult {
+  requests: number;
+  seconds: number;
+  times: number[];
+  failed: number;
+}
+
+/**
+ * Signed-in requests drawn at random from `requests` (each with its own Authorization header) under
+ * `settings`; `{size}` and `{page}` in a path are drawn per request (request-mix-load.ts).
+ */
+export async function loadRequestMix(
+  origin: string,
+  requests: readonly { path: string; authorization: string }[],
+  settings: LoadSettings,
+): Promise<MixLoadResult> {
+  // The tokens reach the driver through a file only its process reads, as the ids of loadRandomPaths do.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'freightlane-bench-mix-'));
+  const file = path.join(dir, 'requests.json');
+  fs.writeFileSync(file, JSON.stringify(requests));
+  try {
+    return await runJsonChild<MixLoadResult>(
+      [
+        '--import',
+        TSX_LOADER,
+        path.join(import.meta.dirname, 'request-mix-load.ts'),
+        origin,
+        file,
+        String(settings.connections),
+        String(settings.seconds),
+      ],
+      'request mix load',
+    );
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

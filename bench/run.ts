@@ -51,6 +51,7 @@ import { writeQualityDoc } from './quality-doc';
 import { reportFigures, runReports } from './reports';
 import { returnLoadFigures, runReturnLoads, SCENARIO as RETURN_LOADS } from './return-loads';
 import { runSearch, searchFigures, SCENARIO as SEARCH } from './search';
+import { coldReadFigures, runColdReads, SCENARIO as COLD_READS } from './cold-reads';
 import { seedFleet, type FleetPlan } from './seed-fleet';
 import { seedBenchInvoices } from './seed-invoices';
 import {
@@ -84,6 +85,7 @@ export const SCENARIOS = [
   'reports',
   RETURN_LOADS,
   SEARCH,
+  COLD_READS,
   MESSAGE_FANOUT,
   MIXED_WRITE,
   'lighthouse',
@@ -507,6 +509,23 @@ const scenarios: Record<ScenarioName, () => Promise<Outcome>> = {
       settings: SETTINGS,
     });
     return { figures: searchFigures(search), section: { search } };
+  },
+  async [COLD_READS]() {
+    const { seed } = await seeded();
+    const m = await main();
+    const t = await tokens();
+    const coldReads = await runColdReads(m.database, {
+      apiOrigin: m.origin,
+      tokens: {
+        benchCustomer: t.benchCustomer,
+        benchTransporter: t.benchTransporter,
+        admin: await m.signIn('admin@example.com'),
+      },
+      trips: seed.trips,
+      settings: SETTINGS,
+      helloWorld: await baseline(),
+    });
+    return { figures: coldReadFigures(coldReads), section: { coldReads } };
   },
 
   // One event told to a thousand people by SMS and WhatsApp, through the providers' local simulators.

@@ -8,11 +8,8 @@
  * Timed one at a time first (target: p99 ≤ 300 ms over all of them), then under 50 connections drawing
  * at random from the same requests with fresh page sizes (target: no answer over 1 s, none failed).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { atMost, reported, type Figure } from './figures';
-import { latencyFigures, runJsonChild, TSX_LOADER, type LoadSettings } from './load';
+import { latencyFigures, loadRequestMix, type LoadSettings } from './load';
 
 export const SCENARIO = 'search';
 export const SEARCH_TARGETS = { oneAtATimeP99Ms: 300, underLoadMaxMs: 1000 } as const;
@@ -129,14 +126,6 @@ export interface SearchFigures {
   targets: typeof SEARCH_TARGETS;
 }
 
-/** What the load driver (search-load.ts) prints. */
-export interface SearchLoadResult {
-  requests: number;
-  seconds: number;
-  times: number[];
-  failed: number;
-}
-
 export async function runSearch(options: {
   apiOrigin: string;
   tokens: Record<Reader, string>;
@@ -173,29 +162,14 @@ export async function runSearch(options: {
     .slice(0, 15)
     .map(([name, ms]) => ({ name, ms: Math.round(ms) }));
 
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'freightlane-bench-search-'));
-  const file = path.join(dir, 'requests.json');
-  fs.writeFileSync(
-    file,
-    JSON.stringify(requests.map((r) => ({ path: r.path, authorization: `Bearer ${tokens[r.reader]}` }))),
+  const loaded = await loadRequestMix(
+    apiOrigin,
+    requests.map((r) => ({
+      path: `${r.path}${r.path.includes('?') ? '&' : '?'}size={size}`,
+      authorization: `Bearer ${tokens[r.reader]}`,
+    })),
+    options.settings,
   );
-  let loaded: SearchLoadResult;
-  try {
-    loaded = await runJsonChild<SearchLoadResult>(
-      [
-        '--import',
-        TSX_LOADER,
-        path.join(import.meta.dirname, 'search-load.ts'),
-        apiOrigin,
-        file,
-        String(options.settings.connections),
-        String(options.settings.seconds),
-      ],
-      'search load',
-    );
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
   const underLoad = latencyFigures(loaded.times);
   return {
     trips: options.trips,

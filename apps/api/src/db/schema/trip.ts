@@ -144,7 +144,8 @@ export const trips = pgTable(
     index('trips_order_idx').on(t.orderId),
     index('trips_pickup_date_idx').on(t.pickupDate),
     // The trip list's default order (most recently moved first, ties newest first) for each side and for
-    // admins, so page 1 reads its 20 rows off the index however many trips a company has.
+    // admins, so page 1 reads its 20 rows off the index however many trips a company has. Migration 0032
+    // adds the INCLUDE columns the list's filters read (Drizzle cannot write them).
     index('trips_customer_list_idx').on(
       t.customerCompanyId,
       sql`${t.latestStatusAt} DESC NULLS LAST`,

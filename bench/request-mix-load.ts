@@ -1,15 +1,16 @@
 /**
- * Child process: autocannon over the search bench's requests (search.ts), each request one of them drawn
- * at random, with its reader's token and a page size drawn from 1 to 100 so that the answer caches rarely
- * hold it. Prints how many answered, each answer's time, and how many failed (not 200, or no answer).
- * Usage: search-load.ts origin requestsFile connections seconds
+ * Child process: autocannon over a mix of signed-in requests (the search and cold-read scenarios), each
+ * request one of them drawn at random, with its reader's token; `{size}` in a path becomes a page size
+ * drawn from 1 to 100 and `{page}` a page from 0 to 49, so that the answer caches rarely hold the answer.
+ * Prints how many answered, each answer's time, and how many failed (not 200, or no answer).
+ * Usage: request-mix-load.ts origin requestsFile connections seconds
  */
 import fs from 'node:fs';
 import autocannon from 'autocannon';
 
 const [origin, requestsFile, connections, seconds] = process.argv.slice(2);
 if (!origin || !requestsFile || !connections || !seconds) {
-  throw new Error('usage: search-load.ts origin requestsFile connections seconds');
+  throw new Error('usage: request-mix-load.ts origin requestsFile connections seconds');
 }
 const requests = JSON.parse(fs.readFileSync(requestsFile, 'utf8')) as {
   path: string;
@@ -32,10 +33,12 @@ const result = await autocannon({
       method: 'GET',
       setupRequest: (request) => {
         const pick = requests[Math.floor(Math.random() * requests.length)]!;
-        const size = 1 + Math.floor(Math.random() * 100);
+        const path = pick.path
+          .replace('{size}', String(1 + Math.floor(Math.random() * 100)))
+          .replace('{page}', String(Math.floor(Math.random() * 50)));
         return {
           ...request,
-          path: `${pick.path}${pick.path.includes('?') ? '&' : '?'}size=${size}`,
+          path,
           headers: { ...request.headers, authorization: pick.authorization, 'accept-encoding': 'gzip' },
         };
       },
