@@ -103,7 +103,7 @@ export function orderSearchSql(q: string): SQL {
 
 /**
  * A page of the orders a search keeps, newest first, and how many up to COUNT_LIMIT: the page is chosen on
- * orders alone and its rows joined after, as the trips list does (tripPageIds).
+ * orders alone and its rows joined after, as the trips list does (pageIdsUpTo).
  */
 export async function pageOrderRowsFound(
   db: Executor,

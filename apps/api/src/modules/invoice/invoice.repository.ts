@@ -52,7 +52,7 @@ function searchSql(q: string | undefined): SQL | undefined {
 /**
  * A page of invoices, the soonest due first. The invoice carries both companies itself, so its scope needs
  * no join to the trip, and the page is chosen on invoices alone: the joins are made for its rows only (as
- * the trips list's, tripPageIds).
+ * the trips list's, pageIdsUpTo).
  */
 export async function listInvoices(db: Executor, scope: TripScope, query: InvoiceListQuery, now: Date) {
   const search = searchSql(query.q);

@@ -5,9 +5,12 @@ import {
   jobs,
   notifications,
   paymentWebhookEvents,
+  phoneVerifications,
   rateLimitHits,
   refreshTokens,
   sessions,
+  smsMessages,
+  smsStatusEvents,
 } from '../../db/schema';
 import { signedInAccount } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -107,6 +110,28 @@ describe('retention sweep', () => {
       { key: 'retention-test', windowStart: daysAgo(2), count: 3 },
       { key: 'retention-test', windowStart: NOW, count: 1 },
     ]);
+    const [sms] = await t.ctx.db
+      .insert(smsMessages)
+      .values({
+        to: '+2348030000001',
+        senderId: 'Freightlane',
+        text: 'Trip TRP-2026-000001 loaded',
+        purpose: 'retention-test',
+        encoding: 'GSM_7',
+        segments: 1,
+        costKobo: 400,
+        route: 'generic',
+        provider: 'termii',
+      })
+      .returning({ id: smsMessages.id });
+    await t.ctx.db.insert(smsStatusEvents).values([
+      { smsMessageId: sms!.id, status: 'SENT', providerStatus: 'Sent', at: daysAgo(181) },
+      { smsMessageId: sms!.id, status: 'DELIVERED', providerStatus: 'DELIVERED', at: daysAgo(179) },
+    ]);
+    await t.ctx.db.insert(phoneVerifications).values([
+      { userId, phoneNumber: '+2348030000001', codeHash: 'retention-old', expiresAt: daysAgo(31) },
+      { userId, phoneNumber: '+2348030000002', codeHash: 'retention-new', expiresAt: daysAgo(29) },
+    ]);
 
     const removed = await sweepRetention(t.ctx, NOW);
 
@@ -156,6 +181,18 @@ describe('retention sweep', () => {
       .from(rateLimitHits)
       .where(eq(rateLimitHits.key, 'retention-test'));
     expect(windows.map((w) => w.at.toISOString())).toEqual([NOW.toISOString()]);
+
+    // The message itself stays: it is what the company's message spend is billed from.
+    const reports = await t.ctx.db
+      .select({ status: smsStatusEvents.status })
+      .from(smsStatusEvents)
+      .where(eq(smsStatusEvents.smsMessageId, sms!.id));
+    expect(reports.map((r) => r.status)).toEqual(['DELIVERED']);
+    const codes = await t.ctx.db
+      .select({ hash: phoneVerifications.codeHash })
+      .from(phoneVerifications)
+      .where(eq(phoneVerifications.userId, userId));
+    expect(codes.map((c) => c.hash)).toEqual(['retention-new']);
 
     expect(Object.keys(removed)).toEqual(RETENTION_RULES.map((r) => r.name));
     expect(removed['read notifications']).toBeGreaterThanOrEqual(1);
