@@ -12,6 +12,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../apps/api/src/db/client';
 import type { SecretBox } from '../apps/api/src/lib/secret-box';
 import { hashToken } from '../apps/api/src/lib/secure-token';
+import { preparePositionHistory } from '../apps/api/src/modules/telematics/position-history.service';
 import { placeOfPosition } from '@freightlane/domain';
 import { BENCH_TRANSPORTER_EMAIL } from './seed-many-trips';
 
@@ -76,6 +77,8 @@ export async function seedFleet(
   );
   if (Number(have?.n ?? 0) < plan.trucks) await seedCrews(db, secretBox, companyId, plan.trucks);
 
+  // The days the histories fall on have their partitions, as a running server makes them.
+  await preparePositionHistory({ db });
   // Histories, a batch of trucks per transaction; a truck with its latest position has its history.
   for (;;) {
     const pending = await rows<{ id: string; n: number }>(

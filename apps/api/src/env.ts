@@ -95,11 +95,14 @@ const envSchema = z.object({
    * tests). Off by default, so a saved address cannot make the platform read its own network.
    */
   TRACKING_ALLOW_INTERNAL_HOSTS: booleanFlag.default(false),
-  /** Days of full position history; older positions are thinned to one per truck per 5 minutes. */
+  /**
+   * Days raw positions are kept (decision 041); older days are dropped a partition at a time, after each
+   * finished trip's route is kept. At least the week a position may arrive late, plus a day.
+   */
   TRACKING_HISTORY_DAYS: z.coerce
     .number({ error: 'must be a number of days' })
     .int()
-    .min(1)
+    .min(8)
     .max(3650)
     .default(90),
   /**

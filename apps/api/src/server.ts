@@ -5,7 +5,7 @@ import { seedDemo } from './db/seed/demo';
 import { seedReferenceData } from './db/seed/reference';
 import { ConfigError, loadEnv } from './env';
 import { resolveJwtSecret } from './lib/secret';
-import { thinTruckHistory } from './modules/telematics';
+import { preparePositionHistory } from './modules/telematics';
 
 /** Under the 30 s a container runtime gives a stopping process before it kills it. */
 const SHUTDOWN_TIMEOUT_MS = 20_000;
@@ -28,6 +28,8 @@ async function main(): Promise<void> {
   });
   await migrateDatabase(database);
   await seedReferenceData(database.db);
+  // The days positions may arrive for get their partitions before the first one comes in.
+  await preparePositionHistory({ db: database.db });
   const { app, ctx } = await buildApp({ env, database, jwtSecret: resolveJwtSecret(env) });
   if (env.seedDemo) {
     const seeded = await seedDemo(ctx);
@@ -41,15 +43,7 @@ async function main(): Promise<void> {
   ctx.jobs.start();
   ctx.positionPoller.start();
   ctx.tripWatch.start();
-  const maintenance = setInterval(
-    () => {
-      void ctx.rateLimiter.prune().catch(() => undefined);
-      void thinTruckHistory(ctx).catch((err: unknown) =>
-        app.log.error({ err }, 'thinning position history failed'),
-      );
-    },
-    60 * 60 * 1000,
-  );
+  const maintenance = setInterval(() => void ctx.rateLimiter.prune().catch(() => undefined), 60 * 60 * 1000);
   maintenance.unref();
 
   let closing = false;

@@ -3,6 +3,43 @@ import type { LatLon } from './geo';
 /** The most points a completed trip keeps of its route once its raw positions are dropped (issue 34). */
 export const KEPT_ROUTE_POINTS = 500;
 
+/**
+ * A kept route's point, compact because a national platform keeps one route per finished trip for
+ * years: latitude and longitude to 5 decimals (about a metre), the time in whole epoch seconds, the
+ * speed in km/h and the heading in degrees when the position had them.
+ */
+export type KeptRoutePoint = [
+  latitude: number,
+  longitude: number,
+  atSeconds: number,
+  speedKmh: number | null,
+  heading: number | null,
+];
+
+/** A position as the route map draws it. */
+export interface RoutePosition extends LatLon {
+  recordedAt: Date;
+  speedKmh: number | null;
+  heading: number | null;
+}
+
+const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
+const roundOrNull = (value: number | null) => (value === null ? null : round(value, 1));
+
+export function toKeptPoint(p: RoutePosition): KeptRoutePoint {
+  return [
+    round(p.latitude, 5),
+    round(p.longitude, 5),
+    Math.round(p.recordedAt.getTime() / 1000),
+    roundOrNull(p.speedKmh),
+    roundOrNull(p.heading),
+  ];
+}
+
+export function fromKeptPoint([latitude, longitude, atSeconds, speedKmh, heading]: KeptRoutePoint): RoutePosition {
+  return { latitude, longitude, recordedAt: new Date(atSeconds * 1000), speedKmh, heading };
+}
+
 const KM_PER_DEGREE = 111.32;
 
 /** Twice the area in km² of the triangle a–b–c, on a flat projection around b. */

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigserial,
   boolean,
   date,
   doublePrecision,
@@ -19,6 +18,7 @@ import type {
   ArrivalMode,
   DriverAction,
   DriverActionResult,
+  KeptRoutePoint,
   TrackingAuthMethod,
   TrackingCredentialStatus,
   TrackingProviderKind,
@@ -112,12 +112,13 @@ export const trackingDevices = pgTable(
 
 /**
  * Every position a truck reported. Unique per truck and time, so a position sent again (a phone
- * resending its queue, a provider answering the same fix twice) is stored once.
+ * resending its queue, a provider answering the same fix twice) is stored once. Partitioned by day of
+ * `recorded_at` (migration 0033, decision 041): a day's partition is made ahead and dropped whole once
+ * older than TRACKING_HISTORY_DAYS, after each finished trip's route is kept in `trip_routes`.
  */
 export const truckPositions = pgTable(
   'truck_positions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
     truckId: uuid('truck_id')
       .notNull()
       .references(() => trucks.id),
@@ -132,8 +133,34 @@ export const truckPositions = pgTable(
     source: text('source').$type<TrackingProviderKind>().notNull(),
     address: text('address'),
   },
-  (t) => [uniqueIndex('truck_positions_truck_time_idx').on(t.truckId, t.recordedAt)],
+  (t) => [primaryKey({ name: 'truck_positions_pkey', columns: [t.truckId, t.recordedAt] })],
 );
+
+/**
+ * A finished trip's route as its truck travelled it, kept when the trip completes or is cancelled so the
+ * trip page, the reports and the lane corridors outlive the raw positions: at most KEPT_ROUTE_POINTS
+ * points chosen to keep the shape, each `[latitude, longitude, epoch seconds, speed km/h or null,
+ * heading or null]`, and the length of the whole raw route.
+ */
+export const tripRoutes = pgTable('trip_routes', {
+  tripId: uuid('trip_id')
+    .primaryKey()
+    .references(() => trips.id),
+  points: jsonb('points').$type<KeptRoutePoint[]>().notNull(),
+  /** The raw positions the points were chosen from. */
+  rawPoints: integer('raw_points').notNull(),
+  /** Great-circle length of the raw route in km; null with fewer than two positions. */
+  distanceKm: doublePrecision('distance_km'),
+  keptAt: timestamp('kept_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Finished trips whose route is still to be kept; a trigger on trips adds them (migration 0033). */
+export const tripRoutesPending = pgTable('trip_routes_pending', {
+  tripId: uuid('trip_id')
+    .primaryKey()
+    .references(() => trips.id),
+  finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Each truck's latest position with its place, so reads never scan the history. */
 export const truckLatestPositions = pgTable('truck_latest_positions', {

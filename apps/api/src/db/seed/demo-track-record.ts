@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Principal } from '../../plugins/auth';
 import { rateTrip } from '../../modules/rating/rating.service';
+import { ensurePositionPartitions } from '../../modules/telematics/position-history.repository';
 import { assignResources } from '../../modules/trip/trip-resources.service';
 import type { Tx } from '../client';
 import {
@@ -453,5 +454,8 @@ async function writePositions(
       source: 'TRACCAR' as const,
     });
   }
-  if (rows.length > 0) await tx.insert(truckPositions).values(rows);
+  if (rows.length === 0) return;
+  // The trip's days get their partitions as the live ones do, rather than waiting in the default one.
+  await ensurePositionPartitions(tx, p.from.toISOString().slice(0, 10), p.to.toISOString().slice(0, 10));
+  await tx.insert(truckPositions).values(rows);
 }

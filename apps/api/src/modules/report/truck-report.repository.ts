@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { trips, truckPositions, trucks } from '../../db/schema';
+import { tripRoutes, trips, truckPositions, trucks } from '../../db/schema';
 import type { ReportInput } from './report-definition';
 import { lagosDateSql } from './report-sql.repository';
 
@@ -50,13 +50,14 @@ function routesOfTruck(input: ReportInput): SQL {
 /**
  * The route length of a completed trip `d`, as the trip page draws it: its truck's positions from set-off
  * (or from when the truck was put on it, if later; greatest() passes over the null of trips assigned before
- * that was kept) to completion, consecutive points joined by great circles. Null with fewer than two.
+ * that was kept) to completion, consecutive points joined by great circles. Null with fewer than two. A
+ * trip whose route was kept has the length measured then (decision 041): its raw positions may be gone.
  */
 function routeOf({ scope }: ReportInput): SQL {
   const r = EARTH_RADIUS_KM;
   // h is the haversine of the leg from the previous position (null on the first one); least() would
   // skip a null, so the clamp against rounding past 1 is a CASE.
-  return sql`(
+  return sql`coalesce((SELECT kr.distance_km FROM ${tripRoutes} kr WHERE kr.trip_id = d.id), (
     SELECT sum(2 * ${sql.raw(String(r))} * asin(CASE WHEN legs.h > 1 THEN 1 ELSE sqrt(legs.h) END)) AS km
     FROM (
       SELECT power(sin(radians(p.latitude - lag(p.latitude) OVER w) / 2), 2)
@@ -68,7 +69,7 @@ function routeOf({ scope }: ReportInput): SQL {
         AND p.recorded_at <= d.latest_status_at
       WINDOW w AS (ORDER BY p.recorded_at)
     ) legs
-  )`;
+  ))`;
 }
 
 /**

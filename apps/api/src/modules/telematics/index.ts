@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import type { ZodApp } from '../../lib/route-kit';
 import { driverPhoneRoutes } from './driver-phone.routes';
+import { registerPositionHistory } from './position-history.job';
 import type { PhonePositionBatcher } from './phone-position-batch.job';
 import type { PositionPoller } from './position-poller.job';
 import { telematicsRoutes } from './telematics.routes';
@@ -24,6 +25,7 @@ declare module '../../context' {
 export function registerTelematics(app: ZodApp, ctx: AppContext): void {
   telematicsRoutes(app, ctx);
   driverPhoneRoutes(app, ctx);
+  registerPositionHistory(app, ctx);
 }
 
 export { recordKnownDriverStatus, reportKnownDriverIssue } from './driver-action.service';
@@ -31,4 +33,4 @@ export type { DriverActionOutcome, KnownDriver } from './driver-action.service';
 export { PhonePositionBatcher } from './phone-position-batch.job';
 export { PositionPoller } from './position-poller.job';
 export { TripWatch } from './trip-watch.job';
-export { thinTruckHistory } from './truck-position.service';
+export { preparePositionHistory } from './position-history.service';

@@ -87,7 +87,7 @@ describe('phone positions stored together', () => {
     );
     expect(answers.map((r) => [r.status, r.body.stored])).toEqual(answers.map(() => [200, 1]));
     const rows = await t.ctx.db
-      .select({ id: truckPositions.id })
+      .select({ at: truckPositions.recordedAt })
       .from(truckPositions)
       .where(
         inArray(

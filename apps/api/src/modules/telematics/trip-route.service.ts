@@ -1,8 +1,10 @@
-import { MAX_ROUTE_POINTS, POSITION_CLOCK_SKEW_MS, type TripRoute } from '@freightlane/domain';
+import { fromKeptPoint, MAX_ROUTE_POINTS, type TripRoute } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import type { Principal } from '../../plugins/auth';
 import { loadTripFor } from '../trip';
 import { findTruckPlate } from './driver-phone.repository';
+import { keptRoutesOf } from './position-history.repository';
+import { routeSpan } from './position-history.service';
 import { positionsOfTruck } from './truck-position.repository';
 import { setOffAtOfTrip } from './trip-watch.repository';
 
@@ -21,7 +23,8 @@ export function thinRoute<T>(points: T[], max: number): T[] {
 /**
  * The route the trip's truck travelled on the trip, for the trip page's map: from when the trip set off
  * (or the truck was put on it, if later) until it ended (or now). Never where the truck drove before,
- * which may be another company's trip. Either party of the trip (and admins) may read it.
+ * which may be another company's trip. A finished trip's kept route is read when there is one, so the
+ * map outlives the raw positions (decision 041). Either party of the trip (and admins) may read it.
  */
 export async function tripRouteFor(
   ctx: AppContext,
@@ -31,18 +34,21 @@ export async function tripRouteFor(
   const { trip } = await loadTripFor(ctx.db, principal, tripId);
   if (!trip.truckId) return { truckRegistrationNumber: null, positions: [] };
   const truckRegistrationNumber = await findTruckPlate(ctx.db, trip.truckId);
-  const setOff = await setOffAtOfTrip(ctx.db, trip.id);
-  if (!setOff) return { truckRegistrationNumber, positions: [] };
-  const from = new Date(Math.max(setOff.getTime(), trip.truckAssignedAt?.getTime() ?? 0));
-  const ended = trip.cancelledAt ?? (trip.completed ? trip.latestStatusAt : null);
-  // A live trip's route runs to the newest position, timed by a clock a little ahead of the server's.
-  const until = ended ?? new Date(Date.now() + POSITION_CLOCK_SKEW_MS);
-  const rows = await positionsOfTruck(ctx.db, trip.truckId, from, until, ROUTE_READ_LIMIT);
+  const span = routeSpan({ ...trip, setOffAt: await setOffAtOfTrip(ctx.db, trip.id) });
+  if (!span) return { truckRegistrationNumber, positions: [] };
+  const finished = trip.completed || trip.cancelledAt !== null;
+  const kept = finished ? (await keptRoutesOf(ctx.db, [trip.id])).get(trip.id) : undefined;
+  const path = kept
+    ? kept.points.map(fromKeptPoint)
+    : (await positionsOfTruck(ctx.db, trip.truckId, span.from, span.until, ROUTE_READ_LIMIT)).reverse();
   return {
     truckRegistrationNumber,
-    positions: thinRoute(rows.reverse(), MAX_ROUTE_POINTS).map((p) => ({
-      ...p,
+    positions: thinRoute(path, MAX_ROUTE_POINTS).map((p) => ({
+      latitude: p.latitude,
+      longitude: p.longitude,
       recordedAt: p.recordedAt.toISOString(),
+      speedKmh: p.speedKmh,
+      heading: p.heading,
     })),
   };
 }

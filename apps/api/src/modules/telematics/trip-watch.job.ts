@@ -1,4 +1,5 @@
 import {
+  fromKeptPoint,
   geofenceOf,
   placeOfPosition,
   watchTrip,
@@ -33,6 +34,7 @@ import {
   trackOfTruckSince,
   type WatchedTripRow,
 } from './trip-watch.repository';
+import { keptRoutesOf } from './position-history.repository';
 import { positionsOfTruck } from './truck-position.repository';
 
 /** How long an instance holds a trip's watch; a crashed instance's lease runs out. */
@@ -240,11 +242,19 @@ export class TripWatch {
     const known = this.laneRoutes.get(tripId);
     if (known && Date.now() - known.at < REUSE_MS) return known.routes;
     const routes: LatLon[][] = [];
-    for (const past of await pastTripsOnLaneOf(this.ctx.db, tripId, PAST_ROUTES)) {
+    const pastTrips = await pastTripsOnLaneOf(this.ctx.db, tripId, PAST_ROUTES);
+    // A past trip's kept route stands in for its raw positions, which may be gone (decision 041).
+    const kept = await keptRoutesOf(this.ctx.db, pastTrips.map((p) => p.tripId));
+    for (const past of pastTrips) {
       if (!past.truckId) continue;
-      // Newest first; the corridor reads the points as a path, so they go back in order.
-      const route = await positionsOfTruck(this.ctx.db, past.truckId, past.loadedAt, past.arrivedAt, 5_000);
-      if (route.length > 1) routes.push(thin(route.reverse(), ROUTE_POINTS));
+      const keptPoints = kept.get(past.tripId)?.points;
+      const from = past.loadedAt.getTime() / 1000;
+      const until = past.arrivedAt.getTime() / 1000;
+      const route = keptPoints
+        ? keptPoints.filter(([, , at]) => at >= from && at <= until).map(fromKeptPoint)
+        : // Newest first; the corridor reads the points as a path, so they go back in order.
+          (await positionsOfTruck(this.ctx.db, past.truckId, past.loadedAt, past.arrivedAt, 5_000)).reverse();
+      if (route.length > 1) routes.push(thin(route, ROUTE_POINTS));
     }
     // One entry per live trip at most; the oldest goes first when the map grows past the live trips.
     if (this.laneRoutes.size >= 10_000) this.laneRoutes.delete(this.laneRoutes.keys().next().value!);

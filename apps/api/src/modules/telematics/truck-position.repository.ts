@@ -206,32 +206,3 @@ export async function positionsOfTruck(db: Executor, truckId: string, from: Date
     .orderBy(desc(truckPositions.recordedAt))
     .limit(limit);
 }
-
-/**
- * Thins the positions that turned older than `olderThanDays` in the last few days to one per truck per
- * `everyMinutes`, at most `batch` deleted per call, so each run touches only the slice that just aged
- * (and the days a missed run left). Returns how many were deleted.
- */
-export async function thinOldPositions(
-  db: Executor,
-  olderThanDays: number,
-  everyMinutes: number,
-  batch: number,
-): Promise<number> {
-  const result = await db.execute(sql`
-    WITH aged AS (
-      SELECT id,
-             row_number() OVER (
-               PARTITION BY truck_id, floor(extract(epoch FROM recorded_at) / (${everyMinutes} * 60))
-               ORDER BY recorded_at
-             ) AS nth
-      FROM ${truckPositions}
-      WHERE recorded_at < now() - make_interval(days => ${olderThanDays})
-        AND recorded_at >= now() - make_interval(days => ${olderThanDays + 7})
-    ),
-    doomed AS (SELECT id FROM aged WHERE nth > 1 LIMIT ${batch})
-    DELETE FROM ${truckPositions} WHERE id IN (SELECT id FROM doomed)
-    RETURNING id
-  `);
-  return (result as unknown as { rows: unknown[] }).rows.length;
-}

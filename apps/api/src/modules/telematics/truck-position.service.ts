@@ -3,7 +3,6 @@ import type { AppContext } from '../../context';
 import {
   storePhonePositions,
   storePositions,
-  thinOldPositions,
   type PositionRow,
   type StoredPositions,
   type TruckPositionRow,
@@ -130,14 +129,4 @@ export async function recordPhonePositions(
     indexOfRow,
   );
   return { stored: storedIndexes.length, storedIndexes, refused, phones };
-}
-
-/** Thins position history older than TRACKING_HISTORY_DAYS to one position per truck per 5 minutes. */
-export async function thinTruckHistory(ctx: Pick<AppContext, 'db' | 'env'>): Promise<number> {
-  let deleted = 0;
-  for (;;) {
-    const n = await thinOldPositions(ctx.db, ctx.env.TRACKING_HISTORY_DAYS, 5, 10_000);
-    deleted += n;
-    if (n < 10_000) return deleted;
-  }
 }
