@@ -54,6 +54,7 @@ export * from './contracts/notification';
 export * from './contracts/audit-log';
 export * from './contracts/reference-data';
 export * from './contracts/data-rights';
+export * from './contracts/driver-data';
 export * from './invoice-amounts';
 export * from './waiting-time';
 export * from './free-time';

@@ -36,7 +36,13 @@ export function toKeptPoint(p: RoutePosition): KeptRoutePoint {
   ];
 }
 
-export function fromKeptPoint([latitude, longitude, atSeconds, speedKmh, heading]: KeptRoutePoint): RoutePosition {
+export function fromKeptPoint([
+  latitude,
+  longitude,
+  atSeconds,
+  speedKmh,
+  heading,
+]: KeptRoutePoint): RoutePosition {
   return { latitude, longitude, recordedAt: new Date(atSeconds * 1000), speedKmh, heading };
 }
 

@@ -13,5 +13,5 @@ export function registerFleet(app: ZodApp, ctx: AppContext): void {
 }
 
 export { getDriver } from './driver.service';
-export { FLEET_ROLES } from './fleet-access';
+export { FLEET_OWNER_ROLES, FLEET_ROLES } from './fleet-access';
 export { companyTrucksAmong } from './truck.service';

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import type { ZodApp } from '../../lib/route-kit';
+import { driverDataRoutes } from './driver-data.routes';
 import { driverPhoneRoutes } from './driver-phone.routes';
 import { registerPositionHistory } from './position-history.job';
 import type { PhonePositionBatcher } from './phone-position-batch.job';
@@ -25,6 +26,7 @@ declare module '../../context' {
 export function registerTelematics(app: ZodApp, ctx: AppContext): void {
   telematicsRoutes(app, ctx);
   driverPhoneRoutes(app, ctx);
+  driverDataRoutes(app, ctx);
   registerPositionHistory(app, ctx);
 }
 

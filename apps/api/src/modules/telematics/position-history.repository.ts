@@ -1,7 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { KeptRoutePoint } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
-import { trips, tripRoutes, tripRoutesPending, tripStatusLogs } from '../../db/schema';
+import { setOffOfTripRow } from './trip-watch.repository';
+import { trips, tripRoutes, tripRoutesPending } from '../../db/schema';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -66,11 +67,7 @@ export async function pendingRoutes(db: Executor, limit: number): Promise<Pendin
       cancelledAt: trips.cancelledAt,
       completed: trips.completed,
       latestStatusAt: trips.latestStatusAt,
-      setOffAt: sql<Date | null>`(
-        SELECT min(l.at) FROM ${tripStatusLogs} l
-        WHERE l.trip_id = ${trips.id} AND l.status = 'STARTED' AND l.undone_at IS NULL)`.mapWith(
-        tripStatusLogs.at,
-      ),
+      setOffAt: setOffOfTripRow(),
     })
     .from(tripRoutesPending)
     .innerJoin(trips, eq(trips.id, tripRoutesPending.tripId))

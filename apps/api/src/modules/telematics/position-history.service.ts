@@ -25,8 +25,8 @@ import { positionsOfTruck } from './truck-position.repository';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Days of partitions made ahead, so a missed day of the job never sends positions to the default one. */
 export const PARTITION_DAYS_AHEAD = 14;
-/** Raw positions read to keep one route: a truck reporting every 30 s for 70 days. */
-const KEEP_READ_LIMIT = 200_000;
+/** Raw positions read for one trip's route: a truck reporting every 30 s for 70 days. */
+export const KEEP_READ_LIMIT = 200_000;
 /** Trips whose routes one pass keeps; a pass runs until none wait or it has kept this many times ten. */
 const KEEP_BATCH = 100;
 
@@ -89,7 +89,9 @@ export async function keepFinishedRoutes(ctx: Pick<AppContext, 'db'>, passes = 1
     const nothing: string[] = [];
     for (const trip of waiting) {
       const span = trip.truckId ? routeSpan(trip) : null;
-      const raw = span ? await positionsOfTruck(ctx.db, trip.truckId!, span.from, span.until, KEEP_READ_LIMIT) : [];
+      const raw = span
+        ? await positionsOfTruck(ctx.db, trip.truckId!, span.from, span.until, KEEP_READ_LIMIT)
+        : [];
       if (raw.length === 0) {
         nothing.push(trip.tripId);
         continue;

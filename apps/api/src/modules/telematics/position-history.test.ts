@@ -33,14 +33,17 @@ describe('truck positions by day', () => {
   afterAll(() => t.close());
 
   const count = async (table: string, where = sql`true`) => {
-    const result = await t.ctx.db.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE ${where}`);
+    const result = await t.ctx.db.execute(
+      sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE ${where}`,
+    );
     return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
   };
 
   it('has a partition for each day a position may arrive in, and for the days ahead', async () => {
     const names = await positionPartitionNames(t.ctx.db);
     expect(names).toContain('truck_positions_default');
-    for (let d = -8; d <= PARTITION_DAYS_AHEAD; d++) expect(names).toContain(dayName(new Date(Date.now() + d * DAY)));
+    for (let d = -8; d <= PARTITION_DAYS_AHEAD; d++)
+      expect(names).toContain(dayName(new Date(Date.now() + d * DAY)));
   });
 
   it('makes a day when it is missing, moving the positions the default partition held for it', async () => {
@@ -104,17 +107,27 @@ describe('truck positions by day', () => {
     }));
     await ensurePositionPartitions(t.ctx.db, utcDay(new Date(setOff)), utcDay(new Date(setOff + DAY)));
     await t.ctx.db.insert(truckPositions).values(
-      raw.map((p) => ({ ...p, truckId: truck.id, companyId: truck.companyId, source: 'SIMULATOR' as const })),
+      raw.map((p) => ({
+        ...p,
+        truckId: truck.id,
+        companyId: truck.companyId,
+        source: 'SIMULATOR' as const,
+      })),
     );
     const timeline = tripTimeline((await w.tripRow(trip.id)).cargoType);
     await w.walkTo(trip.id, timeline.at(-1)!);
     expect((await w.tripRow(trip.id)).completed).toBe(true);
     // Completing the trip put it on the list of routes to keep.
-    expect(await t.ctx.db.select().from(tripRoutesPending).where(eq(tripRoutesPending.tripId, trip.id))).toHaveLength(1);
+    expect(
+      await t.ctx.db.select().from(tripRoutesPending).where(eq(tripRoutesPending.tripId, trip.id)),
+    ).toHaveLength(1);
 
     const routeOf = async () =>
-      (await call(t.app, 'GET', `/api/v1/trips/${trip.id}/route`, undefined, { token: w.customer.accessToken }))
-        .body.positions as { latitude: number; longitude: number; recordedAt: string }[];
+      (
+        await call(t.app, 'GET', `/api/v1/trips/${trip.id}/route`, undefined, {
+          token: w.customer.accessToken,
+        })
+      ).body.positions as { latitude: number; longitude: number; recordedAt: string }[];
     const truckReport = async () => {
       const range = `from=${lagosDateInDays(-1)}&to=${lagosDateInDays(0)}`;
       const res = await call(t.app, 'GET', `/api/v1/reports/truck?${range}&size=100`, undefined, {
@@ -134,8 +147,12 @@ describe('truck positions by day', () => {
     expect(outcome.kept).toBeGreaterThanOrEqual(1);
     expect(outcome.dropped).toContain(monthName(new Date(setOff)));
     expect(outcome.dropped).not.toContain(dayName(new Date()));
-    expect(await t.ctx.db.select().from(truckPositions).where(eq(truckPositions.truckId, truck.id))).toEqual([]);
-    expect(await t.ctx.db.select().from(tripRoutesPending).where(eq(tripRoutesPending.tripId, trip.id))).toEqual([]);
+    expect(await t.ctx.db.select().from(truckPositions).where(eq(truckPositions.truckId, truck.id))).toEqual(
+      [],
+    );
+    expect(
+      await t.ctx.db.select().from(tripRoutesPending).where(eq(tripRoutesPending.tripId, trip.id)),
+    ).toEqual([]);
 
     const [kept] = await t.ctx.db.select().from(tripRoutes).where(eq(tripRoutes.tripId, trip.id));
     expect(kept!.rawPoints).toBe(1200);
@@ -145,7 +162,11 @@ describe('truck positions by day', () => {
     const after = await routeOf();
     expect(after.length).toBeLessThanOrEqual(KEPT_ROUTE_POINTS);
     expect(after.length).toBeGreaterThan(50);
-    expect(after[0]).toMatchObject({ latitude: 6.44, longitude: 3.37, recordedAt: raw[0]!.recordedAt.toISOString() });
+    expect(after[0]).toMatchObject({
+      latitude: 6.44,
+      longitude: 3.37,
+      recordedAt: raw[0]!.recordedAt.toISOString(),
+    });
     expect(after.at(-1)!.recordedAt).toBe(raw.at(-1)!.recordedAt.toISOString());
     const times = after.map((p) => Date.parse(p.recordedAt));
     expect(times).toEqual([...times].sort((a, b) => a - b));

@@ -244,7 +244,10 @@ export class TripWatch {
     const routes: LatLon[][] = [];
     const pastTrips = await pastTripsOnLaneOf(this.ctx.db, tripId, PAST_ROUTES);
     // A past trip's kept route stands in for its raw positions, which may be gone (decision 041).
-    const kept = await keptRoutesOf(this.ctx.db, pastTrips.map((p) => p.tripId));
+    const kept = await keptRoutesOf(
+      this.ctx.db,
+      pastTrips.map((p) => p.tripId),
+    );
     for (const past of pastTrips) {
       if (!past.truckId) continue;
       const keptPoints = kept.get(past.tripId)?.points;

@@ -91,8 +91,14 @@ export async function finishWatch(
 }
 
 /** When the trip set off: its STARTED step, unless taken back; null before. */
-const setOffOf = (tripId: SQL | string) =>
+export const setOffOf = (tripId: SQL | string) =>
   sql<Date | null>`(SELECT min(l.at) FROM ${tripStatusLogs} l WHERE l.trip_id = ${tripId} AND l.status = 'STARTED' AND l.undone_at IS NULL)`;
+
+/**
+ * The set-off of each row of a select from `trips`. Named in full: a select from one table names its
+ * columns bare, and inside the subquery a bare "id" would be the status log's own.
+ */
+export const setOffOfTripRow = () => setOffOf(sql`"trips"."id"`).mapWith(tripStatusLogs.at);
 
 /** When the trip set off (its STARTED step), or null when it has not. */
 export async function setOffAtOfTrip(db: Executor, tripId: string): Promise<Date | null> {

@@ -185,6 +185,14 @@ export async function storePhonePositions(
   };
 }
 
+/** The positions of a truck between two times, both included. */
+export const positionsInSpan = (truckId: string, from: Date, to: Date) =>
+  and(
+    eq(truckPositions.truckId, truckId),
+    gte(truckPositions.recordedAt, from),
+    lte(truckPositions.recordedAt, to),
+  );
+
 /** A truck's positions between two times, newest first, at most `limit` (the latest ones). */
 export async function positionsOfTruck(db: Executor, truckId: string, from: Date, to: Date, limit: number) {
   return db
@@ -196,13 +204,7 @@ export async function positionsOfTruck(db: Executor, truckId: string, from: Date
       heading: truckPositions.heading,
     })
     .from(truckPositions)
-    .where(
-      and(
-        eq(truckPositions.truckId, truckId),
-        gte(truckPositions.recordedAt, from),
-        lte(truckPositions.recordedAt, to),
-      ),
-    )
+    .where(positionsInSpan(truckId, from, to))
     .orderBy(desc(truckPositions.recordedAt))
     .limit(limit);
 }

@@ -1,18 +1,21 @@
-import type {
-  CreateDriverRequest,
-  DriverPhoneLink,
-  CreateMotorBoyRequest,
-  CreateTruckRequest,
-  Driver,
-  FleetManager,
-  InviteFleetManagerRequest,
-  MotorBoy,
-  Page,
-  Truck,
-  UpdateDriverRequest,
-  UpdateFleetManagerRequest,
-  UpdateMotorBoyRequest,
-  UpdateTruckRequest,
+import {
+  driverDataFileName,
+  lagosToday,
+  type CreateDriverRequest,
+  type DriverLocationErasureResponse,
+  type DriverPhoneLink,
+  type CreateMotorBoyRequest,
+  type CreateTruckRequest,
+  type Driver,
+  type FleetManager,
+  type InviteFleetManagerRequest,
+  type MotorBoy,
+  type Page,
+  type Truck,
+  type UpdateDriverRequest,
+  type UpdateFleetManagerRequest,
+  type UpdateMotorBoyRequest,
+  type UpdateTruckRequest,
 } from '@freightlane/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSessionStore, useApi } from '../../../lib/session-context';
@@ -218,5 +221,25 @@ export function useChangeDriverPhoneLink(driverId: string) {
         ? api.request<DriverPhoneLink>(phoneLinkPath(driverId), { method: 'POST' })
         : api.request<null>(phoneLinkPath(driverId), { method: 'DELETE' }).then(() => null),
     onSuccess: (link) => queryClient.setQueryData(fleetKeys.driverPhoneLink(driverId), link),
+  });
+}
+
+/** GET /api/v1/fleet/drivers/{id}/data, saved as freightlane-driver-data-<last name>-<Lagos date>.json. */
+export function downloadDriverData(api: ApiClient, driver: Driver): Promise<void> {
+  return api.downloadFile(
+    `${recordPath('drivers', driver.id)}/data`,
+    driverDataFileName(driver.lastName, lagosToday()),
+  );
+}
+
+/** POST /api/v1/fleet/drivers/{id}/location-history/erasure (the owner account only). */
+export function useEraseDriverLocationHistory(driverId: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.post<DriverLocationErasureResponse>(`${recordPath('drivers', driverId)}/location-history/erasure`),
+    // The phone link no longer shows when the phone last sent a position.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: fleetKeys.driverPhoneLink(driverId) }),
   });
 }

@@ -1,6 +1,7 @@
 import { formatNigerianPhone, type Driver } from '@freightlane/domain';
 import { PATHS } from '../../../lib/paths';
 import { UssdAccessCard } from '../../ussd';
+import { DriverDataCard } from '../components/driver-data-card';
 import { DriverPhoneLinkCard } from '../components/driver-phone-link-card';
 import { DriverPhoneVerificationCard } from '../components/driver-phone-verification-card';
 import { DriverPhotoCard } from '../components/driver-photo-card';
@@ -18,7 +19,10 @@ function view(stage: string, driver: Driver) {
   return <GuarantorView guarantor={driver.guarantor} />;
 }
 
-/** /fleet/drivers/:id: the driver's photo and phone tracking link, then details, licence, next of kin and guarantor. */
+/**
+ * /fleet/drivers/:id: the driver's photo and phone tracking link, then details, licence, next of kin and
+ * guarantor, and last the driver's data (a copy, and the erasure of where they went).
+ */
 export function DriverPage() {
   const t = useFleetText();
   return (
@@ -40,6 +44,7 @@ export function DriverPage() {
               {view(stage.key, driver)}
             </EditSection>
           ))}
+          <DriverDataCard driver={driver} />
         </>
       )}
     </FleetRecordPage>
