@@ -8,6 +8,7 @@ import type { AppContext } from './context';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { TokenSigner } from './lib/jwt';
+import { fastLaneAnswers } from './lib/metrics';
 import { resolveTrackingKey } from './lib/secret';
 import { SecretBox } from './lib/secret-box';
 import { answerClientError, answerFrameworkError, refusedForMissingHost } from './plugins/client-errors';
@@ -15,6 +16,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { refuseUnstorableText } from './plugins/input-text';
 import { JobQueue } from './plugins/jobs';
 import { MAIL_JOB, outboxMailer, smtpMailer, type MailMessage, type Mailer } from './plugins/mail';
+import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { sendSecurityHeaders } from './plugins/security-headers';
 import { RateLimiter } from './plugins/rate-limit';
@@ -112,7 +114,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
             return;
           }
         }
-        if (!answered) handler(req, res);
+        if (answered) fastLaneAnswers.inc();
+        else handler(req, res);
       });
       // Fastify's own default, which it sets only on servers it makes: idle keep-alive connections live 72 s.
       server.keepAliveTimeout = 72_000;
@@ -189,6 +192,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerErrorHandling(app);
   refuseUnstorableText(app);
   await registerOpenApi(app);
+  await registerMetrics(app, ctx);
 
   // Each module registers its routes and its jobs through its face (modules/<name>/index.ts).
   registerHealth(app, ctx);

@@ -18,6 +18,14 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(200).default(10),
+  /**
+   * GET /metrics (Prometheus text) on the app's port for a scraper that sends this token as a bearer token;
+   * without it, /metrics on the app's port answers 404. At least 32 characters.
+   */
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').max(512).optional(),
+  /** A port of its own for GET /metrics, without a token, on METRICS_HOST (the machine only, by default). */
+  METRICS_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('.data'),
   /**
    * The uploads folder; DATA_DIR/uploads unless set. Several instances share uploads by mounting one

@@ -41,6 +41,8 @@ export interface Database {
   /** LISTEN on a channel; resolves once listening, to a function that stops it. */
   listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** The PostgreSQL pool's connections now (GET /metrics); absent on the embedded database. */
+  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
 }
 
 // Beside this module in the source tree, and beside server.js in the compiled server (scripts/build-api.mjs
@@ -111,6 +113,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: 'postgres',
       listen: (channel, listener) => listenOnPostgres(pg.Client, url, channel, listener),
       close: () => pool.end(),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: options.poolSize ?? 10,
+      }),
     };
   }
   const { PGlite: PGliteEngine } = await import('@electric-sql/pglite');

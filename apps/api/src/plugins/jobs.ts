@@ -1,5 +1,6 @@
 import type { Db, Executor } from '../db/client';
 import { BackgroundLoop } from '../lib/background-loop';
+import { jobsRun } from '../lib/metrics';
 import {
   type ClaimedJob,
   claimDueJobs,
@@ -181,12 +182,14 @@ export class JobQueue {
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
       await handler.run(job.payload, { number: job.attempts, final: job.attempts >= maxAttempts });
       await markJobDone(this.db, job.id);
+      jobsRun.inc({ kind: job.kind, outcome: 'done' });
       const next = this.recurring.get(job.kind);
       if (next)
         await insertJobUnlessPending(this.db, { kind: job.kind, payload: {}, runAt: next(new Date()) });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       this.log.error({ err, jobId: job.id, kind: job.kind }, 'job failed');
+      jobsRun.inc({ kind: job.kind, outcome: job.attempts >= maxAttempts ? 'failed' : 'retry' });
       if (job.attempts >= maxAttempts) {
         await markJobFailed(this.db, job.id, message);
         const next = this.recurring.get(job.kind);

@@ -1,6 +1,7 @@
 import { isUrgentNotification, MESSAGE_SPEND_CAP_REACHED, type NotificationKind } from '@freightlane/domain';
 import type { Locale, NotificationKey } from '@freightlane/domain/i18n';
 import type { AppContext } from '../../context';
+import { notificationsDelivered } from '../../lib/metrics';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import { renderEmail } from '../../lib/mail-layout';
@@ -81,6 +82,7 @@ export async function deliver(
   if (!delivery || delivery.status !== 'QUEUED') return;
   if (delivery.deactivatedAt || delivery.erasedAt) {
     await markDeliveryAttemptFailed(ctx.db, delivery.id, 'The account was closed before sending', true);
+    counted(delivery.channel, 'failed');
     return;
   }
   if (delivery.channel === 'SMS' || delivery.channel === 'WHATSAPP') {
@@ -98,10 +100,17 @@ export async function deliver(
     // An answer saying the subscription is gone is final at once: trying again cannot help.
     const final = attempt.final || error instanceof GoneError;
     await markDeliveryAttemptFailed(ctx.db, delivery.id, reason, final);
+    counted(delivery.channel, final ? 'failed' : 'retry');
     if (error instanceof GoneError) return;
     throw error;
   }
   await markDeliverySent(ctx.db, delivery.id);
+  counted(delivery.channel, 'sent');
+}
+
+/** Counts a delivery's outcome for GET /metrics. */
+function counted(channel: string, outcome: 'sent' | 'handed_over' | 'retry' | 'failed'): void {
+  notificationsDelivered.inc({ channel, outcome });
 }
 
 class GoneError extends DeliveryError {}
@@ -130,6 +139,7 @@ async function deliverToPhone(
 ): Promise<void> {
   if (!delivery.phoneVerifiedAt) {
     await markDeliveryAttemptFailed(ctx.db, delivery.id, 'The phone number is not verified', true);
+    counted(channel, 'failed');
     return;
   }
   const { appUrl } = ctx.env;
@@ -141,12 +151,14 @@ async function deliverToPhone(
     companyId: delivery.companyId,
     urgent: isUrgentNotification(delivery.kind),
   };
+  let settled: string | null | undefined;
   try {
     await ctx.db.transaction(async (tx) => {
       if (!(await lockQueuedDelivery(tx, delivery.id))) return;
       if (channel === 'SMS') {
         const sms = await queueSms(ctx, tx, { ...common, text: smsText });
-        await settlePhoneDelivery(tx, delivery.id, { smsMessageId: sms.id }, refusal(sms.status));
+        settled = refusal(sms.status);
+        await settlePhoneDelivery(tx, delivery.id, { smsMessageId: sms.id }, settled);
       } else {
         const whatsapp = await sender.queueWhatsapp(ctx, tx, {
           ...common,
@@ -156,21 +168,20 @@ async function deliverToPhone(
           // Someone who also takes this notification by SMS gets it that way already.
           ...(delivery.smsAlso ? {} : { fallbackSmsText: smsText }),
         });
-        await settlePhoneDelivery(
-          tx,
-          delivery.id,
-          { whatsappMessageId: whatsapp.id },
-          refusal(whatsapp.status),
-        );
+        settled = refusal(whatsapp.status);
+        await settlePhoneDelivery(tx, delivery.id, { whatsappMessageId: whatsapp.id }, settled);
       }
     });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const refused = error instanceof AppError && error.code === 'BAD_REQUEST';
     await markDeliveryAttemptFailed(ctx.db, delivery.id, reason, attempt.final || refused);
+    counted(channel, attempt.final || refused ? 'failed' : 'retry');
     if (refused) return;
     throw error;
   }
+  // Undefined when another worker had settled it already.
+  if (settled !== undefined) counted(channel, settled === null ? 'handed_over' : 'failed');
   ctx.jobs.kick();
 }
 

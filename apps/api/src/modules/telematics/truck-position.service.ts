@@ -1,5 +1,6 @@
 import { placeOfPosition, plausibleHeading, plausibleSpeed, positionRefusal } from '@freightlane/domain';
 import type { AppContext } from '../../context';
+import { positionsStored } from '../../lib/metrics';
 import {
   storePhonePositions,
   storePositions,
@@ -95,7 +96,18 @@ export async function recordTruckPositions(
     rows.map((r) => `${r.truckId}|${r.recordedAt.getTime()}`),
     indexOfRow,
   );
+  countStored(positions, storedIndexes);
   return { stored: storedIndexes.length, storedIndexes, refused };
+}
+
+/** Counts the positions stored, by their source, for GET /metrics. */
+function countStored(positions: { source: string }[], storedIndexes: number[]): void {
+  const bySource = new Map<string, number>();
+  for (const i of storedIndexes) {
+    const source = positions[i]!.source;
+    bySource.set(source, (bySource.get(source) ?? 0) + 1);
+  }
+  for (const [source, n] of bySource) positionsStored.inc({ source }, n);
 }
 
 /** A phone's position, by the hash of the driver's link token. */
@@ -128,5 +140,6 @@ export async function recordPhonePositions(
     }),
     indexOfRow,
   );
+  countStored(positions, storedIndexes);
   return { stored: storedIndexes.length, storedIndexes, refused, phones };
 }
