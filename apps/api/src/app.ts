@@ -18,6 +18,7 @@ import { JobQueue } from './plugins/jobs';
 import { MAIL_JOB, outboxMailer, smtpMailer, type MailMessage, type Mailer } from './plugins/mail';
 import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
+import { registerRequestTracing } from './plugins/tracing';
 import { sendSecurityHeaders } from './plugins/security-headers';
 import { RateLimiter } from './plugins/rate-limit';
 import { localStorage } from './plugins/storage';
@@ -193,6 +194,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   refuseUnstorableText(app);
   await registerOpenApi(app);
   await registerMetrics(app, ctx);
+  registerRequestTracing(app);
 
   // Each module registers its routes and its jobs through its face (modules/<name>/index.ts).
   registerHealth(app, ctx);

@@ -5,6 +5,7 @@ import { seedDemo } from './db/seed/demo';
 import { seedReferenceData } from './db/seed/reference';
 import { ConfigError, loadEnv } from './env';
 import { resolveJwtSecret } from './lib/secret';
+import { startTracing, tracingFromEnv } from './lib/tracing';
 import { preparePositionHistory } from './modules/telematics';
 
 /** Under the 30 s a container runtime gives a stopping process before it kills it. */
@@ -21,6 +22,12 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  // Traces only when an OTLP endpoint is configured (OTEL_EXPORTER_OTLP_ENDPOINT, decision 042).
+  const traces = tracingFromEnv();
+  const tracing = traces
+    ? startTracing(traces, env.DATABASE_URL ? (await import('pg')).default.Client : undefined)
+    : null;
+  if (traces) console.info(`Sending traces to ${traces.url}`);
   const database = await openDatabase({
     url: env.DATABASE_URL,
     pgliteDir: path.join(env.dataDir, 'pglite'),
@@ -62,6 +69,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await database.close();
+      await tracing?.stop();
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');
       process.exit(1);

@@ -1,6 +1,7 @@
 import type { Db, Executor } from '../db/client';
 import { BackgroundLoop } from '../lib/background-loop';
 import { jobsRun } from '../lib/metrics';
+import { inSpan, tracingOn } from '../lib/tracing';
 import {
   type ClaimedJob,
   claimDueJobs,
@@ -180,7 +181,12 @@ export class JobQueue {
     const maxAttempts = handler?.options.maxAttempts ?? MAX_ATTEMPTS;
     try {
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
-      await handler.run(job.payload, { number: job.attempts, final: job.attempts >= maxAttempts });
+      const attempt = { number: job.attempts, final: job.attempts >= maxAttempts };
+      await (tracingOn()
+        ? inSpan(`job ${job.kind}`, { 'job.kind': job.kind, 'job.attempt': job.attempts }, () =>
+            handler.run(job.payload, attempt),
+          )
+        : handler.run(job.payload, attempt));
       await markJobDone(this.db, job.id);
       jobsRun.inc({ kind: job.kind, outcome: 'done' });
       const next = this.recurring.get(job.kind);
