@@ -235,6 +235,21 @@ export const rows: MatrixRow[] = [
     snapshot: ({ world, side }) => world.stored('driverPhoneLinks', { driverId: side.driver.id }),
   },
   {
+    op: 'GET /api/v1/fleet/drivers/{id}/data',
+    expect: fleetSide(200),
+    note: "The driver's own data, for the transporter that employs them to answer the driver's request.",
+    request: ({ side }) => ({ url: `/api/v1/fleet/drivers/${side.driver.id}/data` }),
+  },
+  {
+    op: 'POST /api/v1/fleet/drivers/{id}/location-history/erasure',
+    expect: onlyRoles({ transporter: own(200, 404) }),
+    note: 'Only the owner account erases where a driver went; fleet managers download the data only.',
+    request: async (cell) => ({
+      url: `/api/v1/fleet/drivers/${(await driverOf(cell)).id}/location-history/erasure`,
+    }),
+    snapshot: ({ world, side }) => world.stored('driverPhoneLinks', { driverId: side.driver.id }),
+  },
+  {
     op: 'GET /api/v1/fleet/drivers/{id}/phone-verification',
     expect: fleetSide(200),
     request: ({ side }) => ({ url: `/api/v1/fleet/drivers/${side.driver.id}/phone-verification` }),
