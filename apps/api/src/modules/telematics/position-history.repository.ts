@@ -6,12 +6,18 @@ import { trips, tripRoutes, tripRoutesPending } from '../../db/schema';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
+/** One key for every instance: two that start together never make the same day's partition at once. */
+const PARTITIONS_LOCK = 340_041;
+
 /** Makes the position partitions missing for the UTC days `from`..`to` (migration 0033); returns how many. */
 export async function ensurePositionPartitions(db: Executor, from: string, to: string): Promise<number> {
-  const [row] = rowsOf<{ made: number }>(
-    await db.execute(sql`SELECT ensure_truck_position_partitions(${from}::date, ${to}::date) AS made`),
-  );
-  return Number(row?.made ?? 0);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${PARTITIONS_LOCK})`);
+    const [row] = rowsOf<{ made: number }>(
+      await tx.execute(sql`SELECT ensure_truck_position_partitions(${from}::date, ${to}::date) AS made`),
+    );
+    return Number(row?.made ?? 0);
+  });
 }
 
 /** The names of truck_positions' partitions, the default one included. */

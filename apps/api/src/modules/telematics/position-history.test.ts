@@ -66,6 +66,15 @@ describe('truck positions by day', () => {
     expect(await ensurePositionPartitions(t.ctx.db, utcDay(later), utcDay(later))).toBe(0);
   });
 
+  it('makes a day once when two instances ask for it at the same moment', async () => {
+    const day = utcDay(new Date(Date.now() + 50 * DAY));
+    const made = await Promise.all([
+      ensurePositionPartitions(t.ctx.db, day, day),
+      ensurePositionPartitions(t.ctx.db, day, day),
+    ]);
+    expect(made.sort()).toEqual([0, 1]);
+  });
+
   it('keeps a history from months ago in one partition per month', async () => {
     const old = new Date(Date.now() - 200 * DAY);
     expect(await ensurePositionPartitions(t.ctx.db, utcDay(old), utcDay(old))).toBe(1);
