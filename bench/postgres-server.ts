@@ -38,32 +38,29 @@ function postgresUid(): { uid: number; gid: number } {
   return { uid, gid };
 }
 
-export async function startThrowawayPostgres(
-  options: { maxConnections?: number } = {},
-): Promise<PostgresServer> {
-  const root = mkdtempSync(join(tmpdir(), 'freightlane-pg-'));
-  if (asRoot) {
-    const { uid, gid } = postgresUid();
-    chownSync(root, uid, gid);
-  }
-  chmodSync(root, 0o700);
-  const data = join(root, 'data');
-  const socketDir = join(root, 'sock');
-  const logFile = join(root, 'server.log');
-  const port = await freePort();
-  const maxConnections = options.maxConnections ?? 200;
+export interface ThrowawayOptions {
+  maxConnections?: number;
+}
 
-  await pg('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync']);
-  mkdirSync(socketDir);
-  if (asRoot) {
-    const { uid, gid } = postgresUid();
-    chownSync(socketDir, uid, gid);
-  }
+/** Where a throwaway server lives: enough to start and stop it again, from another process too. */
+export interface ServerPlace {
+  root: string;
+  port: number;
+  maxConnections: number;
+}
+
+/** Starting and stopping the server of `place` (its folders made already). */
+export function serverAt(place: ServerPlace): Pick<PostgresServer, 'start' | 'stop'> & {
+  running(): Promise<boolean>;
+} {
+  const data = join(place.root, 'data');
   const serverOptions = [
     '-c listen_addresses=127.0.0.1',
-    `-p ${port}`,
-    `-k ${socketDir}`,
-    `-c max_connections=${maxConnections}`,
+    `-p ${place.port}`,
+    `-k ${join(place.root, 'sock')}`,
+    `-c max_connections=${place.maxConnections}`,
+    // A standby's long reads are not cancelled by the primary's vacuum removing rows they still see.
+    '-c hot_standby_feedback=on',
   ].join(' ');
 
   async function running(): Promise<boolean> {
@@ -75,16 +72,76 @@ export async function startThrowawayPostgres(
       return false;
     }
   }
+  return {
+    running,
+    async start() {
+      if (await running()) return;
+      const log = join(place.root, 'server.log');
+      await pg('pg_ctl', ['-D', data, '-l', log, '-o', serverOptions, '-w', '-t', '60', 'start']);
+    },
+    async stop() {
+      if (!(await running())) return;
+      await pg('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']);
+    },
+  };
+}
 
-  async function start(): Promise<void> {
-    if (await running()) return;
-    await pg('pg_ctl', ['-D', data, '-l', logFile, '-o', serverOptions, '-w', '-t', '60', 'start']);
-  }
+/** A new PostgreSQL 15 server in a temporary folder, started. */
+export async function startThrowawayPostgres(options: ThrowawayOptions = {}): Promise<PostgresServer> {
+  return throwaway(options, (data) =>
+    pg('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync']),
+  );
+}
 
-  async function stop(): Promise<void> {
-    if (!(await running())) return;
-    await pg('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']);
+/**
+ * A streaming standby of `primary` (pg_basebackup -R: a copy of its files that replays its log as it comes,
+ * and answers reads), started. `primary` must be a throwaway server of this file (trust on loopback).
+ */
+export async function startThrowawayStandby(
+  primary: Pick<PostgresServer, 'port'>,
+  options: ThrowawayOptions = {},
+): Promise<PostgresServer & { place: ServerPlace }> {
+  return throwaway(options, (data) =>
+    pg('pg_basebackup', [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(primary.port),
+      '-U',
+      'postgres',
+      '-D',
+      data,
+      '-R',
+      '-X',
+      'stream',
+      '--checkpoint=fast',
+      '--no-sync',
+    ]),
+  );
+}
+
+async function throwaway(
+  options: ThrowawayOptions,
+  makeData: (data: string) => Promise<unknown>,
+): Promise<PostgresServer & { place: ServerPlace }> {
+  const root = mkdtempSync(join(tmpdir(), 'freightlane-pg-'));
+  if (asRoot) {
+    const { uid, gid } = postgresUid();
+    chownSync(root, uid, gid);
   }
+  chmodSync(root, 0o700);
+  const data = join(root, 'data');
+  const socketDir = join(root, 'sock');
+  const port = await freePort();
+  const place = { root, port, maxConnections: options.maxConnections ?? 200 };
+
+  await makeData(data);
+  mkdirSync(socketDir);
+  if (asRoot) {
+    const { uid, gid } = postgresUid();
+    chownSync(socketDir, uid, gid);
+  }
+  const { start, stop } = serverAt(place);
 
   let destroyed = false;
   // A run that throws or exits early must not leave a postgres process and its folder behind.
@@ -117,5 +174,5 @@ export async function startThrowawayPostgres(
     throw error;
   }
 
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, port, stop, start, destroy };
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, port, stop, start, destroy, place };
 }

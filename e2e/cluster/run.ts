@@ -1,7 +1,8 @@
 /**
  * `npm run cluster`: the production layout on loopback, and the end-to-end suite that proves it. It starts a
- * throwaway PostgreSQL, an SMTP sink per instance, two API instances of the compiled server (apps/api/dist,
- * NODE_ENV=production) sharing that database, their secrets and one upload folder, and Debian's nginx in
+ * throwaway PostgreSQL with a streaming standby of it (the instances' read replica), an SMTP sink per
+ * instance, two API instances of the compiled server (apps/api/dist, NODE_ENV=production) sharing that
+ * database, their secrets and one upload folder, and Debian's nginx in
  * front of both with deploy/nginx.conf.template (the production configuration, its ports filled in). Then
  * Playwright runs e2e/cluster/*.spec.ts against nginx, with each instance's own address beside it for the
  * checks that must know which instance answered.
@@ -20,7 +21,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../apps/api/src/test/free-port';
-import { startThrowawayPostgres, type PostgresServer } from '../../bench/postgres-server';
+import {
+  startThrowawayPostgres,
+  startThrowawayStandby,
+  type PostgresServer,
+} from '../../bench/postgres-server';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
@@ -36,6 +41,7 @@ interface Started {
 
 const started: Started[] = [];
 let postgres: PostgresServer | null = null;
+let standby: PostgresServer | null = null;
 let workDir = '';
 let stopping: Promise<void> | null = null;
 let interrupted = false;
@@ -94,6 +100,7 @@ async function stopProcess({ name, child }: Started): Promise<void> {
 function stopAll(): Promise<void> {
   stopping ??= (async () => {
     for (const entry of [...started].reverse()) await stopProcess(entry);
+    await standby?.destroy().catch((error: unknown) => say(`stopping the standby failed: ${String(error)}`));
     await postgres?.destroy().catch((error: unknown) => say(`stopping PostgreSQL failed: ${String(error)}`));
   })();
   return stopping;
@@ -242,6 +249,12 @@ async function main(): Promise<number> {
 
   say('starting PostgreSQL');
   postgres = await startThrowawayPostgres({ maxConnections: 100 });
+  // The heavy reads' replica: a streaming standby made from the primary before anything is in it, so it
+  // replays the migrations the instances run (decision 043).
+  say('starting a streaming standby of it (pg_basebackup -R)');
+  const replica = await startThrowawayStandby(postgres, { maxConnections: 100 });
+  standby = replica;
+  const metricsToken = randomBytes(32).toString('base64url');
 
   // Each instance sends its mail to a sink of its own, so the suite can tell which instance ran which job.
   const smtpPorts = [await freePortPair(), await freePortPair()];
@@ -265,6 +278,9 @@ async function main(): Promise<number> {
     APP_URL: publicUrl,
     DATABASE_URL: postgres.url,
     DATABASE_POOL_SIZE: '10',
+    DATABASE_REPLICA_URL: replica.url,
+    DATABASE_REPLICA_MAX_LAG_MS: '5000',
+    METRICS_TOKEN: metricsToken,
     JWT_SECRET: randomBytes(36).toString('base64url'),
     TRACKING_SECRET_KEY: randomBytes(32).toString('base64'),
     UPLOAD_DIR: uploadDir,
@@ -339,6 +355,10 @@ async function main(): Promise<number> {
       CLUSTER_INSTANCE_URLS: ports.map((port) => `http://127.0.0.1:${port}`).join(','),
       CLUSTER_UPLOAD_DIR: uploadDir,
       CLUSTER_SMTP_SINK_URLS: sinkUrls.join(','),
+      CLUSTER_METRICS_TOKEN: metricsToken,
+      CLUSTER_REPLICA_URL: replica.url,
+      CLUSTER_REPLICA_PLACE: JSON.stringify(replica.place),
+      CLUSTER_REPLICA_MAX_LAG_MS: '5000',
     },
     'terminal',
   );

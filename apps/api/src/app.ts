@@ -25,6 +25,7 @@ import { localStorage } from './plugins/storage';
 import { s3Storage } from './plugins/s3-storage';
 import { TripEvents } from './plugins/trip-events';
 import { CompanyAnswers } from './plugins/company-answers';
+import { ReplicaReads } from './plugins/replica-reads';
 import { PrincipalCache } from './plugins/principal-cache';
 import { serveWebApp } from './web-app';
 import { registerAdmin } from './modules/admin';
@@ -65,6 +66,8 @@ import { UnsubscribeTokens } from './lib/unsubscribe-token';
 export interface BuildOptions {
   env: Env;
   database: Database;
+  /** A streaming standby of `database` for the heavy reads (DATABASE_REPLICA_URL); none by default. */
+  replica?: Database;
   jwtSecret: string;
   /** The 32-byte key of the secret box; from TRACKING_SECRET_KEY or the data folder when not given. */
   trackingKey?: Buffer;
@@ -137,6 +140,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   const tripEvents = new TripEvents(database);
   publicTracking = new PublicTracking({ env, database, db: database.db, tripEvents }, app.log);
   const secretBox = new SecretBox(options.trackingKey ?? resolveTrackingKey(env));
+  const answers = new CompanyAnswers(database);
   const ctx: AppContext = {
     env,
     database,
@@ -149,7 +153,15 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     storage: env.s3 ? s3Storage(env.s3) : localStorage(env.uploadDir),
     tripEvents,
     principals: new PrincipalCache(database),
-    answers: new CompanyAnswers(database),
+    answers,
+    replica: new ReplicaReads(
+      database.db,
+      options.replica?.db ?? null,
+      answers,
+      { maxLagMs: env.DATABASE_REPLICA_MAX_LAG_MS },
+      undefined,
+      app.log,
+    ),
     secretBox,
     positionPoller: new PositionPoller({ db: database.db, env, secretBox }, app.log),
     tripWatch: new TripWatch({ db: database.db, env, jobs }, app.log),
@@ -167,6 +179,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   await ctx.tripEvents.start();
   await ctx.principals.start();
   await ctx.answers.start();
+  ctx.replica.start();
   await ctx.userNotifications.start();
 
   sendSecurityHeaders(app, {
@@ -239,6 +252,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     ctx.publicTracking.stop();
     await ctx.tripEvents.stop();
     await ctx.principals.stop();
+    ctx.replica.stop();
     await ctx.answers.stop();
     await jobs.stop();
     await ctx.positionPoller.stop();

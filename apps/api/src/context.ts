@@ -4,6 +4,7 @@ import type { JobQueue } from './plugins/jobs';
 import type { Mailer } from './plugins/mail';
 import type { CompanyAnswers } from './plugins/company-answers';
 import type { PrincipalCache } from './plugins/principal-cache';
+import type { ReplicaReads } from './plugins/replica-reads';
 import type { RateLimiter } from './plugins/rate-limit';
 import type { Storage } from './plugins/storage';
 import type { TripEvents } from './plugins/trip-events';
@@ -32,6 +33,8 @@ export interface AppContext {
   principals: PrincipalCache;
   /** Companies' signed-in answers (their lists), remembered per instance until a change to them commits. */
   answers: CompanyAnswers;
+  /** Where the heavy reads (reports, exports, the map) go: the read replica when it may answer, else the primary. */
+  replica: ReplicaReads;
   /** Encrypts and opens the secrets kept in the database (tracking accounts' passwords and tokens). */
   secretBox: SecretBox;
   /** Signs and checks the one-click unsubscribe links of e-mails. */

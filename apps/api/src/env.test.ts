@@ -6,6 +6,23 @@ import { configErrorOf } from './test/env-config';
 const SECRET = 'k'.repeat(32);
 
 describe('loadEnv', () => {
+  it('takes a read replica only beside a PostgreSQL primary, with a bounded lag', () => {
+    expect(configErrorOf({ DATABASE_REPLICA_URL: 'postgres://standby/freightlane' }).message).toContain(
+      'DATABASE_REPLICA_URL: needs DATABASE_URL',
+    );
+    expect(configErrorOf({ DATABASE_REPLICA_URL: 'mysql://standby' }).message).toContain(
+      'DATABASE_REPLICA_URL: must start with postgres://',
+    );
+    expect(configErrorOf({ DATABASE_REPLICA_MAX_LAG_MS: '50' }).message).toContain(
+      'DATABASE_REPLICA_MAX_LAG_MS',
+    );
+    const env = loadEnv({
+      DATABASE_URL: 'postgres://primary/freightlane',
+      DATABASE_REPLICA_URL: 'postgres://standby/freightlane',
+    });
+    expect(env.DATABASE_REPLICA_MAX_LAG_MS).toBe(5_000);
+  });
+
   it('fills in the defaults for an empty environment', () => {
     const env = loadEnv({});
     expect(env).toMatchObject({

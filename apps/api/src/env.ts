@@ -19,6 +19,21 @@ const envSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(200).default(10),
   /**
+   * A streaming standby of DATABASE_URL (pg_basebackup -R): reports, their exports and the map read from it
+   * while it is caught up with the caller's own changes and within DATABASE_REPLICA_MAX_LAG_MS (decision 043).
+   */
+  DATABASE_REPLICA_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  /** A replica further behind the primary than this (ms) is not read from. */
+  DATABASE_REPLICA_MAX_LAG_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(100)
+    .max(60_000)
+    .default(5_000),
+  /**
    * GET /metrics (Prometheus text) on the app's port for a scraper that sends this token as a bearer token;
    * without it, /metrics on the app's port answers 404. At least 32 characters.
    */
@@ -533,6 +548,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.TRACKING_SECRET_KEY) {
     throw new ConfigError(
       'Invalid configuration:\n  TRACKING_SECRET_KEY: is required in production on PostgreSQL (32 random bytes in base64, the same on every instance)',
+    );
+  }
+  if (env.DATABASE_REPLICA_URL && !env.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_REPLICA_URL: needs DATABASE_URL (a replica of the embedded database cannot exist)',
     );
   }
   if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {

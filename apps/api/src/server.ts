@@ -6,6 +6,7 @@ import { seedReferenceData } from './db/seed/reference';
 import { ConfigError, loadEnv } from './env';
 import { resolveJwtSecret } from './lib/secret';
 import { startTracing, tracingFromEnv } from './lib/tracing';
+import { prepareAuditLog } from './modules/admin';
 import { preparePositionHistory } from './modules/telematics';
 
 /** Under the 30 s a container runtime gives a stopping process before it kills it. */
@@ -33,11 +34,17 @@ async function main(): Promise<void> {
     pgliteDir: path.join(env.dataDir, 'pglite'),
     poolSize: env.DATABASE_POOL_SIZE,
   });
+  // The standby's pool is as large as the primary's: the heavy reads it takes would otherwise queue there.
+  const replica = env.DATABASE_REPLICA_URL
+    ? await openDatabase({ url: env.DATABASE_REPLICA_URL, poolSize: env.DATABASE_POOL_SIZE })
+    : undefined;
   await migrateDatabase(database);
   await seedReferenceData(database.db);
   // The days positions may arrive for get their partitions before the first one comes in.
   await preparePositionHistory({ db: database.db });
-  const { app, ctx } = await buildApp({ env, database, jwtSecret: resolveJwtSecret(env) });
+  // So does the audit log's month, and the next three.
+  await prepareAuditLog({ db: database.db });
+  const { app, ctx } = await buildApp({ env, database, replica, jwtSecret: resolveJwtSecret(env) });
   if (env.seedDemo) {
     const seeded = await seedDemo(ctx);
     if (seeded) {
@@ -69,6 +76,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await database.close();
+      await replica?.close();
       await tracing?.stop();
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');
@@ -80,7 +88,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
-  console.info(`Freightlane is running on ${env.appUrl} (database: ${database.kind})`);
+  console.info(
+    `Freightlane is running on ${env.appUrl} (database: ${database.kind}${replica ? ', with a read replica' : ''})`,
+  );
   if (env.TRACKING_CACHE_WARM && env.TRACKING_CACHE_ENTRIES > 0) {
     // In the background: lookups are answered from the database until their trip's answer is loaded.
     void ctx.publicTracking.cache.keepWarm(

@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 // The process's own measures, counted where things happen (requests, jobs, notifications, positions) and
 // read by GET /metrics (plugins/metrics.ts) with the gauges each app reads when it is scraped. One registry
@@ -48,5 +48,18 @@ export const positionsStored = new Counter({
   name: 'freightlane_positions_stored_total',
   help: 'Truck positions stored, by where they came from (a tracking provider, or DRIVER_PHONE)',
   labelNames: ['source'] as const,
+  registers: [processMetrics],
+});
+
+export const replicaReads = new Counter({
+  name: 'freightlane_replica_reads_total',
+  help: 'Heavy reads (reports, exports, the map) by the database that served them (replica, primary) and why (caught_up, no_replica, down, lagging, own_write, unheard, failed)',
+  labelNames: ['target', 'reason'] as const,
+  registers: [processMetrics],
+});
+
+export const replicaLag = new Gauge({
+  name: 'freightlane_replica_lag_seconds',
+  help: 'How far the read replica was behind the primary at its last check (+Inf while it cannot be read)',
   registers: [processMetrics],
 });

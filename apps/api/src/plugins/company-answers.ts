@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/client';
 import { ChangeClock } from '../lib/change-clock';
+import { ChangeTimes } from '../lib/change-times';
 import { JsonAnswer } from '../lib/http-cache';
 import { COMPANY_CHANGED_CHANNEL, sendCompanyChangeMarker } from '../queries/change-notice.repository';
 
@@ -90,6 +91,11 @@ export class CompanyAnswers {
   private next: ((synced: boolean) => void)[] = [];
   /** Tells a read that overlapped an announced change of its owner. */
   private readonly clock = new ChangeClock();
+  /**
+   * When each company's last change was heard: a read may go to a standby only once it holds that change
+   * (plugins/replica-reads.ts). Kept for ten minutes, longer than the largest lag a standby is trusted with.
+   */
+  readonly changeTimes = new ChangeTimes(10 * 60_000);
   /** Answers given from memory and read from the database, for the benchmark's report and the tests. */
   hits = 0;
   misses = 0;
@@ -248,6 +254,7 @@ export class CompanyAnswers {
     }
     if (payload === EVERY_COMPANY) return this.forgetEverything();
     this.clock.changed(payload);
+    this.changeTimes.heard(payload);
     for (const owner of [payload, EVERY_COMPANY]) {
       for (const key of [...(this.keysOf.get(owner) ?? [])]) this.remove(key);
     }
@@ -267,6 +274,7 @@ export class CompanyAnswers {
 
   private forgetEverything(): void {
     this.clock.everythingChanged();
+    this.changeTimes.heardEverything();
     this.entries.clear();
     this.keysOf.clear();
     this.chars = 0;

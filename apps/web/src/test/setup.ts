@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { fakeMediaQueryList } from './fakes';
@@ -29,6 +30,9 @@ const phoneMatchMedia = window.matchMedia;
 
 afterEach(() => {
   cleanup();
+  // Mantine's notification store outlives a test: one left showing would hold the next test's notices
+  // in its queue.
+  notifications.clean();
   window.matchMedia = phoneMatchMedia;
   window.sessionStorage.clear();
   window.localStorage.clear();

@@ -46,11 +46,14 @@ export const rateLimitHits = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
 
-/** Who changed what: written in the same transaction as the change. */
+/**
+ * Who changed what: written in the same transaction as the change. Partitioned by month of created_at
+ * (migration 0034, decision 044); kept whole, no partition is ever dropped.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     actorUserId: uuid('actor_user_id'),
     companyId: uuid('company_id'),
     action: text('action').notNull(),
@@ -61,6 +64,7 @@ export const auditLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.createdAt] }),
     index('audit_log_entity_idx').on(t.entityType, t.entityId),
     index('audit_log_company_idx').on(t.companyId),
     index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),

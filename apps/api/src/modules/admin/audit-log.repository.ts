@@ -89,3 +89,31 @@ export async function countAuditRows(db: Executor, filter: AuditLogFilter): Prom
     .where(filterOf(filter));
   return row?.count ?? 0;
 }
+
+/** One maker of audit-log partitions at a time across instances (pg_advisory_xact_lock). */
+const AUDIT_PARTITIONS_LOCK = 340044;
+
+/**
+ * Makes the audit log's month partitions missing for the months of `from`..`to` (YYYY-MM-DD, UTC), under a
+ * lock so two instances starting together make a month once. Answers how many it made.
+ */
+export async function ensureAuditLogPartitions(db: Executor, from: string, to: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${AUDIT_PARTITIONS_LOCK})`);
+    const { rows } = (await tx.execute(
+      sql`SELECT ensure_audit_log_partitions(${from}::date, ${to}::date) AS made`,
+    )) as unknown as { rows: { made: number }[] };
+    return Number(rows[0]?.made ?? 0);
+  });
+}
+
+/** The audit log's partitions, the default one included, and how many rows each holds. */
+export async function auditLogPartitions(db: Executor): Promise<{ name: string; rows: number }[]> {
+  const { rows } = (await db.execute(sql`
+    SELECT c.relname AS name, (SELECT count(*) FROM audit_log a WHERE a.tableoid = c.oid) AS rows
+    FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+    WHERE i.inhparent = 'audit_log'::regclass ORDER BY c.relname`)) as unknown as {
+    rows: { name: string; rows: number | string }[];
+  };
+  return rows.map((r) => ({ name: r.name, rows: Number(r.rows) }));
+}

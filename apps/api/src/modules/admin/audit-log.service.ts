@@ -12,7 +12,12 @@ import type { AppContext } from '../../context';
 import { readAll } from '../../db/read-all';
 import type { Principal } from '../../plugins/auth';
 import { AppError } from '../../errors';
-import { countAuditRows, listAuditRows, type AuditRowView } from './audit-log.repository';
+import {
+  countAuditRows,
+  ensureAuditLogPartitions,
+  listAuditRows,
+  type AuditRowView,
+} from './audit-log.repository';
 
 function fullName(first: string | null, last: string | null): string {
   return `${first ?? ''} ${last ?? ''}`.trim();
@@ -84,4 +89,17 @@ export async function listAuditLog(
     () => countAuditRows(ctx.db, filter),
   ]);
   return toPage(rows.map(toEntry), total, query);
+}
+
+/** Months made ahead of the current one: a quarter, so a month of stopped jobs still finds its partition. */
+export const AUDIT_MONTHS_AHEAD = 3;
+
+/** YYYY-MM-DD of the first day of the UTC month `months` after `at`'s. */
+function monthStart(at: Date, months: number): string {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + months, 1)).toISOString().slice(0, 10);
+}
+
+/** Makes this month's audit-log partition and the next AUDIT_MONTHS_AHEAD; answers how many were missing. */
+export function prepareAuditLog(ctx: Pick<AppContext, 'db'>, now = new Date()): Promise<number> {
+  return ensureAuditLogPartitions(ctx.db, monthStart(now, 0), monthStart(now, AUDIT_MONTHS_AHEAD));
 }

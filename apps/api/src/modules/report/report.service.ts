@@ -8,6 +8,7 @@ import {
   type ReportResponse,
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { notFound } from '../../errors';
 import type { Principal } from '../../plugins/auth';
 import { findCompany } from '../../queries/company.repository';
@@ -67,8 +68,8 @@ export function reportAccess(principal: Principal, kind: ReportKind): ReportDefi
   return DEFINITIONS[kind];
 }
 
-function inputOf(ctx: AppContext, principal: Principal, range: { from: string; to: string }): ReportInput {
-  return reportInput(ctx.db, { companyId: principal.companyId }, reportWindow(range));
+function inputOf(db: Db, principal: Principal, range: { from: string; to: string }): ReportInput {
+  return reportInput(db, { companyId: principal.companyId }, reportWindow(range));
 }
 
 export async function readReport(
@@ -78,9 +79,11 @@ export async function readReport(
   query: ReportQuery,
 ): Promise<ReportResponse> {
   const definition = reportAccess(principal, kind);
-  const input = inputOf(ctx, principal, query);
-  const { summary, chart } = await definition.overview(input);
-  const { rows, total } = await definition.page(input, query);
+  // From the read replica when it holds the company's every change (plugins/replica-reads.ts).
+  const { summary, chart, rows, total, input } = await ctx.replica.read(principal.companyId, async (db) => {
+    const input = inputOf(db, principal, query);
+    return { ...(await definition.overview(input)), ...(await definition.page(input, query)), input };
+  });
   return {
     kind,
     title: REPORT_TITLES[kind],
@@ -101,9 +104,10 @@ export async function exportReportFor(
   query: ReportExportQuery,
 ): Promise<ReportFile> {
   const definition = reportAccess(principal, kind);
-  const input = inputOf(ctx, principal, query);
+  const db = await ctx.replica.dbFor(principal.companyId);
+  const input = inputOf(db, principal, query);
   const [company, { summary }] = [
-    await findCompany(ctx.db, principal.companyId),
+    await findCompany(db, principal.companyId),
     await definition.overview(input),
   ];
   return exportReport(

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { setOffOfTripRow } from './trip-watch.repository';
+import { routeSpanColumns } from './position-history.repository';
 import { positionsInSpan } from './truck-position.repository';
 import {
   driverActions,
@@ -19,12 +19,7 @@ export async function tripsDrivenBy(db: Executor, driverId: string) {
       id: trips.id,
       tripNumber: trips.tripNumber,
       latestStatus: trips.latestStatus,
-      truckId: trips.truckId,
-      truckAssignedAt: trips.truckAssignedAt,
-      cancelledAt: trips.cancelledAt,
-      completed: trips.completed,
-      latestStatusAt: trips.latestStatusAt,
-      setOffAt: setOffOfTripRow(),
+      ...routeSpanColumns(),
     })
     .from(trips)
     .where(eq(trips.driverId, driverId))

@@ -81,9 +81,9 @@ describe('a driver’s data: the copy and the erasure of where they went', () =>
     // Not the other driver's trip.
     expect(JSON.stringify(res.body)).not.toContain(other.trip.tripNumber);
 
-    for (const token of [w.otherTransporter.accessToken, w.customer.accessToken]) {
-      expect([403, 404]).toContain((await dataOf(driver.id, token)).status);
-    }
+    // Another transporter cannot tell the driver exists; a customer has no fleet at all.
+    expect((await dataOf(driver.id, w.otherTransporter.accessToken)).status).toBe(404);
+    expect((await dataOf(driver.id, w.customer.accessToken)).status).toBe(403);
     expect((await dataOf('not-a-driver')).status).toBe(400);
   });
 
@@ -100,6 +100,10 @@ describe('a driver’s data: the copy and the erasure of where they went', () =>
     // Only the owner account erases.
     expect((await erase(driver.id, w.fleetManager.accessToken)).status).toBe(403);
     expect((await erase(driver.id, w.otherTransporter.accessToken)).status).toBe(404);
+    expect((await erase(driver.id, w.customer.accessToken)).status).toBe(403);
+    const badId = await erase('not-a-driver');
+    expect(badId.status).toBe(400);
+    expect(badId.body.message).toMatch(/id/i);
 
     await finish(trip.id);
     await keepFinishedRoutes(t.ctx);

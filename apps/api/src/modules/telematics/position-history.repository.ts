@@ -64,17 +64,21 @@ export interface PendingRoute {
 }
 
 /** The earliest finished trips still waiting for their route to be kept, at most `limit`. */
+/** The columns of a trip that bound its route in time (routeSpan, position-history.service.ts). */
+export function routeSpanColumns() {
+  return {
+    truckId: trips.truckId,
+    truckAssignedAt: trips.truckAssignedAt,
+    cancelledAt: trips.cancelledAt,
+    completed: trips.completed,
+    latestStatusAt: trips.latestStatusAt,
+    setOffAt: setOffOfTripRow(),
+  };
+}
+
 export async function pendingRoutes(db: Executor, limit: number): Promise<PendingRoute[]> {
   return db
-    .select({
-      tripId: tripRoutesPending.tripId,
-      truckId: trips.truckId,
-      truckAssignedAt: trips.truckAssignedAt,
-      cancelledAt: trips.cancelledAt,
-      completed: trips.completed,
-      latestStatusAt: trips.latestStatusAt,
-      setOffAt: setOffOfTripRow(),
-    })
+    .select({ tripId: tripRoutesPending.tripId, ...routeSpanColumns() })
     .from(tripRoutesPending)
     .innerJoin(trips, eq(trips.id, tripRoutesPending.tripId))
     .orderBy(tripRoutesPending.finishedAt, tripRoutesPending.tripId)

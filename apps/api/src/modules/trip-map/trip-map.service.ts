@@ -1,5 +1,7 @@
 import { tripScopeOf, toTripLocation, tripMapResponse, type TripMapItem } from '@freightlane/domain';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { EVERY_COMPANY } from '../../plugins/company-answers';
 import type { Principal } from '../../plugins/auth';
 import { terminalsOfTripRows, tripCourseOf } from '../trip';
 import { answerOf, type MapAnswer } from './trip-map-cache';
@@ -10,7 +12,7 @@ import { ongoingTripsOnMap } from './trip-map.repository';
  * seconds (MAP_CACHE_SECONDS).
  */
 export async function tripMapFor(
-  ctx: Pick<AppContext, 'db' | 'tripMaps'>,
+  ctx: Pick<AppContext, 'replica' | 'tripMaps'>,
   principal: Principal,
   query: { sabiPort: boolean; bargeTrip: boolean },
 ): Promise<MapAnswer> {
@@ -20,14 +22,16 @@ export async function tripMapFor(
   const key = scope.side === 'all' ? 'all' : `${scope.side}:${scope.companyId}`;
   // The documented shape exactly (the contract's parse drops what it does not name), checked once per build
   // rather than once per viewer.
+  // From the read replica when it holds the company's every change (plugins/replica-reads.ts).
+  const owner = scope.side === 'all' ? EVERY_COMPANY : scope.companyId;
   return ctx.tripMaps.answer(key, async () =>
-    JSON.stringify(tripMapResponse.parse(await buildMap(ctx, principal))),
+    JSON.stringify(tripMapResponse.parse(await ctx.replica.read(owner, (db) => buildMap(db, principal)))),
   );
 }
 
-async function buildMap(ctx: Pick<AppContext, 'db'>, principal: Principal): Promise<TripMapItem[]> {
-  const rows = await ongoingTripsOnMap(ctx.db, tripScopeOf(principal));
-  const terminalsById = await terminalsOfTripRows(ctx.db, rows);
+async function buildMap(db: Db, principal: Principal): Promise<TripMapItem[]> {
+  const rows = await ongoingTripsOnMap(db, tripScopeOf(principal));
+  const terminalsById = await terminalsOfTripRows(db, rows);
   return rows.map(({ trip, truckRegistrationNumber, position, hasOpenIssue }) => {
     const { pickup, recipient, latestTripStatus } = tripCourseOf(trip, terminalsById);
     return {
