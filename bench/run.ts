@@ -10,7 +10,8 @@
  * (the live map of a 5,000-truck fleet over 10,000,000 positions, and phones' positions arriving; 500
  * trucks and 200,000 positions on PGlite); every report's first page and a master export of 100,000
  * trips to XLSX; a truck's return loads and the Return loads page over 10,000 open orders; one event told to a thousand people by SMS and WhatsApp; mixed traffic with writes, 200 connections for 60 s on PostgreSQL, every acknowledged
- * write then looked up in the database; and Lighthouse on the public tracking and ongoing-trips pages
+ * write then looked up in the database; 50,000 trucks' phones reporting every 30 s for 10 minutes beside
+ * the mixed write load, on a throwaway PostgreSQL; and Lighthouse on the public tracking and ongoing-trips pages
  * when the web app is built.
  *
  * Every figure goes into one list (figures.ts): the table printed at the end, `figures` in the report
@@ -39,6 +40,12 @@ import { lighthouseFigures, printLighthouseNotes, runLighthouse } from './lighth
 import { load, writeIdsFile, type Figures, type LoadSettings } from './load';
 import { messageFanoutFigures, runMessageFanout, SCENARIO as MESSAGE_FANOUT } from './message-fanout';
 import { mixedWriteFigures, runMixedWrite, SCENARIO as MIXED_WRITE } from './mixed-write-load';
+import {
+  FLEET_INGEST_TRUCKS,
+  fleetIngestFigures,
+  runFleetIngest,
+  SCENARIO as FLEET_INGEST,
+} from './fleet-ingest';
 import { startThrowawayPostgres } from './postgres-server';
 import {
   TRACKING_PATH,
@@ -88,6 +95,7 @@ export const SCENARIOS = [
   COLD_READS,
   MESSAGE_FANOUT,
   MIXED_WRITE,
+  FLEET_INGEST,
   'lighthouse',
 ] as const;
 type ScenarioName = (typeof SCENARIOS)[number];
@@ -135,6 +143,14 @@ const FLEET_PLANS: Record<'postgres' | 'pglite', FleetPlan> = {
  */
 const THROWAWAY_TRIPS = Number(process.env.BENCH_MIXED_WRITE_TRIPS ?? 100_000);
 /**
+ * The national fleet's load (fleet-ingest.ts), on a throwaway PostgreSQL so the shared database keeps its
+ * 5,000-truck fleet: enough bench trips that every one of its 50,000 trucks is on a live trip (about a
+ * quarter of the seeded trips are on the road) and the mixed load's status changes still find trips off
+ * the fleet's map to move for the 10 minutes.
+ */
+const FLEET_INGEST_TRIPS = Number(process.env.BENCH_FLEET_INGEST_TRIPS ?? 350_000);
+const FLEET_INGEST_SECONDS = Number(process.env.BENCH_FLEET_INGEST_SECONDS ?? 600);
+/**
  * Regression guards of the health route, from what this machine measured (2 cores, loopback). PGlite
  * runs every query through its WASM engine, so its ratio is lower by nature.
  */
@@ -153,6 +169,8 @@ const SIZING_VARIABLES = [
   'BENCH_MIXED_WRITE_CONNECTIONS',
   'BENCH_MIXED_WRITE_SECONDS',
   'BENCH_MIXED_WRITE_TRIPS',
+  'BENCH_FLEET_INGEST_TRIPS',
+  'BENCH_FLEET_INGEST_SECONDS',
 ];
 
 /** Runs `make` once, the first time its value is asked for. */
@@ -556,6 +574,45 @@ const scenarios: Record<ScenarioName, () => Promise<Outcome>> = {
   },
 
   [MIXED_WRITE]: mixedWrite,
+
+  // 50,000 trucks' phones reporting every 30 s for 10 minutes beside the mixed write load, on a throwaway
+  // PostgreSQL server of its own.
+  async [FLEET_INGEST]() {
+    console.info('Fleet ingest: on a throwaway PostgreSQL server of its own');
+    const server = await startThrowawayPostgres();
+    try {
+      const own = await openBenchApp(server.url);
+      try {
+        const seed = await seedManyTrips(own.database, FLEET_INGEST_TRIPS);
+        const ownFleet = await seedFleet(own.database, own.ctx.secretBox, {
+          trucks: FLEET_INGEST_TRUCKS,
+          positionsPerTruck: 20,
+        });
+        console.info(
+          `Fleet ingest: ${seed.trips} bench trips (${seed.seconds.toFixed(0)} s), ${ownFleet.trucks} trucks (${ownFleet.seconds.toFixed(0)} s)`,
+        );
+        await fillReadModel(own.ctx);
+        const fleetIngest = await runFleetIngest(own.database, {
+          origin: own.origin,
+          trucks: ownFleet.trucks,
+          seconds: FLEET_INGEST_SECONDS,
+          mixedWrite: { connections: MIXED_WRITE_SETTINGS.connections, seconds: FLEET_INGEST_SECONDS },
+          tokens: {
+            customer: await own.signIn(BENCH_CUSTOMER_EMAIL),
+            transporter: await own.signIn(BENCH_TRANSPORTER_EMAIL),
+          },
+        });
+        return {
+          figures: fleetIngestFigures(fleetIngest),
+          section: { fleetIngest: { ...fleetIngest, throwawayServer: true, benchTrips: seed.trips } },
+        };
+      } finally {
+        await own.close();
+      }
+    } finally {
+      await server.destroy();
+    }
+  },
 
   async lighthouse() {
     const m = await main();

@@ -5,11 +5,12 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * How far the primary's write-ahead log reaches now, as a byte position: every transaction committed before
- * this read began lies below it.
+ * this read began lies below it. The insert position, not the write position (pg_current_wal_lsn): with
+ * synchronous_commit off a commit returns before its record is written out, though it is already inserted.
  */
 export async function primaryWalPosition(db: Executor): Promise<bigint> {
   const [row] = rowsOf<{ position: string }>(
-    await db.execute(sql`SELECT (pg_current_wal_lsn() - '0/0'::pg_lsn)::text AS position`),
+    await db.execute(sql`SELECT (pg_current_wal_insert_lsn() - '0/0'::pg_lsn)::text AS position`),
   );
   return BigInt(row!.position.split('.')[0]!);
 }
