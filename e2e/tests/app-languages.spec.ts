@@ -65,6 +65,8 @@ test.describe('the signed-in app in Pidgin', () => {
 
   for (const width of [375, 1280]) {
     test(`a transporter's screens in Pidgin at ${width} px`, async ({ browser, request }) => {
+      // Seven screens, each waited on, photographed and checked for sideways scrolling.
+      test.setTimeout(120_000);
       await setLanguage(request, TRANSPORTER, 'pcm');
       const page = await signedInPage(browser, TRANSPORTER, width);
       await expect(page.locator('html')).toHaveAttribute('lang', 'pcm');
@@ -85,6 +87,7 @@ test.describe('the signed-in app in Pidgin', () => {
     });
 
     test(`a customer's screens in Pidgin at ${width} px`, async ({ browser, request }) => {
+      test.setTimeout(120_000);
       await setLanguage(request, CUSTOMER, 'pcm');
       const page = await signedInPage(browser, CUSTOMER, width);
       await expect(

@@ -54,6 +54,9 @@ test.describe('money', () => {
     browser,
     request,
   }) => {
+    // Three people sign in one after the other, with an accessibility audit on each screen: about a
+    // minute of work on a two-core machine, more than the default limit allows.
+    test.setTimeout(150_000);
     const haulage = 38_000_000;
     const { invoiceId, trip } = await awardedTrip(request, haulage);
     const vat = Math.round(haulage * 0.075);
@@ -135,6 +138,8 @@ test.describe('money', () => {
     browser,
     request,
   }) => {
+    // Both sides sign in and answer each other four times over: a long journey, like the payment's.
+    test.setTimeout(150_000);
     const customer = await apiToken(request, CUSTOMER);
     const transporter = await apiToken(request, TRANSPORTER);
     const rate = 500_000;
