@@ -16,8 +16,7 @@ import {
   type Figures,
   type LoadSettings,
 } from './load';
-import { runMixedWrite, type MixedWriteResult } from './mixed-write-load';
-import type { MixedWritePlan } from './mixed-write-load';
+import { runMixedWrite, type MixedWritePlan, type MixedWriteResult } from './mixed-write-load';
 
 export const SCENARIO = 'fleet-ingest';
 export const FLEET_INGEST_TRUCKS = 50_000;

@@ -150,6 +150,7 @@ const THROWAWAY_TRIPS = Number(process.env.BENCH_MIXED_WRITE_TRIPS ?? 100_000);
  */
 const FLEET_INGEST_TRIPS = Number(process.env.BENCH_FLEET_INGEST_TRIPS ?? 350_000);
 const FLEET_INGEST_SECONDS = Number(process.env.BENCH_FLEET_INGEST_SECONDS ?? 600);
+const FLEET_INGEST_FLEET = Number(process.env.BENCH_FLEET_INGEST_TRUCKS ?? FLEET_INGEST_TRUCKS);
 /**
  * Regression guards of the health route, from what this machine measured (2 cores, loopback). PGlite
  * runs every query through its WASM engine, so its ratio is lower by nature.
@@ -171,6 +172,7 @@ const SIZING_VARIABLES = [
   'BENCH_MIXED_WRITE_TRIPS',
   'BENCH_FLEET_INGEST_TRIPS',
   'BENCH_FLEET_INGEST_SECONDS',
+  'BENCH_FLEET_INGEST_TRUCKS',
 ];
 
 /** Runs `make` once, the first time its value is asked for. */
@@ -318,34 +320,62 @@ async function mixedWrite(): Promise<Outcome> {
     return { figures: mixedWriteFigures(result), section: { mixedWrite: result } };
   }
   console.info('Mixed write load: no DATABASE_URL, so on a throwaway PostgreSQL server of its own');
+  return onSeededThrowawayServer(
+    'Mixed write load',
+    THROWAWAY_TRIPS,
+    FLEET_PLANS.pglite,
+    async (own, tokens, benchTrips) => {
+      const result = await runMixedWrite(own.database, {
+        origin: own.origin,
+        settings: MIXED_WRITE_SETTINGS,
+        tokens,
+      });
+      return {
+        figures: mixedWriteFigures(result),
+        section: { mixedWrite: { ...result, throwawayServer: true, benchTrips } },
+      };
+    },
+  );
+}
+
+/** A bench app on a throwaway PostgreSQL server of its own, given to `use`; both are removed afterwards. */
+async function onThrowawayServer<T>(use: (own: BenchApp) => Promise<T>): Promise<T> {
   const server = await startThrowawayPostgres();
   try {
     const own = await openBenchApp(server.url);
     try {
-      const seed = await seedManyTrips(own.database, THROWAWAY_TRIPS);
-      const ownFleet = await seedFleet(own.database, own.ctx.secretBox, FLEET_PLANS.pglite);
-      console.info(
-        `Mixed write load: ${seed.trips} bench trips (${seed.seconds.toFixed(0)} s), ${ownFleet.trucks} trucks (${ownFleet.seconds.toFixed(0)} s)`,
-      );
-      await fillReadModel(own.ctx);
-      const result = await runMixedWrite(own.database, {
-        origin: own.origin,
-        settings: MIXED_WRITE_SETTINGS,
-        tokens: {
-          customer: await own.signIn(BENCH_CUSTOMER_EMAIL),
-          transporter: await own.signIn(BENCH_TRANSPORTER_EMAIL),
-        },
-      });
-      return {
-        figures: mixedWriteFigures(result),
-        section: { mixedWrite: { ...result, throwawayServer: true, benchTrips: seed.trips } },
-      };
+      return await use(own);
     } finally {
       await own.close();
     }
   } finally {
     await server.destroy();
   }
+}
+
+/**
+ * onThrowawayServer with `trips` bench trips and a fleet of `plan` seeded, the tracking read model filled,
+ * and the bench customer and transporter signed in.
+ */
+function onSeededThrowawayServer<T>(
+  label: string,
+  trips: number,
+  plan: FleetPlan,
+  use: (own: BenchApp, tokens: { customer: string; transporter: string }, benchTrips: number) => Promise<T>,
+): Promise<T> {
+  return onThrowawayServer(async (own) => {
+    const seed = await seedManyTrips(own.database, trips);
+    const ownFleet = await seedFleet(own.database, own.ctx.secretBox, plan);
+    console.info(
+      `${label}: ${seed.trips} bench trips (${seed.seconds.toFixed(0)} s), ${ownFleet.trucks} trucks (${ownFleet.seconds.toFixed(0)} s)`,
+    );
+    await fillReadModel(own.ctx);
+    const tokens = {
+      customer: await own.signIn(BENCH_CUSTOMER_EMAIL),
+      transporter: await own.signIn(BENCH_TRANSPORTER_EMAIL),
+    };
+    return use(own, tokens, seed.trips);
+  });
 }
 
 const ratio = (f: Figures, to: Figures) => +(f.requestsPerSecond / to.requestsPerSecond).toFixed(3);
@@ -556,21 +586,13 @@ const scenarios: Record<ScenarioName, () => Promise<Outcome>> = {
       return { figures: messageFanoutFigures(messageFanout), section: { messageFanout } };
     }
     console.info('Message fan-out: no DATABASE_URL, so on a throwaway PostgreSQL server of its own');
-    const server = await startThrowawayPostgres();
-    try {
-      const own = await openBenchApp(server.url);
-      try {
-        const messageFanout = await runMessageFanout(own.database, own.ctx);
-        return {
-          figures: messageFanoutFigures(messageFanout),
-          section: { messageFanout: { ...messageFanout, throwawayServer: true } },
-        };
-      } finally {
-        await own.close();
-      }
-    } finally {
-      await server.destroy();
-    }
+    return onThrowawayServer(async (own) => {
+      const messageFanout = await runMessageFanout(own.database, own.ctx);
+      return {
+        figures: messageFanoutFigures(messageFanout),
+        section: { messageFanout: { ...messageFanout, throwawayServer: true } },
+      };
+    });
   },
 
   [MIXED_WRITE]: mixedWrite,
@@ -579,39 +601,25 @@ const scenarios: Record<ScenarioName, () => Promise<Outcome>> = {
   // PostgreSQL server of its own.
   async [FLEET_INGEST]() {
     console.info('Fleet ingest: on a throwaway PostgreSQL server of its own');
-    const server = await startThrowawayPostgres();
-    try {
-      const own = await openBenchApp(server.url);
-      try {
-        const seed = await seedManyTrips(own.database, FLEET_INGEST_TRIPS);
-        const ownFleet = await seedFleet(own.database, own.ctx.secretBox, {
-          trucks: FLEET_INGEST_TRUCKS,
-          positionsPerTruck: 20,
-        });
-        console.info(
-          `Fleet ingest: ${seed.trips} bench trips (${seed.seconds.toFixed(0)} s), ${ownFleet.trucks} trucks (${ownFleet.seconds.toFixed(0)} s)`,
-        );
-        await fillReadModel(own.ctx);
+    const plan = { trucks: FLEET_INGEST_FLEET, positionsPerTruck: 20 };
+    return onSeededThrowawayServer(
+      'Fleet ingest',
+      FLEET_INGEST_TRIPS,
+      plan,
+      async (own, tokens, benchTrips) => {
         const fleetIngest = await runFleetIngest(own.database, {
           origin: own.origin,
-          trucks: ownFleet.trucks,
+          trucks: FLEET_INGEST_FLEET,
           seconds: FLEET_INGEST_SECONDS,
           mixedWrite: { connections: MIXED_WRITE_SETTINGS.connections, seconds: FLEET_INGEST_SECONDS },
-          tokens: {
-            customer: await own.signIn(BENCH_CUSTOMER_EMAIL),
-            transporter: await own.signIn(BENCH_TRANSPORTER_EMAIL),
-          },
+          tokens,
         });
         return {
           figures: fleetIngestFigures(fleetIngest),
-          section: { fleetIngest: { ...fleetIngest, throwawayServer: true, benchTrips: seed.trips } },
+          section: { fleetIngest: { ...fleetIngest, throwawayServer: true, benchTrips } },
         };
-      } finally {
-        await own.close();
-      }
-    } finally {
-      await server.destroy();
-    }
+      },
+    );
   },
 
   async lighthouse() {
