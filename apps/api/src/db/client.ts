@@ -8,7 +8,7 @@ import type { Client as PgClient } from 'pg';
 import { loadEnv } from '../env';
 import { openPgliteThread } from './pglite-thread';
 import { pgliteOptions } from './pglite-image';
-import { PreparedStatements } from './prepared';
+import { keepStatements, type PreparedStatements } from './prepared';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -145,7 +145,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 function withStatements(db: object): Db {
-  return Object.assign(db, { statements: new PreparedStatements() }) as unknown as Db;
+  return keepStatements(db) as unknown as Db;
 }
 
 function queryLogger({ onQuery }: DatabaseOptions): Logger | false {

@@ -38,14 +38,31 @@ describe('prepared statements', () => {
     expect(builds).toBe(1);
   });
 
-  it('inside a transaction, builds it for that transaction and sees the transaction’s own writes', async () => {
+  it('inside a transaction, runs the kept statement on the transaction’s connection', async () => {
     builds = 0;
+    await companyNamed(t.ctx.db, 'Nobody');
     const seen = await t.ctx.db.transaction(async (tx) => {
       await tx.insert(companies).values({ name: 'Prepared Logistics', type: 'TRANSPORTER' });
-      return companyNamed(tx, 'Prepared Logistics');
+      const own = await companyNamed(tx, 'Prepared Logistics');
+      // A savepoint inside it runs on the same connection too.
+      const nested = await tx.transaction((inner) => companyNamed(inner, 'Prepared Logistics'));
+      return { own, nested };
     });
-    expect(seen).toEqual([{ name: 'Prepared Logistics', type: 'TRANSPORTER' }]);
-    expect(builds).toBe(1);
+    expect(seen.own).toEqual([{ name: 'Prepared Logistics', type: 'TRANSPORTER' }]);
+    expect(seen.nested).toEqual(seen.own);
+    expect(builds).toBe(0);
     expect(await companyNamed(t.ctx.db, 'Prepared Logistics')).toHaveLength(1);
+  });
+
+  it('a transaction rolled back leaves nothing its statements saw', async () => {
+    await expect(
+      t.ctx.db.transaction(async (tx) => {
+        await tx.insert(companies).values({ name: 'Prepared Rollback', type: 'CUSTOMER' });
+        expect(await companyNamed(tx, 'Prepared Rollback')).toHaveLength(1);
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect(await companyNamed(t.ctx.db, 'Prepared Rollback')).toEqual([]);
+    expect(builds).toBe(0);
   });
 });

@@ -21,12 +21,54 @@ export class PreparedStatements {
   }
 }
 
+/** What a transaction of a database with kept statements carries: the database and its statements. */
+const OWNER = Symbol('prepared statements owner');
+
+interface Owner {
+  db: object;
+  statements: PreparedStatements;
+}
+
+/** drizzle's transaction and prepared query, as far as binding a kept statement to a connection goes. */
+interface WithSession {
+  session: { client: unknown };
+}
+type Transactional = { transaction(run: (tx: object) => Promise<unknown>, config?: unknown): Promise<unknown> };
+
 /**
- * The statement `name`, written by `build` with `sql.placeholder()` for its inputs. Outside a transaction
- * it comes from the database's kept statements; inside one it is built for that transaction's connection
- * (the same name and text, so PostgreSQL still reuses the connection's parsed statement).
+ * Marks every transaction of `db` (and every savepoint inside one) with the database's statements, so a
+ * statement prepared inside a transaction is the kept one, run on the transaction's connection.
+ */
+function markTransactions(target: Transactional, owner: Owner): void {
+  const open = target.transaction.bind(target);
+  target.transaction = (run, config) =>
+    open((tx) => {
+      Object.defineProperty(tx, OWNER, { value: owner });
+      markTransactions(tx as Transactional, owner);
+      return run(tx);
+    }, config);
+}
+
+/** Gives `db` its kept statements (`db.statements`), shared by its transactions. */
+export function keepStatements<D extends object>(db: D): D & { readonly statements: PreparedStatements } {
+  const statements = new PreparedStatements();
+  markTransactions(db as unknown as Transactional, { db, statements });
+  return Object.assign(db, { statements });
+}
+
+/**
+ * The statement `name`, written by `build` with `sql.placeholder()` for its inputs, built once per database.
+ * Inside a transaction it is the same statement run on that transaction's connection: drizzle's prepared
+ * query sends its SQL through `this.client` (node-postgres and PGlite alike), so a copy whose client is the
+ * transaction's runs there, sees the transaction's own writes and takes its locks. Writes read the trip they
+ * answer inside their transaction, so building those statements anew there cost every write most of its
+ * query-building time.
  */
 export function prepared<E extends object, P>(db: E, name: string, build: (db: E) => Preparable<P>): P {
-  const statements = 'statements' in db ? (db.statements as PreparedStatements) : undefined;
-  return statements ? statements.get(name, () => build(db).prepare(name)) : build(db).prepare(name);
+  if ('statements' in db) return (db.statements as PreparedStatements).get(name, () => build(db).prepare(name));
+  const owner = (db as { [OWNER]?: Owner })[OWNER];
+  if (!owner) return build(db).prepare(name);
+  const kept = owner.statements.get(name, () => build(owner.db as E).prepare(name));
+  const client = (db as unknown as WithSession).session.client;
+  return Object.create(kept as object, { client: { value: client } }) as P;
 }
