@@ -33,7 +33,9 @@ interface Owner {
 interface WithSession {
   session: { client: unknown };
 }
-type Transactional = { transaction(run: (tx: object) => Promise<unknown>, config?: unknown): Promise<unknown> };
+type Transactional = {
+  transaction(run: (tx: object) => Promise<unknown>, config?: unknown): Promise<unknown>;
+};
 
 /**
  * Marks every transaction of `db` (and every savepoint inside one) with the database's statements, so a
@@ -65,7 +67,8 @@ export function keepStatements<D extends object>(db: D): D & { readonly statemen
  * query-building time.
  */
 export function prepared<E extends object, P>(db: E, name: string, build: (db: E) => Preparable<P>): P {
-  if ('statements' in db) return (db.statements as PreparedStatements).get(name, () => build(db).prepare(name));
+  if ('statements' in db)
+    return (db.statements as PreparedStatements).get(name, () => build(db).prepare(name));
   const owner = (db as { [OWNER]?: Owner })[OWNER];
   if (!owner) return build(db).prepare(name);
   const kept = owner.statements.get(name, () => build(owner.db as E).prepare(name));

@@ -14,22 +14,17 @@ import {
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { readAll } from '../../db/read-all';
 import { notFound } from '../../errors';
 import { jsonOf, type JsonAnswer } from '../../lib/http-cache';
 import type { Principal } from '../../plugins/auth';
 import { EVERY_COMPANY } from '../../plugins/company-answers';
-import { issuesOfTrip } from './issue/trip-issue.service';
-import { alertsOfTrip } from './alert/trip-alert.service';
-import { documentsOfTrip } from './document/trip-document.service';
+import { documentsFor } from './document/trip-document.service';
 import { containerFreeTimeOf } from '../free-time';
 import { loadTripFor, type TripRecord } from './trip-access.service';
 import { tripActionState } from './trip-actions';
-import { findTripCrewAndInvoice, findTripRow, liveStatusLogsOf, notesOfTrip } from './trip.repository';
+import { findTripPage, type TripCrew } from './trip.repository';
 import { terminalsCarriedBy } from '../../lib/location-view';
 import { toTripSummary } from './trip.service';
-
-type TripCrew = Awaited<ReturnType<typeof findTripCrewAndInvoice>>;
 
 /** The truck, driver and motor boy on a trip, as the trip detail shows them. */
 function resourcesOf({ truck, driver, motorBoy }: TripCrew): TripResources {
@@ -117,16 +112,10 @@ export async function loadTripDetail(
   db: Executor = ctx.db,
 ): Promise<TripDetail> {
   const { trip, side } = await loadTripFor(db, principal, tripId);
-  const [row, crew, logs, issues, alerts, documents, notes] = await readAll(db, [
-    () => findTripRow(db, trip.id),
-    () => findTripCrewAndInvoice(db, trip.id),
-    () => liveStatusLogsOf(db, trip.id),
-    () => issuesOfTrip(db, trip.id),
-    () => alertsOfTrip(db, trip.id),
-    () => documentsOfTrip(db, principal, trip.id),
-    () => notesOfTrip(db, trip.id),
-  ]);
-  if (!row) throw notFound('Trip');
+  const page = await findTripPage(db, trip.id);
+  if (!page) throw notFound('Trip');
+  const { row, crew, logs, issues, alerts, notes } = page;
+  const documents = documentsFor(principal, page.documents);
   const { invoice } = crew;
   const now = new Date();
   const state = tripActionState(trip);

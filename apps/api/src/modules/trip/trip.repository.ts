@@ -3,6 +3,10 @@ import { alias } from 'drizzle-orm/pg-core';
 import { TRIP_STATUSES, type TripListQuery, type TripSort } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
+import { rowsAsJson } from '../../db/rows-as-json';
+import { issuesOfTripPart } from './issue/trip-issue.repository';
+import { alertsOfTripPart } from './alert/trip-alert.repository';
+import { documentsOfTripPart } from './document/trip-document.repository';
 import {
   companies,
   consignments,
@@ -216,80 +220,77 @@ export async function findTripRow(db: Executor, tripId: string): Promise<TripRow
 /**
  * The truck, driver and motor boy on a trip, its invoice with the charges awaiting the customer's answer,
  * and its shipping line's tariff for its container (the container's free time), as the trip page shows
- * them: one statement, each left join answering null for what the trip does not have.
+ * them: each left join answering null for what the trip does not have (`tripId` a placeholder).
  */
-export async function findTripCrewAndInvoice(db: Executor, tripId: string) {
-  const [row] = await prepared(db, 'trip_crew_and_invoice', (d) =>
-    d
-      .select({
-        truck: {
-          id: trucks.id,
-          registrationNumber: trucks.registrationNumber,
-          make: trucks.make,
-          model: trucks.model,
-          type: trucks.type,
-        },
-        driver: {
-          id: drivers.id,
-          firstName: drivers.firstName,
-          lastName: drivers.lastName,
-          phoneNumber: drivers.phoneNumber,
-          licenceNumber: drivers.licenceNumber,
-          photoKey: drivers.photoKey,
-        },
-        motorBoy: {
-          id: motorBoys.id,
-          firstName: motorBoys.firstName,
-          lastName: motorBoys.lastName,
-          phoneNumber: motorBoys.phoneNumber,
-        },
-        invoice: {
-          id: invoices.id,
-          invoiceNumber: invoices.invoiceNumber,
-          amountKobo: invoices.amountKobo,
-          status: invoices.status,
-          dueAt: invoices.dueAt,
-        },
-        chargesAwaitingAnswer: sql<number>`(SELECT count(*) FROM ${invoiceCharges}
-          WHERE ${invoiceCharges.invoiceId} = ${invoices.id} AND ${invoiceCharges.status} = 'PROPOSED')`.mapWith(
-          Number,
-        ),
-        tariff: {
-          freeDays: shippingLineTariffs.freeDays,
-          demurrageKoboPerDay: shippingLineTariffs.demurrageKoboPerDay,
-          detentionKoboPerDay: shippingLineTariffs.detentionKoboPerDay,
-        },
-        arrivalProposal: { status: tripWatches.proposedStatus, at: tripWatches.proposedAt },
-      })
-      .from(trips)
-      .leftJoin(trucks, eq(trucks.id, trips.truckId))
-      .leftJoin(drivers, eq(drivers.id, trips.driverId))
-      .leftJoin(motorBoys, eq(motorBoys.id, trips.motorBoyId))
-      .leftJoin(invoices, eq(invoices.tripId, trips.id))
-      .leftJoin(tripWatches, eq(tripWatches.tripId, trips.id))
-      .leftJoin(consignments, eq(consignments.tripId, trips.id))
-      .leftJoin(
-        shippingLineTariffs,
-        and(
-          eq(shippingLineTariffs.shippingLineId, consignments.linerId),
-          eq(shippingLineTariffs.containerSize, consignments.containerSize),
-        ),
-      )
-      .where(eq(trips.id, sql.placeholder('tripId')))
-      .limit(1),
-  ).execute({ tripId });
-  return (
-    row ?? {
-      truck: null,
-      driver: null,
-      motorBoy: null,
-      invoice: null,
-      chargesAwaitingAnswer: 0,
-      tariff: null,
-      arrivalProposal: null,
-    }
-  );
+function tripCrewQuery(d: Executor) {
+  return d
+    .select({
+      truck: {
+        id: trucks.id,
+        registrationNumber: trucks.registrationNumber,
+        make: trucks.make,
+        model: trucks.model,
+        type: trucks.type,
+      },
+      driver: {
+        id: drivers.id,
+        firstName: drivers.firstName,
+        lastName: drivers.lastName,
+        phoneNumber: drivers.phoneNumber,
+        licenceNumber: drivers.licenceNumber,
+        photoKey: drivers.photoKey,
+      },
+      motorBoy: {
+        id: motorBoys.id,
+        firstName: motorBoys.firstName,
+        lastName: motorBoys.lastName,
+        phoneNumber: motorBoys.phoneNumber,
+      },
+      invoice: {
+        id: invoices.id,
+        invoiceNumber: invoices.invoiceNumber,
+        amountKobo: invoices.amountKobo,
+        status: invoices.status,
+        dueAt: invoices.dueAt,
+      },
+      chargesAwaitingAnswer: sql<number>`(SELECT count(*) FROM ${invoiceCharges}
+        WHERE ${invoiceCharges.invoiceId} = ${invoices.id} AND ${invoiceCharges.status} = 'PROPOSED')`.mapWith(
+        Number,
+      ),
+      tariff: {
+        freeDays: shippingLineTariffs.freeDays,
+        demurrageKoboPerDay: shippingLineTariffs.demurrageKoboPerDay,
+        detentionKoboPerDay: shippingLineTariffs.detentionKoboPerDay,
+      },
+      arrivalProposal: { status: tripWatches.proposedStatus, at: tripWatches.proposedAt },
+    })
+    .from(trips)
+    .leftJoin(trucks, eq(trucks.id, trips.truckId))
+    .leftJoin(drivers, eq(drivers.id, trips.driverId))
+    .leftJoin(motorBoys, eq(motorBoys.id, trips.motorBoyId))
+    .leftJoin(invoices, eq(invoices.tripId, trips.id))
+    .leftJoin(tripWatches, eq(tripWatches.tripId, trips.id))
+    .leftJoin(consignments, eq(consignments.tripId, trips.id))
+    .leftJoin(
+      shippingLineTariffs,
+      and(
+        eq(shippingLineTariffs.shippingLineId, consignments.linerId),
+        eq(shippingLineTariffs.containerSize, consignments.containerSize),
+      ),
+    )
+    .where(eq(trips.id, sql.placeholder('tripId')))
+    .limit(1);
 }
+
+const NO_CREW = {
+  truck: null,
+  driver: null,
+  motorBoy: null,
+  invoice: null,
+  chargesAwaitingAnswer: 0,
+  tariff: null,
+  arrivalProposal: null,
+} as const;
 
 /** "First Last (Company)": how a person acting on a trip is named to both parties. */
 const personWithCompany = sql<
@@ -313,22 +314,20 @@ const timelinePosition = sql`array_position(ARRAY[${sql.join(
   sql`, `,
 )}]::text[], ${tripStatusLogs.status})`;
 
-/** The trip's steps that stand (not undone), oldest first, each with who made it. */
-export async function liveStatusLogsOf(db: Executor, tripId: string) {
-  return prepared(db, 'trip_live_status_logs', (d) =>
-    d
-      .select({
-        log: tripStatusLogs,
-        changedBy: sql<string | null>`coalesce(${personWithCompany}, ${driverWithCompany})`,
-      })
-      .from(tripStatusLogs)
-      .leftJoin(users, eq(users.id, tripStatusLogs.actorUserId))
-      .leftJoin(companies, eq(companies.id, users.companyId))
-      .leftJoin(actingDriver, eq(actingDriver.id, tripStatusLogs.actorDriverId))
-      .leftJoin(actingDriverCompany, eq(actingDriverCompany.id, actingDriver.companyId))
-      .where(and(eq(tripStatusLogs.tripId, sql.placeholder('tripId')), isNull(tripStatusLogs.undoneAt)))
-      .orderBy(asc(tripStatusLogs.at), asc(timelinePosition)),
-  ).execute({ tripId });
+/** The trip's steps that stand (not undone), oldest first, each with who made it (`tripId` a placeholder). */
+function liveStatusLogsQuery(d: Executor) {
+  return d
+    .select({
+      log: tripStatusLogs,
+      changedBy: sql<string | null>`coalesce(${personWithCompany}, ${driverWithCompany})`,
+    })
+    .from(tripStatusLogs)
+    .leftJoin(users, eq(users.id, tripStatusLogs.actorUserId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(actingDriver, eq(actingDriver.id, tripStatusLogs.actorDriverId))
+    .leftJoin(actingDriverCompany, eq(actingDriverCompany.id, actingDriver.companyId))
+    .where(and(eq(tripStatusLogs.tripId, sql.placeholder('tripId')), isNull(tripStatusLogs.undoneAt)))
+    .orderBy(asc(tripStatusLogs.at), asc(timelinePosition));
 }
 
 /** The step an undo takes back: the most recent one that stands. */
@@ -376,16 +375,14 @@ export async function findLiveTripOfDriver(db: Executor, driverId: string): Prom
   return trip ?? null;
 }
 
-/** Every side's note on the trip, with who wrote it last. */
-export async function notesOfTrip(db: Executor, tripId: string) {
-  return prepared(db, 'trip_notes', (d) =>
-    d
-      .select({ note: tripNotes, updatedBy: personWithCompany })
-      .from(tripNotes)
-      .leftJoin(users, eq(users.id, tripNotes.updatedByUserId))
-      .leftJoin(companies, eq(companies.id, users.companyId))
-      .where(eq(tripNotes.tripId, sql.placeholder('tripId'))),
-  ).execute({ tripId });
+/** Every side's note on the trip, with who wrote it last (`tripId` a placeholder). */
+function notesOfTripQuery(d: Executor) {
+  return d
+    .select({ note: tripNotes, updatedBy: personWithCompany })
+    .from(tripNotes)
+    .leftJoin(users, eq(users.id, tripNotes.updatedByUserId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(tripNotes.tripId, sql.placeholder('tripId')));
 }
 
 /** Writes a side's note, replacing the one it had. */
@@ -442,3 +439,31 @@ export async function markTripsCancelled(
     .set({ ...cancellation, updatedAt: cancellation.cancelledAt })
     .where(inArray(trips.id, tripIds));
 }
+
+/**
+ * Everything the trip page shows, in one statement: the trip as the list shows it, its crew and invoice,
+ * its steps, issues, alerts, documents and notes. Every write on a trip answers the page from inside its
+ * transaction, so one round trip here instead of seven is most of what those writes cost the API.
+ */
+export async function findTripPage(db: Executor, tripId: string) {
+  const [page] = await prepared(db, 'trip_page', (d) =>
+    d
+      .select({
+        row: rowsAsJson(selectTripRows(d).where(eq(trips.id, sql.placeholder('tripId')))),
+        crew: rowsAsJson(tripCrewQuery(d)),
+        logs: rowsAsJson(liveStatusLogsQuery(d)),
+        issues: issuesOfTripPart(d),
+        alerts: alertsOfTripPart(d),
+        documents: documentsOfTripPart(d),
+        notes: rowsAsJson(notesOfTripQuery(d)),
+      })
+      .from(trips)
+      .where(eq(trips.id, sql.placeholder('tripId'))),
+  ).execute({ tripId });
+  const row = page?.row[0];
+  if (!page || !row) return null;
+  return { ...page, row, crew: page.crew[0] ?? NO_CREW };
+}
+
+export type TripPage = NonNullable<Awaited<ReturnType<typeof findTripPage>>>;
+export type TripCrew = TripPage['crew'];

@@ -1,6 +1,7 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { toTripLocation, type TripAlert } from '@freightlane/domain';
 import type { Executor } from '../../../db/client';
+import { rowsAsJson } from '../../../db/rows-as-json';
 import { companies, tripAlerts, users } from '../../../db/schema';
 
 export type TripAlertRecord = typeof tripAlerts.$inferSelect;
@@ -42,13 +43,15 @@ function toTripAlert(row: AlertRow): TripAlert {
   };
 }
 
-/** Every alert of one trip, the most recent first. */
-export async function alertsOfTrip(db: Executor, tripId: string): Promise<TripAlert[]> {
-  const rows = await selectAlerts(db)
-    .where(eq(tripAlerts.tripId, tripId))
+/** A trip's alerts (`tripId` a placeholder), the most recent first. */
+function alertsOfTripQuery(db: Executor) {
+  return selectAlerts(db)
+    .where(eq(tripAlerts.tripId, sql.placeholder('tripId')))
     .orderBy(desc(tripAlerts.raisedAt), desc(tripAlerts.id));
-  return rows.map(toTripAlert);
 }
+
+/** A trip's alerts as one value of a bigger statement (the trip page's), `tripId` its placeholder. */
+export const alertsOfTripPart = (db: Executor) => rowsAsJson(alertsOfTripQuery(db), toTripAlert);
 
 /** One alert as the API shows it, whoever may see it (the service checks that). */
 export async function findTripAlertView(db: Executor, alertId: string): Promise<TripAlert | null> {

@@ -15,9 +15,6 @@ import {
   markTripAlertAcknowledged,
 } from './trip-alert.repository';
 
-/** The trip detail lists the alerts of a trip it has already let the caller see. */
-export { alertsOfTrip } from './trip-alert.repository';
-
 /**
  * Raises an alert the trip watch saw on a trip still under way, inside the watch's transaction, unless the
  * trip has one of that kind for that night already; the new one is audited and told to both companies.

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { prepared } from '../../../db/prepared';
+import { rowsAsJson } from '../../../db/rows-as-json';
 import { companies, drivers, tripDocuments, users } from '../../../db/schema';
 
 export type TripDocumentRecord = typeof tripDocuments.$inferSelect;
@@ -28,14 +28,15 @@ function selectDocuments(db: Executor) {
     .leftJoin(drivers, eq(drivers.id, tripDocuments.uploadedByDriverId));
 }
 
-/** Every document of one trip, the newest first. */
-export async function listTripDocuments(db: Executor, tripId: string): Promise<TripDocumentRow[]> {
-  return prepared(db, 'trip_documents_of_trip', (d) =>
-    selectDocuments(d)
-      .where(eq(tripDocuments.tripId, sql.placeholder('tripId')))
-      .orderBy(desc(tripDocuments.createdAt), desc(tripDocuments.id)),
-  ).execute({ tripId });
+/** A trip's documents (`tripId` a placeholder), the newest first. */
+function documentsOfTripQuery(db: Executor) {
+  return selectDocuments(db)
+    .where(eq(tripDocuments.tripId, sql.placeholder('tripId')))
+    .orderBy(desc(tripDocuments.createdAt), desc(tripDocuments.id));
 }
+
+/** A trip's documents as one value of a bigger statement (the trip page's), `tripId` its placeholder. */
+export const documentsOfTripPart = (db: Executor) => rowsAsJson(documentsOfTripQuery(db));
 
 export async function findTripDocumentRow(db: Executor, documentId: string): Promise<TripDocumentRow | null> {
   const [row] = await selectDocuments(db).where(eq(tripDocuments.id, documentId)).limit(1);

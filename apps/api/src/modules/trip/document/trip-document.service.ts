@@ -19,7 +19,6 @@ import {
   deleteTripDocument,
   findTripDocumentRow,
   insertTripDocument,
-  listTripDocuments,
   lockTripDocument,
   type TripDocumentRecord,
   type TripDocumentRow,
@@ -53,12 +52,9 @@ function toTripDocument(principal: Principal, row: TripDocumentRow): TripDocumen
 }
 
 /** The documents of a trip the caller may already see, the newest first. */
-export async function documentsOfTrip(
-  db: Executor,
-  principal: Principal,
-  tripId: string,
-): Promise<TripDocument[]> {
-  return (await listTripDocuments(db, tripId)).map((row) => toTripDocument(principal, row));
+/** A trip's documents as `principal` sees them (which of them it may delete). */
+export function documentsFor(principal: Principal, rows: TripDocumentRow[]): TripDocument[] {
+  return rows.map((row) => toTripDocument(principal, row));
 }
 
 function documentKindOf(value: string | undefined): TripDocumentKind {

@@ -2,14 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MAX_TRIP_DOCUMENT_BYTES, ROLE_OF_USER_TYPE } from '@freightlane/domain';
+import { MAX_TRIP_DOCUMENT_BYTES } from '@freightlane/domain';
 import { tripDocuments } from '../../../db/schema';
-import type { Principal } from '../../../plugins/auth';
 import { setTripState } from '../../../test/awarded-trips';
 import { multipartBody, SAMPLE_FILES, type MultipartFile } from '../../../test/multipart';
 import { call, createTestApp, randomIp, type TestApp } from '../../../test/test-app';
 import { tripWorld, type Account, type TripRef, type TripWorld } from '../../../test/trip-world';
-import { documentsOfTrip } from './trip-document.service';
 
 const WEBP = () =>
   Buffer.concat([
@@ -28,20 +26,6 @@ const pdf = (fileName = 'waybill.pdf'): MultipartFile => ({
   content: SAMPLE_FILES.pdf(),
   contentType: 'application/pdf',
 });
-
-/** The principal a request of `account` would carry, for calling the service directly. */
-function principalOf(account: Account): Principal {
-  return {
-    userId: account.user.id,
-    sessionId: 'test',
-    companyId: account.company.id,
-    companyType: account.company.type,
-    verificationStatus: account.company.verificationStatus,
-    role: ROLE_OF_USER_TYPE[account.user.userType],
-    userType: account.user.userType,
-    firstName: account.user.firstName,
-  };
-}
 
 describe('trip documents', () => {
   let t: TestApp;
@@ -323,9 +307,14 @@ describe('trip documents', () => {
     });
 
     it('tells each party which documents it may delete, newest first', async () => {
-      const forCustomer = await documentsOfTrip(t.ctx.db, principalOf(w.customer), trip.id);
-      const forTransporter = await documentsOfTrip(t.ctx.db, principalOf(w.transporter), trip.id);
-      const forAdmin = await documentsOfTrip(t.ctx.db, principalOf(w.admin), trip.id);
+      const documentsAs = async (
+        account: Account,
+      ): Promise<{ id: string; canDelete: boolean; uploadedAt: string }[]> =>
+        (await call(t.app, 'GET', `/api/v1/trips/${trip.id}`, undefined, { token: account.accessToken })).body
+          .documents;
+      const forCustomer = await documentsAs(w.customer);
+      const forTransporter = await documentsAs(w.transporter);
+      const forAdmin = await documentsAs(w.admin);
       expect(forCustomer.slice(0, 2).map((d) => [d.id, d.canDelete])).toEqual([
         [ofCustomer, true],
         [ofTransporter, false],

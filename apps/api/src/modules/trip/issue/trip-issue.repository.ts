@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TrackingAlarm, TripIssue, TripIssueListQuery, TripIssueSort } from '@freightlane/domain';
 import type { Executor } from '../../../db/client';
-import { prepared } from '../../../db/prepared';
+import { rowsAsJson } from '../../../db/rows-as-json';
 import { companies, drivers, tripIssues, trips, users } from '../../../db/schema';
 import { tripScopeSql, type TripScope } from '../../../queries/trip-scope.repository';
 
@@ -92,14 +92,15 @@ function toTripIssue(row: IssueRow): TripIssue {
 }
 
 /** Every issue of one trip, the most recently opened first. */
-export async function issuesOfTrip(db: Executor, tripId: string): Promise<TripIssue[]> {
-  const rows = await prepared(db, 'trip_issues_of_trip', (d) =>
-    selectIssues(d)
-      .where(eq(tripIssues.tripId, sql.placeholder('tripId')))
-      .orderBy(desc(tripIssues.openedAt), desc(tripIssues.createdAt), desc(tripIssues.id)),
-  ).execute({ tripId });
-  return rows.map(toTripIssue);
+/** A trip's issues (`tripId` a placeholder), the most recently opened first. */
+function issuesOfTripQuery(db: Executor) {
+  return selectIssues(db)
+    .where(eq(tripIssues.tripId, sql.placeholder('tripId')))
+    .orderBy(desc(tripIssues.openedAt), desc(tripIssues.createdAt), desc(tripIssues.id));
 }
+
+/** A trip's issues as one value of a bigger statement (the trip page's), `tripId` its placeholder. */
+export const issuesOfTripPart = (db: Executor) => rowsAsJson(issuesOfTripQuery(db), toTripIssue);
 
 /** Whether the trip has an unresolved issue the alarm opened. */
 export async function hasOpenAlarmIssue(

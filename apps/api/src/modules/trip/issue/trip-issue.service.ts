@@ -39,9 +39,6 @@ import {
 import { queueNotification } from '../../notification';
 import { issueNotification } from '../trip-notifications';
 
-/** The trip detail lists the issues of a trip it has already let the caller see. */
-export { issuesOfTrip } from './trip-issue.repository';
-
 /** How far back an issue may be dated: a week covers a report written after a trip without signal. */
 export const MAX_ISSUE_BACKDATE_DAYS = 7;
 /** A phone's clock running a little ahead is not a time in the future. */

@@ -5,7 +5,6 @@ import { setTripState } from '../../../test/awarded-trips';
 import { containerRows, createVerifiedCustomer, createVerifiedTransporter } from '../../../test/marketplace';
 import { call, createTestApp, type TestApp } from '../../../test/test-app';
 import { tripWorld, type Account, type TripRef, type TripWorld } from '../../../test/trip-world';
-import { issuesOfTrip } from './trip-issue.repository';
 
 const HOUR = 3600_000;
 const hoursAgo = (h: number) => new Date(Date.now() - h * HOUR).toISOString();
@@ -379,11 +378,6 @@ describe('trip issues', () => {
       const tripId = await list(lister.accessToken, '?tripId=abc');
       expect(tripId.status).toBe(400);
       expect((await call(t.app, 'GET', '/api/v1/trips/issues')).status).toBe(401);
-    });
-
-    it('gives the trip detail its issues, newest first', async () => {
-      const issues = await issuesOfTrip(t.ctx.db, byId[1]!.id);
-      expect(issues.map((i) => i.id)).toEqual([issueIds.late, issueIds.early]);
     });
   });
 });
