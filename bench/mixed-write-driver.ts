@@ -55,7 +55,17 @@ const moving = new Queue<MovingTrip>(
   }),
 );
 const SIDES: NoteSide[] = ['CUSTOMER', 'TRANSPORTER'];
-const notes = new Queue(plan.noteTrips.flatMap((tripId) => SIDES.map((side) => ({ tripId, side }))));
+/**
+ * Each trip's two notes half the queue apart: a customer and a transporter writing their notes on one trip
+ * within the same few milliseconds is rare, and back to back the second would always wait for the first's
+ * lock on the trip.
+ */
+const notes = new Queue(
+  plan.noteTrips.flatMap((tripId, i, all) => [
+    { tripId, side: SIDES[0]! },
+    { tripId: all[(i + Math.floor(all.length / 2)) % all.length]!, side: SIDES[1]! },
+  ]),
+);
 const driverTokens = plan.drivers.map((d) => benchDriverToken(d.n));
 /** Each driver's last position time (ms): the next is later, so no two share a truck and a time. */
 const lastStamp = new Map<number, number>();

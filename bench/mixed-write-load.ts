@@ -22,6 +22,7 @@ import type { CargoType, NoteSide, TripStatus } from '@freightlane/domain';
 import type { Database, Executor } from '../apps/api/src/db/client';
 import { atMost, databaseInfo, reported, type DatabaseInfo, type Figure } from './figures';
 import { runJsonChild, TSX_LOADER, type LoadSettings } from './load';
+import { watchDatabaseTime } from './database-time';
 import {
   BENCH_CUSTOMER_EMAIL,
   BENCH_TRANSPORTER_EMAIL,
@@ -305,7 +306,9 @@ export async function runMixedWrite(
   console.info(
     `Mixed write load: ${plan.connections} connections for ${plan.seconds} s on ${database.kind}; ${plan.statusTrips.length} trips to move, ${plan.noteTrips.length} to note, ${plan.drivers.length} drivers`,
   );
+  const stopWatching = await watchDatabaseTime(database);
   const { output, acks } = await driveMixedWrite(plan);
+  await stopWatching();
   const verification = await verifyAcks(database.db, acks);
   return {
     ...output,

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../apps/api/src/test/free-port';
+import { DATABASE_TIME_SETTINGS } from './database-time';
 
 export interface PostgresServer {
   url: string;
@@ -61,6 +62,7 @@ export function serverAt(place: ServerPlace): Pick<PostgresServer, 'start' | 'st
     `-c max_connections=${place.maxConnections}`,
     // A standby's long reads are not cancelled by the primary's vacuum removing rows they still see.
     '-c hot_standby_feedback=on',
+    ...DATABASE_TIME_SETTINGS,
   ].join(' ');
 
   async function running(): Promise<boolean> {

@@ -34,7 +34,10 @@ describe('trip counts', () => {
     const expected = Object.fromEntries(
       (counted as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => [key(r), Number(r.trips)]),
     );
-    const actual = Object.fromEntries(kept.filter((r) => r.trips !== 0).map((r) => [key(r), r.trips]));
+    // A bucket is the sum of its slots (one per connection that wrote it).
+    const summed = new Map<string, number>();
+    for (const r of kept) summed.set(key(r), (summed.get(key(r)) ?? 0) + r.trips);
+    const actual = Object.fromEntries([...summed].filter(([, trips]) => trips !== 0));
     expect(actual).toEqual(expected);
   }
 
@@ -86,4 +89,61 @@ describe('trip counts', () => {
       expect(res.body, query).toMatchObject({ totalElements: total, totalPages: total });
     }
   });
+
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'let trips of one company complete at once on two connections, neither waiting for the other',
+    async () => {
+      const customer = await createVerifiedCustomer(t);
+      const transporter = await createVerifiedTransporter(t);
+      const { order } = await awardedOrder(t, customer, transporter, {
+        containers: containerRows(2, linerId),
+      });
+      const [first, second] = order.trips.map((trip: { id: string }) => trip.id) as [string, string];
+      await setTripState(t, [first, second], { latestStatus: 'STARTED' });
+      const complete = (tx: Parameters<Parameters<typeof t.ctx.db.transaction>[0]>[0], id: string) =>
+        tx.update(trips).set({ latestStatus: 'DELIVERED', completed: true }).where(eq(trips.id, id));
+      const slotOf = async (tx: Parameters<Parameters<typeof t.ctx.db.transaction>[0]>[0]) => {
+        const result = await tx.execute(sql`SELECT trip_count_slot() AS slot`);
+        return Number((result as unknown as { rows: { slot: number }[] }).rows[0]!.slot);
+      };
+
+      let releaseFirst!: () => void;
+      const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+      let firstSlot = -1;
+      let firstDone!: () => void;
+      const firstCompleted = new Promise<void>((resolve) => (firstDone = resolve));
+      // The first completion holds its transaction open, with its count rows written and locked.
+      const holding = t.ctx.db.transaction(async (tx) => {
+        firstSlot = await slotOf(tx);
+        await complete(tx, first);
+        firstDone();
+        await firstHeld;
+      });
+      await firstCompleted;
+      // Three other connections at once; one of another slot completes the second trip, which must not
+      // wait for the first's commit (it would fail on the lock timeout).
+      let completedBy = -1;
+      let claimed = false;
+      await Promise.all(
+        [0, 1, 2].map(() =>
+          t.ctx.db.transaction(async (tx) => {
+            const slot = await slotOf(tx);
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            if (slot === firstSlot || claimed) return;
+            claimed = true;
+            await tx.execute(sql`SET LOCAL lock_timeout = '2s'`);
+            await complete(tx, second);
+            completedBy = slot;
+          }),
+        ),
+      );
+      releaseFirst();
+      await holding;
+      expect(completedBy).not.toBe(-1);
+      expect(completedBy).not.toBe(firstSlot);
+      await expectCountsExact();
+      const scope = { side: 'customer', companyId: customer.company.id } as const;
+      expect(await countTripsInScope(t.ctx.db, scope, { completed: true })).toBe(2);
+    },
+  );
 });

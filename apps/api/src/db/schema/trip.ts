@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -197,8 +198,11 @@ export const trips = pgTable(
 
 /**
  * How many trips each company has on each side, by the three facts the list filters and the dashboard
- * count by (completed, cancelled, started). Kept exact by the statement-level triggers of migration 0005,
- * so a list's totalElements is a sum of a few rows instead of a count over every trip of the company.
+ * count by (completed, cancelled, started). Kept exact by the triggers of migrations 0005 and 0035, so a
+ * list's totalElements is a sum of a few rows instead of a count over every trip of the company. Each
+ * bucket is split in slots, one per database connection (its process id modulo 16): trips completing at
+ * once on different connections add to different rows, so they do not wait for each other's commit.
+ * Readers sum every slot; a slot alone may hold a negative number.
  */
 export const tripCounts = pgTable(
   'trip_counts',
@@ -208,9 +212,10 @@ export const tripCounts = pgTable(
     completed: boolean('completed').notNull(),
     cancelled: boolean('cancelled').notNull(),
     started: boolean('started').notNull(),
+    slot: smallint('slot').notNull().default(0),
     trips: bigint('trips', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.side, t.completed, t.cancelled, t.started] })],
+  (t) => [primaryKey({ columns: [t.companyId, t.side, t.completed, t.cancelled, t.started, t.slot] })],
 );
 
 /**

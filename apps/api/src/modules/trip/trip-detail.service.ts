@@ -20,7 +20,7 @@ import type { Principal } from '../../plugins/auth';
 import { EVERY_COMPANY } from '../../plugins/company-answers';
 import { documentsFor } from './document/trip-document.service';
 import { containerFreeTimeOf } from '../free-time';
-import { loadTripFor, type TripRecord } from './trip-access.service';
+import { sideOf, type TripRecord } from './trip-access.service';
 import { tripActionState } from './trip-actions';
 import { findTripPage, type TripCrew } from './trip.repository';
 import { terminalsCarriedBy } from '../../lib/location-view';
@@ -111,10 +111,11 @@ export async function loadTripDetail(
   tripId: string,
   db: Executor = ctx.db,
 ): Promise<TripDetail> {
-  const { trip, side } = await loadTripFor(db, principal, tripId);
-  const page = await findTripPage(db, trip.id);
-  if (!page) throw notFound('Trip');
-  const { row, crew, logs, issues, alerts, notes } = page;
+  // Read before the access check, as one statement: nothing of it is answered unless the caller is a party.
+  const page = await findTripPage(db, tripId);
+  const side = page ? sideOf(principal, page.trip) : null;
+  if (!page || !side) throw notFound('Trip');
+  const { trip, row, crew, logs, issues, alerts, notes } = page;
   const documents = documentsFor(principal, page.documents);
   const { invoice } = crew;
   const now = new Date();

@@ -441,14 +441,16 @@ export async function markTripsCancelled(
 }
 
 /**
- * Everything the trip page shows, in one statement: the trip as the list shows it, its crew and invoice,
- * its steps, issues, alerts, documents and notes. Every write on a trip answers the page from inside its
- * transaction, so one round trip here instead of seven is most of what those writes cost the API.
+ * Everything the trip page shows, in one statement: the trip's row (for the access check), the trip as the
+ * list shows it, its crew and invoice, its steps, issues, alerts, documents and notes. Every write on a trip
+ * answers the page from inside its transaction, so one round trip here instead of eight is most of what
+ * those writes cost the API.
  */
 export async function findTripPage(db: Executor, tripId: string) {
   const [page] = await prepared(db, 'trip_page', (d) =>
     d
       .select({
+        trip: trips,
         row: rowsAsJson(selectTripRows(d).where(eq(trips.id, sql.placeholder('tripId')))),
         crew: rowsAsJson(tripCrewQuery(d)),
         logs: rowsAsJson(liveStatusLogsQuery(d)),
