@@ -207,16 +207,6 @@ export async function findTrip(
   return trip ?? null;
 }
 
-/** One trip as the list shows it; the caller has already checked that it may see the trip. */
-export async function findTripRow(db: Executor, tripId: string): Promise<TripRow | null> {
-  const [row] = await prepared(db, 'trip_row', (d) =>
-    selectTripRows(d)
-      .where(eq(trips.id, sql.placeholder('tripId')))
-      .limit(1),
-  ).execute({ tripId });
-  return row ?? null;
-}
-
 /**
  * The truck, driver and motor boy on a trip, its invoice with the charges awaiting the customer's answer,
  * and its shipping line's tariff for its container (the container's free time), as the trip page shows
@@ -281,16 +271,6 @@ function tripCrewQuery(d: Executor) {
     .where(eq(trips.id, sql.placeholder('tripId')))
     .limit(1);
 }
-
-const NO_CREW = {
-  truck: null,
-  driver: null,
-  motorBoy: null,
-  invoice: null,
-  chargesAwaitingAnswer: 0,
-  tariff: null,
-  arrivalProposal: null,
-} as const;
 
 /** "First Last (Company)": how a person acting on a trip is named to both parties. */
 const personWithCompany = sql<
@@ -462,9 +442,11 @@ export async function findTripPage(db: Executor, tripId: string) {
       .from(trips)
       .where(eq(trips.id, sql.placeholder('tripId'))),
   ).execute({ tripId });
+  // Both read the trip the outer statement found, so each holds its one row whenever the trip exists.
   const row = page?.row[0];
-  if (!page || !row) return null;
-  return { ...page, row, crew: page.crew[0] ?? NO_CREW };
+  const crew = page?.crew[0];
+  if (!page || !row || !crew) return null;
+  return { ...page, row, crew };
 }
 
 export type TripPage = NonNullable<Awaited<ReturnType<typeof findTripPage>>>;

@@ -51,8 +51,7 @@ function toTripDocument(principal: Principal, row: TripDocumentRow): TripDocumen
   };
 }
 
-/** The documents of a trip the caller may already see, the newest first. */
-/** A trip's documents as `principal` sees them (which of them it may delete). */
+/** A trip's documents as `principal` sees them (which of them it may delete), in the order given. */
 export function documentsFor(principal: Principal, rows: TripDocumentRow[]): TripDocument[] {
   return rows.map((row) => toTripDocument(principal, row));
 }
