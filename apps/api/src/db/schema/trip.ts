@@ -113,8 +113,9 @@ export const trips = pgTable(
     /**
      * The step times of docs/reports.md 1.8: the `at` of the trip's live log of each step, null when the
      * step is not done (or was undone). These and the facts below are kept by the triggers of migration
-     * 0016 and never written by the API, so a report reads one row per trip instead of aggregating its
-     * logs, issues, documents, consignment and invoice.
+     * 0016, so a report reads one row per trip instead of aggregating its logs, issues, documents,
+     * consignment and invoice. The one write of them by the API: a step sets its own step time in the same
+     * update as the trip's status (trip.repository recordStep, migration 0036).
      */
     startedAt: timestamp('started_at', { withTimezone: true }),
     arrivedPickupAt: timestamp('arrived_pickup_at', { withTimezone: true }),

@@ -116,4 +116,43 @@ describe("a trip's report facts (migration 0016)", () => {
     await expectFactsKept(t, w.customer.company.id);
     await expectFactsKept(t, w.otherCustomer.company.id);
   });
+
+  it('follow steps written outside the API: a step not done yet, and an earlier arrival than the recorded one', async () => {
+    const [arrival] = await t.ctx.db
+      .select()
+      .from(tripStatusLogs)
+      .where(sql`${tripStatusLogs.status} = 'AT_PICKUP_LOCATION' AND ${tripStatusLogs.undoneAt} IS NULL`)
+      .limit(1);
+    expect(arrival).toBeDefined();
+    // The recorded arrival is taken back and an earlier one by the geofence written in its place: the
+    // step time moves earlier and says who recorded it.
+    const earlier = new Date(arrival!.at.getTime() - 3_600_000);
+    await t.ctx.db.transaction(async (tx) => {
+      await tx.update(tripStatusLogs).set({ undoneAt: new Date() }).where(eq(tripStatusLogs.id, arrival!.id));
+      await tx.insert(tripStatusLogs).values({
+        tripId: arrival!.tripId,
+        status: 'AT_PICKUP_LOCATION',
+        at: earlier,
+        recordedBy: 'GEOFENCE',
+      });
+    });
+    const [moved] = await t.ctx.db.select().from(trips).where(eq(trips.id, arrival!.tripId));
+    expect(moved!.arrivedPickupAt).toEqual(earlier);
+    expect(moved!.arrivedPickupBy).toBe('GEOFENCE');
+
+    const [notLoaded] = await t.ctx.db
+      .select()
+      .from(trips)
+      .where(
+        sql`${trips.startedAt} IS NOT NULL AND ${trips.loadedAt} IS NULL AND ${trips.cancelledAt} IS NULL`,
+      )
+      .limit(1);
+    expect(notLoaded).toBeDefined();
+    const loadedAt = new Date();
+    await t.ctx.db.insert(tripStatusLogs).values({ tripId: notLoaded!.id, status: 'LOADED', at: loadedAt });
+    const [loaded] = await t.ctx.db.select().from(trips).where(eq(trips.id, notLoaded!.id));
+    expect(loaded!.loadedAt).toEqual(loadedAt);
+    await expectFactsKept(t, w.customer.company.id);
+    await expectFactsKept(t, w.otherCustomer.company.id);
+  });
 });

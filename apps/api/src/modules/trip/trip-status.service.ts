@@ -33,7 +33,7 @@ import {
 } from './trip-access.service';
 import { assertTripAction } from './trip-actions';
 import { loadTripDetail } from './trip-detail.service';
-import { insertStatusLog, latestLiveStatusLog, markStatusLogUndone, updateTrip } from './trip.repository';
+import { latestLiveStatusLog, markStatusLogUndone, recordStep, updateTrip } from './trip.repository';
 import { queueNotification } from '../notification';
 import { tripStatusNotification } from './trip-notifications';
 import { chargeWaitingTime } from '../invoice';
@@ -186,16 +186,6 @@ export async function moveTripStatus(
 
   const location = toTripLocation(input.location);
   const eta = input.tripStatus === LOADED ? await laneEta(tx, trip.id, now) : null;
-  await insertStatusLog(tx, {
-    tripId: trip.id,
-    status: input.tripStatus,
-    at: now,
-    actorUserId: actor.userId,
-    location,
-    note: input.note ?? null,
-    handoverOverrideReason: delivering ? (input.overrideReason ?? null) : null,
-    ...(isDriverActor(actor) ? { actorDriverId: actor.driverId, recordedBy: 'DRIVER_PHONE' as const } : {}),
-  });
   const moved = {
     latestStatus: input.tripStatus,
     latestStatusAt: now,
@@ -206,7 +196,20 @@ export async function moveTripStatus(
     ...(location ? { currentLocation: location } : {}),
     ...(delivering ? { handoverFailedAttempts: 0, handoverLockedUntil: null } : {}),
   };
-  await updateTrip(tx, trip.id, moved);
+  await recordStep(
+    tx,
+    {
+      tripId: trip.id,
+      status: input.tripStatus,
+      at: now,
+      actorUserId: actor.userId,
+      location,
+      note: input.note ?? null,
+      handoverOverrideReason: delivering ? (input.overrideReason ?? null) : null,
+      ...(isDriverActor(actor) ? { actorDriverId: actor.driverId, recordedBy: 'DRIVER_PHONE' as const } : {}),
+    },
+    moved,
+  );
   await chargeWaitingTime(ctx, tx, trip, input.tripStatus, now);
   await auditTrip(tx, actor, { ip }, trip, 'trip.status_changed', {
     from: trip.latestStatus,
@@ -282,22 +285,25 @@ export async function recordTrackedArrival(
   const trip = await loadTripForTracking(tx, tripId);
   if (!trip || trip.completed || trip.cancelledAt) return false;
   if (!canMoveTo(trip.cargoType, trip.latestStatus, arrival.status)) return false;
-  await insertStatusLog(tx, {
-    tripId: trip.id,
-    status: arrival.status,
-    at: arrival.at,
-    actorUserId: null,
-    location: arrival.location,
-    note: null,
-    handoverOverrideReason: null,
-    recordedBy: 'GEOFENCE',
-  });
-  await updateTrip(tx, trip.id, {
-    latestStatus: arrival.status,
-    latestStatusAt: arrival.at,
-    completed: isFinalStatus(trip.cargoType, arrival.status),
-    currentLocation: arrival.location,
-  });
+  await recordStep(
+    tx,
+    {
+      tripId: trip.id,
+      status: arrival.status,
+      at: arrival.at,
+      actorUserId: null,
+      location: arrival.location,
+      note: null,
+      handoverOverrideReason: null,
+      recordedBy: 'GEOFENCE',
+    },
+    {
+      latestStatus: arrival.status,
+      latestStatusAt: arrival.at,
+      completed: isFinalStatus(trip.cargoType, arrival.status),
+      currentLocation: arrival.location,
+    },
+  );
   await auditTrip(
     tx,
     { userId: null, companyId: trip.transporterCompanyId },

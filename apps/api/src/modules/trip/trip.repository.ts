@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { TRIP_STATUSES, type TripListQuery, type TripSort } from '@freightlane/domain';
+import { TRIP_STATUSES, type TripListQuery, type TripSort, type TripStatus } from '@freightlane/domain';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { rowsAsJson } from '../../db/rows-as-json';
@@ -321,9 +321,48 @@ export async function latestLiveStatusLog(db: Executor, tripId: string) {
   return log ?? null;
 }
 
-export async function insertStatusLog(db: Executor, values: typeof tripStatusLogs.$inferInsert) {
-  const [log] = await db.insert(tripStatusLogs).values(values).returning();
-  return log!;
+/** The step time each step fills (docs/reports.md 1.8), as refresh_trip_report_facts of migration 0016 reads them. */
+const STEP_TIMES: Partial<
+  Record<
+    TripStatus,
+    'startedAt' | 'arrivedPickupAt' | 'loadedAt' | 'arrivedDeliveryAt' | 'deliveredAt' | 'emptyDroppedAt'
+  >
+> = {
+  STARTED: 'startedAt',
+  AT_PICKUP_LOCATION: 'arrivedPickupAt',
+  AT_WAREHOUSE_LOCATION: 'arrivedPickupAt',
+  LOADED: 'loadedAt',
+  AT_DELIVERY_LOCATION: 'arrivedDeliveryAt',
+  AT_DROP_OFF_LOCATION: 'arrivedDeliveryAt',
+  DELIVERED: 'deliveredAt',
+  EMPTY_DROP_OFF: 'emptyDroppedAt',
+};
+
+/**
+ * Records a step: the trip's update (`moved`, with the step time it fills, which is its first live log's
+ * `at`), then the log. Set here, the step time leaves the log's insert trigger (migration 0036) nothing to
+ * write, so the trip row is written once per step.
+ */
+export async function recordStep(
+  db: Executor,
+  log: typeof tripStatusLogs.$inferInsert & { at: Date },
+  moved: Partial<typeof trips.$inferInsert>,
+): Promise<void> {
+  const column = STEP_TIMES[log.status];
+  const stepTime: Record<string, SQL> = {};
+  if (column) {
+    const at = sql`${log.at.toISOString()}::timestamptz`;
+    const first = sql`(${trips[column]} IS NULL OR ${trips[column]} > ${at})`;
+    stepTime[column] = sql`CASE WHEN ${first} THEN ${at} ELSE ${trips[column]} END`;
+    if (column === 'arrivedPickupAt') {
+      stepTime.arrivedPickupBy = sql`CASE WHEN ${first} THEN ${log.recordedBy ?? null} ELSE ${trips.arrivedPickupBy} END`;
+    }
+  }
+  await db
+    .update(trips)
+    .set({ ...moved, ...stepTime, updatedAt: new Date() })
+    .where(eq(trips.id, log.tripId));
+  await db.insert(tripStatusLogs).values(log);
 }
 
 export async function markStatusLogUndone(
