@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import { prepared } from '../db/prepared';
 import { jobs } from '../db/schema';
 
 export interface ClaimedJob {
@@ -9,11 +10,22 @@ export interface ClaimedJob {
   attempts: number;
 }
 
+/** One job, queued by most writes: a kept statement, so its SQL is written and planned once. */
 export async function insertJob(
   db: Executor,
   values: { kind: string; payload: unknown; runAt?: Date },
 ): Promise<void> {
-  await db.insert(jobs).values(values);
+  await prepared(db, 'job_insert', (d) =>
+    d.insert(jobs).values({
+      kind: sql.placeholder('kind'),
+      payload: sql`${sql.placeholder('payload')}::jsonb`,
+      runAt: sql`coalesce(${sql.placeholder('runAt')}::timestamptz, now())`,
+    }),
+  ).execute({
+    kind: values.kind,
+    payload: JSON.stringify(values.payload),
+    runAt: values.runAt?.toISOString() ?? null,
+  });
 }
 
 /** Many jobs of one kind in one statement: a fan-out to a thousand people is one insert, not a thousand. */
