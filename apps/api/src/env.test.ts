@@ -31,6 +31,7 @@ describe('loadEnv', () => {
       HOST: '0.0.0.0',
       DATA_DIR: '.data',
       DATABASE_POOL_SIZE: 10,
+      DATABASE_PARALLEL_WORKERS: 0,
       ACCESS_TOKEN_TTL_SECONDS: 900,
       REFRESH_TOKEN_TTL_SECONDS: 2_592_000,
       MAIL_FROM: 'Freightlane <no-reply@freightlane.ng>',

@@ -18,6 +18,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(200).default(10),
+  DATABASE_PARALLEL_WORKERS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(16).default(0),
   /**
    * A streaming standby of DATABASE_URL (pg_basebackup -R): reports, their exports and the map read from it
    * while it is caught up with the caller's own changes and within DATABASE_REPLICA_MAX_LAG_MS (decision 043).

@@ -33,10 +33,15 @@ async function main(): Promise<void> {
     url: env.DATABASE_URL,
     pgliteDir: path.join(env.dataDir, 'pglite'),
     poolSize: env.DATABASE_POOL_SIZE,
+    parallelWorkers: env.DATABASE_PARALLEL_WORKERS,
   });
   // The standby's pool is as large as the primary's: the heavy reads it takes would otherwise queue there.
   const replica = env.DATABASE_REPLICA_URL
-    ? await openDatabase({ url: env.DATABASE_REPLICA_URL, poolSize: env.DATABASE_POOL_SIZE })
+    ? await openDatabase({
+        url: env.DATABASE_REPLICA_URL,
+        poolSize: env.DATABASE_POOL_SIZE,
+        parallelWorkers: env.DATABASE_PARALLEL_WORKERS,
+      })
     : undefined;
   await migrateDatabase(database);
   await seedReferenceData(database.db);

@@ -80,6 +80,8 @@ export interface DatabaseOptions {
    */
   pgliteImage?: string;
   poolSize?: number;
+  /** PostgreSQL's parallel workers a query may use (max_parallel_workers_per_gather); 0 when not given. */
+  parallelWorkers?: number;
   /** Told of every query sent through the query builder (tests count a request's queries with it). */
   onQuery?: (query: string) => void;
   /** Whether PGlite runs on its own thread; PGLITE_THREAD decides when not given. */
@@ -98,7 +100,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
       // JIT off: the reports' aggregates over hundreds of thousands of trips cost enough for PostgreSQL to
       // compile them, which took longer (0.3 to 1.4 s) than running them; every other query is short.
-      options: `-c join_collapse_limit=${JOIN_COLLAPSE_LIMIT} -c jit=off`,
+      // Parallel workers off unless configured (decision 039): they make one query a little faster alone,
+      // and many queries at once slower together, each starting processes that compete for the same cores.
+      options: `-c join_collapse_limit=${JOIN_COLLAPSE_LIMIT} -c jit=off -c max_parallel_workers_per_gather=${options.parallelWorkers ?? 0}`,
     });
     pool.on('error', (err) => console.error('PostgreSQL pool error', err.message));
     // The pool hears the errors of idle connections only. A connection checked out for a transaction
