@@ -7,7 +7,6 @@
  * Prints every figure with its target, writes them to bench/chaos-report.json, and exits 1 when any
  * target is missed. Self-contained: it needs PostgreSQL 15's binaries, not a running server.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { buildServer } from './api-process';
 import { openChaosWorld, type ChaosWorld } from './chaos-world';
@@ -15,9 +14,8 @@ import { runDatabaseOutage } from './database-outage';
 import { machine, printFigures, reported, type Figure } from './figures';
 import { runGracefulShutdown } from './graceful-shutdown';
 import { runInterruptedJob } from './interrupted-job';
-import { refreshQualityDoc } from './quality-doc';
+import { CHAOS_REPORT, refreshQualityDoc, writeSideReport } from './quality-doc';
 
-const REPORT = path.join(import.meta.dirname, 'chaos-report.json');
 // The job run goes first: the loads leave hundreds of notifications queued, which the held mail's job
 // would otherwise wait behind.
 const RUNS: [string, (world: ChaosWorld) => Promise<Figure[]>][] = [
@@ -48,13 +46,9 @@ try {
   const seconds = Math.round((performance.now() - began) / 1000);
   figures.push(reported('chaos', 'total run time', seconds, 's'));
   printFigures(figures);
-  const met = failure === null && figures.every((f) => f.met);
-  fs.writeFileSync(
-    REPORT,
-    `${JSON.stringify({ generatedAt: new Date().toISOString(), machine: machine(), met, figures }, null, 2)}\n`,
-  );
+  const met = writeSideReport(CHAOS_REPORT, { figures, machine: machine(), failed: failure !== null });
   console.info(
-    `Wrote ${path.relative(process.cwd(), REPORT)}; ${met ? 'every target met' : 'TARGETS MISSED'}`,
+    `Wrote ${path.relative(process.cwd(), CHAOS_REPORT)}; ${met ? 'every target met' : 'TARGETS MISSED'}`,
   );
   const doc = refreshQualityDoc();
   if (doc) console.info(`Figures and targets: ${path.relative(process.cwd(), doc)}`);

@@ -22,7 +22,8 @@ const cell = (text: string) => text.replace(/\|/g, '\\|');
 
 export function qualityMarkdown(
   report: QualityReport,
-  chaos: ChaosReport | null = readChaosReport(),
+  chaos: SideReport | null = readSideReport(CHAOS_REPORT),
+  restore: SideReport | null = readSideReport(RESTORE_REPORT),
 ): string {
   const m = report.machine;
   const judged = report.figures.filter((f) => f.target !== null);
@@ -30,9 +31,10 @@ export function qualityMarkdown(
   const lines = [
     '# Quality figures',
     '',
-    'Made by `npm run bench` from the figures of its last complete run (`bench/report.json`), and by',
-    '`npm run chaos` from its last fault run (`bench/chaos-report.json`); regenerate it from those reports',
-    'with `npm run bench:quality`. Do not edit by hand.',
+    'Made by `npm run bench` from the figures of its last complete run (`bench/report.json`), by',
+    '`npm run chaos` from its last fault run (`bench/chaos-report.json`), and by `npm run restore-drill`',
+    'from its last drill on the bench database (`bench/restore-report.json`); regenerate it from those',
+    'reports with `npm run bench:quality`. Do not edit by hand.',
     '',
     `- Run: ${report.at}`,
     `- Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB memory, Node ${m.node}, ${m.os}`,
@@ -61,19 +63,21 @@ export function qualityMarkdown(
     lines.push('');
   }
   if (chaos) {
-    const cm = chaos.machine;
-    const chaosMissed = chaos.figures.filter((f) => f.target !== null && !f.met);
     lines.push(
-      '## Faults (`npm run chaos`)',
-      '',
-      'From `bench/chaos-report.json`, the last fault run: PostgreSQL stopped under load, SIGTERM under load,',
-      'a background job killed halfway. Its own run and machine:',
-      '',
-      `- Run: ${chaos.generatedAt}`,
-      `- Machine: ${cm.cpu}, ${cm.cores} cores, ${cm.memoryGb} GB memory, Node ${cm.node}, ${cm.os}`,
-      `- Targets: ${chaosMissed.length === 0 ? 'every one met' : `missed: ${chaosMissed.map((f) => `${f.scenario} ${f.name}`).join('; ')}`}`,
-      '',
-      ...figureTables(chaos.figures, '###'),
+      ...sideSection(
+        'Faults (`npm run chaos`)',
+        'From `bench/chaos-report.json`, the last fault run: PostgreSQL stopped under load, SIGTERM under load,\na background job killed halfway. Its own run and machine:',
+        chaos,
+      ),
+    );
+  }
+  if (restore) {
+    lines.push(
+      ...sideSection(
+        'Restore (`npm run restore-drill` with `DRILL_SOURCE_URL`)',
+        "From `bench/restore-report.json`, the last drill on the bench database: `pg_dump -Fc`, `pg_restore -j 2`\ninto a fresh server, every table's row count compared, the app started on the copy. Its own run and machine:",
+        restore,
+      ),
     );
   }
   return lines.join('\n');
@@ -98,8 +102,8 @@ function figureTables(figures: Figure[], heading: string): string[] {
   return lines;
 }
 
-/** What `npm run chaos` writes: its figures, with the run's own machine and time. */
-export interface ChaosReport {
+/** A run that reports apart from the bench (`npm run chaos`, a restore drill): its figures, machine and time. */
+export interface SideReport {
   generatedAt: string;
   machine: Machine;
   met: boolean;
@@ -107,11 +111,45 @@ export interface ChaosReport {
 }
 
 export const CHAOS_REPORT = path.resolve(import.meta.dirname, 'chaos-report.json');
+export const RESTORE_REPORT = path.resolve(import.meta.dirname, 'restore-report.json');
 
-/** The last fault run's report, or null when `npm run chaos` has not run in this checkout. */
-export function readChaosReport(): ChaosReport | null {
-  if (!fs.existsSync(CHAOS_REPORT)) return null;
-  return JSON.parse(fs.readFileSync(CHAOS_REPORT, 'utf8')) as ChaosReport;
+/** Writes a side run's report where qualityMarkdown reads it; `met` is false as well when the run failed. */
+export function writeSideReport(
+  file: string,
+  run: { figures: Figure[]; machine: Machine; failed: boolean },
+): boolean {
+  const met = !run.failed && run.figures.every((f) => f.met);
+  const report: SideReport = {
+    generatedAt: new Date().toISOString(),
+    machine: run.machine,
+    met,
+    figures: run.figures,
+  };
+  fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  return met;
+}
+
+/** A side run's last report, or null when it has not run in this checkout. */
+export function readSideReport(file: string): SideReport | null {
+  if (!fs.existsSync(file)) return null;
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as SideReport;
+}
+
+/** A side run's section: its own run, machine and targets, then its tables. */
+function sideSection(title: string, intro: string, side: SideReport): string[] {
+  const m = side.machine;
+  const missed = side.figures.filter((f) => f.target !== null && !f.met);
+  return [
+    `## ${title}`,
+    '',
+    intro,
+    '',
+    `- Run: ${side.generatedAt}`,
+    `- Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB memory, Node ${m.node}, ${m.os}`,
+    `- Targets: ${missed.length === 0 ? 'every one met' : `missed: ${missed.map((f) => `${f.scenario} ${f.name}`).join('; ')}`}`,
+    '',
+    ...figureTables(side.figures, '###'),
+  ];
 }
 
 /** Writes docs/quality.md from `report`; returns its path. */

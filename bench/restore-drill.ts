@@ -15,7 +15,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { freePort } from '../apps/api/src/test/free-port';
+import { atMost, machine, printFigures, reported, type Figure } from './figures';
 import { startThrowawayPostgres, type PostgresServer } from './postgres-server';
+import { refreshQualityDoc, RESTORE_REPORT, writeSideReport } from './quality-doc';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
@@ -25,7 +27,9 @@ const asRoot = process.getuid?.() === 0;
 const PASSWORD = 'demo-password-2026';
 
 const say = (text: string) => console.info(`restore drill: ${text}`);
-const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+const secondsSince = (since: number) => Math.round((performance.now() - since) / 100) / 10;
+const seconds = (since: number) => `${secondsSince(since).toFixed(1)} s`;
+const SCENARIO = 'restore';
 
 /** A PostgreSQL client program, as the postgres user when run as root (as CI runs). */
 async function pgTool(binary: string, args: string[]): Promise<void> {
@@ -133,9 +137,12 @@ async function main(): Promise<number> {
     TRACKING_SECRET_KEY: randomBytes(32).toString('base64'),
   };
   let failures = 0;
+  const figures: Figure[] = [];
+  let drilledSource = false;
   try {
     let sourceUrl = process.env.DRILL_SOURCE_URL;
     const seeded = !sourceUrl;
+    drilledSource = !seeded;
     if (!sourceUrl) {
       const source = await startThrowawayPostgres();
       servers.push(source);
@@ -149,17 +156,22 @@ async function main(): Promise<number> {
     const before = await rowCounts(sourceUrl);
     const trips = before.get('public.trips') ?? 0;
     say(`source: ${before.size} tables, ${trips.toLocaleString('en')} trips`);
+    figures.push(reported(SCENARIO, 'trips in the source', trips, 'trips'));
 
     const dump = path.join(dir, 'freightlane.dump');
     let started = performance.now();
     await pgTool('pg_dump', ['-Fc', '-f', dump, sourceUrl]);
-    say(`pg_dump -Fc: ${seconds(started)}, ${(fs.statSync(dump).size / 1024 / 1024).toFixed(1)} MB`);
+    const dumpMb = Math.round(fs.statSync(dump).size / 1024 / 1024);
+    figures.push(reported(SCENARIO, 'pg_dump -Fc', secondsSince(started), 's'));
+    figures.push(reported(SCENARIO, 'dump size', dumpMb, 'MB'));
+    say(`pg_dump -Fc: ${seconds(started)}, ${dumpMb} MB`);
 
     const target = await startThrowawayPostgres();
     servers.push(target);
     started = performance.now();
     await pgTool('pg_restore', ['--no-owner', '--exit-on-error', '-j', '2', '-d', target.url, dump]);
     const restoreTime = seconds(started);
+    figures.push(reported(SCENARIO, 'pg_restore -j 2 into a fresh server', secondsSince(started), 's'));
     say(`pg_restore -j 2 into a fresh server: ${restoreTime} (${trips.toLocaleString('en')} trips)`);
 
     const after = await rowCounts(target.url);
@@ -170,6 +182,8 @@ async function main(): Promise<number> {
       console.error(`  ${name}: ${before.get(name)} in the source, ${after.get(name)} in the copy`);
     }
     failures += differing.length;
+    figures.push(reported(SCENARIO, 'tables compared', after.size, 'tables'));
+    figures.push(atMost(SCENARIO, 'tables whose row count differs', differing.length, '', 0));
     say(
       `${after.size} tables compared: ${differing.length === 0 ? 'every row count equal' : `${differing.length} differ`}`,
     );
@@ -177,6 +191,7 @@ async function main(): Promise<number> {
     started = performance.now();
     const copy = await startApp('copy', target.url, dir, { ...secrets, SEED_DEMO: 'false' });
     apps.push(copy);
+    figures.push(reported(SCENARIO, 'the app on the copy healthy after', secondsSince(started), 's'));
     say(`the app on the copy is healthy after ${seconds(started)}`);
 
     if (seeded) {
@@ -214,6 +229,15 @@ async function main(): Promise<number> {
     for (const s of servers) await s.destroy().catch(() => undefined);
     if (failures === 0) fs.rmSync(dir, { recursive: true, force: true });
     else say(`logs kept in ${dir}`);
+  }
+  // A drill of the bench's database goes into docs/quality.md; the demo's (CI) is only printed.
+  if (drilledSource) {
+    printFigures(figures);
+    writeSideReport(RESTORE_REPORT, { figures, machine: machine(), failed: failures > 0 });
+    const doc = refreshQualityDoc();
+    say(
+      `wrote ${path.relative(process.cwd(), RESTORE_REPORT)}${doc ? ` and ${path.relative(process.cwd(), doc)}` : ''}`,
+    );
   }
   say(failures === 0 ? 'passed' : `failed: ${failures} differences`);
   return failures === 0 ? 0 : 1;
