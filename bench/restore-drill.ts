@@ -161,7 +161,7 @@ async function main(): Promise<number> {
     const dump = path.join(dir, 'freightlane.dump');
     let started = performance.now();
     await pgTool('pg_dump', ['-Fc', '-f', dump, sourceUrl]);
-    const dumpMb = Math.round(fs.statSync(dump).size / 1024 / 1024);
+    const dumpMb = Math.round(fs.statSync(dump).size / 1024 / 102.4) / 10;
     figures.push(reported(SCENARIO, 'pg_dump -Fc', secondsSince(started), 's'));
     figures.push(reported(SCENARIO, 'dump size', dumpMb, 'MB'));
     say(`pg_dump -Fc: ${seconds(started)}, ${dumpMb} MB`);
