@@ -270,15 +270,6 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('the trips list on two API i
     expect(instances.b.ctx.answers.hits).toBeGreaterThan(0);
   });
 
-  it('sends no marker for a page it keeps nothing of, and one before answering it from memory', async () => {
-    const answers = instances.b.ctx.answers;
-    const [markers, misses, hits] = [answers.markersSent, answers.misses, answers.hits];
-    await tripsListed(instances.b, w.transporter.accessToken);
-    expect([answers.markersSent - markers, answers.misses - misses]).toEqual([0, 1]);
-    await tripsListed(instances.b, w.transporter.accessToken);
-    expect([answers.markersSent - markers, answers.hits - hits]).toEqual([1, 1]);
-  });
-
   it('sends one marker for requests arriving together', async () => {
     await tripsListed(instances.b, w.customer.accessToken);
     const [hits, markers] = [instances.b.ctx.answers.hits, instances.b.ctx.answers.markersSent];

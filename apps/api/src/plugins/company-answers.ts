@@ -67,9 +67,8 @@ interface Marker {
  * instance has heard every change committed before the request arrived: it sends a marker on the same
  * channel and waits for it to come back. One channel's notifications arrive in commit order, so the
  * marker comes after every change committed before it was sent. Requests arriving together share one
- * marker: a marker costs one short statement, not one per request. A request finding nothing kept and no
- * read under way needs no marker: it reads the database at once. On the embedded database the one instance
- * hears a change before the write that made it returns, so no marker is needed.
+ * marker: a marker costs one short statement, not one per request. On the embedded database the one
+ * instance hears a change before the write that made it returns, so no marker is needed.
  *
  * An answer read from the database while a change to its company was announced is not kept (it may
  * predate the change). Until the instance listens, while a lost connection is restored, or when a marker
@@ -139,12 +138,9 @@ export class CompanyAnswers {
     load: () => Promise<KeptJson>,
   ): Promise<JsonAnswer> {
     const owners = typeof owner === 'string' ? [owner] : owner;
-    // With nothing kept and no read under way, the request reads the database, which holds every change
-    // committed before it: the marker only guards answers from memory, so it is not awaited.
-    const unseen = !this.entries.has(key) && !this.flights.has(key);
-    const synced = unseen ? this.stopListening !== null : await this.caughtUp();
+    const synced = await this.caughtUp();
     const now = Date.now();
-    if (synced && !unseen) {
+    if (synced) {
       const hit = this.entries.get(key);
       if (hit && sameOwners(hit.owners, owners) && now < hit.expiresAt) {
         // Re-inserting keeps the Map's order least-recently-used first.
