@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consignments, invoices, tripDocuments, trips, tripStatusLogs } from '../../db/schema';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
+import { recordStep } from '../trip/trip.repository';
 import {
   stepTimesOf,
   tripsOf,
@@ -115,6 +116,46 @@ describe("a trip's report facts (migration 0016)", () => {
     expect(reweighed!.weightKg).toBe(12_345);
     await expectFactsKept(t, w.customer.company.id);
     await expectFactsKept(t, w.otherCustomer.company.id);
+  });
+
+  it('are set by the move itself, with the triggers off: a first step fills its time, a later one keeps it', async () => {
+    const [trip] = await t.ctx.db
+      .select()
+      .from(trips)
+      .where(sql`${trips.arrivedPickupAt} IS NULL AND ${trips.cancelledAt} IS NULL`)
+      .limit(1);
+    expect(trip).toBeDefined();
+    const first = new Date(Date.now() - 60_000);
+    const later = new Date();
+    const rolledBack = new Error('rolled back');
+    const seen = await t.ctx.db
+      .transaction(async (tx) => {
+        // The facts' triggers are ordinary ones: with them off, only recordStep's own update can set the time.
+        await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+        // The later log is written undone: a trip holds one live log of a step (trip_status_logs_live_uq).
+        const step = (at: Date, recordedBy: 'GEOFENCE' | 'DRIVER_PHONE') =>
+          recordStep(
+            tx,
+            {
+              tripId: trip!.id,
+              status: 'AT_PICKUP_LOCATION',
+              at,
+              recordedBy,
+              undoneAt: at === later ? at : null,
+            },
+            { latestStatusAt: at },
+          );
+        await step(first, 'GEOFENCE');
+        await step(later, 'DRIVER_PHONE');
+        const [row] = await tx.select().from(trips).where(eq(trips.id, trip!.id));
+        throw Object.assign(rolledBack, { row });
+      })
+      .catch((error: unknown) => {
+        if (error !== rolledBack) throw error;
+        return (error as Error & { row: typeof trips.$inferSelect }).row;
+      });
+    expect(seen.arrivedPickupAt).toEqual(first);
+    expect(seen.arrivedPickupBy).toBe('GEOFENCE');
   });
 
   it('follow steps written outside the API: a step not done yet, and an earlier arrival than the recorded one', async () => {
