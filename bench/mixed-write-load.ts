@@ -20,7 +20,7 @@ import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import type { CargoType, NoteSide, TripStatus } from '@freightlane/domain';
 import type { Database, Executor } from '../apps/api/src/db/client';
-import { atMost, databaseInfo, reported, type DatabaseInfo, type Figure } from './figures';
+import { atLeast, atMost, databaseInfo, reported, type DatabaseInfo, type Figure } from './figures';
 import { runJsonChild, TSX_LOADER, type LoadSettings } from './load';
 import { watchDatabaseTime } from './database-time';
 import {
@@ -324,24 +324,52 @@ export async function runMixedWrite(
   };
 }
 
-/** The scenario's figures: per kind, then the errors and the writes checked against the database. */
-export function mixedWriteFigures(r: MixedWriteResult): Figure[] {
+/**
+ * Issue 34's targets for this load on PostgreSQL: every write kind p99 ≤ 300 ms, reads p99 ≤ 200 ms, and in
+ * all at least 0.02× the hello world of the same run and 3× the 650 a second the report once said.
+ */
+export const MIXED_WRITE_TARGETS = {
+  writeP99Ms: 300,
+  readP99Ms: 200,
+  ratioToHelloWorld: 0.02,
+  throughput: 3 * 650,
+} as const;
+
+const READ_KINDS: readonly MixedWriteKind[] = ['tracking', 'tripsList'];
+
+/**
+ * The scenario's figures: per kind (each judged by its p99), then the total against the hello world of the
+ * same run (`helloWorldRps`; null on a run without it), the errors and the writes checked against the
+ * database.
+ */
+export function mixedWriteFigures(r: MixedWriteResult, helloWorldRps: number | null): Figure[] {
   const figures: Figure[] = [];
   for (const kind of MIXED_WRITE_KINDS) {
     const k = r.kinds[kind];
     const label = KIND_LABELS[kind];
+    const p99Target = READ_KINDS.includes(kind)
+      ? MIXED_WRITE_TARGETS.readP99Ms
+      : MIXED_WRITE_TARGETS.writeP99Ms;
     figures.push(
       reported(SCENARIO, `${label} throughput`, k.requestsPerSecond, 'req/s'),
       reported(SCENARIO, `${label} p50`, k.answered > 0 ? k.p50Ms : null, 'ms'),
-      reported(SCENARIO, `${label} p99`, k.answered > 0 ? k.p99Ms : null, 'ms'),
+      atMost(SCENARIO, `${label} p99`, k.answered > 0 ? k.p99Ms : null, 'ms', p99Target),
       atMost(SCENARIO, `${label} 5xx answers`, k['5xx'], '', 0),
     );
   }
   const total = (key: '4xx' | 'answered') => MIXED_WRITE_KINDS.reduce((n, kind) => n + r.kinds[kind][key], 0);
   const missing = r.verification.missing;
   const checked = r.verification.checked;
+  const throughput = Math.round(total('answered') / r.seconds);
   figures.push(
-    reported(SCENARIO, 'total throughput', Math.round(total('answered') / r.seconds), 'req/s'),
+    atLeast(SCENARIO, 'total throughput', throughput, 'req/s', MIXED_WRITE_TARGETS.throughput),
+    atLeast(
+      SCENARIO,
+      'total throughput, ratio to hello world',
+      helloWorldRps ? +(throughput / helloWorldRps).toFixed(4) : null,
+      '×',
+      MIXED_WRITE_TARGETS.ratioToHelloWorld,
+    ),
     reported(
       SCENARIO,
       '4xx answers',

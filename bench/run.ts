@@ -330,7 +330,10 @@ async function mixedWrite(): Promise<Outcome> {
       settings: MIXED_WRITE_SETTINGS,
       tokens: { customer: t.benchCustomer, transporter: t.benchTransporter },
     });
-    return { figures: mixedWriteFigures(result), section: { mixedWrite: result } };
+    return {
+      figures: mixedWriteFigures(result, (await baseline()).requestsPerSecond),
+      section: { mixedWrite: result },
+    };
   }
   console.info('Mixed write load: no DATABASE_URL, so on a throwaway PostgreSQL server of its own');
   return onSeededThrowawayServer(
@@ -344,7 +347,7 @@ async function mixedWrite(): Promise<Outcome> {
         tokens,
       });
       return {
-        figures: mixedWriteFigures(result),
+        figures: mixedWriteFigures(result, (await baseline()).requestsPerSecond),
         section: { mixedWrite: { ...result, throwawayServer: true, benchTrips } },
       };
     },

@@ -128,7 +128,8 @@ async function seedCrews(db: Executor, secretBox: SecretBox, companyId: string, 
              '{"street": "12 Tin Can Road", "lga": "Apapa", "city": "Lagos", "state": "Lagos"}'::jsonb,
              'BNF' || lpad(g::text, 9, '0'), (now() + interval '2 years')::date,
              '{"name": "Aisha Bello", "phoneNumber": "+2348030000000", "relationship": "Sister"}'::jsonb,
-             '{"name": "Sani Umar", "phoneNumber": "+2348030000001"}'::jsonb
+             '{"name": "Sani Umar", "phoneNumber": "+2348030000001",
+               "address": {"street": "3 Creek Road", "lga": "Apapa", "city": "Lagos", "state": "Lagos"}}'::jsonb
       FROM generate_series(0, ${count - 1}) g
       ON CONFLICT (company_id, licence_number) DO NOTHING`);
     // Truck and driver n go on the n-th live trip in the map's own order.
