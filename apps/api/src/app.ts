@@ -51,6 +51,7 @@ import { PhoneCodeHasher, registerPhoneVerification } from './modules/phone-veri
 import { PublicTracking, registerPublicTracking } from './modules/public-tracking';
 import { registerRating } from './modules/rating';
 import { registerReturnLoad } from './modules/return-load';
+import { registerRoadMoney } from './modules/road-money';
 import { registerScorecard } from './modules/scorecard';
 import { registerReferenceData } from './modules/reference-data';
 import { registerReport } from './modules/report';
@@ -227,6 +228,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerRating(app, ctx);
   registerScorecard(app, ctx);
   registerReturnLoad(app, ctx);
+  registerRoadMoney(app, ctx);
   registerPublicTracking(app, ctx);
   registerTripMap(app, ctx);
   registerFleet(app, ctx);

@@ -33,3 +33,8 @@ export const DRIVER_ISSUE_TYPES: readonly TripIssueType[] = [
   'DIVERSION',
   'OTHER',
 ];
+
+export type { DriverTripCash } from './contracts/road-money';
+export type { ExpenseKind, ExpenseStatus } from './road-money';
+export { EXPENSE_KINDS, MAX_DIESEL_LITRES, dieselAmountKobo } from './road-money';
+export { formatMoney, nairaToKobo } from './money';

@@ -71,3 +71,4 @@ export * from './contracts/rating';
 export * from './contracts/scorecard';
 export * from './contracts/directory';
 export * from './contracts/return-load';
+export * from './contracts/road-money';

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { EXTENSION_OF, sniffFileType, type SniffedType } from './file-type';
@@ -45,14 +46,26 @@ export function nameOfKind(name: string, type: SniffedType): string {
   return `${name.slice(0, 120 - suffix.length)}${suffix}`;
 }
 
+export interface UploadOptions {
+  maxBytes: number;
+  allowed: readonly SniffedType[];
+  /** Text fields the form may carry beside the file; 10 unless said. */
+  maxFields?: number;
+}
+
+/** A checked file of a form, with its text fields. */
+export type UploadedFile = Omit<Upload, 'fields'>;
+
 /**
- * Reads one multipart file (field `file`) plus its text fields. The file's kind is read from its
- * content; anything not in `allowed`, empty, or above `maxBytes` is a 400 naming the field.
+ * Reads a multipart form: its text fields and at most one file (field `file`), which may be absent (or
+ * empty, as a form sends a file input left empty). A
+ * file's kind is read from its content; anything not in `allowed`, empty, or above `maxBytes` is a 400
+ * naming the field.
  */
-export async function readUpload(
+export async function readForm(
   request: FastifyRequest,
-  options: { maxBytes: number; allowed: readonly SniffedType[] },
-): Promise<Upload> {
+  options: UploadOptions,
+): Promise<{ fields: Record<string, string>; file: UploadedFile | null }> {
   if (!request.isMultipart()) {
     throw new AppError('BAD_REQUEST', 'Send the file as multipart/form-data', {
       errors: [{ field: 'file', message: 'Choose a file to upload' }],
@@ -62,7 +75,7 @@ export async function readUpload(
   let file: { buffer: Buffer; fileName: string } | null = null;
   try {
     for await (const part of request.parts({
-      limits: { fileSize: options.maxBytes, files: 1, fields: 10 },
+      limits: { fileSize: options.maxBytes, files: 1, fields: options.maxFields ?? 10 },
     })) {
       if (part.type === 'file') {
         const buffer = await part.toBuffer();
@@ -88,11 +101,8 @@ export async function readUpload(
   }
   const unstorable = unstorableTextField(fields, '');
   if (unstorable) throw unstorableTextError(unstorable);
-  if (!file || file.buffer.length === 0) {
-    throw new AppError('BAD_REQUEST', 'Choose a file to upload', {
-      errors: [{ field: 'file', message: 'Choose a file to upload' }],
-    });
-  }
+  // A form whose file input was left empty still sends the part, with no bytes.
+  if (!file || file.buffer.length === 0) return { fields, file: null };
   const mimeType = sniffFileType(file.buffer);
   if (!mimeType || !options.allowed.includes(mimeType)) {
     const names = options.allowed.map((t) => TYPE_NAMES[t]).join(', ');
@@ -101,11 +111,33 @@ export async function readUpload(
     });
   }
   const fileName = nameOfKind(cleanFileName(file.fileName, 'document'), mimeType);
-  return { buffer: file.buffer, fileName, mimeType, fields };
+  return { fields, file: { buffer: file.buffer, fileName, mimeType } };
+}
+
+/** Reads one multipart file (field `file`), which must be there, plus its text fields. */
+export async function readUpload(request: FastifyRequest, options: UploadOptions): Promise<Upload> {
+  const { fields, file } = await readForm(request, options);
+  if (!file) {
+    throw new AppError('BAD_REQUEST', 'Choose a file to upload', {
+      errors: [{ field: 'file', message: 'Choose a file to upload' }],
+    });
+  }
+  return { ...file, fields };
 }
 
 /** Content-Disposition for a download: always an attachment, with the name safely encoded. */
 export function attachmentHeader(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** A form's text fields read with `schema`; a 400 naming each wrong field otherwise. */
+export function formFields<T>(schema: z.ZodType<T>, fields: Record<string, string>): T {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const errors = parsed.error.issues.map((issue) => ({
+    field: issue.path.join('.') || 'body',
+    message: issue.message,
+  }));
+  throw new AppError('BAD_REQUEST', errors.map((e) => e.message).join('; '), { errors });
 }

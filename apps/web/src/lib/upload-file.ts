@@ -27,7 +27,8 @@ export function fileProblem(file: File, rule: FileRule): string | null {
 
 export interface UploadFileRequest {
   url: string;
-  file: File;
+  /** Absent for a form whose file is optional and was not chosen. */
+  file: File | null;
   /** Text fields sent before the file, in this order, for servers that read the parts as a stream. */
   fields?: Record<string, string>;
   session: ApiSession;
@@ -73,7 +74,7 @@ function send(
 }
 
 /**
- * Sends one file as multipart (field `file`, after `fields`), reporting progress in percent, and
+ * Sends a form as multipart: `fields`, then the file (field `file`) when there is one, reporting progress in percent, and
  * answers the JSON body. A 401 renews the session once and sends the file again.
  */
 export async function uploadFile<T>({
@@ -87,7 +88,7 @@ export async function uploadFile<T>({
 }: UploadFileRequest): Promise<T> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('file', file, file.name);
+  if (file) form.append('file', file, file.name);
   const token = session.getAccessToken();
   let answer = await send(method, url, form, token, onProgress, signal);
   if (answer.status === 401 && token) {

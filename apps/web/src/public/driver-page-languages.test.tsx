@@ -32,6 +32,7 @@ const page: DriverPageData = {
       },
     },
     currentLocation: null,
+    cash: { advancesKobo: 0, approvedKobo: 0, waitingKobo: 0, balanceKobo: 0, settled: false, expenses: [] },
   },
   positionIntervalSeconds: 30,
 };

@@ -41,6 +41,35 @@ const page: DriverPageData = {
       },
     },
     currentLocation: null,
+    cash: {
+      advancesKobo: 5_000_000,
+      approvedKobo: 1_500_000,
+      waitingKobo: 300_000,
+      balanceKobo: -3_500_000,
+      settled: false,
+      expenses: [
+        {
+          id: 'e1111111-1111-4111-8111-111111111111',
+          kind: 'LEVY',
+          amountKobo: 300_000,
+          litres: null,
+          status: 'QUERIED',
+          reviewNote: 'Send the union ticket',
+          spentAt: '2026-12-01T09:00:00.000Z',
+          hasReceipt: false,
+        },
+        {
+          id: 'e2222222-2222-4222-8222-222222222222',
+          kind: 'TOLL',
+          amountKobo: 1_500_000,
+          litres: null,
+          status: 'APPROVED',
+          reviewNote: null,
+          spentAt: '2026-12-01T08:00:00.000Z',
+          hasReceipt: true,
+        },
+      ],
+    },
   },
   positionIntervalSeconds: 30,
 };
@@ -126,6 +155,14 @@ describe('the driver’s page', () => {
             answerStatus?.(body) ??
             recorded(String(body.clientActionId), 'STATUS', `Recorded: ${status}`, status)
           );
+        }
+        if (url === `${PAGE}/expenses` || url.startsWith(`${PAGE}/expenses/`)) {
+          if (!online) throw new TypeError('Failed to fetch');
+          const form = init?.body as FormData;
+          actions.push({ url, body: form });
+          return url.endsWith('/reply')
+            ? recorded(String(form.get('clientActionId')), 'EXPENSE_REPLY', 'Answer sent')
+            : recorded(String(form.get('clientActionId')), 'EXPENSE', 'Expense recorded: Diesel');
         }
         if (url === `${PAGE}/documents`) {
           if (!online) throw new TypeError('Failed to fetch');
@@ -279,6 +316,40 @@ describe('the driver’s page', () => {
     expect(actions[0]!.url).toBe(`${PAGE}/documents`);
     expect(form.get('kind')).toBe('WAYBILL');
     expect((form.get('file') as File).name).toBe('waybill.jpg');
+  });
+
+  it('shows the trip’s money, records diesel as litres and price, and answers the owner’s question', async () => {
+    const user = userEvent.setup();
+    render(<PublicApp origin="http://localhost" pathname={`/driver/${TOKEN}`} />);
+    const money = within(await screen.findByRole('region', { name: 'Money for the road' }));
+    expect(money.getByText('₦50,000.00')).toBeVisible();
+    expect(money.getByText('You hold ₦35,000.00 of the company’s money')).toBeVisible();
+    expect(money.getByText('Park or union levy: ₦3,000.00')).toBeVisible();
+    expect(money.getByText('Question: Send the union ticket')).toBeVisible();
+
+    const form = within(screen.getByRole('region', { name: 'Record money spent' }));
+    await user.click(form.getByRole('button', { name: 'Record expense' }));
+    expect(form.getByText('Enter the litres, like 150 or 150.5')).toBeVisible();
+    expect(actions).toEqual([]);
+    await user.type(form.getByLabelText('Litres'), '120.5');
+    await user.type(form.getByLabelText('Price a litre (₦)'), '1,250');
+    expect(form.getByText('Total: ₦150,625.00')).toBeVisible();
+    await user.click(form.getByRole('button', { name: 'Record expense' }));
+    expect(await screen.findByText('Expense recorded: Diesel')).toBeVisible();
+    const sentForm = actions[0]!.body as FormData;
+    expect(actions[0]!.url).toBe(`${PAGE}/expenses`);
+    expect(sentForm.get('tripId')).toBe('t1');
+    expect(sentForm.get('kind')).toBe('DIESEL');
+    expect(sentForm.get('litres')).toBe('120.5');
+    expect(sentForm.get('pricePerLitreKobo')).toBe('125000');
+    expect(sentForm.get('amountKobo')).toBeNull();
+    expect(sentForm.get('spentAt')).toMatch(/^\d{4}-\d\d-\d\dT/);
+
+    await user.type(money.getByLabelText('Your answer'), 'The ticket blew away at Ojota');
+    await user.click(money.getByRole('button', { name: 'Send answer' }));
+    expect(await screen.findByText('Answer sent')).toBeVisible();
+    expect(actions[1]!.url).toBe(`${PAGE}/expenses/e1111111-1111-4111-8111-111111111111/reply`);
+    expect((actions[1]!.body as FormData).get('note')).toBe('The ticket blew away at Ojota');
   });
 
   it('opens without network with the trip as last seen, and the installed app’s start goes back to the link', async () => {

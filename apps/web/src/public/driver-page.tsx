@@ -11,6 +11,7 @@ import {
 import type { Locale } from '@freightlane/domain/i18n';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { IssueCard, NextStepCard, PhotoCard } from './driver-actions';
+import { CashCard, ExpenseCard, type ExpenseAnswer, type ExpenseEntry } from './driver-cash';
 import {
   DriverQueue,
   MAX_QUEUED_PHOTO_BYTES,
@@ -110,6 +111,8 @@ function registerWorker(): void {
 /** A waiting action in the driver's words, said in the language chosen now rather than when it was queued. */
 function actionText(item: QueuedAction, t: DriverText): string {
   if (item.action === 'STATUS') return t('step.markAs', { step: t(`status.${item.tripStatus}`) });
+  if (item.action === 'EXPENSE') return t('expense.queued', { kind: t(`expenseKind.${item.kind}`) });
+  if (item.action === 'EXPENSE_REPLY') return t('cash.answerQueued');
   return item.action === 'ISSUE' ? t('issue.queued') : t('photo.queued');
 }
 
@@ -218,6 +221,8 @@ function DriverPageContent({
   const applyOutcome = useCallback(
     (outcome: SendOutcome) => {
       refreshPending();
+      // A recorded expense or answer changes the trip's money: the page reads it again.
+      if (outcome.recorded.some((r) => r.action === 'EXPENSE' || r.action === 'EXPENSE_REPLY')) void load();
       const steps = outcome.recorded.filter((r) => r.action === 'STATUS');
       const step = steps.at(-1);
       if (step) {
@@ -292,24 +297,57 @@ function DriverPageContent({
   const reportIssue = (issueType: TripIssueType, description: string) =>
     enqueue({ action: 'ISSUE', issueType, description, position: spot() }, t('issue.queued'));
 
-  const addPhoto = async (kind: TripDocumentKind, file: File) => {
+  /**
+   * A photo shrunk for the phone's storage, then `queue` with it; a photo too large to keep or that cannot
+   * be read is said so, and nothing is queued.
+   */
+  const withPhoto = async (
+    file: File | null,
+    queueWith: (photo: { fileName: string; dataUrl: string } | null) => void,
+  ) => {
+    if (!file) return queueWith(null);
     setPreparingPhoto(true);
     try {
       const photo = await photoData(file);
       if (photo.bytes > MAX_QUEUED_PHOTO_BYTES) {
-        setNotice({
-          tone: 'error',
-          text: t('notice.photoTooLarge'),
-        });
+        setNotice({ tone: 'error', text: t('notice.photoTooLarge') });
         return;
       }
-      enqueue({ action: 'DOCUMENT', kind, fileName: photo.fileName }, t('photo.queued'), photo.dataUrl);
+      queueWith(photo);
     } catch {
       setNotice({ tone: 'error', text: t('notice.photoUnreadable') });
     } finally {
       setPreparingPhoto(false);
     }
   };
+
+  const addPhoto = (kind: TripDocumentKind, file: File) =>
+    withPhoto(file, (photo) => {
+      if (photo)
+        enqueue({ action: 'DOCUMENT', kind, fileName: photo.fileName }, t('photo.queued'), photo.dataUrl);
+    });
+
+  const recordExpense = (tripId: string, { receipt, ...entry }: ExpenseEntry) => {
+    // The time it was recorded on the phone is when it was spent, however late the network returns.
+    const spentAt = new Date().toISOString();
+    const position = spot();
+    return withPhoto(receipt, (photo) =>
+      enqueue(
+        { action: 'EXPENSE', tripId, ...entry, spentAt, position, fileName: photo?.fileName },
+        t('expense.queued', { kind: t(`expenseKind.${entry.kind}`) }),
+        photo?.dataUrl,
+      ),
+    );
+  };
+
+  const answerExpense = ({ receipt, expenseId, note }: ExpenseAnswer) =>
+    withPhoto(receipt, (photo) =>
+      enqueue(
+        { action: 'EXPENSE_REPLY', expenseId, note, fileName: photo?.fileName },
+        t('cash.answerQueued'),
+        photo?.dataUrl,
+      ),
+    );
 
   // The queue goes out when the page opens, when the network returns, and on a timer; while sharing,
   // each tick first adds the phone's latest position.
@@ -487,6 +525,20 @@ function DriverPageContent({
               </div>
               {trip ? (
                 <div className="driver-column">
+                  {/* A copy the phone kept before the page carried the trip's money has none to show. */}
+                  {trip.cash ? (
+                    <CashCard
+                      cash={trip.cash}
+                      busy={preparingPhoto}
+                      onAnswer={(answer) => void answerExpense(answer)}
+                    />
+                  ) : null}
+                  {trip.cash?.settled ? null : (
+                    <ExpenseCard
+                      busy={preparingPhoto}
+                      onRecord={(entry) => void recordExpense(trip.id, entry)}
+                    />
+                  )}
                   <IssueCard onReport={reportIssue} />
                   <PhotoCard onPhoto={(kind, file) => void addPhoto(kind, file)} busy={preparingPhoto} />
                 </div>

@@ -217,6 +217,58 @@ describe('the phone’s queue of positions and actions', () => {
     expect(queue.photoOf(photo.clientActionId)).toBeNull();
   });
 
+  it('sends an expense as one form with its trip, time, place and receipt, and an answer without a photo', async () => {
+    const diesel: QueuedAction = {
+      type: 'action',
+      action: 'EXPENSE',
+      tripId: 'b3c1f1de-5d1e-4f47-9d8e-2f7f1b7c1a11',
+      kind: 'DIESEL',
+      litres: 150.5,
+      pricePerLitreKobo: 125_000,
+      spentAt: '2026-11-25T08:00:00.000Z',
+      position: { latitude: 6.45, longitude: 3.39 },
+      fileName: 'receipt.jpg',
+      clientActionId: newActionId(),
+      label: 'Expense: Diesel',
+    };
+    const answer: QueuedAction = {
+      type: 'action',
+      action: 'EXPENSE_REPLY',
+      expenseId: 'e0c1f1de-5d1e-4f47-9d8e-2f7f1b7c1a11',
+      note: 'The ticket was lost',
+      clientActionId: newActionId(),
+      label: 'Answer',
+    };
+    queue.addAction(diesel, `data:image/jpeg;base64,${btoa('\xff\xd8\xff\xe0JFIF')}`);
+    queue.addAction(answer);
+    const sent: { url: string; form: FormData }[] = [];
+    const fetchFn = vi.fn(async (url: string, init?: RequestInit) => {
+      sent.push({ url, form: init?.body as FormData });
+      return new Response(JSON.stringify({ message: 'Recorded', action: 'EXPENSE' }), { status: 201 });
+    });
+    await sendQueue(queue, TOKEN, asFetch(fetchFn));
+    expect(sent.map((s) => s.url)).toEqual([
+      `${BASE}/expenses`,
+      `${BASE}/expenses/${answer.expenseId}/reply`,
+    ]);
+    const expense = sent[0]!.form;
+    expect(Object.fromEntries([...expense.entries()].filter(([name]) => name !== 'file'))).toEqual({
+      clientActionId: diesel.clientActionId,
+      tripId: diesel.tripId,
+      kind: 'DIESEL',
+      litres: '150.5',
+      pricePerLitreKobo: '125000',
+      spentAt: '2026-11-25T08:00:00.000Z',
+      latitude: '6.45',
+      longitude: '3.39',
+    });
+    expect((expense.get('file') as File).name).toBe('receipt.jpg');
+    const reply = sent[1]!.form;
+    expect(reply.get('note')).toBe('The ticket was lost');
+    expect(reply.get('file')).toBeNull();
+    expect(queue.list()).toEqual([]);
+  });
+
   it('refuses an action it has no room to keep, and trims only positions past the cap', () => {
     const full = {
       getItem: (k: string) => window.localStorage.getItem(k),

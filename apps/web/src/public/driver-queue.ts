@@ -1,5 +1,6 @@
 import type {
   DriverActionResult,
+  ExpenseKind,
   PhonePositionInput,
   TripDocumentKind,
   TripIssueType,
@@ -31,7 +32,24 @@ export type ActionBody =
       position?: PhoneSpot;
     }
   | { action: 'ISSUE'; issueType: TripIssueType; description: string; position?: PhoneSpot }
-  | { action: 'DOCUMENT'; kind: TripDocumentKind; fileName: string };
+  | { action: 'DOCUMENT'; kind: TripDocumentKind; fileName: string }
+  | {
+      action: 'EXPENSE';
+      /** The trip the driver was on, so an expense sent after the delivery still lands on it. */
+      tripId: string;
+      kind: ExpenseKind;
+      /** Diesel is litres and the price a litre; every other kind an amount. */
+      amountKobo?: number;
+      litres?: number;
+      pricePerLitreKobo?: number;
+      note?: string;
+      /** When the driver recorded it on the phone: the time it was spent. */
+      spentAt: string;
+      position?: PhoneSpot;
+      /** The receipt photo's name, when one waits beside the action. */
+      fileName?: string;
+    }
+  | { action: 'EXPENSE_REPLY'; expenseId: string; note: string; fileName?: string };
 
 /** An action waiting to be sent, with the id that makes a resend harmless and the words the page shows. */
 export type QueuedAction = ActionBody & { type: 'action'; clientActionId: string; label: string };
@@ -196,13 +214,55 @@ function blobOf(dataUrl: string): Blob {
   return new Blob([bytes], { type });
 }
 
+/** An expense's fields as the multipart form sends them: every value as text, absent ones left out. */
+function expenseFields(action: Extract<QueuedAction, { action: 'EXPENSE' }>): Record<string, string> {
+  const values: Record<string, string | number | undefined> = {
+    tripId: action.tripId,
+    kind: action.kind,
+    amountKobo: action.amountKobo,
+    litres: action.litres,
+    pricePerLitreKobo: action.pricePerLitreKobo,
+    note: action.note,
+    spentAt: action.spentAt,
+    latitude: action.position?.latitude,
+    longitude: action.position?.longitude,
+  };
+  return Object.fromEntries(
+    Object.entries(values).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]])),
+  );
+}
+
+/** A form of text fields, then the photo (field `file`) when one waits beside the action. */
+function formOf(
+  fields: Record<string, string>,
+  photo: string | null,
+  fileName: string | undefined,
+): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (photo) form.append('file', blobOf(photo), fileName ?? 'photo.jpg');
+  return form;
+}
+
 function requestOf(base: string, action: QueuedAction, photo: string | null): [string, RequestInit] {
+  const id = { clientActionId: action.clientActionId };
   if (action.action === 'DOCUMENT') {
-    const form = new FormData();
-    form.append('clientActionId', action.clientActionId);
-    form.append('kind', action.kind);
-    if (photo) form.append('file', blobOf(photo), action.fileName);
-    return [`${base}/documents`, { method: 'POST', body: form }];
+    return [
+      `${base}/documents`,
+      { method: 'POST', body: formOf({ ...id, kind: action.kind }, photo, action.fileName) },
+    ];
+  }
+  if (action.action === 'EXPENSE') {
+    return [
+      `${base}/expenses`,
+      { method: 'POST', body: formOf({ ...id, ...expenseFields(action) }, photo, action.fileName) },
+    ];
+  }
+  if (action.action === 'EXPENSE_REPLY') {
+    return [
+      `${base}/expenses/${encodeURIComponent(action.expenseId)}/reply`,
+      { method: 'POST', body: formOf({ ...id, note: action.note }, photo, action.fileName) },
+    ];
   }
   const { type: _type, label: _label, action: kind, ...body } = action;
   return [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CASH_METHODS, EXPENSE_KINDS, EXPENSE_STATUSES } from '../road-money';
 import { DRIVER_ACTIONS } from './driver-phone';
 import { driverSchema } from './fleet';
 
@@ -46,6 +47,30 @@ export const driverDataExport = z.object({
   ),
   /** What the driver reported from their phone link or USSD: a status, an issue, a document. */
   actions: z.array(z.object({ tripNumber: z.string(), action: z.enum(DRIVER_ACTIONS), at: isoTime })),
+  /**
+   * The money the driver was given and spent on each trip (decision 046), with where the phone was when
+   * an expense was recorded (null once the location history is erased).
+   */
+  advances: z.array(
+    z.object({
+      tripNumber: z.string(),
+      method: z.enum(CASH_METHODS),
+      amountKobo: z.number().int(),
+      givenAt: isoTime,
+    }),
+  ),
+  expenses: z.array(
+    z.object({
+      tripNumber: z.string(),
+      kind: z.enum(EXPENSE_KINDS),
+      amountKobo: z.number().int(),
+      status: z.enum(EXPENSE_STATUSES),
+      spentAt: isoTime,
+      place: z.string().nullable(),
+      latitude: z.number().nullable(),
+      longitude: z.number().nullable(),
+    }),
+  ),
 });
 export type DriverDataExport = z.infer<typeof driverDataExport>;
 

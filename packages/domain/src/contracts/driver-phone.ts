@@ -5,6 +5,7 @@ import { TRIP_DOCUMENT_KINDS } from '../trip-document-kinds';
 import { changeTripStatusRequest, TRIP_STATUSES, tripLocationSchema } from './trip';
 import { openTripIssueRequest } from './trip-issue';
 import { locationView } from './location';
+import { driverTripCashSchema } from './road-money';
 
 /**
  * A driver's private phone link, /driver/{token}: the driver's own page, and the address the free
@@ -20,6 +21,10 @@ export const MAX_QUEUED_POSITIONS = 500;
 export const DRIVER_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 const driverToken = z.string().regex(DRIVER_TOKEN_PATTERN, 'This driver link is not valid');
 export const driverTokenParams = z.strictObject({ token: driverToken });
+export const driverExpenseParams = z.strictObject({
+  token: driverToken,
+  expenseId: z.uuid({ error: 'Expense not found' }),
+});
 
 /** The link as the transporter sees it on the driver's page, to send by SMS or WhatsApp. */
 export const driverPhoneLinkSchema = z.object({
@@ -54,6 +59,8 @@ export const driverPageSchema = z.object({
       pickup: locationView,
       recipient: locationView,
       currentLocation: tripLocationSchema.nullable(),
+      /** The trip's cash: the advance, the expenses recorded and the balance. */
+      cash: driverTripCashSchema,
     })
     .nullable(),
   positionIntervalSeconds: z.number().int(),
@@ -139,11 +146,11 @@ export function osmandTime(text: string): Date | null {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// The driver's actions: the next status, an issue, a photo. Each carries an id the phone made up when the
+// The driver's actions: the next status, an issue, a photo, an expense and the answer to a query. Each carries an id the phone made up when the
 // driver pressed the button, so an action the phone sends again (its answer was lost, or it waited offline)
 // is recorded once; the resend answers what the first one did.
 
-export const DRIVER_ACTIONS = ['STATUS', 'ISSUE', 'DOCUMENT'] as const;
+export const DRIVER_ACTIONS = ['STATUS', 'ISSUE', 'DOCUMENT', 'EXPENSE', 'EXPENSE_REPLY'] as const;
 export type DriverAction = (typeof DRIVER_ACTIONS)[number];
 
 const clientActionIdField = z.uuid({ error: 'clientActionId must be a UUID the phone made for the action' });

@@ -16,3 +16,4 @@ export * from './rating';
 export * from './rate-guidance';
 export * from './scorecard';
 export * from './return-load';
+export * from './road-money';

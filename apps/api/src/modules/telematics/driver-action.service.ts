@@ -5,6 +5,8 @@ import {
   TRIP_ISSUE_TYPE_LABELS,
   TRIP_STATUS_LABELS,
   driverDocumentFields,
+  driverExpenseFields,
+  driverExpenseReplyFields,
   placeOfPosition,
   type DriverAction,
   type DriverActionResult,
@@ -15,7 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../errors';
-import { readUpload } from '../../lib/upload';
+import { formFields, readForm, readUpload, type UploadedFile } from '../../lib/upload';
 import {
   insertTripDocumentIn,
   withStoredFile,
@@ -23,6 +25,7 @@ import {
   moveTripStatus,
   refuseRacedMove,
   liveTripOfDriver,
+  loadTripFor,
   tripStatusNotification,
   type DriverActor,
   type TripRecord,
@@ -36,6 +39,14 @@ import {
 } from './driver-action.repository';
 import { driverOfToken } from './driver-phone.service';
 import { queueNotification } from '../notification';
+import {
+  answerExpenseQueryIn,
+  expenseRecordedMessage,
+  recordExpenseIn,
+  tripOfDriverExpense,
+  withReceipt,
+  type StoredReceipt,
+} from '../road-money';
 
 /** An action's answer, and whether it is the stored answer of an earlier send of the same action. */
 export interface DriverActionOutcome {
@@ -257,15 +268,7 @@ export async function addDriverPhoto(
     maxBytes: MAX_TRIP_DOCUMENT_BYTES,
     allowed: DRIVER_PHOTO_TYPES,
   });
-  const fields = driverDocumentFields.safeParse(upload.fields);
-  if (!fields.success) {
-    const errors = fields.error.issues.map((issue) => ({
-      field: issue.path.join('.') || 'body',
-      message: issue.message,
-    }));
-    throw new AppError('BAD_REQUEST', errors.map((e) => e.message).join('; '), { errors });
-  }
-  const { clientActionId, kind } = fields.data;
+  const { clientActionId, kind } = formFields(driverDocumentFields, upload.fields);
   const earlier = await findDriverAction(ctx.db, actor.driverId, clientActionId);
   if (earlier) return { result: storedResult(earlier, 'DOCUMENT'), resent: true };
   return withStoredFile(ctx, upload.buffer, async (storageKey) => {
@@ -286,4 +289,88 @@ export async function addDriverPhoto(
     if (outcome.resent) await ctx.storage.remove(storageKey).catch(() => undefined);
     return outcome;
   });
+}
+
+/** The form of a driver's expense or answer: its fields, and the receipt photo when there is one. */
+async function readDriverForm(request: FastifyRequest) {
+  return readForm(request, { maxBytes: MAX_TRIP_DOCUMENT_BYTES, allowed: DRIVER_PHOTO_TYPES, maxFields: 12 });
+}
+
+/**
+ * Runs a driver's action that carries a receipt: an action sent before is answered without storing its
+ * file again, and a resend that raced the first send drops its copy of the file.
+ */
+async function onceWithReceipt(
+  ctx: AppContext,
+  actor: DriverActor,
+  trip: TripRecord,
+  clientActionId: string,
+  action: DriverAction,
+  file: UploadedFile | null,
+  act: (tx: Executor, receipt: StoredReceipt | null) => Promise<Acted>,
+): Promise<DriverActionOutcome> {
+  const earlier = await findDriverAction(ctx.db, actor.driverId, clientActionId);
+  if (earlier) return { result: storedResult(earlier, action), resent: true };
+  return withReceipt(ctx, file, async (receipt) => {
+    const outcome = await once(ctx, actor, trip, clientActionId, action, (tx) => act(tx, receipt));
+    if (outcome.resent && receipt) await ctx.storage.remove(receipt.storageKey).catch(() => undefined);
+    return outcome;
+  });
+}
+
+/** The trip the driver names (one the driver drives for the company), locked; else the trip in progress. */
+async function tripForDriver(ctx: AppContext, actor: DriverActor, tripId: string | undefined) {
+  if (!tripId) return (await knownDriverOnTrip(ctx, actor)).trip;
+  return (await loadTripFor(ctx.db, actor, tripId)).trip;
+}
+
+/**
+ * POST /api/v1/driver/{token}/expenses: an expense from the phone (multipart: the fields, then the receipt
+ * photo when there is one), waiting for the owner's review. The link is checked before the form is read.
+ */
+export async function recordDriverExpense(
+  ctx: AppContext,
+  token: string,
+  request: FastifyRequest,
+): Promise<DriverActionOutcome> {
+  const driver = await driverOfToken(ctx, token);
+  const actor: DriverActor = { driverId: driver.driverId, companyId: driver.companyId, userId: null };
+  const form = await readDriverForm(request);
+  const { clientActionId, tripId, ...fields } = formFields(driverExpenseFields, form.fields);
+  const trip = await tripForDriver(ctx, actor, tripId);
+  return onceWithReceipt(ctx, actor, trip, clientActionId, 'EXPENSE', form.file, async (tx, receipt) => {
+    const { trip: locked } = await loadTripFor(tx, actor, trip.id, { forUpdate: true });
+    await recordExpenseIn(tx, actor, locked, fields, receipt, request);
+    return { result: resultOf(clientActionId, 'EXPENSE', locked, expenseRecordedMessage(fields.kind)) };
+  });
+}
+
+/**
+ * POST /api/v1/driver/{token}/expenses/{expenseId}/reply: the driver's answer to a queried expense, with a
+ * receipt photo when the question asked for one.
+ */
+export async function answerDriverExpenseQuery(
+  ctx: AppContext,
+  token: string,
+  expenseId: string,
+  request: FastifyRequest,
+): Promise<DriverActionOutcome> {
+  const driver = await driverOfToken(ctx, token);
+  const actor: DriverActor = { driverId: driver.driverId, companyId: driver.companyId, userId: null };
+  const form = await readDriverForm(request);
+  const { clientActionId, note } = formFields(driverExpenseReplyFields, form.fields);
+  const trip = await tripForDriver(ctx, actor, await tripOfDriverExpense(ctx.db, actor.driverId, expenseId));
+  return onceWithReceipt(
+    ctx,
+    actor,
+    trip,
+    clientActionId,
+    'EXPENSE_REPLY',
+    form.file,
+    async (tx, receipt) => {
+      const { trip: locked } = await loadTripFor(tx, actor, trip.id, { forUpdate: true });
+      await answerExpenseQueryIn(tx, actor, locked, expenseId, note, receipt, request);
+      return { result: resultOf(clientActionId, 'EXPENSE_REPLY', locked, 'Answer sent') };
+    },
+  );
 }

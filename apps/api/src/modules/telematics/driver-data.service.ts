@@ -12,6 +12,7 @@ import { audit, type RequestOrigin } from '../../lib/audit';
 import type { Principal } from '../../plugins/auth';
 import type { Limit } from '../../plugins/rate-limit';
 import { getDriver } from '../fleet';
+import { advancesOfDriver, expensesOfDriver, forgetExpenseSpots } from '../road-money';
 import { liveTripOfDriver } from '../trip';
 import {
   actionsOfDriver,
@@ -47,11 +48,13 @@ export async function exportDriverData(
 ): Promise<{ fileName: string; data: DriverDataExport }> {
   const driver = await getDriver(ctx, principal, driverId);
   await ctx.rateLimiter.hit(DRIVER_DATA_EXPORT_LIMIT, driver.id);
-  const [extras, link, driven, actions] = await Promise.all([
+  const [extras, link, driven, actions, advances, expenses] = await Promise.all([
     driverRecordExtras(ctx.db, driver.id),
     findPhoneLinkOfDriver(ctx.db, driver.id),
     tripsDrivenBy(ctx.db, driver.id),
     actionsOfDriver(ctx.db, driver.id),
+    advancesOfDriver(ctx.db, driver.id),
+    expensesOfDriver(ctx.db, driver.id),
   ]);
   const kept = await keptRoutesOf(
     ctx.db,
@@ -94,6 +97,8 @@ export async function exportDriverData(
       positionColumns: [...DRIVER_POSITION_COLUMNS],
       trips: tripsOut,
       actions: actions.map((a) => ({ tripNumber: a.tripNumber, action: a.action, at: a.at.toISOString() })),
+      advances: advances.map((a) => ({ ...a, givenAt: a.givenAt.toISOString() })),
+      expenses: expenses.map((e) => ({ ...e, spentAt: e.spentAt.toISOString() })),
     },
   };
 }
@@ -105,8 +110,9 @@ export const locationHistoryErased = (name: string, positions: number, trips: nu
   `${name}'s location history is erased: ${positions.toLocaleString('en-NG')} ${positions === 1 ? 'position' : 'positions'} and the routes of ${trips} ${trips === 1 ? 'trip' : 'trips'}.`;
 
 /**
- * Erases where the driver went: the positions of every trip they drove, as recorded and as kept, and when
- * their phone last sent one. The trips themselves stay with both companies (their record of the contract),
+ * Erases where the driver went: the positions of every trip they drove, as recorded and as kept, where
+ * the phone was when each expense was recorded (its place in words stays, as a trip's last place does),
+ * and when their phone last sent one. The trips themselves stay with both companies (their record of the contract),
  * and so does each route's length, which the reports count. Refused while the driver is on a live trip.
  */
 export async function eraseDriverLocationHistory(
@@ -136,11 +142,12 @@ export async function eraseDriverLocationHistory(
     ))
       touched.add(id);
     await forgetLastPhonePosition(tx, driver.id);
+    const expenseSpots = await forgetExpenseSpots(tx, driver.id);
     await audit(tx, principal, origin, {
       action: 'driver.location_history_erased',
       entityType: 'driver',
       entityId: driver.id,
-      data: { positions, trips: touched.size },
+      data: { positions, trips: touched.size, expenseSpots },
     });
     return {
       status: 'Successful' as const,

@@ -1,5 +1,7 @@
 import {
+  EXPENSE_KINDS,
   TRIP_DOCUMENT_KINDS,
+  driverExpenseParams,
   driverActionResult,
   driverIdParams,
   driverIssueRequest,
@@ -19,6 +21,8 @@ import { principalOf, requireAuth } from '../../plugins/auth';
 import { FLEET_ROLES } from '../fleet';
 import {
   addDriverPhoto,
+  answerDriverExpenseQuery,
+  recordDriverExpense,
   recordDriverStatus,
   reportDriverIssue,
   type DriverActionOutcome,
@@ -196,6 +200,73 @@ export function driverPhoneRoutes(app: ZodApp, ctx: AppContext): void {
     },
     async (request, reply) => {
       const [status, body] = answered(await addDriverPhoto(ctx, request.params.token, request), 201);
+      return reply.status(status).send(body);
+    },
+  );
+
+  app.post(
+    '/api/v1/driver/:token/expenses',
+    {
+      schema: {
+        tags,
+        summary:
+          "Record money spent on the driver's trip (multipart: the fields, then the receipt `file` as JPEG, PNG or WebP up to 10 MB, when there is one)",
+        description: `${actionNote} Diesel is \`litres\` and \`pricePerLitreKobo\`; every other kind is \`amountKobo\`. \`tripId\` names the trip the expense was recorded on (it may have been delivered since); the trip in progress when absent. The expense waits for the owner's review.`,
+        consumes: ['multipart/form-data'],
+        multipartBody: {
+          type: 'object',
+          required: ['clientActionId', 'kind'],
+          properties: {
+            clientActionId: { type: 'string', description: 'A UUID the phone made for this action' },
+            tripId: { type: 'string' },
+            kind: { type: 'string', enum: [...EXPENSE_KINDS] },
+            amountKobo: { type: 'string' },
+            litres: { type: 'string' },
+            pricePerLitreKobo: { type: 'string' },
+            note: { type: 'string' },
+            spentAt: { type: 'string' },
+            latitude: { type: 'string' },
+            longitude: { type: 'string' },
+            file: { type: 'string', format: 'binary', description: 'The receipt photo' },
+          },
+        },
+        params: driverTokenParams,
+        response: { 200: driverActionResult, 201: driverActionResult, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const [status, body] = answered(await recordDriverExpense(ctx, request.params.token, request), 201);
+      return reply.status(status).send(body);
+    },
+  );
+
+  app.post(
+    '/api/v1/driver/:token/expenses/:expenseId/reply',
+    {
+      schema: {
+        tags,
+        summary:
+          "Answer the owner's question about an expense (multipart: `clientActionId`, `note`, and a receipt `file` when asked)",
+        description: `${actionNote} The expense waits for review again.`,
+        consumes: ['multipart/form-data'],
+        multipartBody: {
+          type: 'object',
+          required: ['clientActionId', 'note'],
+          properties: {
+            clientActionId: { type: 'string', description: 'A UUID the phone made for this action' },
+            note: { type: 'string', description: 'The answer' },
+            file: { type: 'string', format: 'binary', description: 'The receipt photo' },
+          },
+        },
+        params: driverExpenseParams,
+        response: { 200: driverActionResult, 201: driverActionResult, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const [status, body] = answered(
+        await answerDriverExpenseQuery(ctx, request.params.token, request.params.expenseId, request),
+        201,
+      );
       return reply.status(status).send(body);
     },
   );

@@ -15,6 +15,7 @@ import { audit, type RequestOrigin } from '../../lib/audit';
 import { hashToken, randomToken } from '../../lib/secure-token';
 import type { Principal } from '../../plugins/auth';
 import { getDriver } from '../fleet';
+import { driverTripCash } from '../road-money';
 import { liveTripOfDriver, terminalsOfTripRows, tripCourseOf } from '../trip';
 import {
   deletePhoneLink,
@@ -111,12 +112,13 @@ export async function driverPageOf(ctx: AppContext, token: string): Promise<Driv
   const trip = await liveTripOfDriver(ctx.db, driver.driverId);
   const course = trip ? tripCourseOf(trip, await terminalsOfTripRows(ctx.db, [{ trip }])) : null;
   const plate = trip?.truckId ? await findTruckPlate(ctx.db, trip.truckId) : null;
+  const cash = trip && course ? await driverTripCash(ctx.db, trip.id) : null;
   return {
     driver: { firstName: driver.firstName, lastName: driver.lastName, language: driver.language },
     company: { name: driver.companyName },
     truck: plate ? { registrationNumber: plate } : null,
     trip:
-      trip && course
+      trip && course && cash
         ? {
             id: trip.id,
             tripNumber: trip.tripNumber,
@@ -127,6 +129,7 @@ export async function driverPageOf(ctx: AppContext, token: string): Promise<Driv
             currentLocation: trip.currentLocation
               ? { ...trip.currentLocation, description: trip.currentLocation.description ?? null }
               : null,
+            cash,
           }
         : null,
     positionIntervalSeconds: DRIVER_POSITION_INTERVAL_SECONDS,

@@ -34,6 +34,9 @@ const DOMAIN_LABELS: Record<LabelGroup, Record<string, string>> = {
   arrivalMode: domain.ARRIVAL_MODE_LABELS,
   trackingAlarm: domain.TRACKING_ALARM_LABELS,
   ratingTag: domain.RATING_TAG_LABELS,
+  expenseKind: domain.EXPENSE_KIND_LABELS,
+  expenseStatus: domain.EXPENSE_STATUS_LABELS,
+  cashMethod: domain.CASH_METHOD_LABELS,
 };
 
 describe('the labels catalog', () => {

@@ -5,30 +5,13 @@ import {
   tripDocumentSchema,
   tripIdParams,
 } from '@freightlane/domain';
-import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../../context';
 import { bearerSecurity, errorResponses, multipartForm, type ZodApp } from '../../../lib/route-kit';
-import { attachmentHeader } from '../../../lib/upload';
+import { sendDownload } from '../../../lib/download';
 import { principalOf, requireAuth } from '../../../plugins/auth';
-import {
-  deleteTripDocumentFor,
-  openTripDocumentFile,
-  uploadTripDocument,
-  type TripDocumentFile,
-} from './trip-document.service';
+import { deleteTripDocumentFor, openTripDocumentFile, uploadTripDocument } from './trip-document.service';
 
 const tags = ['Trip documents'];
-
-/** Always a download, never shown inline, so an uploaded file cannot run in the app's origin. */
-function sendTripDocumentFile(reply: FastifyReply, file: TripDocumentFile) {
-  return reply
-    .header('content-type', file.contentType)
-    .header('content-length', String(file.sizeBytes))
-    .header('content-disposition', attachmentHeader(file.fileName))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .send(file.stream);
-}
 
 export function tripDocumentRoutes(app: ZodApp, ctx: AppContext): void {
   app.post(
@@ -68,7 +51,7 @@ export function tripDocumentRoutes(app: ZodApp, ctx: AppContext): void {
       },
     },
     async (request, reply) =>
-      sendTripDocumentFile(reply, await openTripDocumentFile(ctx, principalOf(request), request.params.id)),
+      sendDownload(reply, await openTripDocumentFile(ctx, principalOf(request), request.params.id)),
   );
 
   app.delete(

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import {
   MAX_TRIP_DOCUMENT_BYTES,
   TRIP_DOCUMENT_KINDS,
@@ -26,6 +25,8 @@ import {
 import { queueNotification } from '../../notification';
 import { documentAddedNotification } from '../trip-notifications';
 import { openStoredFile } from '../../../plugins/storage';
+import { withStored } from '../../../lib/stored-file';
+import type { DownloadFile } from '../../../lib/download';
 
 /** The uploader's company, or an admin, may remove a document; the other party only reads it. */
 function mayDelete(principal: Principal, document: TripDocumentRecord): boolean {
@@ -122,22 +123,13 @@ export async function insertTripDocumentIn(
   return document.id;
 }
 
-/**
- * Puts an uploaded file in storage and runs `record`, which writes what points at it. When `record` fails
- * the file is removed again, since nothing points at it.
- */
+/** Puts a trip document's file in storage and runs `record` (lib/stored-file.ts). */
 export async function withStoredFile<T>(
   ctx: AppContext,
   buffer: Buffer,
   record: (storageKey: string) => Promise<T>,
 ): Promise<T> {
-  const storageKey = await ctx.storage.put('trip-documents', buffer);
-  try {
-    return await record(storageKey);
-  } catch (err) {
-    await ctx.storage.remove(storageKey).catch(() => undefined);
-    throw err;
-  }
+  return withStored(ctx.storage, 'trip-documents', buffer, record);
 }
 
 /**
@@ -180,12 +172,7 @@ export async function uploadTripDocument(
   return toTripDocument(principal, row);
 }
 
-export interface TripDocumentFile {
-  fileName: string;
-  contentType: string;
-  sizeBytes: number;
-  stream: Readable;
-}
+export type TripDocumentFile = DownloadFile;
 
 /** The stored file of a document; a document of someone else's trip is not found. */
 export async function openTripDocumentFile(

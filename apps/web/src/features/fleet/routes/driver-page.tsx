@@ -1,5 +1,6 @@
 import { formatNigerianPhone, type Driver } from '@freightlane/domain';
 import { PATHS } from '../../../lib/paths';
+import { DriverBalanceCard } from '../../trip-cash';
 import { UssdAccessCard } from '../../ussd';
 import { DriverDataCard } from '../components/driver-data-card';
 import { DriverPhoneLinkCard } from '../components/driver-phone-link-card';
@@ -38,6 +39,7 @@ export function DriverPage() {
           <DriverPhotoCard driver={driver} />
           <DriverPhoneVerificationCard driver={driver} />
           <DriverPhoneLinkCard driver={driver} />
+          <DriverBalanceCard driverId={driver.id} driverName={fullName(driver)} />
           <UssdAccessCard driver={driver} />
           {DRIVER_STAGES.map((stage) => (
             <EditSection key={stage.key} kind="drivers" record={driver} stage={stage}>

@@ -22,11 +22,10 @@ import {
   type DialogProps,
 } from '../../../components/form-dialog';
 import { useLabels } from '../../../i18n/labels/labels';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { applyServerFieldErrors, withFormFieldNames } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useDisputeCharge, useProposeCharge, useReviseCharge } from '../api/invoices-api';
 import { useInvoicesText, type InvoicesText } from '../text';
-import { withFormFieldNames } from './server-errors';
 
 /** An amount typed in naira ("25,000" or "25000.50"), read into kobo and checked by the contract's rule. */
 function nairaAmountField(t: InvoicesText) {

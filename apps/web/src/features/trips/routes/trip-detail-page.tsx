@@ -10,6 +10,7 @@ import { PageHeader } from '../../../components/page-header';
 import { formatDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { FreeTimeBadge, FreeTimeCard } from '../../free-time';
+import { TripCashCard } from '../../trip-cash';
 import { TrackingLinkCard } from '../public-tracking/components/tracking-link-card';
 import { useTrip } from '../api/trip-detail-api';
 import { CancelTripsDialog } from '../components/cancel-trips-dialog';
@@ -154,6 +155,8 @@ export function TripDetailPage() {
             <Stack gap="lg">
               {data.resources.truck ? <TripRouteCard trip={data} ownsFleet={side === 'TRANSPORTER'} /> : null}
               <TripTimeline trip={data} isAdmin={role === 'role_admin'} />
+              {/* The cash given and spent on the road is the transporter's own business; admins read it. */}
+              {side === 'TRANSPORTER' || role === 'role_admin' ? <TripCashCard tripId={data.id} /> : null}
               <TripNotesCard trip={data} side={side} />
             </Stack>
           </Grid.Col>

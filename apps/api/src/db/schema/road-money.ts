@@ -1,0 +1,131 @@
+import type { CashMethod, ExpenseKind, ExpenseStatus } from '@freightlane/domain';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { companies } from './company';
+import { drivers } from './fleet';
+import { trips } from './trip';
+import { users } from './user';
+
+/** Cash or a transfer the transporter gave the trip's driver for the road (decision 046). */
+export const tripAdvances = pgTable(
+  'trip_advances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tripId: uuid('trip_id')
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    transporterCompanyId: uuid('transporter_company_id')
+      .notNull()
+      .references(() => companies.id),
+    driverId: uuid('driver_id')
+      .notNull()
+      .references(() => drivers.id),
+    method: text('method').$type<CashMethod>().notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    reference: text('reference'),
+    givenAt: timestamp('given_at', { withTimezone: true }).notNull(),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('trip_advances_trip_idx').on(t.tripId, t.givenAt),
+    index('trip_advances_driver_idx').on(t.driverId, t.tripId),
+    check('trip_advances_amount_positive', sql`${t.amountKobo} > 0`),
+  ],
+);
+
+/**
+ * What the driver spent on the trip, from the phone or recorded by the office; counted in the driver's
+ * balance and the trip's profit once APPROVED. The receipt (when there is one) is the transporter's own
+ * file, not a trip document: the customer never sees it.
+ */
+export const tripExpenses = pgTable(
+  'trip_expenses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tripId: uuid('trip_id')
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    transporterCompanyId: uuid('transporter_company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** Whose cash paid it: the trip's driver when it was recorded. */
+    driverId: uuid('driver_id')
+      .notNull()
+      .references(() => drivers.id),
+    kind: text('kind').$type<ExpenseKind>().notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    /** Diesel only: what the diesel check divides by the distance. */
+    litres: numeric('litres', { precision: 8, scale: 2, mode: 'number' }),
+    pricePerLitreKobo: bigint('price_per_litre_kobo', { mode: 'number' }),
+    note: text('note'),
+    place: text('place'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    spentAt: timestamp('spent_at', { withTimezone: true }).notNull(),
+    status: text('status').$type<ExpenseStatus>().notNull(),
+    reviewNote: text('review_note'),
+    reviewedByUserId: uuid('reviewed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    driverReply: text('driver_reply'),
+    recordedByDriverId: uuid('recorded_by_driver_id').references(() => drivers.id),
+    recordedByUserId: uuid('recorded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    receiptFileName: text('receipt_file_name'),
+    receiptContentType: text('receipt_content_type'),
+    receiptSizeBytes: integer('receipt_size_bytes'),
+    receiptStorageKey: text('receipt_storage_key'),
+    receiptSha256: text('receipt_sha256'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('trip_expenses_trip_idx').on(t.tripId, t.spentAt),
+    index('trip_expenses_driver_idx').on(t.driverId, t.tripId),
+    index('trip_expenses_review_idx')
+      .on(t.transporterCompanyId, t.createdAt)
+      .where(sql`${t.status} IN ('PENDING', 'QUERIED')`),
+    check('trip_expenses_amount_positive', sql`${t.amountKobo} > 0`),
+    check(
+      'trip_expenses_diesel_litres',
+      sql`(${t.kind} = 'DIESEL') = (${t.litres} IS NOT NULL AND ${t.pricePerLitreKobo} IS NOT NULL)`,
+    ),
+  ],
+);
+
+/**
+ * The end of a trip's cash account: what it stood at, and what changed hands then (to the driver
+ * positive, returned by the driver negative). What is left carries into the driver's running balance.
+ */
+export const tripSettlements = pgTable(
+  'trip_settlements',
+  {
+    tripId: uuid('trip_id')
+      .primaryKey()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    transporterCompanyId: uuid('transporter_company_id')
+      .notNull()
+      .references(() => companies.id),
+    driverId: uuid('driver_id')
+      .notNull()
+      .references(() => drivers.id),
+    balanceKobo: bigint('balance_kobo', { mode: 'number' }).notNull(),
+    paidKobo: bigint('paid_kobo', { mode: 'number' }).notNull(),
+    method: text('method').$type<CashMethod>().notNull(),
+    reference: text('reference'),
+    note: text('note'),
+    settledByUserId: uuid('settled_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    settledAt: timestamp('settled_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('trip_settlements_driver_idx').on(t.driverId, t.settledAt)],
+);

@@ -1,0 +1,20 @@
+import type { Storage } from '../plugins/storage';
+
+/**
+ * Puts an uploaded file in storage under `prefix` and runs `record`, which writes what points at it. When
+ * `record` fails the file is removed again, since nothing points at it.
+ */
+export async function withStored<T>(
+  storage: Storage,
+  prefix: string,
+  buffer: Buffer,
+  record: (storageKey: string) => Promise<T>,
+): Promise<T> {
+  const storageKey = await storage.put(prefix, buffer);
+  try {
+    return await record(storageKey);
+  } catch (err) {
+    await storage.remove(storageKey).catch(() => undefined);
+    throw err;
+  }
+}
