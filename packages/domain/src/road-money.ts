@@ -87,3 +87,35 @@ export type SettlementDirection = (typeof SETTLEMENT_DIRECTIONS)[number];
 export function signedSettlementKobo(direction: SettlementDirection, amountKobo: number): number {
   return direction === 'TO_DRIVER' ? amountKobo : -amountKobo;
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// The diesel check (decision 046): litres bought on a trip against the distance its truck drove.
+
+/** A trip burning more than this times its truck's median litres per 100 km is flagged to the owner. */
+export const DIESEL_FLAG_RATIO = 1.25;
+/** Shorter trips are not judged: a yard move or a short hop says little about a truck's burn. */
+export const DIESEL_MIN_KM = 50;
+/** A truck's median needs this many earlier judged trips; fewer, and nothing is flagged yet. */
+export const DIESEL_MEDIAN_MIN_TRIPS = 3;
+/** The median is taken over the truck's latest trips, so a new engine or route shows within weeks. */
+export const DIESEL_MEDIAN_TRIPS = 20;
+
+/** Litres per 100 km, to one decimal; null when the trip is too short to judge or bought no diesel. */
+export function litresPer100Km(litres: number, distanceKm: number | null): number | null {
+  if (distanceKm === null || distanceKm < DIESEL_MIN_KM || litres <= 0) return null;
+  return Math.round((litres / distanceKm) * 1000) / 10;
+}
+
+/** The median of `values`; null for none. */
+export function medianOf(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Whether a trip's burn is more than 25 % above its truck's median of earlier trips. */
+export function dieselFlagged(rate: number | null, truckRates: readonly number[]): boolean {
+  const median = truckRates.length >= DIESEL_MEDIAN_MIN_TRIPS ? medianOf(truckRates) : null;
+  return rate !== null && median !== null && rate > median * DIESEL_FLAG_RATIO;
+}

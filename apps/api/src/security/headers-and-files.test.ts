@@ -287,6 +287,61 @@ describe('V12.2.1 V12.5.2 uploads: a page, SVG or script is refused or served on
         return get(`/api/v1/trips/documents/${detail.documents[0].id}`, transporter);
       },
     });
+
+    // Receipts (decision 046): the office's, and the driver's from the phone, first and as an answer.
+    const cashTrip = await w.newTrip();
+    await w.assignFleet(cashTrip.id);
+    const receiptOf = async (tripId: string, token: string, expenseId?: string) => {
+      const money = (await get(`/api/v1/trips/${tripId}/money`, token)).json() as {
+        expenses: { id: string; receipt: unknown }[];
+      };
+      const expense = expenseId
+        ? money.expenses.find((e) => e.id === expenseId)!
+        : money.expenses.filter((e) => e.receipt).at(-1)!;
+      return get(`/api/v1/trips/${tripId}/expenses/${expense.id}/receipt`, token);
+    };
+    routes.set('POST /api/v1/trips/{id}/expenses', {
+      accepts: 'pdf',
+      upload: send(`/api/v1/trips/${cashTrip.id}/expenses`, 'POST', transporter, {
+        kind: 'TOLL',
+        amountKobo: '10000',
+      }),
+      download: () => receiptOf(cashTrip.id, transporter),
+    });
+    routes.set('POST /api/v1/driver/{token}/expenses', {
+      accepts: 'image',
+      upload: (file) =>
+        send(`${phone.base}/expenses`, 'POST', null, {
+          clientActionId: randomUUID(),
+          kind: 'TOLL',
+          amountKobo: '10000',
+        })(file),
+      download: () => receiptOf(phone.trip.id, transporter),
+    });
+    let queried = '';
+    routes.set('POST /api/v1/driver/{token}/expenses/{expenseId}/reply', {
+      accepts: 'image',
+      upload: async (file) => {
+        // An expense of the driver's the owner queried, with no receipt yet: each answer needs its own.
+        const recorded = await send(`/api/v1/trips/${phone.trip.id}/expenses`, 'POST', transporter, {
+          kind: 'LEVY',
+          amountKobo: '20000',
+        })({ fileName: '', content: '' });
+        const expenses = recorded.json().expenses as { id: string; receipt: unknown }[];
+        queried = expenses.filter((e) => !e.receipt).at(-1)!.id;
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/trips/${phone.trip.id}/expenses/${queried}/review`,
+          headers: { authorization: `Bearer ${transporter}` },
+          payload: { decision: 'QUERY', note: 'Send the ticket' },
+        });
+        return send(`${phone.base}/expenses/${queried}/reply`, 'POST', null, {
+          clientActionId: randomUUID(),
+          note: 'Here it is',
+        })(file);
+      },
+      download: () => receiptOf(phone.trip.id, transporter, queried),
+    });
   }, 120_000);
 
   it('covers every operation of the OpenAPI description that takes a multipart upload', async () => {

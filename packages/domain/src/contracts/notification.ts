@@ -35,6 +35,7 @@ export const NOTIFICATION_KINDS = [
   'PAYOUT_PAID',
   'TRIP_ALERT',
   'RETURN_LOAD_FOUND',
+  'ROAD_MONEY',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -67,6 +68,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   PAYOUT_PAID: 'Payouts paid to you',
   TRIP_ALERT: 'Alerts on trips (a truck moving at night)',
   RETURN_LOAD_FOUND: "Return loads near your trucks' deliveries",
+  ROAD_MONEY: 'Money on the road: diesel above a truck’s usual',
 };
 
 /** The groups the preferences page shows the kinds in, in this order. */
@@ -107,6 +109,7 @@ export const NOTIFICATION_KIND_GROUPS: { title: string; kinds: NotificationKind[
       'PAYMENT_OVERDUE',
       'PAYMENT_RECEIVED',
       'PAYOUT_PAID',
+      'ROAD_MONEY',
     ],
   },
   {
@@ -156,6 +159,7 @@ const TRANSPORTER_KINDS: NotificationKind[] = [
   'INVOICE_CHARGE',
   'PAYMENT_RECEIVED',
   'PAYOUT_PAID',
+  'ROAD_MONEY',
   'COMPANY_VERIFIED',
   'COMPANY_REJECTED',
   'COMPANY_SUSPENDED',

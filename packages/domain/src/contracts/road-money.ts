@@ -295,6 +295,23 @@ export const tripProfitSchema = z.object({
 });
 export type TripProfit = z.infer<typeof tripProfitSchema>;
 
+/**
+ * The trip's diesel against the distance its truck drove (known once the trip ends and its route is
+ * kept), and its truck's median over earlier trips; null when no diesel was bought on the trip.
+ */
+export const tripDieselSchema = z.object({
+  /** Diesel bought on the trip and not rejected. */
+  litres: z.number(),
+  distanceKm: z.number().nullable(),
+  litresPer100Km: z.number().nullable(),
+  truckMedianPer100Km: z.number().nullable(),
+  /** The earlier trips of the truck the median is taken over. */
+  truckTrips: z.number().int(),
+  /** More than 25 % above the truck's median: the owner was told. */
+  flagged: z.boolean(),
+});
+export type TripDiesel = z.infer<typeof tripDieselSchema>;
+
 /** GET /api/v1/trips/{id}/money: the trip's cash account and profit, for the transporter's side. */
 export const tripMoneySchema = z.object({
   trip: z.object({
@@ -309,6 +326,7 @@ export const tripMoneySchema = z.object({
   totals: tripCashTotalsSchema,
   settlement: tripSettlementSchema.nullable(),
   profit: tripProfitSchema,
+  diesel: tripDieselSchema.nullable(),
   /** Whether the caller may add, review and settle now; null, or the reason it may not. */
   closedBecause: z.string().nullable(),
   /** Null when the trip can be settled now, else why not. */

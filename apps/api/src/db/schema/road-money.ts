@@ -129,3 +129,19 @@ export const tripSettlements = pgTable(
   },
   (t) => [index('trip_settlements_driver_idx').on(t.driverId, t.settledAt)],
 );
+
+/**
+ * A trip whose diesel was more than 25 % above its truck's median when it was judged (decision 046): the
+ * owner was told once. The figures are those of that moment.
+ */
+export const tripDieselFlags = pgTable('trip_diesel_flags', {
+  tripId: uuid('trip_id')
+    .primaryKey()
+    .references(() => trips.id, { onDelete: 'cascade' }),
+  transporterCompanyId: uuid('transporter_company_id')
+    .notNull()
+    .references(() => companies.id),
+  litresPer100Km: doublePrecision('litres_per_100km').notNull(),
+  truckMedianPer100Km: doublePrecision('truck_median_per_100km').notNull(),
+  flaggedAt: timestamp('flagged_at', { withTimezone: true }).notNull().defaultNow(),
+});

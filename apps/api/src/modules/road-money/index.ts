@@ -20,3 +20,4 @@ export {
   type StoredReceipt,
 } from './road-money.service';
 export { advancesOfDriver, expensesOfDriver, forgetExpenseSpots } from './road-money.repository';
+export { checkDieselOfTrips } from './diesel-check.service';

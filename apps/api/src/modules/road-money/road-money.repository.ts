@@ -6,9 +6,12 @@ import {
   invoices,
   payouts,
   tripAdvances,
+  tripDieselFlags,
   tripExpenses,
+  tripRoutes,
   tripSettlements,
   trips,
+  trucks,
   users,
 } from '../../db/schema';
 
@@ -334,4 +337,89 @@ export async function forgetExpenseSpots(db: Executor, driverId: string): Promis
     .where(and(eq(tripExpenses.driverId, driverId), sql`${tripExpenses.latitude} IS NOT NULL`))
     .returning({ id: tripExpenses.id });
   return rows.length;
+}
+
+/** Diesel bought on the trip and not rejected, in litres. */
+export async function dieselLitresOfTrip(db: Executor, tripId: string): Promise<number> {
+  const [row] = await db
+    .select({ litres: sql<string | null>`sum(${tripExpenses.litres})` })
+    .from(tripExpenses)
+    .where(
+      and(
+        eq(tripExpenses.tripId, tripId),
+        eq(tripExpenses.kind, 'DIESEL'),
+        sql`${tripExpenses.status} <> 'REJECTED'`,
+      ),
+    );
+  return Number(row?.litres ?? 0);
+}
+
+/** The length of the trip's route as kept when it ended (decision 041); null before, or without one. */
+export async function keptDistanceOfTrip(db: Executor, tripId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ km: tripRoutes.distanceKm })
+    .from(tripRoutes)
+    .where(eq(tripRoutes.tripId, tripId))
+    .limit(1);
+  return row?.km ?? null;
+}
+
+/**
+ * The truck's latest trips that ended before `before`, other than `exceptTripId`, long enough to judge and
+ * with diesel bought: their litres and kept route length, the latest first.
+ */
+export async function truckDieselTrips(
+  db: Executor,
+  q: { companyId: string; truckId: string; exceptTripId: string; before: Date; minKm: number; limit: number },
+): Promise<{ litres: number; distanceKm: number }[]> {
+  const { rows } = (await db.execute(sql`
+    SELECT sum(e.litres) AS litres, r.distance_km
+      FROM trips t
+      JOIN trip_routes r ON r.trip_id = t.id AND r.distance_km >= ${q.minKm}
+      JOIN trip_expenses e ON e.trip_id = t.id AND e.kind = 'DIESEL' AND e.status <> 'REJECTED'
+     WHERE t.truck_id = ${q.truckId} AND t.transporter_company_id = ${q.companyId} AND t.completed
+       AND t.id <> ${q.exceptTripId} AND t.latest_status_at < ${q.before.toISOString()}::timestamptz
+     GROUP BY t.id, r.distance_km, t.latest_status_at
+     ORDER BY t.latest_status_at DESC
+     LIMIT ${q.limit}`)) as unknown as { rows: { litres: string; distance_km: number }[] };
+  return rows.map((r) => ({ litres: Number(r.litres), distanceKm: Number(r.distance_km) }));
+}
+
+/** Flags the trip's diesel once: false when it was flagged before. */
+export async function insertDieselFlag(db: Executor, values: typeof tripDieselFlags.$inferInsert) {
+  const rows = await db
+    .insert(tripDieselFlags)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ tripId: tripDieselFlags.tripId });
+  return rows.length > 0;
+}
+
+/** What the diesel check reads of a trip: its company, truck (with its plate) and end. */
+export interface DieselTrip {
+  id: string;
+  tripNumber: string;
+  transporterCompanyId: string;
+  truckId: string | null;
+  plate: string | null;
+  completed: boolean;
+  latestStatusAt: Date | null;
+}
+
+export async function dieselTripOf(db: Executor, tripId: string): Promise<DieselTrip | null> {
+  const [row] = await db
+    .select({
+      id: trips.id,
+      tripNumber: trips.tripNumber,
+      transporterCompanyId: trips.transporterCompanyId,
+      truckId: trips.truckId,
+      plate: trucks.registrationNumber,
+      completed: trips.completed,
+      latestStatusAt: trips.latestStatusAt,
+    })
+    .from(trips)
+    .leftJoin(trucks, eq(trucks.id, trips.truckId))
+    .where(eq(trips.id, tripId))
+    .limit(1);
+  return row ?? null;
 }

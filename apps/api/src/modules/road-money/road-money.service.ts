@@ -46,6 +46,7 @@ import {
   type ExpenseRecord,
   type ExpenseRow,
 } from './road-money.repository';
+import { checkTripDiesel, tripDieselOf } from './diesel-check.service';
 
 const FORMER = 'Former user';
 
@@ -210,6 +211,7 @@ export async function tripMoneyFor(
       driver: { id: settlement.settlement.driverId, name: settlement.driverName ?? '' },
     },
     profit: await profitOf(ctx.db, trip, totals.approvedKobo),
+    diesel: await tripDieselOf(ctx.db, { ...trip, plate: null }),
     closedBecause: settlement
       ? SETTLED
       : readOnly
@@ -307,6 +309,7 @@ function receiptColumns(receipt: StoredReceipt | null) {
  * (PENDING, for review) or by the office (approved by its recorder). Refused once the trip is settled.
  */
 export async function recordExpenseIn(
+  ctx: AppContext,
   tx: Executor,
   actor: Principal | DriverActor,
   trip: TripRecord,
@@ -352,6 +355,7 @@ export async function recordExpenseIn(
     entityId: trip.id,
     data: { expenseId: expense.id, kind: expense.kind, amountKobo, status: expense.status },
   });
+  if (diesel) await checkTripDiesel(ctx, tx, trip.id);
   return expense;
 }
 
@@ -366,7 +370,7 @@ export async function recordOfficeExpense(
 ): Promise<TripMoney> {
   await ctx.db.transaction(async (tx) => {
     const trip = await tripOfTransporter(tx, principal, tripId, { forUpdate: true, write: true });
-    await recordExpenseIn(tx, principal, trip, fields, receipt, request);
+    await recordExpenseIn(ctx, tx, principal, trip, fields, receipt, request);
   });
   return tripMoneyFor(ctx, principal, tripId);
 }
@@ -417,6 +421,7 @@ export async function reviewExpense(
       entityId: trip.id,
       data: { expenseId, before: expense.status, after: status, note: input.note ?? null },
     });
+    if (expense.kind === 'DIESEL') await checkTripDiesel(ctx, tx, trip.id);
   });
   return tripMoneyFor(ctx, principal, tripId);
 }

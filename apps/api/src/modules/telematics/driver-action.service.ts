@@ -12,6 +12,7 @@ import {
   type DriverActionResult,
   type DriverIssueRequest,
   type DriverStatusRequest,
+  type ExpenseFields,
 } from '@freightlane/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
@@ -340,7 +341,7 @@ export async function recordDriverExpense(
   const trip = await tripForDriver(ctx, actor, tripId);
   return onceWithReceipt(ctx, actor, trip, clientActionId, 'EXPENSE', form.file, async (tx, receipt) => {
     const { trip: locked } = await loadTripFor(tx, actor, trip.id, { forUpdate: true });
-    await recordExpenseIn(tx, actor, locked, fields, receipt, request);
+    await recordExpenseIn(ctx, tx, actor, locked, fields, receipt, request);
     return { result: resultOf(clientActionId, 'EXPENSE', locked, expenseRecordedMessage(fields.kind)) };
   });
 }
@@ -373,4 +374,23 @@ export async function answerDriverExpenseQuery(
       return { result: resultOf(clientActionId, 'EXPENSE_REPLY', locked, 'Answer sent') };
     },
   );
+}
+
+/**
+ * An expense a driver known by id records without the phone page (the USSD menu): no receipt, on the trip
+ * in progress, once per action id.
+ */
+export async function recordKnownDriverExpense(
+  ctx: AppContext,
+  driver: KnownDriver,
+  input: ExpenseFields & { clientActionId: string },
+  ip: string,
+): Promise<DriverActionOutcome> {
+  const { actor, trip } = await knownDriverOnTrip(ctx, driver);
+  const { clientActionId, ...fields } = input;
+  return once(ctx, actor, trip, clientActionId, 'EXPENSE', async (tx) => {
+    const { trip: locked } = await loadTripFor(tx, actor, trip.id, { forUpdate: true });
+    await recordExpenseIn(ctx, tx, actor, locked, fields, null, { ip });
+    return { result: resultOf(clientActionId, 'EXPENSE', locked, expenseRecordedMessage(fields.kind)) };
+  });
 }

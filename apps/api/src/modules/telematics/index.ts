@@ -30,7 +30,11 @@ export function registerTelematics(app: ZodApp, ctx: AppContext): void {
   registerPositionHistory(app, ctx);
 }
 
-export { recordKnownDriverStatus, reportKnownDriverIssue } from './driver-action.service';
+export {
+  recordKnownDriverExpense,
+  recordKnownDriverStatus,
+  reportKnownDriverIssue,
+} from './driver-action.service';
 export type { DriverActionOutcome, KnownDriver } from './driver-action.service';
 export { PhonePositionBatcher } from './phone-position-batch.job';
 export { PositionPoller } from './position-poller.job';

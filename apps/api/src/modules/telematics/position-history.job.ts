@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import type { ZodApp } from '../../lib/route-kit';
+import { checkDieselOfTrips } from '../road-money';
 import { keepFinishedRoutes, maintainPositionHistory } from './position-history.service';
 
 export const TRIP_ROUTES_KEEP_JOB = 'trip-routes.keep';
@@ -18,12 +19,14 @@ export function nextHistoryRunAt(after: Date): Date {
 }
 
 export function registerPositionHistory(app: ZodApp, ctx: AppContext): void {
+  // A kept route gives the trip its length: its diesel is judged then (decision 046).
+  const judgeDiesel = (tripIds: string[]) => checkDieselOfTrips(ctx, tripIds);
   ctx.jobs.every(TRIP_ROUTES_KEEP_JOB, nextMinute, async () => {
-    const kept = await keepFinishedRoutes(ctx);
+    const kept = await keepFinishedRoutes(ctx, 10, judgeDiesel);
     if (kept > 0) app.log.info({ kept }, 'trip routes kept');
   });
   ctx.jobs.every(POSITION_HISTORY_JOB, nextHistoryRunAt, async () => {
-    const outcome = await maintainPositionHistory(ctx);
+    const outcome = await maintainPositionHistory(ctx, new Date(), judgeDiesel);
     app.log.info(outcome, 'position history kept in shape');
   });
 }

@@ -78,9 +78,14 @@ export async function preparePositionHistory(ctx: Pick<AppContext, 'db'>, now = 
 
 /**
  * Keeps the routes of finished trips waiting for it: at most KEPT_ROUTE_POINTS of the raw positions,
- * the shape kept, and the length of the whole raw route. Returns how many routes were kept.
+ * the shape kept, and the length of the whole raw route; `onKept` then hears each batch's trips (their
+ * diesel is judged against that length). Returns how many routes were kept.
  */
-export async function keepFinishedRoutes(ctx: Pick<AppContext, 'db'>, passes = 10): Promise<number> {
+export async function keepFinishedRoutes(
+  ctx: Pick<AppContext, 'db'>,
+  passes = 10,
+  onKept: (tripIds: string[]) => Promise<void> = async () => {},
+): Promise<number> {
   let keptCount = 0;
   for (let pass = 0; pass < passes; pass++) {
     const waiting = await pendingRoutes(ctx.db, KEEP_BATCH);
@@ -106,6 +111,7 @@ export async function keepFinishedRoutes(ctx: Pick<AppContext, 'db'>, passes = 1
     }
     await keepRoutes(ctx.db, kept, nothing);
     keptCount += kept.length;
+    await onKept(kept.map((route) => route.tripId));
     if (waiting.length < KEEP_BATCH) break;
   }
   return keptCount;
@@ -129,9 +135,10 @@ export interface HistoryOutcome {
 export async function maintainPositionHistory(
   ctx: Pick<AppContext, 'db' | 'env'>,
   now: Date = new Date(),
+  onKept?: (tripIds: string[]) => Promise<void>,
 ): Promise<HistoryOutcome> {
   const made = await preparePositionHistory(ctx, now);
-  const kept = await keepFinishedRoutes(ctx, 1_000);
+  const kept = await keepFinishedRoutes(ctx, 1_000, onKept);
   if ((await countPendingRoutes(ctx.db)) > 0) {
     return { made, kept, dropped: [], deletedLate: 0, heldBack: true };
   }

@@ -5,6 +5,7 @@ import { clip, LANGUAGE_CHOICES, ussdWords } from './ussd-screens';
 
 const KEYS = Object.keys(USSD_CATALOG['en-NG']) as UssdKey[];
 const PROBLEM_KEYS = KEYS.filter((key) => key.startsWith('problem.'));
+const MONEY_KEYS = KEYS.filter((key) => key.startsWith('money.'));
 const longest = (texts: string[]) => texts.reduce((a, b) => (b.length > a.length ? b : a), '');
 
 describe.each(LOCALES)('the USSD screens in %s', (locale) => {
@@ -22,6 +23,12 @@ describe.each(LOCALES)('the USSD screens in %s', (locale) => {
     plate: 'ABC 123 XYZ',
     reason: 'R'.repeat(120),
     problem: longest(PROBLEM_KEYS.map((key) => words.say(key))),
+    // Money spent: the longest kind, and amounts at the most an expense may be (₦50 million; 2,000 litres).
+    kind: longest(MONEY_KEYS.map((key) => words.say(key))),
+    litres: 2000,
+    price: '20,000',
+    total: '40,000,000',
+    amount: '50,000,000',
   };
 
   it.each(KEYS)(`%s fits in ${USSD_SCREEN_MAX} characters at its longest`, (key) => {

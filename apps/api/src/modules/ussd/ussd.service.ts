@@ -2,12 +2,16 @@ import { createHash } from 'node:crypto';
 import { BlockList } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  dieselAmountKobo,
+  EXPENSE_KINDS,
+  expenseFields,
   lagosClockText,
   locationText,
   nextTripStatus,
   USSD_LOCK_MINUTES,
   USSD_PIN_TRIES,
   ussdCallbackRequest,
+  type ExpenseKind,
   type TripIssueType,
   type TripStatus,
 } from '@freightlane/domain';
@@ -19,6 +23,7 @@ import { audit } from '../../lib/audit';
 import { verifyPassword } from '../../lib/password-hash';
 import { sameSecret } from '../../lib/same-secret';
 import {
+  recordKnownDriverExpense,
   recordKnownDriverStatus,
   reportKnownDriverIssue,
   type DriverActionOutcome,
@@ -206,6 +211,8 @@ async function menu(
       return reportProblem(ctx, turn, known, words, rest);
     case '4':
       return chooseLanguage(ctx, turn, driver, words, rest);
+    case '5':
+      return recordMoney(ctx, turn, known, words, rest);
     case '0':
       return rest.length === 0 ? words.end('goodbye') : words.end('notAChoice');
     default:
@@ -344,6 +351,81 @@ async function reportProblem(
         turn.ip,
       ),
     () => words.end('reported', { problem: words.say(problem.key) }),
+  );
+}
+
+/** What a driver pays for on the road, in the money menu's order: every kind but the allowance, the office's to give. */
+const MONEY_KINDS = EXPENSE_KINDS.filter(
+  (kind): kind is Exclude<ExpenseKind, 'ALLOWANCE'> => kind !== 'ALLOWANCE',
+);
+
+/** A whole number typed on a keypad (USSD has no decimal point); null for anything else or zero. */
+function wholeNumber(text: string): number | null {
+  if (!/^\d{1,9}$/.test(text)) return null;
+  const n = Number(text);
+  return n > 0 ? n : null;
+}
+
+const naira = (kobo: number) => (kobo / 100).toLocaleString('en-NG', { maximumFractionDigits: 2 });
+
+/**
+ * Money spent, from a basic phone (decision 046): what for, then the amount in whole naira (diesel: whole
+ * litres, then the price of a litre), a confirmation, and the expense waits for the owner's review like one
+ * from the phone page. The fields go through the same rules as the page's.
+ */
+async function recordMoney(
+  ctx: AppContext,
+  turn: Turn,
+  driver: KnownDriver,
+  words: UssdWords,
+  answers: string[],
+): Promise<UssdAnswer> {
+  const trip = await liveTripOfDriver(ctx.db, driver.driverId);
+  if (!trip) return words.end('noTrip');
+  const [choice, ...values] = answers;
+  if (choice === undefined) return words.con('moneyMenu');
+  if (choice === '0' && values.length === 0) return words.end('cancelled');
+  const kind = /^\d$/.test(choice) ? MONEY_KINDS[Number(choice) - 1] : undefined;
+  if (!kind) return words.end('notAChoice');
+  const name = words.say(`money.${kind}`);
+  const diesel = kind === 'DIESEL';
+  const numbers = diesel ? values.slice(0, 2) : values.slice(0, 1);
+  const asked = diesel ? ['litres', 'pricePerLitre'] : ['amount'];
+  if (numbers.length < asked.length) {
+    const next = asked[numbers.length] as 'litres' | 'pricePerLitre' | 'amount';
+    if (numbers.some((n) => wholeNumber(n) === null)) return words.end('numberFormat');
+    return words.con(next, { kind: name });
+  }
+  const parsed = numbers.map(wholeNumber);
+  if (parsed.some((n) => n === null)) return words.end('numberFormat');
+  const [first, second] = parsed as number[];
+  const fields = diesel
+    ? { kind, litres: String(first), pricePerLitreKobo: String(second! * 100) }
+    : { kind, amountKobo: String(first! * 100) };
+  const checked = expenseFields.safeParse(fields);
+  if (!checked.success) {
+    return words.end('notRecorded', { reason: clip(checked.error.issues[0]!.message, 120) });
+  }
+  const amountKobo = diesel ? dieselAmountKobo(first!, second! * 100) : first! * 100;
+  const [reply, ...extra] = values.slice(numbers.length);
+  if (reply === undefined) {
+    return diesel
+      ? words.con('confirmDiesel', { litres: first!, price: naira(second! * 100), total: naira(amountKobo) })
+      : words.con('confirmAmount', { kind: name, amount: naira(amountKobo) });
+  }
+  if (extra.length > 0) return words.end('notAChoice');
+  if (reply === '0') return words.end('cancelled');
+  if (reply !== '1') return words.end('notAChoice');
+  return acted(
+    words,
+    () =>
+      recordKnownDriverExpense(
+        ctx,
+        driver,
+        { ...checked.data, clientActionId: ussdActionId(turn.session.sessionId, turn.text) },
+        turn.ip,
+      ),
+    () => words.end('expenseRecorded', { kind: name, amount: naira(amountKobo) }),
   );
 }
 

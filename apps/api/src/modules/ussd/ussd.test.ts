@@ -92,7 +92,9 @@ describe('the USSD menu', () => {
     expect((await driverRow(driver.id)).phoneVerifiedAt).toBeNull();
     const { sessionId, send } = sessionOf(t, driver.phoneNumber);
     expect(await send('')).toBe('CON Freightlane. Hello Musa, enter your 4-digit PIN:');
-    expect(await send(pin)).toBe('CON 1. My trip\n2. Next step\n3. Report a problem\n4. Language\n0. Exit');
+    expect(await send(pin)).toBe(
+      'CON 1. My trip\n2. Next step\n3. Report a problem\n4. Language\n5. Money spent\n0. Exit',
+    );
     const [session] = await t.ctx.db.select().from(ussdSessions).where(eq(ussdSessions.sessionId, sessionId));
     expect(session).toMatchObject({ driverId: driver.id, phoneNumber: driver.phoneNumber });
     expect(session!.signedInAt).toBeInstanceOf(Date);
@@ -211,6 +213,46 @@ describe('the USSD menu', () => {
     );
   });
 
+  it('records money spent from a basic phone: diesel as litres and price, other kinds as an amount, once', async () => {
+    const { trip, driver, pin } = await driverOnTrip();
+    const { send } = sessionOf(t, driver.phoneNumber);
+    expect(await send(`${pin}*5`)).toMatch(/^CON What did you pay for\?\n1\. Diesel\n2\. Toll/);
+    expect(await send(`${pin}*5*1`)).toBe('CON Diesel: how many litres? (whole litres)');
+    expect(await send(`${pin}*5*1*150`)).toBe('CON Price of one litre in naira:');
+    expect(await send(`${pin}*5*1*150*1250`)).toBe(
+      'CON Diesel: 150 litres at ₦1,250 = ₦187,500\n1. Record it\n0. Cancel',
+    );
+    expect(await send(`${pin}*5*1*150*1250*1`)).toBe(
+      'END Recorded: Diesel ₦187,500. Your transporter will review it.',
+    );
+    // The gateway repeats the last screen: nothing is recorded twice.
+    expect(await send(`${pin}*5*1*150*1250*1`)).toBe(
+      'END Recorded: Diesel ₦187,500. Your transporter will review it.',
+    );
+    const toll = sessionOf(t, driver.phoneNumber);
+    expect(await toll.send(`${pin}*5*2`)).toBe('CON Toll: how much in naira?');
+    expect(await toll.send(`${pin}*5*2*1500`)).toBe('CON Toll: ₦1,500\n1. Record it\n0. Cancel');
+    expect(await toll.send(`${pin}*5*2*1500*0`)).toBe('END Cancelled. Nothing was recorded.');
+    expect(await toll.send(`${pin}*5*2*0`)).toBe(
+      'END Enter a whole number above zero. Nothing was recorded. Dial again.',
+    );
+    expect(await toll.send(`${pin}*5*1*5000*1250`)).toBe('END Not recorded: Litres must be at most 2000');
+
+    const money = await call(t.app, 'GET', `/api/v1/trips/${trip.id}/money`, undefined, {
+      token: transporterToken(),
+    });
+    expect(money.body.expenses).toEqual([
+      expect.objectContaining({
+        kind: 'DIESEL',
+        litres: 150,
+        amountKobo: 18_750_000,
+        status: 'PENDING',
+        fromDriver: true,
+        receipt: null,
+      }),
+    ]);
+  });
+
   it('cancels a problem report with 0 and refuses a choice not on the menu', async () => {
     const { trip, driver, pin } = await driverOnTrip();
     expect(await sessionOf(t, driver.phoneNumber).send(`${pin}*3*0`)).toBe(
@@ -236,7 +278,7 @@ describe('the USSD menu', () => {
     const next = sessionOf(t, driver.phoneNumber);
     expect(await next.send('')).toBe('CON Freightlane. Sannu Musa, saka PIN ɗinka mai lambobi 4:');
     expect(await next.send(`${pin}`)).toBe(
-      'CON 1. Tafiyata\n2. Mataki na gaba\n3. Faɗi matsala\n4. Harshe\n0. Fita',
+      'CON 1. Tafiyata\n2. Mataki na gaba\n3. Faɗi matsala\n4. Harshe\n5. Kuɗin da na kashe\n0. Fita',
     );
     expect(await next.send(`${pin}*2`)).toBe(
       `CON Mataki na gaba: ${DRIVER_CATALOG.ha!['status.STARTED']}\n1. Rubuta shi\n0. Soke`,

@@ -4,6 +4,7 @@ import { rows as marketplace } from './marketplace';
 import { rows as moneyAndNotifications } from './money-and-notifications';
 import { rows as ratings } from './ratings';
 import { rows as returnLoads } from './return-loads';
+import { rows as roadMoney } from './road-money';
 import type { MatrixRow } from './row';
 import { rows as trips } from './trips';
 
@@ -20,6 +21,18 @@ export interface MatrixArea {
  * specific areas (admin money routes) come before the general ones (the rest of /api/v1/admin).
  */
 export const AREAS: readonly MatrixArea[] = [
+  {
+    file: 'road-money',
+    prefixes: [
+      '/api/v1/trips/{id}/money',
+      '/api/v1/trips/{id}/advances',
+      '/api/v1/trips/{id}/expenses',
+      '/api/v1/trips/{id}/settlement',
+      '/api/v1/fleet/drivers/{id}/balance',
+      '/api/v1/driver/{token}/expenses',
+    ],
+    rows: roadMoney,
+  },
   {
     file: 'return-loads',
     prefixes: [

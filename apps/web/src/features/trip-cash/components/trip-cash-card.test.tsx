@@ -73,6 +73,14 @@ function money(overrides: Partial<TripMoney> = {}): TripMoney {
       approvedExpensesKobo: 0,
       profitKobo: 47_500_000,
     },
+    diesel: {
+      litres: 150,
+      distanceKm: null,
+      litresPer100Km: null,
+      truckMedianPer100Km: 30,
+      truckTrips: 6,
+      flagged: false,
+    },
     closedBecause: null,
     settleBlockedBecause: 'A trip is settled once it is delivered or cancelled',
     ...overrides,
@@ -126,6 +134,9 @@ describe('the trip cash card', () => {
     // Not delivered yet: settling waits, and says why.
     expect(c.getByRole('button', { name: 'Settle' })).toBeDisabled();
     expect(c.getByText('Settle: A trip is settled once it is delivered or cancelled')).toBeVisible();
+    // On the road: the litres so far, the distance once the trip ends.
+    const diesel = within(c.getByRole('region', { name: 'Diesel' }));
+    expect(diesel.getByText('Litres per 100 km once the trip ends and its route is kept.')).toBeVisible();
   });
 
   it('approves an expense and shows the account the server answers', async () => {
@@ -195,6 +206,26 @@ describe('the trip cash card', () => {
     expect(c.getByText(/Musa Bello still holds ₦40,000.00, carried to the running balance/)).toBeVisible();
     expect(c.queryByRole('button', { name: 'Give advance' })).toBeNull();
     expect(c.queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
+  it('shows the diesel against the distance once the route is kept, and a flag above the truck’s usual', async () => {
+    renderCard(
+      money({
+        diesel: {
+          litres: 180,
+          distanceKm: 400,
+          litresPer100Km: 45,
+          truckMedianPer100Km: 30,
+          truckTrips: 6,
+          flagged: true,
+        },
+      }),
+    );
+    const c = within((await card()).getByRole('region', { name: 'Diesel' }));
+    expect(c.getByText('180 litres bought')).toBeVisible();
+    expect(c.getByText('400 km driven · 45 litres per 100 km')).toBeVisible();
+    expect(c.getByText('The truck’s usual: 30 litres per 100 km over its last 6 trips.')).toBeVisible();
+    expect(c.getByText(/More than 25% above the truck’s usual/)).toBeVisible();
   });
 
   it('speaks Pidgin', async () => {

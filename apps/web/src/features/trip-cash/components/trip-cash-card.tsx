@@ -23,6 +23,7 @@ import {
   IconCash,
   IconCheck,
   IconDownload,
+  IconGasStation,
   IconHelp,
   IconReceipt,
   IconTrash,
@@ -102,6 +103,36 @@ function ProfitBlock({ profit }: { profit: TripMoney['profit'] }) {
           </Text>
         </Group>
       ))}
+    </Stack>
+  );
+}
+
+function DieselBlock({ diesel }: { diesel: NonNullable<TripMoney['diesel']> }) {
+  const t = useTripCashText();
+  const number = (n: number) => n.toLocaleString('en-NG');
+  return (
+    <Stack gap={4} component="section" aria-label={t('diesel.title')}>
+      <Text fw={600} size="sm">
+        {t('diesel.title')}
+      </Text>
+      <Text size="sm">{t('diesel.bought', { litres: number(diesel.litres) })}</Text>
+      <Text size="sm">
+        {diesel.distanceKm === null
+          ? t('diesel.waitingForRoute')
+          : diesel.litresPer100Km === null
+            ? t('diesel.tooShort', { km: number(diesel.distanceKm) })
+            : t('diesel.rate', { km: number(diesel.distanceKm), rate: number(diesel.litresPer100Km) })}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {diesel.truckMedianPer100Km === null
+          ? t('diesel.noMedian')
+          : t('diesel.median', { median: number(diesel.truckMedianPer100Km), trips: diesel.truckTrips })}
+      </Text>
+      {diesel.flagged ? (
+        <Alert color="red" icon={<IconGasStation aria-hidden />} role="status" p="xs">
+          <Text size="sm">{t('diesel.flagged')}</Text>
+        </Alert>
+      ) : null}
     </Stack>
   );
 }
@@ -408,6 +439,12 @@ function CashBody({ money }: { money: TripMoney }) {
       ) : null}
       <Divider />
       <ProfitBlock profit={money.profit} />
+      {money.diesel ? (
+        <>
+          <Divider />
+          <DieselBlock diesel={money.diesel} />
+        </>
+      ) : null}
       <Divider />
       <Stack gap="xs" component="section" aria-label={t('advances.title')}>
         <Text fw={600} size="sm">
@@ -471,7 +508,14 @@ export function TripCashCard({ tripId }: { tripId: string }) {
   const t = useTripCashText();
   const money = useTripMoney(tripId);
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="trip-cash-title">
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="section"
+      aria-labelledby="trip-cash-title"
+      id="trip-cash"
+    >
       <Title order={2} fz="lg" id="trip-cash-title" mb="sm">
         {t('card.title')}
       </Title>
