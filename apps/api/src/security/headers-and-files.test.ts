@@ -298,7 +298,7 @@ describe('V12.2.1 V12.5.2 uploads: a page, SVG or script is refused or served on
       const expense = expenseId
         ? money.expenses.find((e) => e.id === expenseId)!
         : money.expenses.filter((e) => e.receipt).at(-1)!;
-      return get(`/api/v1/trips/${tripId}/expenses/${expense.id}/receipt`, token);
+      return get(`/api/v1/trips/expenses/${expense.id}/receipt`, token);
     };
     routes.set('POST /api/v1/trips/{id}/expenses', {
       accepts: 'pdf',

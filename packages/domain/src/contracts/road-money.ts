@@ -171,6 +171,8 @@ export const driverExpenseReplyFields = z.object({
 });
 export type DriverExpenseReplyFields = z.infer<typeof driverExpenseReplyFields>;
 
+export const expenseIdParams = z.strictObject({ expenseId: z.uuid({ error: 'Receipt not found' }) });
+
 export const tripExpenseIdParams = z.strictObject({
   id: z.uuid({ error: 'Trip not found' }),
   expenseId: z.uuid({ error: 'Expense not found' }),

@@ -89,15 +89,6 @@ export async function updateExpense(
   return row!;
 }
 
-export async function findExpense(db: Executor, tripId: string, expenseId: string) {
-  const [row] = await db
-    .select()
-    .from(tripExpenses)
-    .where(and(eq(tripExpenses.tripId, tripId), eq(tripExpenses.id, expenseId)))
-    .limit(1);
-  return row ?? null;
-}
-
 export async function advancesOfTrip(db: Executor, tripId: string): Promise<AdvanceRow[]> {
   return db
     .select({
@@ -421,5 +412,10 @@ export async function dieselTripOf(db: Executor, tripId: string): Promise<Diesel
     .leftJoin(trucks, eq(trucks.id, trips.truckId))
     .where(eq(trips.id, tripId))
     .limit(1);
+  return row ?? null;
+}
+
+export async function findExpenseById(db: Executor, expenseId: string) {
+  const [row] = await db.select().from(tripExpenses).where(eq(tripExpenses.id, expenseId)).limit(1);
   return row ?? null;
 }

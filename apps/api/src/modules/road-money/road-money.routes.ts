@@ -6,6 +6,7 @@ import {
   driverBalanceSchema,
   driverIdParams,
   expenseFields,
+  expenseIdParams,
   expenseReviewRequest,
   tripAdvanceIdParams,
   tripAdvanceRequest,
@@ -170,7 +171,7 @@ export function roadMoneyRoutes(app: ZodApp, ctx: AppContext): void {
   );
 
   app.get(
-    '/api/v1/trips/:id/expenses/:expenseId/receipt',
+    '/api/v1/trips/expenses/:expenseId/receipt',
     {
       preHandler: readers,
       schema: {
@@ -178,17 +179,12 @@ export function roadMoneyRoutes(app: ZodApp, ctx: AppContext): void {
         summary: "Download an expense's receipt (always as an attachment)",
         fileResponse: 'The receipt (PDF, JPEG, PNG or WebP), with Content-Disposition: attachment',
         security: bearerSecurity,
-        params: tripExpenseIdParams,
+        params: expenseIdParams,
         response: errorResponses(400, 401, 403, 404),
       },
     },
     async (request, reply) => {
-      const expense = await expenseReceiptFor(
-        ctx,
-        principalOf(request),
-        request.params.id,
-        request.params.expenseId,
-      );
+      const expense = await expenseReceiptFor(ctx, principalOf(request), request.params.expenseId);
       return sendDownload(reply, {
         fileName: expense.receiptFileName!,
         contentType: expense.receiptContentType!,

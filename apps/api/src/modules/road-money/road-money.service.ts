@@ -33,7 +33,7 @@ import {
   driverOfCompany,
   expensesForDriverPage,
   expensesOfTrip,
-  findExpense,
+  findExpenseById,
   findExpenseOfDriver,
   insertAdvance,
   insertExpense,
@@ -62,10 +62,13 @@ async function tripOfTransporter(
   db: Executor,
   principal: Principal,
   tripId: string,
-  options: { forUpdate?: boolean; write?: boolean } = {},
+  options: { forUpdate?: boolean; write?: boolean; notFoundAs?: string } = {},
 ): Promise<TripRecord> {
-  const { trip, side } = await loadTripFor(db, principal, tripId, { forUpdate: options.forUpdate });
-  if (side === 'CUSTOMER') throw notFound('Trip');
+  const { trip, side } = await loadTripFor(db, principal, tripId, {
+    forUpdate: options.forUpdate,
+    notFoundAs: options.notFoundAs,
+  });
+  if (side === 'CUSTOMER') throw notFound(options.notFoundAs ?? 'Trip');
   if (side === 'ADMIN' && options.write) {
     throw new AppError('FORBIDDEN', "Only the transporter's owner or fleet managers change a trip's cash");
   }
@@ -582,16 +585,18 @@ export function expenseRecordedMessage(kind: ExpenseFields['kind']): string {
   return `Expense recorded: ${EXPENSE_KIND_LABELS[kind]}`;
 }
 
-/** The receipt of an expense of one of the caller's trips (transporter side), to download. */
+/**
+ * The receipt of an expense of one of the caller's trips (transporter side), to download; another
+ * company's receipt is not found, as one that does not exist.
+ */
 export async function expenseReceiptFor(
   ctx: AppContext,
   principal: Principal,
-  tripId: string,
   expenseId: string,
 ): Promise<ExpenseRecord> {
-  const trip = await tripOfTransporter(ctx.db, principal, tripId);
-  const expense = await findExpense(ctx.db, trip.id, expenseId);
+  const expense = await findExpenseById(ctx.db, expenseId);
   if (!expense?.receiptStorageKey) throw notFound('Receipt');
+  await tripOfTransporter(ctx.db, principal, expense.tripId, { notFoundAs: 'Receipt' });
   return expense;
 }
 

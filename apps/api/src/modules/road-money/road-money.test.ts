@@ -83,7 +83,7 @@ describe('money on the road: advances, expenses, review, settlement', () => {
     // The receipt downloads for the transporter, never for the customer.
     const file = await t.app.inject({
       method: 'GET',
-      url: `/api/v1/trips/${trip.id}/expenses/${account.expenses[0]!.id}/receipt`,
+      url: `/api/v1/trips/expenses/${account.expenses[0]!.id}/receipt`,
       headers: { authorization: `Bearer ${owner()}` },
     });
     expect(file.statusCode).toBe(200);
@@ -92,7 +92,7 @@ describe('money on the road: advances, expenses, review, settlement', () => {
     const forCustomer = await call(
       t.app,
       'GET',
-      `/api/v1/trips/${trip.id}/expenses/${account.expenses[0]!.id}/receipt`,
+      `/api/v1/trips/expenses/${account.expenses[0]!.id}/receipt`,
       undefined,
       { token: world.customer.accessToken },
     );

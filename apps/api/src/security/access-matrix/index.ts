@@ -27,6 +27,7 @@ export const AREAS: readonly MatrixArea[] = [
       '/api/v1/trips/{id}/money',
       '/api/v1/trips/{id}/advances',
       '/api/v1/trips/{id}/expenses',
+      '/api/v1/trips/expenses',
       '/api/v1/trips/{id}/settlement',
       '/api/v1/fleet/drivers/{id}/balance',
       '/api/v1/driver/{token}/expenses',

@@ -136,11 +136,11 @@ export const rows: MatrixRow[] = [
     snapshot: ({ world, side }) => world.stored('tripExpenses', { tripId: side.trip.id }),
   },
   {
-    op: 'GET /api/v1/trips/{id}/expenses/{expenseId}/receipt',
+    op: 'GET /api/v1/trips/expenses/{expenseId}/receipt',
     expect: readsCash(200),
     request: async (cell) => {
       const { expenseId } = await cashOf.get(cell.world, cell.owner);
-      return { url: `/api/v1/trips/${cell.side.trip.id}/expenses/${expenseId}/receipt` };
+      return { url: `/api/v1/trips/expenses/${expenseId}/receipt` };
     },
   },
   {

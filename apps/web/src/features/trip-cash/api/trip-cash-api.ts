@@ -106,14 +106,10 @@ export function useSettleTrip(tripId: string) {
   });
 }
 
-/** GET /api/v1/trips/{id}/expenses/{expenseId}/receipt, saved under the receipt's own name. */
-export function downloadReceipt(
-  api: ApiClient,
-  tripId: string,
-  expense: Pick<TripExpense, 'id' | 'receipt'>,
-): Promise<void> {
+/** GET /api/v1/trips/expenses/{expenseId}/receipt, saved under the receipt's own name. */
+export function downloadReceipt(api: ApiClient, expense: Pick<TripExpense, 'id' | 'receipt'>): Promise<void> {
   return api.downloadFile(
-    `${tripPath(tripId)}/expenses/${encodeURIComponent(expense.id)}/receipt`,
+    `/api/v1/trips/expenses/${encodeURIComponent(expense.id)}/receipt`,
     expense.receipt?.fileName ?? 'receipt',
   );
 }

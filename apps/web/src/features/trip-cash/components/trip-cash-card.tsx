@@ -323,7 +323,7 @@ function ExpenseItem({
             variant="subtle"
             leftSection={<IconDownload size={14} aria-hidden />}
             loading={downloading}
-            onClick={() => void download((api) => downloadReceipt(api, tripId, expense))}
+            onClick={() => void download((api) => downloadReceipt(api, expense))}
             aria-label={t('expenses.receiptLabel', { kind, amount })}
           >
             {t('expenses.receipt')}
