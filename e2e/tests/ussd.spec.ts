@@ -15,7 +15,8 @@ const TRANSPORTER = 'transporter@example.com';
 const DRIVER_BY = 'By Rabiu Dogonyaro, driver (Eko Haulage Ltd)';
 /** The demo driver's number as a Nigerian types it: the simulator reports it to the callback as +2348020002580. */
 const TYPED_NUMBER = '0802 000 2580';
-const HAUSA_MENU = '1. Tafiyata\n2. Mataki na gaba\n3. Faɗi matsala\n4. Harshe\n5. Kuɗin da na kashe\n0. Fita';
+const HAUSA_MENU =
+  '1. Tafiyata\n2. Mataki na gaba\n3. Faɗi matsala\n4. Harshe\n5. Kuɗin da na kashe\n0. Fita';
 const hausaStep = (status: TripStatus) => createTranslator('ha', DRIVER_CATALOG)(`status.${status}`);
 
 /** The handset of /dev/ussd: its screen, and each answer typed and sent as a basic phone does. */
