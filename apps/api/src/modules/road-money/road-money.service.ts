@@ -441,7 +441,7 @@ export async function answerExpenseQueryIn(
   note: string,
   receipt: StoredReceipt | null,
   request: RequestOrigin,
-): Promise<ExpenseRecord> {
+): Promise<{ expense: ExpenseRecord; replacedReceiptKey: string | null }> {
   await assertOpen(tx, trip.id);
   const expense = await lockExpense(tx, trip.id, expenseId);
   if (!expense || expense.driverId !== actor.driverId) throw notFound('Expense');
@@ -463,7 +463,8 @@ export async function answerExpenseQueryIn(
       replacedReceipt: receipt !== null && expense.receiptStorageKey !== null,
     },
   });
-  return answered;
+  // A new receipt takes the old one's place: the old file is removed once this commits.
+  return { expense: answered, replacedReceiptKey: receipt ? expense.receiptStorageKey : null };
 }
 
 /** POST /api/v1/trips/{id}/settlement. */

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shareOf, type TripMoney } from '@freightlane/domain';
@@ -377,6 +378,61 @@ describe('money on the road: advances, expenses, review, settlement', () => {
     const [row] = await t.ctx.db.select().from(tripExpenses).where(eq(tripExpenses.tripId, trip.id));
     expect(row).toMatchObject({ latitude: null, longitude: null, amountKobo: 150_000 });
     expect(row!.place).toMatch(/Lagos/);
+  });
+
+  it('refuses a wrong review, answer or settlement with 400 naming the field, and a new receipt replaces the old file', async () => {
+    const { trip, base } = await driverOnTripWithLink(t, world);
+    expect((await driverExpense(base, { kind: 'TOLL', amountKobo: '150000' }, receipt())).status).toBe(201);
+    const [expense] = (await money(trip.id)).expenses;
+    const badDecision = await review(trip.id, expense!.id, { decision: 'MAYBE' });
+    expect(badDecision.status).toBe(400);
+    expect(badDecision.body.errors).toContainEqual({
+      field: 'decision',
+      message: 'Choose approve, query or reject',
+    });
+    const badSettlement = await settle(trip.id, { direction: 'TO_DRIVER', amountKobo: -5, method: 'CASH' });
+    expect(badSettlement.status).toBe(400);
+    expect(badSettlement.body.errors).toContainEqual({
+      field: 'amountKobo',
+      message: 'Amount cannot be negative',
+    });
+    const noReference = await settle(trip.id, {
+      direction: 'TO_DRIVER',
+      amountKobo: 500,
+      method: 'TRANSFER',
+    });
+    expect(noReference.body.errors).toEqual([
+      { field: 'reference', message: 'Enter the transfer reference the bank gave' },
+    ]);
+
+    expect((await review(trip.id, expense!.id, { decision: 'QUERY', note: 'Unreadable' })).status).toBe(200);
+    const emptyAnswer = await uploadAs(t, `${base}/expenses/${expense!.id}/reply`, undefined, {
+      clientActionId: randomUUID(),
+      note: '',
+    });
+    expect(emptyAnswer.status).toBe(400);
+    expect(emptyAnswer.body.errors).toEqual([{ field: 'note', message: 'Write your answer' }]);
+
+    const files = () =>
+      fs.readdirSync(t.dataDir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile()).length;
+    const before = files();
+    const clearer = SAMPLE_FILES.png();
+    const answered = await uploadAs(
+      t,
+      `${base}/expenses/${expense!.id}/reply`,
+      undefined,
+      { clientActionId: randomUUID(), note: 'A clearer photo' },
+      { fileName: 'toll.png', content: clearer, contentType: 'image/png' },
+    );
+    expect(answered.status).toBe(201);
+    // The new receipt took the old one's place: one file in, one out.
+    expect(files()).toBe(before);
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/trips/expenses/${expense!.id}/receipt`,
+      headers: { authorization: `Bearer ${owner()}` },
+    });
+    expect(file.rawPayload.equals(clearer)).toBe(true);
   });
 
   it('lands an expense that waited offline past the delivery on the trip it was recorded on', async () => {

@@ -361,7 +361,8 @@ export async function answerDriverExpenseQuery(
   const form = await readDriverForm(request);
   const { clientActionId, note } = formFields(driverExpenseReplyFields, form.fields);
   const trip = await tripForDriver(ctx, actor, await tripOfDriverExpense(ctx.db, actor.driverId, expenseId));
-  return onceWithReceipt(
+  let replaced: string | null = null;
+  const outcome = await onceWithReceipt(
     ctx,
     actor,
     trip,
@@ -370,10 +371,14 @@ export async function answerDriverExpenseQuery(
     form.file,
     async (tx, receipt) => {
       const { trip: locked } = await loadTripFor(tx, actor, trip.id, { forUpdate: true });
-      await answerExpenseQueryIn(tx, actor, locked, expenseId, note, receipt, request);
+      replaced = (await answerExpenseQueryIn(tx, actor, locked, expenseId, note, receipt, request))
+        .replacedReceiptKey;
       return { result: resultOf(clientActionId, 'EXPENSE_REPLY', locked, 'Answer sent') };
     },
   );
+  // Nothing points at the receipt the answer replaced any more.
+  if (replaced) await ctx.storage.remove(replaced).catch(() => undefined);
+  return outcome;
 }
 
 /**
