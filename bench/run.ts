@@ -61,6 +61,7 @@ import { runSearch, searchFigures, SCENARIO as SEARCH } from './search';
 import { coldReadFigures, runColdReads, SCENARIO as COLD_READS } from './cold-reads';
 import { seedFleet, type FleetPlan } from './seed-fleet';
 import { seedBenchInvoices } from './seed-invoices';
+import { seedBenchRoadMoney } from './seed-road-money';
 import {
   BENCH_CUSTOMER_EMAIL,
   BENCH_TRANSPORTER_EMAIL,
@@ -316,6 +317,16 @@ const fleet = once(async () => {
   return seededFleet;
 });
 
+/** The bench transporter's advances, expenses and settlements on its completed trips, over the fleet's drivers. */
+const roadMoney = once(async () => {
+  await fleet();
+  const { database } = await main();
+  const cash = await seedBenchRoadMoney(database);
+  if (cash.inserted > 0) {
+    console.info(`Road money: ${cash.inserted} trips given cash in ${cash.seconds.toFixed(1)} s`);
+  }
+});
+
 type Outcome = { figures: Figure[]; section: Record<string, unknown> } | { skipped: string };
 
 /** The mixed write load on PostgreSQL: DATABASE_URL's, or a throwaway server of its own without one. */
@@ -538,6 +549,7 @@ const scenarios: Record<ScenarioName, () => Promise<Outcome>> = {
   // transporter that carried them (and runs the bench fleet).
   async reports() {
     await seeded();
+    await roadMoney();
     const m = await main();
     const t = await tokens();
     const reports = await runReports({

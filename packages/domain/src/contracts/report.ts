@@ -34,6 +34,9 @@ export const TRANSPORTER_REPORT_KINDS = [
   'driver-status',
   'active-trip',
   'performance',
+  'trip-profit',
+  'expense',
+  'driver-balance',
 ] as const;
 
 export type CustomerReportKind = (typeof CUSTOMER_REPORT_KINDS)[number];
@@ -73,6 +76,9 @@ export const REPORT_TITLES: Record<ReportKind, string> = {
   'driver-status': 'Driver status report',
   'active-trip': 'Active trip report',
   performance: 'Performance report',
+  'trip-profit': 'Trip profit report',
+  expense: 'Expense report',
+  'driver-balance': 'Driver balance report',
 };
 
 export function isReportKind(value: string): value is ReportKind {

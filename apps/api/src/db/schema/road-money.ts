@@ -8,6 +8,8 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
+  date,
   text,
   timestamp,
   uuid,
@@ -145,3 +147,41 @@ export const tripDieselFlags = pgTable('trip_diesel_flags', {
   truckMedianPer100Km: doublePrecision('truck_median_per_100km').notNull(),
   flaggedAt: timestamp('flagged_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A driver's cash with the company per Lagos day (decision 047): advances given, expenses approved and
+ * waiting for review by the day they were spent, settlement payments by the day they were made. Kept by
+ * the triggers of migration 0040 from the three tables above; the driver balance report sums a range of
+ * days instead of every line of every trip. Derived rows, so no foreign keys: a company's erasure deletes
+ * its lines in any order.
+ */
+export const driverCashDays = pgTable(
+  'driver_cash_days',
+  {
+    transporterCompanyId: uuid('transporter_company_id').notNull(),
+    driverId: uuid('driver_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    advancesKobo: bigint('advances_kobo', { mode: 'number' }).notNull().default(0),
+    approvedKobo: bigint('approved_kobo', { mode: 'number' }).notNull().default(0),
+    waitingKobo: bigint('waiting_kobo', { mode: 'number' }).notNull().default(0),
+    paidKobo: bigint('paid_kobo', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.transporterCompanyId, t.driverId, t.day] }),
+    index('driver_cash_days_company_day_idx').on(t.transporterCompanyId, t.day),
+  ],
+);
+
+/** The same sums over all time per driver: the running balance without reading every day. */
+export const driverCashTotals = pgTable(
+  'driver_cash_totals',
+  {
+    transporterCompanyId: uuid('transporter_company_id').notNull(),
+    driverId: uuid('driver_id').notNull(),
+    advancesKobo: bigint('advances_kobo', { mode: 'number' }).notNull().default(0),
+    approvedKobo: bigint('approved_kobo', { mode: 'number' }).notNull().default(0),
+    waitingKobo: bigint('waiting_kobo', { mode: 'number' }).notNull().default(0),
+    paidKobo: bigint('paid_kobo', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.transporterCompanyId, t.driverId] })],
+);

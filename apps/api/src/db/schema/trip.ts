@@ -131,6 +131,13 @@ export const trips = pgTable(
     weightKg: integer('weight_kg'),
     /** What is owed on the trip: its invoice's amount while PENDING_PAYMENT, else 0; kept by the invoices triggers of 0016. */
     outstandingKobo: bigint('outstanding_kobo', { mode: 'number' }).notNull().default(0),
+    /**
+     * The trip's approved road expenses, and the commission rate of its payout once the invoice is paid
+     * (null before): kept by the trip_expenses and payouts triggers of migration 0040, so the trip profit
+     * and truck reports read a trip's profit off the completed trips' covering index.
+     */
+    approvedExpensesKobo: bigint('approved_expenses_kobo', { mode: 'number' }).notNull().default(0),
+    payoutCommissionBps: integer('payout_commission_bps'),
     /** The document kinds the trip holds at least one of; kept by the trip_documents triggers of 0016. */
     documentKinds: text('document_kinds')
       .array()

@@ -77,7 +77,7 @@ describe('seedDemo', () => {
     expect(firstRun).toBe(true);
     expect(await seedDemo(t.ctx)).toBe(false);
     const [meta] = await t.ctx.db.select().from(appMeta).where(eq(appMeta.key, 'demo_seed_version'));
-    expect(meta?.value).toBe('7');
+    expect(meta?.value).toBe('8');
   });
 
   it('has every demo phone number verified but those left to show the verification flow', async () => {
@@ -358,6 +358,33 @@ describe('seedDemo', () => {
     });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('gives Eko Haulage cash on the road: the three road money reports have rows', async () => {
+    const login = await call(t.app, 'POST', LOGIN, {
+      username: 'transporter@example.com',
+      password: DEMO_PASSWORD,
+    });
+    const read = async (kind: string) => {
+      const res = await call(t.app, 'GET', `/api/v1/reports/${kind}`, undefined, {
+        token: login.body.accessToken,
+      });
+      expect(res.status).toBe(200);
+      return res.body as {
+        summary: { key: string; value: number | null }[];
+        page: { totalElements: number };
+      };
+    };
+    const figure = (report: Awaited<ReturnType<typeof read>>, key: string) =>
+      report.summary.find((f) => f.key === key)?.value;
+    const profit = await read('trip-profit');
+    expect(profit.page.totalElements).toBeGreaterThan(0);
+    expect(figure(profit, 'expenses')).toBeGreaterThan(0);
+    const expenses = await read('expense');
+    expect(figure(expenses, 'litres')).toBeGreaterThan(0);
+    expect(figure(expenses, 'waiting')).toBeGreaterThan(0);
+    const balances = await read('driver-balance');
+    expect(figure(balances, 'owed')).toBeGreaterThan(0);
   });
 
   it('shows the demo customer a real dashboard', async () => {

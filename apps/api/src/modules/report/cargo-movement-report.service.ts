@@ -4,7 +4,13 @@ import {
   type ReportColumn,
   type ReportRow,
 } from '@freightlane/domain';
-import { type ReportDefinition, type ReportInput, readOnce, withPeriodType } from './report-definition';
+import {
+  type ReportDefinition,
+  type ReportInput,
+  readOnce,
+  withPeriodType,
+  readWhole,
+} from './report-definition';
 import { periodsOf } from './report-window';
 import { cargoMovementFigures } from './cargo-movement-report.repository';
 
@@ -101,12 +107,5 @@ export const cargoMovementReport: ReportDefinition = {
     };
   },
   // One row per period and lane: a few thousand at most, read whole.
-  async page(input, { page, size }) {
-    const rows = await tableOf(input);
-    return { total: rows.length, rows: rows.slice(page * size, (page + 1) * size) };
-  },
-  async *rows(input) {
-    const rows = await tableOf(input);
-    if (rows.length > 0) yield rows;
-  },
+  ...readWhole(tableOf),
 };

@@ -1,5 +1,5 @@
 import type { ReportColumn, ReportRow } from '@freightlane/domain';
-import { type ReportDefinition, type ReportInput, readOnce } from './report-definition';
+import { type ReportDefinition, type ReportInput, readOnce, readWhole } from './report-definition';
 import { costFigures } from './cost-report.repository';
 
 type CostLine = Awaited<ReturnType<typeof costFigures>>[number];
@@ -77,12 +77,5 @@ export const costReport: ReportDefinition = {
     };
   },
   // One row per lane: a few hundred at most, read whole.
-  async page(input, { page, size }) {
-    const rows = await tableOf(input);
-    return { total: rows.length, rows: rows.slice(page * size, (page + 1) * size) };
-  },
-  async *rows(input) {
-    const rows = await tableOf(input);
-    if (rows.length > 0) yield rows;
-  },
+  ...readWhole(tableOf),
 };

@@ -1,5 +1,11 @@
 import type { ReportColumn, ReportFigure, ReportRow, ReportValueType } from '@freightlane/domain';
-import { type ReportDefinition, type ReportInput, readOnce, withPeriodType } from './report-definition';
+import {
+  type ReportDefinition,
+  type ReportInput,
+  readOnce,
+  withPeriodType,
+  readWhole,
+} from './report-definition';
 import { periodsOf } from './report-window';
 import { executiveByPeriod, executivePrevious, type ExecutiveFigures } from './executive-report.repository';
 
@@ -163,12 +169,5 @@ export const executiveReport: ReportDefinition = {
       },
     };
   },
-  async page(input, { page, size }) {
-    const rows = await periodRows(input);
-    return { total: rows.length, rows: rows.slice(page * size, (page + 1) * size) };
-  },
-  async *rows(input) {
-    const rows = await periodRows(input);
-    if (rows.length > 0) yield rows;
-  },
+  ...readWhole(periodRows),
 };

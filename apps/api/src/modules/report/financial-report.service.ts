@@ -5,7 +5,13 @@ import {
   type ReportFigure,
   type ReportRow,
 } from '@freightlane/domain';
-import { type ReportDefinition, type ReportInput, readOnce, withPeriodType } from './report-definition';
+import {
+  type ReportDefinition,
+  type ReportInput,
+  readOnce,
+  withPeriodType,
+  readWhole,
+} from './report-definition';
 import { periodsOf } from './report-window';
 import { financialFigures } from './financial-report.repository';
 
@@ -105,12 +111,5 @@ export const financialReport: ReportDefinition = {
     };
   },
   // One row per period, transporter and cargo type: a few thousand at most over two years, read whole.
-  async page(input, { page, size }) {
-    const rows = await tableOf(input);
-    return { total: rows.length, rows: rows.slice(page * size, (page + 1) * size) };
-  },
-  async *rows(input) {
-    const rows = await tableOf(input);
-    if (rows.length > 0) yield rows;
-  },
+  ...readWhole(tableOf),
 };

@@ -1,5 +1,5 @@
 import type { ReportColumn, ReportRow } from '@freightlane/domain';
-import { type ReportDefinition, type ReportInput, readOnce } from './report-definition';
+import { type ReportDefinition, type ReportInput, readOnce, readWhole } from './report-definition';
 import { kpiFigures } from './kpi-report.repository';
 
 const columns: ReportColumn[] = [
@@ -92,12 +92,5 @@ export const kpiReport: ReportDefinition = {
     };
   },
   // One row per transporter the customer used in the range: a few hundred at most, read whole.
-  async page(input, { page, size }) {
-    const rows = await tableOf(input);
-    return { total: rows.length, rows: rows.slice(page * size, (page + 1) * size) };
-  },
-  async *rows(input) {
-    const rows = await tableOf(input);
-    if (rows.length > 0) yield rows;
-  },
+  ...readWhole(tableOf),
 };

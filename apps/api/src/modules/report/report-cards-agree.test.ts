@@ -832,6 +832,7 @@ describe('every report’s cards agree with its rows (issue 30)', () => {
         trucksUsed: count(R, (row) => num(row.tripsCompleted) > 0),
         tripsCompleted: sum(R, 'tripsCompleted'),
         revenue: sum(R, 'revenue'),
+        profit: sum(R, 'profit'),
         distance: distances.length === 0 ? null : oneDecimal(distances.reduce((s, d) => s + d, 0)),
         revenuePerKm: within(R, 'revenuePerKm'),
         idleTruckDays: sum(active, 'idleDays'),

@@ -106,6 +106,25 @@ export function pickColumns(columns: ReportColumn[], keys: readonly string[]): R
   });
 }
 
+/**
+ * The page and export readers of a table small enough to be read whole (a row per lane, period, client or
+ * kind: a few hundred at most), from the statement that builds it.
+ */
+export function readWhole(
+  tableOf: (input: ReportInput) => Promise<ReportRow[]>,
+): Pick<ReportDefinition, 'page' | 'rows'> {
+  return {
+    async page(input, { page, size }) {
+      const rows = await tableOf(input);
+      return { total: rows.length, rows: rows.slice(page * size, (page + 1) * size) };
+    },
+    async *rows(input) {
+      const rows = await tableOf(input);
+      if (rows.length > 0) yield rows;
+    },
+  };
+}
+
 /** Rows a batch of an export holds. */
 export const EXPORT_BATCH_ROWS = 1000;
 

@@ -19,9 +19,11 @@ import { activeTripReport } from './active-trip-report.service';
 import { cargoMovementReport } from './cargo-movement-report.service';
 import { costReport } from './cost-report.service';
 import { deliveryReport } from './delivery-report.service';
+import { driverBalanceReport } from './driver-balance-report.service';
 import { driverReport } from './driver-report.service';
 import { driverStatusReport } from './driver-status-report.service';
 import { executiveReport } from './executive-report.service';
+import { expenseReport } from './expense-report.service';
 import { financialReport } from './financial-report.service';
 import { fleetReport } from './fleet-report.service';
 import { invoiceReport } from './invoice-report.service';
@@ -33,6 +35,7 @@ import { paymentReport } from './payment-report.service';
 import { performanceReport } from './performance-report.service';
 import { salesReport } from './sales-report.service';
 import { scheduleReport } from './schedule-report.service';
+import { tripProfitReport } from './trip-profit-report.service';
 import { truckReport } from './truck-report.service';
 import { vehicleReport } from './vehicle-report.service';
 
@@ -57,6 +60,9 @@ const DEFINITIONS: Record<ReportKind, ReportDefinition> = {
   'driver-status': driverStatusReport,
   'active-trip': activeTripReport,
   performance: performanceReport,
+  'trip-profit': tripProfitReport,
+  expense: expenseReport,
+  'driver-balance': driverBalanceReport,
 };
 
 /**

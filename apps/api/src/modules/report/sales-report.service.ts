@@ -1,5 +1,5 @@
 import type { ReportColumn, ReportRow } from '@freightlane/domain';
-import { type ReportDefinition, type ReportInput, readOnce } from './report-definition';
+import { type ReportDefinition, type ReportInput, readOnce, readWhole } from './report-definition';
 import { salesFigures } from './sales-report.repository';
 
 type SalesLine = Awaited<ReturnType<typeof salesFigures>>[number];
@@ -82,12 +82,5 @@ export const salesReport: ReportDefinition = {
     };
   },
   // One row per client name: an agent's clients, a few thousand at most, read whole.
-  async page(input, { page, size }) {
-    const rows = await tableOf(input);
-    return { total: rows.length, rows: rows.slice(page * size, (page + 1) * size) };
-  },
-  async *rows(input) {
-    const rows = await tableOf(input);
-    if (rows.length > 0) yield rows;
-  },
+  ...readWhole(tableOf),
 };

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { tripRoutes, trips, truckPositions, trucks } from '../../db/schema';
 import type { ReportInput } from './report-definition';
 import { lagosDateSql } from './report-sql.repository';
+import { profitSql } from './trip-profit-report.repository';
 
 async function rowsOf<T>(input: ReportInput, query: SQL): Promise<T[]> {
   return ((await input.db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -21,6 +22,7 @@ const EARTH_RADIUS_KM = 6371.0088;
 function doneCte({ scope, window }: ReportInput): SQL {
   return sql`done AS (
     SELECT d.truck_id, count(*) AS trips, coalesce(sum(d.amount_kobo), 0) AS revenue,
+      coalesce(sum(d.approved_expenses_kobo), 0) AS expenses, coalesce(sum(${profitSql('d')}), 0) AS profit,
       max(d.latest_status_at) AS last_completed
     FROM ${trips} d
     WHERE d.transporter_company_id = ${scope.companyId} AND d.completed
@@ -125,11 +127,12 @@ export async function truckTotals(input: ReportInput) {
     input,
     sql`WITH ${doneCte(input)},
       fleet AS (
-        SELECT tr.active, tr.trips, tr.revenue, route.km, route.revenue_with_km,
+        SELECT tr.active, tr.trips, tr.revenue, tr.expenses, tr.profit, route.km, route.revenue_with_km,
           CASE WHEN tr.active THEN ${daysOnTripOf(input)} END AS days_on_trip,
           ${availableDaysOf(input)} AS available_days
         FROM (
-          SELECT tr.*, coalesce(done.trips, 0) AS trips, coalesce(done.revenue, 0) AS revenue
+          SELECT tr.*, coalesce(done.trips, 0) AS trips, coalesce(done.revenue, 0) AS revenue,
+            coalesce(done.expenses, 0) AS expenses, coalesce(done.profit, 0) AS profit
           FROM ${trucks} tr LEFT JOIN done ON done.truck_id = tr.id
           WHERE tr.company_id = ${scope.companyId}
         ) tr
@@ -139,6 +142,8 @@ export async function truckTotals(input: ReportInput) {
         count(*) FILTER (WHERE f.trips > 0)::int AS "trucksUsed",
         coalesce(sum(f.trips), 0)::int AS trips,
         coalesce(sum(f.revenue), 0)::bigint AS revenue,
+        coalesce(sum(f.expenses), 0)::bigint AS expenses,
+        coalesce(sum(f.profit), 0)::bigint AS profit,
         sum(round(f.km::numeric, 1)) AS distance,
         CASE WHEN sum(f.km) > 0 THEN round(sum(f.revenue_with_km) / sum(f.km)::numeric) END::bigint AS "revenuePerKm",
         (SELECT coalesce(sum(trips), 0) FROM done WHERE truck_id IS NULL)::int AS "withoutTruck",
@@ -151,6 +156,8 @@ export async function truckTotals(input: ReportInput) {
     trucksUsed: Number(row!.trucksUsed),
     trips: Number(row!.trips),
     revenue: Number(row!.revenue),
+    expenses: Number(row!.expenses),
+    profit: Number(row!.profit),
     distance: num(row!.distance),
     revenuePerKm: num(row!.revenuePerKm),
     withoutTruck: Number(row!.withoutTruck),
@@ -186,6 +193,8 @@ export interface TruckRow {
   active: boolean;
   trips: number;
   revenue: number;
+  expenses: number;
+  profit: number;
   distance: number | null;
   revenuePerKm: number | null;
   daysOnTrip: number;
@@ -206,7 +215,8 @@ export async function truckRows(input: ReportInput, limit: number, offset: numbe
     sql`WITH ${doneCte(input)},
       per_truck AS (
         SELECT tr.id, tr.registration_number, tr.type, tr.active, tr.created_at,
-          coalesce(done.trips, 0) AS trips, coalesce(done.revenue, 0) AS revenue, done.last_completed
+          coalesce(done.trips, 0) AS trips, coalesce(done.revenue, 0) AS revenue,
+          coalesce(done.expenses, 0) AS expenses, coalesce(done.profit, 0) AS profit, done.last_completed
         FROM ${trucks} tr
         LEFT JOIN done ON done.truck_id = tr.id
         WHERE tr.company_id = ${scope.companyId} AND (tr.active OR done.trips > 0)
@@ -217,7 +227,8 @@ export async function truckRows(input: ReportInput, limit: number, offset: numbe
         LIMIT ${limit} OFFSET ${offset}
       )
       SELECT tr.total::int AS total, tr.registration_number AS plate, tr.type, tr.active,
-        tr.trips::int AS trips, tr.revenue::bigint AS revenue,
+        tr.trips::int AS trips, tr.revenue::bigint AS revenue, tr.expenses::bigint AS expenses,
+        tr.profit::bigint AS profit,
         round(route.km::numeric, 1) AS distance,
         CASE WHEN route.km > 0 THEN round(route.revenue_with_km / route.km::numeric) END::bigint AS "revenuePerKm",
         ${daysOnTripOf(input)} AS "daysOnTrip", ${availableDaysOf(input)} AS "availableDays",
@@ -234,6 +245,8 @@ export async function truckRows(input: ReportInput, limit: number, offset: numbe
     active: r.active === true,
     trips: Number(r.trips),
     revenue: Number(r.revenue),
+    expenses: Number(r.expenses),
+    profit: Number(r.profit),
     distance: num(r.distance),
     revenuePerKm: num(r.revenuePerKm),
     daysOnTrip: Number(r.daysOnTrip),

@@ -1,6 +1,6 @@
 import { TRUCK_TYPE_LABELS, type ReportColumn, type TruckType } from '@freightlane/domain';
 import { percentOf } from './financial-report.service';
-import { rowsByPages, totalOfPage, type ReportDefinition } from './report-definition';
+import { pickColumns, rowsByPages, totalOfPage, type ReportDefinition } from './report-definition';
 import { truckRevenueChart, truckRows, truckTotals, type TruckRow } from './truck-report.repository';
 
 const columns: ReportColumn[] = [
@@ -8,6 +8,8 @@ const columns: ReportColumn[] = [
   { key: 'type', label: 'Type', type: 'text' },
   { key: 'tripsCompleted', label: 'Trips completed', type: 'count' },
   { key: 'revenue', label: 'Revenue (NGN)', type: 'money' },
+  { key: 'expenses', label: 'Approved expenses (NGN)', type: 'money' },
+  { key: 'profit', label: 'Profit (NGN)', type: 'money' },
   { key: 'distance', label: 'Distance (km)', type: 'number' },
   { key: 'revenuePerKm', label: 'Revenue per km (NGN)', type: 'money' },
   { key: 'daysOnTrip', label: 'Days on trip', type: 'days' },
@@ -17,12 +19,29 @@ const columns: ReportColumn[] = [
   { key: 'lastTripCompleted', label: 'Last trip completed', type: 'datetime' },
 ];
 
+/** The truck report's PDF columns: an A4 page holds its figures without the type and the last completion. */
+const PDF_COLUMNS = pickColumns(columns, [
+  'truck',
+  'tripsCompleted',
+  'revenue',
+  'expenses',
+  'profit',
+  'distance',
+  'revenuePerKm',
+  'daysOnTrip',
+  'idleDays',
+  'utilisation',
+  'issues',
+]);
+
 function rowOf(r: TruckRow) {
   return {
     truck: r.plate,
     type: TRUCK_TYPE_LABELS[r.type as TruckType] ?? r.type,
     tripsCompleted: r.trips,
     revenue: r.revenue,
+    expenses: r.expenses,
+    profit: r.profit,
     distance: r.distance,
     revenuePerKm: r.revenuePerKm,
     daysOnTrip: r.daysOnTrip,
@@ -37,6 +56,7 @@ function rowOf(r: TruckRow) {
 export const truckReport: ReportDefinition = {
   kind: 'truck',
   columns,
+  pdfColumns: PDF_COLUMNS,
   async overview(input) {
     const [totals, chart] = [await truckTotals(input), await truckRevenueChart(input)];
     return {
@@ -44,6 +64,7 @@ export const truckReport: ReportDefinition = {
         { key: 'trucksUsed', label: 'Trucks used', type: 'count', value: totals.trucksUsed },
         { key: 'tripsCompleted', label: 'Trips completed', type: 'count', value: totals.trips },
         { key: 'revenue', label: 'Revenue', type: 'money', value: totals.revenue },
+        { key: 'profit', label: 'Profit', type: 'money', value: totals.profit },
         { key: 'distance', label: 'Distance (km)', type: 'number', value: totals.distance },
         { key: 'revenuePerKm', label: 'Revenue per km', type: 'money', value: totals.revenuePerKm },
         { key: 'idleTruckDays', label: 'Idle truck-days', type: 'days', value: totals.idleDays },

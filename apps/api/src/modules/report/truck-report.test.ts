@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DEFAULT_COMMISSION_BASIS_POINTS,
   distanceKm,
   formatMoney,
   lagosDateInDays,
+  shareOf,
   tripTimeline,
   TRUCK_TYPE_LABELS,
   type TruckType,
@@ -97,6 +99,8 @@ describe('the truck report', () => {
             type: TRUCK_TYPE_LABELS[truck.type as TruckType],
             tripsCompleted: mine.length,
             revenue: mine.reduce((s, x) => s + x.amountKobo, 0),
+            expenses: mine.reduce((s, x) => s + x.approvedExpensesKobo, 0),
+            profit: mine.reduce((s, x) => s + profitOf(x), 0),
             distance: measured.length ? oneDecimal(km) : null,
             revenuePerKm: km > 0 ? Math.round(measured.reduce((s, x) => s + x.amountKobo, 0) / km) : null,
             daysOnTrip: onTrip,
@@ -126,6 +130,7 @@ describe('the truck report', () => {
         trucksUsed: rows.filter((r) => r.mine.length > 0).length,
         tripsCompleted: done.length,
         revenue: done.reduce((s, x) => s + x.amountKobo, 0),
+        profit: rows.reduce((s, r) => s + r.row.profit, 0),
         distance: measured ? oneDecimal(km) : null,
         revenuePerKm: km > 0 ? Math.round(rows.reduce((s, r) => s + r.measuredRevenue, 0) / km) : null,
         idleTruckDays: active.reduce((s, r) => s + r.available! - r.onTrip, 0),
@@ -136,6 +141,16 @@ describe('the truck report', () => {
         withoutTruck: done.filter((x) => x.truckId === null).length,
       },
     };
+  }
+
+  /** Haulage less the commission at the trip's payout rate (else today's) less approved expenses. */
+  function profitOf(trip: {
+    amountKobo: number;
+    payoutCommissionBps: number | null;
+    approvedExpensesKobo: number;
+  }) {
+    const rate = trip.payoutCommissionBps ?? DEFAULT_COMMISSION_BASIS_POINTS;
+    return trip.amountKobo - shareOf(trip.amountKobo, rate) - trip.approvedExpensesKobo;
   }
 
   it('equals the trucks’ trips, routes and days counted one by one', async () => {
