@@ -52,6 +52,7 @@ import { PublicTracking, registerPublicTracking } from './modules/public-trackin
 import { registerRating } from './modules/rating';
 import { registerReturnLoad } from './modules/return-load';
 import { registerRoadMoney } from './modules/road-money';
+import { registerCallUp } from './modules/call-up';
 import { registerScorecard } from './modules/scorecard';
 import { registerReferenceData } from './modules/reference-data';
 import { registerReport } from './modules/report';
@@ -229,6 +230,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerScorecard(app, ctx);
   registerReturnLoad(app, ctx);
   registerRoadMoney(app, ctx);
+  registerCallUp(app, ctx);
   registerPublicTracking(app, ctx);
   registerTripMap(app, ctx);
   registerFleet(app, ctx);

@@ -72,3 +72,5 @@ export * from './contracts/scorecard';
 export * from './contracts/directory';
 export * from './contracts/return-load';
 export * from './contracts/road-money';
+export * from './contracts/call-up';
+export * from './contracts/trip-record';

@@ -88,6 +88,12 @@ export interface DatabaseOptions {
   pgliteThread?: boolean;
 }
 
+/**
+ * Marks the app's sessions as the app's: a write to a trip's record through them is chained by the triggers
+ * of migration 0042 (decision 049); a change made in any other session is not, and the check finds it.
+ */
+const APP_WRITER = 'freightlane.writer=app';
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const { default: pg } = await import('pg');
@@ -102,7 +108,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // compile them, which took longer (0.3 to 1.4 s) than running them; every other query is short.
       // Parallel workers off unless configured (decision 039): they make one query a little faster alone,
       // and many queries at once slower together, each starting processes that compete for the same cores.
-      options: `-c join_collapse_limit=${JOIN_COLLAPSE_LIMIT} -c jit=off -c max_parallel_workers_per_gather=${options.parallelWorkers ?? 0}`,
+      options: `-c join_collapse_limit=${JOIN_COLLAPSE_LIMIT} -c jit=off -c max_parallel_workers_per_gather=${options.parallelWorkers ?? 0} -c ${APP_WRITER}`,
     });
     pool.on('error', (err) => console.error('PostgreSQL pool error', err.message));
     // The pool hears the errors of idle connections only. A connection checked out for a transaction
@@ -134,7 +140,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ? openPgliteThread(options.pgliteDir, options.pgliteImage)
       : new PGliteEngine(pgliteOptions(options.pgliteDir, options.pgliteImage));
   await client.waitReady;
-  await client.exec(`SET join_collapse_limit = ${JOIN_COLLAPSE_LIMIT}`);
+  await client.exec(`SET join_collapse_limit = ${JOIN_COLLAPSE_LIMIT}; SET ${APP_WRITER}`);
   const db = withStatements(drizzle({ client: client as PGlite, schema, logger: queryLogger(options) }));
   return {
     db,

@@ -66,7 +66,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   FLEET_DOCUMENT_EXPIRING: 'Fleet documents expiring',
   INVOICE_CHARGE: 'Extra charges proposed and answered',
   PAYOUT_PAID: 'Payouts paid to you',
-  TRIP_ALERT: 'Alerts on trips (a truck moving at night)',
+  TRIP_ALERT: 'Alerts on trips (a truck moving at night, a call-up window closing)',
   RETURN_LOAD_FOUND: "Return loads near your trucks' deliveries",
   ROAD_MONEY: 'Money on the road: diesel above a truck’s usual',
 };

@@ -37,6 +37,7 @@ export const TRANSPORTER_REPORT_KINDS = [
   'trip-profit',
   'expense',
   'driver-balance',
+  'call-up',
 ] as const;
 
 export type CustomerReportKind = (typeof CUSTOMER_REPORT_KINDS)[number];
@@ -79,6 +80,7 @@ export const REPORT_TITLES: Record<ReportKind, string> = {
   'trip-profit': 'Trip profit report',
   expense: 'Expense report',
   'driver-balance': 'Driver balance report',
+  'call-up': 'Call-up report',
 };
 
 export function isReportKind(value: string): value is ReportKind {

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { companies } from './company';
 import { drivers } from './fleet';
+import { terminals } from './marketplace';
 import { trips } from './trip';
 import { users } from './user';
 
@@ -184,4 +185,56 @@ export const driverCashTotals = pgTable(
     paidKobo: bigint('paid_kobo', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.transporterCompanyId, t.driverId] })],
+);
+
+/**
+ * An Eto call-up ticket of a trip picking up at an Apapa or Tin Can terminal (decision 048): the window the
+ * truck may enter in, the holding bay it waits in first, and its cost. A re-booked window is a new ticket;
+ * the latest is the trip's current one. The two alerts before the window closes are sent once each, and the
+ * waits are measured once the truck is loaded.
+ */
+export const tripCallUps = pgTable(
+  'trip_call_ups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tripId: uuid('trip_id')
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    transporterCompanyId: uuid('transporter_company_id')
+      .notNull()
+      .references(() => companies.id),
+    ticketNumber: text('ticket_number').notNull(),
+    terminalId: uuid('terminal_id')
+      .notNull()
+      .references(() => terminals.id),
+    holdingBayId: uuid('holding_bay_id')
+      .notNull()
+      .references(() => terminals.id),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    costKobo: bigint('cost_kobo', { mode: 'number' }).notNull(),
+    /** The approved CALL_UP expense recorded with the ticket when the driver paid it. */
+    expenseId: uuid('expense_id').references(() => tripExpenses.id, { onDelete: 'set null' }),
+    alerted12hAt: timestamp('alerted_12h_at', { withTimezone: true }),
+    alerted2hAt: timestamp('alerted_2h_at', { withTimezone: true }),
+    /** Measured once the truck is loaded: minutes in the holding bay, and from the terminal to loaded. */
+    holdingBayMinutes: integer('holding_bay_minutes'),
+    gateMinutes: integer('gate_minutes'),
+    measuredAt: timestamp('measured_at', { withTimezone: true }),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('trip_call_ups_trip_idx').on(t.tripId, t.createdAt),
+    index('trip_call_ups_company_idx').on(t.transporterCompanyId, t.validFrom),
+    // The alert job's sweep: tickets whose last alert is not sent yet, by closing time.
+    index('trip_call_ups_alert_idx')
+      .on(t.validUntil)
+      .where(sql`${t.alerted2hAt} IS NULL`),
+    index('trip_call_ups_measure_idx')
+      .on(t.createdAt)
+      .where(sql`${t.measuredAt} IS NULL`),
+    check('trip_call_ups_window', sql`${t.validUntil} > ${t.validFrom}`),
+    check('trip_call_ups_cost', sql`${t.costKobo} >= 0`),
+  ],
 );

@@ -333,6 +333,8 @@ export const tripDocuments = pgTable(
     contentType: text('content_type').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     storageKey: text('storage_key').notNull(),
+    /** The file's SHA-256 (hex), shown in the delivery dossier; null for files stored before it was kept. */
+    sha256: text('sha256'),
     uploadedByUserId: uuid('uploaded_by_user_id').references(() => users.id),
     /** The trip's driver, when uploaded from the phone link (no user account). */
     uploadedByDriverId: uuid('uploaded_by_driver_id').references(() => drivers.id),
@@ -416,4 +418,44 @@ export const revokedTrackingLinks = pgTable(
     revokedByUserId: uuid('revoked_by_user_id').references(() => users.id),
   },
   (t) => [index('revoked_tracking_links_trip_idx').on(t.tripId)],
+);
+
+/**
+ * The head of a trip's record chain (decision 049): how many links it has and the last one's hash. Its row
+ * is locked by each write to the trip's record, so writes at the same moment make one chain, in turn.
+ */
+export const tripRecordHeads = pgTable('trip_record_heads', {
+  tripId: uuid('trip_id')
+    .primaryKey()
+    .references(() => trips.id, { onDelete: 'cascade' }),
+  seq: integer('seq').notNull().default(0),
+  head: text('head').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One link of a trip's record chain: a write (or removal) of one of its status logs, issues, notes,
+ * documents or expenses, in the order written. `contentHash` is the SHA-256 of the entry's row as written
+ * (null for a removal); `linkHash` the SHA-256 of the previous link's hash, this link's number, the entry
+ * and its content hash. Written by the triggers of migration 0042 in the write's own transaction.
+ */
+export const tripRecordLinks = pgTable(
+  'trip_record_links',
+  {
+    tripId: uuid('trip_id')
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    kind: text('kind').notNull(),
+    entryId: uuid('entry_id').notNull(),
+    op: text('op').$type<'WRITE' | 'REMOVE'>().notNull(),
+    contentHash: text('content_hash'),
+    prevHash: text('prev_hash').notNull(),
+    linkHash: text('link_hash').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tripId, t.seq] }),
+    index('trip_record_links_entry_idx').on(t.tripId, t.kind, t.entryId, t.seq),
+  ],
 );

@@ -1,7 +1,7 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import { dieselAmountKobo, tripBalanceKobo } from '@freightlane/domain';
+import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { CALL_UP_PORTS, dieselAmountKobo, tripBalanceKobo } from '@freightlane/domain';
 import type { Tx } from '../client';
-import { tripAdvances, tripExpenses, trips, tripSettlements } from '../schema';
+import { terminals, tripAdvances, tripCallUps, tripExpenses, trips, tripSettlements } from '../schema';
 import { HOUR, principalOf } from './demo-kit';
 import type { StoryClock } from './demo-story';
 
@@ -98,6 +98,64 @@ export async function seedDemoRoadMoney(tx: Tx, clock: StoryClock): Promise<void
       reference: `EKO-SET-${2000 + i}`,
       settledByUserId: eko.userId,
       settledAt: new Date(trip.latestStatusAt!.getTime() + 6 * HOUR),
+    });
+  }
+}
+
+/** Eto's fee for a call-up ticket, as the demo books it. */
+const CALL_UP_FEE_KOBO = 1_500_000;
+
+/**
+ * Eko's Eto call-up tickets: every trip picking up at an Apapa or Tin Can terminal that reached it had a
+ * ticket whose window it entered in; those not there yet hold a ticket whose window is open, closing in 9
+ * hours, so the trip page counts down and the alerts have something to tell.
+ */
+export async function seedDemoCallUps(tx: Tx, clock: StoryClock): Promise<void> {
+  const eko = await principalOf(tx, 'transporter@example.com');
+  const [booked] = await tx
+    .select({ id: tripCallUps.id })
+    .from(tripCallUps)
+    .where(eq(tripCallUps.transporterCompanyId, eko.companyId))
+    .limit(1);
+  if (booked) return;
+  const bays = await tx
+    .select({ id: terminals.id })
+    .from(terminals)
+    .where(and(eq(terminals.kind, 'HOLDING_BAY'), eq(terminals.active, true)))
+    .orderBy(asc(terminals.code));
+  if (bays.length === 0) return;
+  const portTrips = await tx
+    .select({
+      id: trips.id,
+      terminalId: trips.pickupTerminalId,
+      arrivedPickupAt: trips.arrivedPickupAt,
+      createdAt: trips.createdAt,
+    })
+    .from(trips)
+    .innerJoin(terminals, eq(terminals.id, trips.pickupTerminalId))
+    .where(
+      and(
+        eq(trips.transporterCompanyId, eko.companyId),
+        eq(terminals.kind, 'PORT_TERMINAL'),
+        inArray(terminals.port, [...CALL_UP_PORTS]),
+        isNull(trips.cancelledAt),
+      ),
+    )
+    .orderBy(asc(trips.tripNumber));
+  for (const [i, trip] of portTrips.entries()) {
+    const arrived = trip.arrivedPickupAt?.getTime();
+    const validFrom = arrived ? arrived - 3 * HOUR : clock.now - 2 * HOUR;
+    await tx.insert(tripCallUps).values({
+      tripId: trip.id,
+      transporterCompanyId: eko.companyId,
+      ticketNumber: `ETO-${arrived ? 'APP' : 'TCN'}-${4_470_000 + i * 37}`,
+      terminalId: trip.terminalId!,
+      holdingBayId: bays[i % bays.length]!.id,
+      validFrom: new Date(validFrom),
+      validUntil: new Date(validFrom + (arrived ? 8 : 11) * HOUR),
+      costKobo: CALL_UP_FEE_KOBO,
+      createdByUserId: eko.userId,
+      createdAt: new Date(Math.max(trip.createdAt.getTime(), validFrom - 6 * HOUR)),
     });
   }
 }

@@ -360,7 +360,7 @@ describe('seedDemo', () => {
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
-  it('gives Eko Haulage cash on the road: the three road money reports have rows', async () => {
+  it('gives Eko Haulage cash on the road and call-up tickets: their reports have rows', async () => {
     const login = await call(t.app, 'POST', LOGIN, {
       username: 'transporter@example.com',
       password: DEMO_PASSWORD,
@@ -385,6 +385,8 @@ describe('seedDemo', () => {
     expect(figure(expenses, 'waiting')).toBeGreaterThan(0);
     const balances = await read('driver-balance');
     expect(figure(balances, 'owed')).toBeGreaterThan(0);
+    const callUps = await read('call-up');
+    expect(figure(callUps, 'tickets')).toBeGreaterThan(0);
   });
 
   it('shows the demo customer a real dashboard', async () => {

@@ -8,7 +8,7 @@ import { appMeta } from '../schema';
 import { createAccount } from './factories';
 import { seedDemoCompanyDocuments } from './demo-company-documents';
 import { seedDemoMarketplace } from './demo-marketplace';
-import { seedDemoRoadMoney } from './demo-road-money';
+import { seedDemoCallUps, seedDemoRoadMoney } from './demo-road-money';
 import { seedDemoOperations } from './demo-operations';
 import { markDemoPhonesVerified } from './demo-phones';
 import { seedDemoTracking } from './demo-tracking';
@@ -130,7 +130,10 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
     if (current < 3) await tellDemoHistory(tx, clock);
     // Months before the story above, so after its telling: nobody is notified of that past.
     if (current < 7) await seedDemoTrackRecord(ctx, tx, DEMO_PASSWORD, clock);
-    if (current < 8) await seedDemoRoadMoney(tx, clock);
+    if (current < 8) {
+      await seedDemoRoadMoney(tx, clock);
+      await seedDemoCallUps(tx, clock);
+    }
     // After every part, so the people any part adds have verified numbers too.
     await markDemoPhonesVerified(tx);
     // Every company with trips is noted for its card, counted below before the server opens: a fresh

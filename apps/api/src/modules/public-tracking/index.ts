@@ -3,6 +3,7 @@ import type { ZodApp } from '../../lib/route-kit';
 import { ongoingLinkRoutes } from './ongoing-link.routes';
 import type { PublicTracking } from './public-tracking';
 import { publicTrackingEventRoutes } from './public-tracking-events.routes';
+import { publicRecordRoutes } from './public-record.routes';
 import { publicTrackingRoutes } from './public-tracking.routes';
 import { trackingLinkRoutes } from './tracking-link.routes';
 
@@ -18,6 +19,7 @@ declare module '../../context' {
 
 export function registerPublicTracking(app: ZodApp, ctx: AppContext): void {
   publicTrackingRoutes(app, ctx);
+  publicRecordRoutes(app, ctx);
   trackingLinkRoutes(app, ctx);
   publicTrackingEventRoutes(app, ctx);
   ongoingLinkRoutes(app, ctx);

@@ -16,6 +16,7 @@ import { columnsOf, reportInput, type ReportDefinition, type ReportInput } from 
 import { exportReport, type ReportFile } from './report-export';
 import { reportWindow } from './report-window';
 import { activeTripReport } from './active-trip-report.service';
+import { callUpReport } from './call-up-report.service';
 import { cargoMovementReport } from './cargo-movement-report.service';
 import { costReport } from './cost-report.service';
 import { deliveryReport } from './delivery-report.service';
@@ -63,6 +64,7 @@ const DEFINITIONS: Record<ReportKind, ReportDefinition> = {
   'trip-profit': tripProfitReport,
   expense: expenseReport,
   'driver-balance': driverBalanceReport,
+  'call-up': callUpReport,
 };
 
 /**

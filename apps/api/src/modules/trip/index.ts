@@ -4,6 +4,7 @@ import { tripAlertRoutes } from './alert/trip-alert.routes';
 import { tripDocumentRoutes } from './document/trip-document.routes';
 import { tripIssueRoutes } from './issue/trip-issue.routes';
 import { tripOperationsRoutes } from './trip-operations.routes';
+import { tripRecordRoutes } from './record/trip-record.routes';
 import { tripRoutes } from './trip.routes';
 
 // The trip aggregate: a trip with its status, resources, consignment, notes and cancellation, and what
@@ -16,6 +17,7 @@ export function registerTrip(app: ZodApp, ctx: AppContext): void {
   tripIssueRoutes(app, ctx);
   tripDocumentRoutes(app, ctx);
   tripAlertRoutes(app, ctx);
+  tripRecordRoutes(app, ctx);
 }
 
 export { alarmNotification } from './alert/trip-alert-notifications';
@@ -23,6 +25,7 @@ export { raiseTripAlert } from './alert/trip-alert.service';
 export { insertTripDocumentIn, withStoredFile } from './document/trip-document.service';
 export { openAlarmIssue, openTripIssueIn } from './issue/trip-issue.service';
 export { loadTripFor } from './trip-access.service';
+export { checkTripRecord } from './record/trip-record.service';
 export type { DriverActor, TripRecord } from './trip-access.service';
 export { tripStatusNotification } from './trip-notifications';
 export type { NotifiedTrip } from './trip-notifications';

@@ -29,6 +29,8 @@ export const AREAS: readonly MatrixArea[] = [
       '/api/v1/trips/{id}/expenses',
       '/api/v1/trips/expenses',
       '/api/v1/trips/{id}/settlement',
+      '/api/v1/trips/{id}/call-up',
+      '/api/v1/trips/{id}/call-ups',
       '/api/v1/fleet/drivers/{id}/balance',
       '/api/v1/driver/{token}/expenses',
     ],

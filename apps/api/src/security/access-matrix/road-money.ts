@@ -201,4 +201,31 @@ export const rows: MatrixRow[] = [
       };
     },
   },
+  {
+    op: 'GET /api/v1/trips/{id}/call-up',
+    expect: readsCash(200),
+    note: "A trip's call-up is the transporter's way into the port: its customer is refused, whatever the trip.",
+    request: async (cell) => ({ url: `/api/v1/trips/${cell.side.trip.id}/call-up` }),
+    check: namesNothingOfOtherSide((s) => [s.trip.id]),
+  },
+  {
+    op: 'POST /api/v1/trips/{id}/call-ups',
+    expect: runsCash(201),
+    request: async (cell) => {
+      // A new trip each time: the shared one may have reached the terminal, where a ticket is behind it.
+      const { trip } = await cell.world.freshTrip(cell.owner);
+      const owner = cell.world.sides[cell.owner].transporter.accessToken;
+      const { holdingBays } = await cell.world.read(`/api/v1/trips/${trip.id}/call-up`, owner);
+      return {
+        url: `/api/v1/trips/${trip.id}/call-ups`,
+        body: {
+          ticketNumber: 'ETO-4471203',
+          holdingBayId: (holdingBays as { id: string }[])[0]!.id,
+          validFrom: new Date(Date.now() + 3_600_000).toISOString(),
+          validUntil: new Date(Date.now() + 7 * 3_600_000).toISOString(),
+          costKobo: 1_500_000,
+        },
+      };
+    },
+  },
 ];

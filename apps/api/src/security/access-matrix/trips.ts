@@ -110,6 +110,13 @@ export const rows: MatrixRow[] = [
     request: () => ({ url: '/api/v1/trips/lookup/trip-status' }),
   },
   {
+    op: 'GET /api/v1/trips/{id}/record',
+    expect: party(200),
+    note: "Either company on the trip checks its record; another company's trip is not found.",
+    request: ({ side }) => ({ url: `/api/v1/trips/${side.trip.id}/record` }),
+    check: namesNothingOfOtherSide((s) => [s.trip.id]),
+  },
+  {
     op: 'GET /api/v1/trips/{id}',
     expect: party(200),
     request: ({ side }) => ({ url: `/api/v1/trips/${side.trip.id}` }),
@@ -380,6 +387,23 @@ export const rows: MatrixRow[] = [
     },
     check: (answer, cell) =>
       assertPublicShowsOnly(JSON.stringify(answer.body), ...liveOfCell(cell), byTripNumber),
+  },
+  {
+    op: 'GET /api/v1/trips/open-access/{trackingId}/record',
+    expect: everyone(200),
+    note: "Public: the check of the tracked trip's record says intact or where it broke, never an entry's content.",
+    request: async ({ world, owner }) => {
+      const live = (await liveTrips(world))[owner];
+      return { url: `/api/v1/trips/open-access/${await currentTrackingId(world, live.id)}/record` };
+    },
+    check: (answer, cell) => {
+      const text = JSON.stringify(answer.body);
+      const [own, other] = liveOfCell(cell);
+      const leaked = [...own.secrets, ...other.secrets, other.tripNumber].filter((secret) =>
+        text.includes(secret),
+      );
+      if (leaked.length > 0) throw new Error(`The record check shows ${leaked.join(', ')}`);
+    },
   },
   {
     op: 'GET /api/v1/trips/open-access/ongoing/{id}',

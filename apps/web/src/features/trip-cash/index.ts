@@ -2,3 +2,5 @@
 // (docs/decisions/046-money-on-the-road.md).
 export { TripCashCard } from './components/trip-cash-card';
 export { DriverBalanceCard } from './components/driver-balance-card';
+// An amount typed in naira, read into kobo: other features' money fields read it the same way.
+export { nairaField } from './components/naira-field';

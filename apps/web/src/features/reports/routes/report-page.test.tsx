@@ -81,14 +81,14 @@ describe('the reports', { timeout: JOURNEY_TIMEOUT_MS }, () => {
     await waitFor(() => expect(document.title).toBe('Reports · Freightlane'));
   });
 
-  it("lists a transporter's eleven kinds", async () => {
+  it("lists a transporter's twelve kinds", async () => {
     pretend(true);
     mockApi({});
     seedSession('role_transporter', 'Musa');
     renderRoute('/reports');
     expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
     const list = screen.getByRole('list');
-    expect(within(list).getAllByRole('link')).toHaveLength(11);
+    expect(within(list).getAllByRole('link')).toHaveLength(12);
     expect(within(list).getByRole('link', { name: /Driver status report/ })).toHaveAttribute(
       'href',
       '/reports/driver-status',

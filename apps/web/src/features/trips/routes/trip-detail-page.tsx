@@ -9,6 +9,7 @@ import { CargoTypeBadge } from '../../../components/marketplace-badges';
 import { PageHeader } from '../../../components/page-header';
 import { formatDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { CallUpCard } from '../../call-up';
 import { FreeTimeBadge, FreeTimeCard } from '../../free-time';
 import { TripCashCard } from '../../trip-cash';
 import { TrackingLinkCard } from '../public-tracking/components/tracking-link-card';
@@ -155,6 +156,7 @@ export function TripDetailPage() {
             <Stack gap="lg">
               {data.resources.truck ? <TripRouteCard trip={data} ownsFleet={side === 'TRANSPORTER'} /> : null}
               <TripTimeline trip={data} isAdmin={role === 'role_admin'} />
+              {side === 'TRANSPORTER' || role === 'role_admin' ? <CallUpCard tripId={data.id} /> : null}
               {/* The cash given and spent on the road is the transporter's own business; admins read it. */}
               {side === 'TRANSPORTER' || role === 'role_admin' ? <TripCashCard tripId={data.id} /> : null}
               <TripNotesCard trip={data} side={side} />
