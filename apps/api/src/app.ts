@@ -53,6 +53,7 @@ import { registerRating } from './modules/rating';
 import { registerReturnLoad } from './modules/return-load';
 import { registerRoadMoney } from './modules/road-money';
 import { registerCallUp } from './modules/call-up';
+import { registerDossier } from './modules/dossier';
 import { registerScorecard } from './modules/scorecard';
 import { registerReferenceData } from './modules/reference-data';
 import { registerReport } from './modules/report';
@@ -231,6 +232,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerReturnLoad(app, ctx);
   registerRoadMoney(app, ctx);
   registerCallUp(app, ctx);
+  registerDossier(app, ctx);
   registerPublicTracking(app, ctx);
   registerTripMap(app, ctx);
   registerFleet(app, ctx);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Storage } from '../plugins/storage';
 
 /**
@@ -17,4 +18,9 @@ export async function withStored<T>(
     await storage.remove(storageKey).catch(() => undefined);
     throw err;
   }
+}
+
+/** A file's SHA-256 as hex: what the delivery dossier prints beside each document and receipt. */
+export function fileSha256(buffer: Buffer): string {
+  return createHash('sha256').update(buffer).digest('hex');
 }

@@ -90,8 +90,46 @@ describe('trip tracking page', () => {
     const fetchMock = serve({ [TRACKING_URL]: { body: trackingTrip() } });
     renderAt(`/tripprogress/${TRACKING_ID}`);
     await screen.findByRole('heading', { level: 1 });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock.mock.calls[0]).toEqual([TRACKING_URL, undefined]);
+    // The tracking answer once; the record check is asked for apart.
+    const tracking = fetchMock.mock.calls.filter((c) => c[0] === TRACKING_URL);
+    expect(tracking).toEqual([[TRACKING_URL, undefined]]);
+  });
+
+  it('says whether the trip’s record is intact, checked now, or where it broke', async () => {
+    const RECORD_URL = `/api/v1/trips/open-access/${TRACKING_ID}/record`;
+    serve({
+      [TRACKING_URL]: { body: trackingTrip() },
+      [RECORD_URL]: [
+        {
+          body: {
+            intact: true,
+            checkedAt: '2026-12-05T10:00:00.000Z',
+            links: 9,
+            head: 'ab'.repeat(32),
+            broken: null,
+          },
+        },
+      ],
+    });
+    const first = renderAt(`/tripprogress/${TRACKING_ID}`);
+    expect(await screen.findByText('Record intact, checked now')).toBeVisible();
+    first.unmount();
+    serve({
+      [TRACKING_URL]: { body: trackingTrip() },
+      [RECORD_URL]: {
+        body: {
+          intact: false,
+          checkedAt: '2026-12-05T10:00:00.000Z',
+          links: 9,
+          head: 'ab'.repeat(32),
+          broken: { link: 4, kind: 'STATUS', problem: 'CHANGED_OUTSIDE' },
+        },
+      },
+    });
+    renderAt(`/tripprogress/${TRACKING_ID}`);
+    expect(
+      await screen.findByText('Record broken at link 4: it was changed outside Freightlane'),
+    ).toBeVisible();
   });
 
   it('shows the header, the shipment details and the page title', async () => {
@@ -262,7 +300,7 @@ describe('trip tracking page', () => {
     await userEvent.click(within(main).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Trip TRP-2026-000123' })).toBeVisible();
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock.mock.calls.filter((c) => c[0] === TRACKING_URL)).toHaveLength(2);
   });
 
   it('counts down the seconds the server asks to wait after a 429', async () => {

@@ -9,6 +9,7 @@ import { stepTone } from '../lib/trip-status-tone';
 import { LiveIndicator } from './live-indicator';
 import { isTrackingTrip, trackingSource } from './public-api';
 import { PublicPage } from './public-page';
+import { RecordCheckLine } from './record-check';
 import { PublicLanguageRoot, usePublicWords } from './public-text';
 import { TripFacts } from './trip-facts';
 import { useMediaQuery } from './use-media-query';
@@ -137,6 +138,7 @@ function TrackingPageContent({ url }: { url: string }) {
             <LiveIndicator status={live} />
           </div>
           <TripFacts trip={trip} />
+          {trackingId ? <RecordCheckLine trackingId={trackingId} /> : null}
           <div className="trip-layout">
             <ShipmentDetails trip={trip} />
             <ShipmentProgress trip={trip} />

@@ -17,6 +17,7 @@ export {
   expenseRecordedMessage,
   recordExpenseIn,
   tripOfDriverExpense,
+  tripMoneyFor,
   type StoredReceipt,
 } from './road-money.service';
 export { advancesOfDriver, expensesOfDriver, forgetExpenseSpots } from './road-money.repository';

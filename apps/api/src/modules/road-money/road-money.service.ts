@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   EXPENSE_KIND_LABELS,
   dieselAmountKobo,
@@ -21,6 +20,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { audit, type RequestOrigin } from '../../lib/audit';
+import { fileSha256 } from '../../lib/stored-file';
 import type { UploadedFile } from '../../lib/upload';
 import type { Principal } from '../../plugins/auth';
 import { loadTripFor, type DriverActor, type TripRecord } from '../trip';
@@ -303,7 +303,7 @@ function receiptColumns(receipt: StoredReceipt | null) {
     receiptContentType: receipt.file.mimeType,
     receiptSizeBytes: receipt.file.buffer.length,
     receiptStorageKey: receipt.storageKey,
-    receiptSha256: createHash('sha256').update(receipt.file.buffer).digest('hex'),
+    receiptSha256: fileSha256(receipt.file.buffer),
   };
 }
 

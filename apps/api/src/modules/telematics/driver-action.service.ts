@@ -18,6 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../errors';
+import { fileSha256 } from '../../lib/stored-file';
 import { formFields, readForm, readUpload, type UploadedFile } from '../../lib/upload';
 import {
   insertTripDocumentIn,
@@ -280,6 +281,7 @@ export async function addDriverPhoto(
         contentType: upload.mimeType,
         sizeBytes: upload.buffer.length,
         storageKey,
+        sha256: fileSha256(upload.buffer),
       };
       await insertTripDocumentIn(ctx, tx, actor, trip.id, file, request);
       return {

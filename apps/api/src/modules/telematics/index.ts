@@ -40,3 +40,4 @@ export { PhonePositionBatcher } from './phone-position-batch.job';
 export { PositionPoller } from './position-poller.job';
 export { TripWatch } from './trip-watch.job';
 export { preparePositionHistory } from './position-history.service';
+export { tripRouteFor } from './trip-route.service';

@@ -26,6 +26,7 @@ export { insertTripDocumentIn, withStoredFile } from './document/trip-document.s
 export { openAlarmIssue, openTripIssueIn } from './issue/trip-issue.service';
 export { loadTripFor } from './trip-access.service';
 export { checkTripRecord } from './record/trip-record.service';
+export { loadTripDetail } from './trip-detail.service';
 export type { DriverActor, TripRecord } from './trip-access.service';
 export { tripStatusNotification } from './trip-notifications';
 export type { NotifiedTrip } from './trip-notifications';

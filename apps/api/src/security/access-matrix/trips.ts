@@ -110,6 +110,12 @@ export const rows: MatrixRow[] = [
     request: () => ({ url: '/api/v1/trips/lookup/trip-status' }),
   },
   {
+    op: 'GET /api/v1/trips/{id}/dossier',
+    expect: party(200),
+    note: "Either company on the trip gets its dossier (the customer's without the road cash); another company's trip is not found.",
+    request: ({ side }) => ({ url: `/api/v1/trips/${side.trip.id}/dossier` }),
+  },
+  {
     op: 'GET /api/v1/trips/{id}/record',
     expect: party(200),
     note: "Either company on the trip checks its record; another company's trip is not found.",

@@ -25,7 +25,7 @@ import {
 import { queueNotification } from '../../notification';
 import { documentAddedNotification } from '../trip-notifications';
 import { openStoredFile } from '../../../plugins/storage';
-import { withStored } from '../../../lib/stored-file';
+import { fileSha256, withStored } from '../../../lib/stored-file';
 import type { DownloadFile } from '../../../lib/download';
 
 /** The uploader's company, or an admin, may remove a document; the other party only reads it. */
@@ -74,6 +74,7 @@ export interface StoredTripFile {
   contentType: string;
   sizeBytes: number;
   storageKey: string;
+  sha256: string;
 }
 
 /**
@@ -161,6 +162,7 @@ export async function uploadTripDocument(
           contentType: upload.mimeType,
           sizeBytes: upload.buffer.length,
           storageKey,
+          sha256: fileSha256(upload.buffer),
         },
         request,
       ),

@@ -13,6 +13,7 @@ import { CallUpCard } from '../../call-up';
 import { FreeTimeBadge, FreeTimeCard } from '../../free-time';
 import { TripCashCard } from '../../trip-cash';
 import { TrackingLinkCard } from '../public-tracking/components/tracking-link-card';
+import { TripRecordCard } from '../components/trip-record-card';
 import { useTrip } from '../api/trip-detail-api';
 import { CancelTripsDialog } from '../components/cancel-trips-dialog';
 import { ConsignmentCard } from '../components/consignment-card';
@@ -167,6 +168,7 @@ export function TripDetailPage() {
               {handoverPending(data) ? <HandoverCodeCard trip={data} /> : null}
               {/* The trip's parties manage its public link; the server checks the same on every change. */}
               {side !== null ? <TrackingLinkCard trip={data} /> : null}
+              <TripRecordCard trip={data} />
               <ConsignmentCard trip={data} />
               {/* The dates and the deposit are the customer's facts; admins correct them. */}
               {data.freeTime ? (
