@@ -17,9 +17,10 @@ export function dossierRoutes(app: ZodApp, ctx: AppContext): void {
           "The trip's delivery dossier (PDF): parties, cargo, timeline, route map, handover, documents with their hashes, issues, charges and the record's chain head",
         description:
           "Either company on the trip, or an admin. The customer's never shows the transporter's cash on the road.",
+        fileResponse: 'The dossier (PDF), with Content-Disposition: attachment',
         security: bearerSecurity,
         params: tripIdParams,
-        response: { ...errorResponses(400, 401, 404) },
+        response: errorResponses(400, 401, 404),
       },
     },
     async (request, reply) => {
