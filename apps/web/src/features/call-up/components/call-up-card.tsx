@@ -136,6 +136,8 @@ function CurrentTicket({ callUp, ticket }: { callUp: TripCallUp; ticket: CallUpT
             size="lg"
             tt="none"
             color={countdown.color}
+            // The tint carries the urgency; the words stay dark enough to read on it.
+            c="dark.8"
             styles={WRAPPING}
             data-state={countdown.state}
           >
@@ -199,6 +201,7 @@ function EarlierTickets({ tickets }: { tickets: CallUpTicket[] }) {
                 radius="sm"
                 tt="none"
                 color={STATE_COLORS[ticket.state]}
+                c="dark.8"
                 styles={WRAPPING}
               >
                 {t(`state.${ticket.state}`)}

@@ -349,7 +349,7 @@ function ExpenseItem({
           <Button
             size="compact-sm"
             variant="subtle"
-            color="yellow.9"
+            color="dark"
             leftSection={<IconHelp size={14} aria-hidden />}
             onClick={() => onReview('QUERY')}
           >
