@@ -1,8 +1,17 @@
-import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import { CALL_UP_PORTS, dieselAmountKobo, tripBalanceKobo } from '@freightlane/domain';
 import type { Tx } from '../client';
-import { terminals, tripAdvances, tripCallUps, tripExpenses, trips, tripSettlements } from '../schema';
-import { HOUR, principalOf } from './demo-kit';
+import { ensurePositionPartitions } from '../../modules/telematics/position-history.repository';
+import {
+  terminals,
+  tripAdvances,
+  tripCallUps,
+  tripExpenses,
+  trips,
+  tripSettlements,
+  truckPositions,
+} from '../schema';
+import { HOUR, MINUTE, principalOf } from './demo-kit';
 import type { StoryClock } from './demo-story';
 
 /** Trips completed before this many days ago are settled; later ones wait for the owner. */
@@ -119,7 +128,12 @@ export async function seedDemoCallUps(tx: Tx, clock: StoryClock): Promise<void> 
     .limit(1);
   if (booked) return;
   const bays = await tx
-    .select({ id: terminals.id })
+    .select({
+      id: terminals.id,
+      code: terminals.code,
+      latitude: terminals.latitude,
+      longitude: terminals.longitude,
+    })
     .from(terminals)
     .where(and(eq(terminals.kind, 'HOLDING_BAY'), eq(terminals.active, true)))
     .orderBy(asc(terminals.code));
@@ -128,6 +142,8 @@ export async function seedDemoCallUps(tx: Tx, clock: StoryClock): Promise<void> 
     .select({
       id: trips.id,
       terminalId: trips.pickupTerminalId,
+      port: terminals.port,
+      truckId: trips.truckId,
       arrivedPickupAt: trips.arrivedPickupAt,
       createdAt: trips.createdAt,
     })
@@ -144,13 +160,16 @@ export async function seedDemoCallUps(tx: Tx, clock: StoryClock): Promise<void> 
     .orderBy(asc(trips.tripNumber));
   for (const [i, trip] of portTrips.entries()) {
     const arrived = trip.arrivedPickupAt?.getTime();
+    const bay = bays.find((b) => b.code === BAY_OF_PORT[trip.port]) ?? bays[0]!;
+    if (arrived && trip.truckId)
+      await waitInBay(tx, { truckId: trip.truckId, companyId: eko.companyId }, bay, arrived, i);
     const validFrom = arrived ? arrived - 3 * HOUR : clock.now - 2 * HOUR;
     await tx.insert(tripCallUps).values({
       tripId: trip.id,
       transporterCompanyId: eko.companyId,
-      ticketNumber: `ETO-${arrived ? 'APP' : 'TCN'}-${4_470_000 + i * 37}`,
+      ticketNumber: `ETO-${trip.port === 'Apapa' ? 'APP' : 'TCN'}-${4_470_000 + i * 37}`,
       terminalId: trip.terminalId!,
-      holdingBayId: bays[i % bays.length]!.id,
+      holdingBayId: bay.id,
       validFrom: new Date(validFrom),
       validUntil: new Date(validFrom + (arrived ? 8 : 11) * HOUR),
       costKobo: CALL_UP_FEE_KOBO,
@@ -158,4 +177,56 @@ export async function seedDemoCallUps(tx: Tx, clock: StoryClock): Promise<void> 
       createdAt: new Date(Math.max(trip.createdAt.getTime(), validFrom - 6 * HOUR)),
     });
   }
+}
+
+/** The truck park Eto sends each port's trucks to wait in. */
+const BAY_OF_PORT: Record<string, string> = { Apapa: 'LILYPOND-IJORA', 'Tin Can Island': 'TTP-TINCAN' };
+
+/**
+ * The truck's positions in the holding bay before it was called in to the terminal: one each 10 minutes for
+ * two to four hours, ending half an hour before it reached the terminal; none when the truck was heard from
+ * elsewhere then, so no track is drawn twice.
+ */
+async function waitInBay(
+  tx: Tx,
+  trip: { truckId: string; companyId: string },
+  bay: { latitude: number | null; longitude: number | null },
+  arrived: number,
+  seed: number,
+): Promise<void> {
+  if (bay.latitude === null || bay.longitude === null) return;
+  const to = arrived - 30 * MINUTE;
+  const from = to - (2 + (seed % 3)) * HOUR;
+  const [elsewhere] = await tx
+    .select({ at: truckPositions.recordedAt })
+    .from(truckPositions)
+    .where(
+      and(
+        eq(truckPositions.truckId, trip.truckId),
+        gte(truckPositions.recordedAt, new Date(from)),
+        lte(truckPositions.recordedAt, new Date(arrived)),
+      ),
+    )
+    .limit(1);
+  if (elsewhere) return;
+  const rows = [];
+  for (let k = 0, at = from; at <= to; k++, at += 10 * MINUTE) {
+    rows.push({
+      truckId: trip.truckId,
+      companyId: trip.companyId,
+      recordedAt: new Date(at),
+      receivedAt: new Date(at + MINUTE),
+      // Parked, moving up the queue a few metres at a time.
+      latitude: bay.latitude + ((k % 5) - 2) * 0.0002,
+      longitude: bay.longitude + ((k % 3) - 1) * 0.0002,
+      speedKmh: 0,
+      source: 'TRACCAR' as const,
+    });
+  }
+  await ensurePositionPartitions(
+    tx,
+    new Date(from).toISOString().slice(0, 10),
+    new Date(to).toISOString().slice(0, 10),
+  );
+  await tx.insert(truckPositions).values(rows);
 }

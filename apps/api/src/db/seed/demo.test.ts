@@ -42,6 +42,7 @@ import {
   trucks,
   users,
 } from '../schema';
+import { measureCallUps } from '../../modules/call-up';
 import { assessCompany } from '../../modules/company/company-verification.service';
 import { listCurrentCompanyDocuments } from '../../queries/company.repository';
 import { call, createTestApp, type TestApp } from '../../test/test-app';
@@ -385,8 +386,12 @@ describe('seedDemo', () => {
     expect(figure(expenses, 'waiting')).toBeGreaterThan(0);
     const balances = await read('driver-balance');
     expect(figure(balances, 'owed')).toBeGreaterThan(0);
+    // Once the job has measured the loaded trips' tickets, the waits in the bay show too.
+    while ((await measureCallUps(t.ctx)) > 0);
     const callUps = await read('call-up');
     expect(figure(callUps, 'tickets')).toBeGreaterThan(0);
+    expect(figure(callUps, 'holdingBayHours')).toBeGreaterThan(0);
+    expect(figure(callUps, 'gateHours')).toBeGreaterThan(0);
   });
 
   it('shows the demo customer a real dashboard', async () => {

@@ -295,18 +295,77 @@ describe('the Eto call-up: tickets, windows, alerts and waits', () => {
     expect(after.tickets[0]!.state).toBe('USED');
     expect(after.closedBecause).toBe('The truck has reached the terminal: its call-up is behind it');
 
-    // The call-up report: per terminal, the cost, the windows and the waits.
-    const report = await call(t.app, 'GET', '/api/v1/reports/call-up?size=50', undefined, { token: owner() });
+    // The call-up report: per terminal, the cost, the windows and the waits, over every ticket this file
+    // recorded (their windows open from yesterday to the day after tomorrow).
+    const day = (offset: number) =>
+      new Date(Date.now() + offset * 24 * HOUR + HOUR).toISOString().slice(0, 10);
+    const report = await call(
+      t.app,
+      'GET',
+      `/api/v1/reports/call-up?size=50&from=${day(-3)}&to=${day(3)}`,
+      undefined,
+      { token: owner() },
+    );
     expect(report.status).toBe(200);
     const apapa = report.body.page.content.find(
       (r: { terminal: string }) => r.terminal === 'APM Terminals Apapa',
     );
     expect(apapa.tickets).toBeGreaterThanOrEqual(1);
     const figure = (key: string) => report.body.summary.find((f: { key: string }) => f.key === key).value;
-    const rows = report.body.page.content as { tickets: number; cost: number; missed: number }[];
+    const rows = report.body.page.content as {
+      terminal: string;
+      tickets: number;
+      trips: number;
+      cost: number;
+      missed: number;
+    }[];
     expect(figure('tickets')).toBe(rows.reduce((s, r) => s + r.tickets, 0));
     expect(figure('cost')).toBe(rows.reduce((s, r) => s + r.cost, 0));
     expect(figure('missed')).toBe(rows.reduce((s, r) => s + r.missed, 0));
+    // Each terminal's row, counted again from the tickets themselves.
+    const tickets = await t.ctx.db
+      .select({
+        terminal: terminals.name,
+        tripId: tripCallUps.tripId,
+        cost: tripCallUps.costKobo,
+        validUntil: tripCallUps.validUntil,
+        arrivedPickupAt: trips.arrivedPickupAt,
+      })
+      .from(tripCallUps)
+      .innerJoin(terminals, eq(terminals.id, tripCallUps.terminalId))
+      .innerJoin(trips, eq(trips.id, tripCallUps.tripId))
+      .where(eq(tripCallUps.transporterCompanyId, w.transporter.company.id));
+    const expected = new Map<string, { tickets: number; trips: Set<string>; cost: number; missed: number }>();
+    const now = new Date();
+    for (const c of tickets) {
+      const row = expected.get(c.terminal) ?? { tickets: 0, trips: new Set(), cost: 0, missed: 0 };
+      row.tickets += 1;
+      row.trips.add(c.tripId);
+      row.cost += c.cost;
+      const missed = c.arrivedPickupAt ? c.arrivedPickupAt > c.validUntil : c.validUntil <= now;
+      if (missed) row.missed += 1;
+      expected.set(c.terminal, row);
+    }
+    expect(tickets.length).toBeGreaterThan(3);
+    expect(
+      rows.map((r) => ({
+        terminal: r.terminal,
+        tickets: r.tickets,
+        trips: r.trips,
+        cost: r.cost,
+        missed: r.missed,
+      })),
+    ).toEqual(
+      [...expected]
+        .map(([terminal, r]) => ({
+          terminal,
+          tickets: r.tickets,
+          trips: r.trips.size,
+          cost: r.cost,
+          missed: r.missed,
+        }))
+        .sort((a, b) => b.cost - a.cost || a.terminal.localeCompare(b.terminal)),
+    );
     expect(apapa.holdingBayHours).toBe(2.9);
     expect(apapa.gateHours).toBe(1.6);
   });

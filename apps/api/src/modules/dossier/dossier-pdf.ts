@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import {
   CARGO_TYPE_LABELS,
@@ -19,10 +17,7 @@ import {
   type TripRecordCheck,
   type TripRoute,
 } from '@freightlane/domain';
-
-const require = createRequire(import.meta.url);
-// DejaVu has the naira sign, which the PDF standard fonts lack; pdfkit embeds only the glyphs used.
-const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+import { PDF_FONTS } from '../../lib/pdf-fonts';
 
 const MARGIN = 42;
 const GREEN = '#1b7a43';
@@ -141,8 +136,8 @@ export function renderDossier(input: DossierInput): Promise<Buffer> {
     margin: MARGIN,
     info: { Title: `Delivery dossier ${detail.tripNumber}`, Author: 'Freightlane' },
   });
-  pdf.registerFont('body', path.join(FONT_DIR, 'DejaVuSansCondensed.ttf'));
-  pdf.registerFont('bold', path.join(FONT_DIR, 'DejaVuSansCondensed-Bold.ttf'));
+  pdf.registerFont('body', PDF_FONTS.condensed);
+  pdf.registerFont('bold', PDF_FONTS.condensedBold);
   const chunks: Buffer[] = [];
   pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -91,4 +91,16 @@ describe('the delivery dossier', () => {
     expect((await dossier(w.otherCustomer.accessToken)).statusCode).toBe(404);
     expect((await dossier(w.otherTransporter.accessToken)).statusCode).toBe(404);
   });
+
+  it('answers a malformed trip id with a 400 naming the field, never a 500', async () => {
+    for (const id of ['not-a-uuid', '%00', 'x'.repeat(90)]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/trips/${id}/dossier`,
+        headers: { authorization: `Bearer ${w.customer.accessToken}` },
+      });
+      expect(res.statusCode, id.slice(0, 20)).toBe(400);
+      expect(res.json()).toMatchObject({ message: expect.stringMatching(/\bid\b/) });
+    }
+  });
 });

@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import {
   CARGO_TYPE_LABELS,
@@ -12,17 +10,12 @@ import {
   type CargoType,
   type InvoiceDetail,
 } from '@freightlane/domain';
+import { PDF_FONTS } from '../../lib/pdf-fonts';
 
 // The invoice as a PDF (docs/decisions/019-money.md): both companies, the trip and what it carried, the
 // haulage, each accepted charge, the subtotal, VAT with its rate and the total, the due date and status,
 // and for a paid invoice the payment's reference and day. Every figure comes from the invoice page's own
 // answer, so the PDF and the page cannot disagree.
-
-const require = createRequire(import.meta.url);
-// DejaVu has the naira sign, which the PDF standard fonts lack; pdfkit embeds only the glyphs used.
-const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-const FONT = path.join(FONT_DIR, 'DejaVuSans.ttf');
-const BOLD = path.join(FONT_DIR, 'DejaVuSans-Bold.ttf');
 
 const MARGIN = 48;
 const AMOUNT_WIDTH = 130;
@@ -42,8 +35,8 @@ export function invoicePdf(detail: InvoiceDetail): Promise<Buffer> {
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
   });
-  pdf.registerFont('body', FONT);
-  pdf.registerFont('bold', BOLD);
+  pdf.registerFont('body', PDF_FONTS.regular);
+  pdf.registerFont('bold', PDF_FONTS.bold);
   const width = pdf.page.width - 2 * MARGIN;
 
   pdf.font('bold').fontSize(20).fillColor('black').text(`Invoice ${detail.invoiceNumber}`);

@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
@@ -16,6 +14,7 @@ import {
   type ReportValue,
   type ReportValueType,
 } from '@freightlane/domain';
+import { PDF_FONTS } from '../../lib/pdf-fonts';
 
 /** A report as its exports write it: the figures above, then every row of its table, in batches. */
 export interface ReportDocument {
@@ -185,12 +184,6 @@ function xlsxStream(document: ReportDocument): Readable {
 // ---------------------------------------------------------------------------------------------------------
 // PDF through pdfkit, page by page: the figures, then the table with its header on every page.
 
-const require = createRequire(import.meta.url);
-// DejaVu has the naira sign, which the PDF standard fonts lack; pdfkit embeds only the glyphs used.
-const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-const FONT = path.join(FONT_DIR, 'DejaVuSansCondensed.ttf');
-const BOLD = path.join(FONT_DIR, 'DejaVuSansCondensed-Bold.ttf');
-
 const MARGIN = 36;
 const ROW_HEIGHT = 13;
 const FONT_SIZE = 7.5;
@@ -257,8 +250,8 @@ function pdfStream(document: ReportDocument): Readable {
     margin: MARGIN,
     info: { Title: document.title },
   });
-  pdf.registerFont('body', FONT);
-  pdf.registerFont('bold', BOLD);
+  pdf.registerFont('body', PDF_FONTS.condensed);
+  pdf.registerFont('bold', PDF_FONTS.condensedBold);
   void (async () => {
     const width = pdf.page.width - 2 * MARGIN;
     pdf.font('bold').fontSize(14).text(document.title);

@@ -156,4 +156,17 @@ describe('the trip’s tamper-evident record', () => {
     const unknown = await call(t.app, 'GET', '/api/v1/trips/open-access/TRK-NOPE-0000/record');
     expect(unknown.status).toBe(404);
   });
+
+  it('answers a malformed trip id or tracking link with a 400 naming the field, never a 500', async () => {
+    for (const id of ['not-a-uuid', '%00', 'x'.repeat(90)]) {
+      const res = await call(t.app, 'GET', `/api/v1/trips/${id}/record`, undefined, {
+        token: w.customer.accessToken,
+      });
+      expect(res.status, id.slice(0, 20)).toBe(400);
+      expect(JSON.stringify(res.body)).toMatch(/\bid\b/);
+    }
+    // A link is opaque: one of the wrong shape is a link that leads nowhere, as the tracking page answers it.
+    expect((await call(t.app, 'GET', '/api/v1/trips/open-access/%00/record')).status).toBe(400);
+    expect((await call(t.app, 'GET', `/api/v1/trips/open-access/${'x'.repeat(90)}/record`)).status).toBe(404);
+  });
 });

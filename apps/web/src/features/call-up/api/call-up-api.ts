@@ -1,6 +1,7 @@
 import type { CallUpTicketRequest, TripCallUp } from '@freightlane/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../../lib/session-context';
+import { tripCashKeys } from '../../trip-cash';
 
 const tripPath = (tripId: string) => `/api/v1/trips/${encodeURIComponent(tripId)}`;
 
@@ -30,7 +31,7 @@ export function useRecordCallUpTicket(tripId: string) {
     mutationFn: (body: CallUpTicketRequest) => api.post<TripCallUp>(`${tripPath(tripId)}/call-ups`, body),
     onSuccess: (answer) => {
       queryClient.setQueryData(callUpKeys.trip(tripId), answer);
-      void queryClient.invalidateQueries({ queryKey: ['trip-cash'] });
+      void queryClient.invalidateQueries({ queryKey: tripCashKeys.all });
     },
   });
 }

@@ -13,11 +13,14 @@ import { apiFixture } from '../../../test/api-fixture';
 import { mockApi, type RecordedRequest } from '../../../test/api-mock';
 import { createTestStore, seedSession, TestProviders } from '../../../test/render';
 import { typedDayFirst } from '../../../test/typed-date';
+import { TripCashCard } from '../../trip-cash';
 import { CallUpCard } from './call-up-card';
 
 const TRIP_ID = 'b1111111-1111-4111-8111-111111111111';
 const CALL_UP = `GET /api/v1/trips/${TRIP_ID}/call-up`;
 const RECORD = `POST /api/v1/trips/${TRIP_ID}/call-ups`;
+const MONEY = `GET /api/v1/trips/${TRIP_ID}/money`;
+const EXPENSE_ID = 'e1111111-1111-4111-8111-111111111111';
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const TERMINAL = { id: 'f1111111-1111-4111-8111-111111111111', name: 'APM Terminals Apapa' };
@@ -60,6 +63,7 @@ function renderCard(
   initial: TripCallUp,
   extra: Record<string, (r: RecordedRequest) => { status?: number; body: unknown }> = {},
   locale: 'en-NG' | 'pcm' = 'en-NG',
+  withCash = false,
 ) {
   const api = mockApi({ [CALL_UP]: { body: initial }, ...extra });
   seedSession('role_transporter');
@@ -70,6 +74,7 @@ function renderCard(
     <TestProviders store={store}>
       <AppLanguageProvider initialLocale={locale}>
         <CallUpCard tripId={TRIP_ID} />
+        {withCash ? <TripCashCard tripId={TRIP_ID} /> : null}
       </AppLanguageProvider>
     </TestProviders>,
   );
@@ -206,7 +211,7 @@ describe('the call-up card', () => {
       validFrom: at(20 * HOUR_MS),
       validUntil: at(32 * HOUR_MS),
       state: 'UPCOMING',
-      expenseId: 'e1111111-1111-4111-8111-111111111111',
+      expenseId: EXPENSE_ID,
     });
     const { api, user } = renderCard(callUp(), {
       [RECORD]: () => ({ status: 201, body: callUp({ tickets: [recorded, ticket()] }) }),
@@ -244,6 +249,28 @@ describe('the call-up card', () => {
     expect(now.getByText('Ticket ETO-APP-230877')).toBeVisible();
     expect(now.getByText("Paid by the driver, in the trip's expenses")).toBeVisible();
     expect(c.getByRole('listitem', { name: 'Ticket ETO-APP-220145' })).toBeVisible();
+  });
+
+  it('refreshes the trip cash beside it when the driver paid the ticket', async () => {
+    const { api, user } = renderCard(
+      callUp(),
+      {
+        [RECORD]: () => ({ status: 201, body: callUp({ tickets: [ticket({ expenseId: EXPENSE_ID })] }) }),
+        [MONEY]: () => ({ status: 404, body: { message: 'Trip not found' } }),
+      },
+      'en-NG',
+      true,
+    );
+    const c = await card();
+    await waitFor(() => expect(api.calls(MONEY)).toHaveLength(1));
+    const { dialog } = await fillTicket(user, c);
+    await user.click(
+      dialog.getByRole('checkbox', { name: "The driver paid it: add it to the trip's expenses" }),
+    );
+    await user.click(dialog.getByRole('button', { name: 'Record ticket' }));
+    await waitFor(() => expect(api.calls(RECORD)).toHaveLength(1));
+    // The expense the ticket became shows on the trip's cash without a reload.
+    await waitFor(() => expect(api.calls(MONEY)).toHaveLength(2));
   });
 
   it('puts the server’s field refusal under its field, and a refusal of the trip in the dialog', async () => {

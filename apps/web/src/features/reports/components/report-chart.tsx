@@ -1,6 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart, DonutChart, LineChart } from '@mantine/charts';
 import { Card, Group, Stack, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { reportValueText, type ReportChart, type ReportValueType } from '@freightlane/domain';
 import { useReportsText } from '../text';
 import { periodLabel } from './report-value';
@@ -27,6 +28,41 @@ function axisText(value: number, type: ReportValueType): string {
   if (type === 'money') return `₦${compact.format(value / 100)}`;
   if (type === 'percent') return `${compact.format(value)}%`;
   return compact.format(value);
+}
+
+/** A row of a chart drawn by name, tall enough for its bars and a name on one line. */
+const NAME_ROW = 32;
+/** A name longer than its room beside the bars is cut with an ellipsis (the table has it whole). */
+const CHAR_WIDTH = 7;
+
+/** How many characters of a name fit beside the bars: two fifths of the chart's width, at least 20. */
+function nameChars(chartWidth: number): number {
+  return Math.max(20, Math.floor((chartWidth * 0.4 - 14) / CHAR_WIDTH));
+}
+
+function shortName(name: string, chars: number): string {
+  return name.length > chars ? `${name.slice(0, chars - 1).trimEnd()}…` : name;
+}
+
+/** A name on the chart's side, on one line: cut with an ellipsis when long, whole in its tooltip. */
+function NameTick({
+  x,
+  y,
+  payload,
+  chars,
+}: {
+  x: number;
+  y: number;
+  payload: { value: unknown };
+  chars: number;
+}) {
+  const name = String(payload.value);
+  return (
+    <text x={x - 8} y={y} dy={4} textAnchor="end" fontSize={12} fill="currentColor">
+      <title>{name}</title>
+      {shortName(name, chars)}
+    </text>
+  );
 }
 
 function numberOf(value: unknown): number {
@@ -105,9 +141,15 @@ export function ReportChartView({ chart }: { chart: ReportChart }) {
     },
     gridAxis: 'y' as const,
   };
+  const { ref, width } = useElementSize();
+  const chars = nameChars(width);
   const empty = chart.points.length === 0;
+  const labels = chart.points.map((point) => String(point[chart.labelKey] ?? ''));
+  // Terminals, lanes, drivers: bars across, one row each with its name beside it, so no name is dropped for
+  // want of room (on a phone the axis would show one name in three). Periods stay a time axis.
+  const byName = chart.kind !== 'line' && labels.some((label) => periodLabel(label) === label);
   return (
-    <Card withBorder radius="md" padding="md" component="figure" m={0} aria-label={chart.title}>
+    <Card ref={ref} withBorder radius="md" padding="md" component="figure" m={0} aria-label={chart.title}>
       <Text component="figcaption" fw={600} mb="sm">
         {chart.title}
       </Text>
@@ -119,6 +161,22 @@ export function ReportChartView({ chart }: { chart: ReportChart }) {
         <DonutView chart={chart} />
       ) : chart.kind === 'line' ? (
         <LineChart {...common} curveType="linear" connectNulls={false} />
+      ) : byName ? (
+        <BarChart
+          {...common}
+          h={labels.length * NAME_ROW + 40 + (series.length > 1 ? 56 : 0)}
+          orientation="vertical"
+          type={chart.kind === 'stacked-bar' ? 'stacked' : 'default'}
+          gridAxis="x"
+          xAxisProps={{ tickFormatter: (value: number) => axisText(value, chart.valueType) }}
+          yAxisProps={{
+            width: Math.max(...labels.map((label) => shortName(label, chars).length)) * CHAR_WIDTH + 14,
+            interval: 0,
+            tick: (props: { x: number; y: number; payload: { value: unknown } }) => (
+              <NameTick {...props} chars={chars} />
+            ),
+          }}
+        />
       ) : (
         <BarChart {...common} type={chart.kind === 'stacked-bar' ? 'stacked' : 'default'} />
       )}

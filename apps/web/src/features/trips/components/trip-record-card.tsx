@@ -28,9 +28,9 @@ export function TripRecordCard({ trip }: { trip: { id: string; tripNumber: strin
         ? t('record.unrecorded')
         : t('record.broken', { link: data.broken?.link ?? '?' });
   return (
-    <Card withBorder padding="lg" id="trip-record">
+    <Card withBorder padding="lg" id="trip-record" component="section" aria-labelledby="trip-record-title">
       <Stack gap="sm">
-        <Title order={2} size="h4">
+        <Title order={2} size="h4" id="trip-record-title">
           {t('record.title')}
         </Title>
         <Group gap="xs" wrap="nowrap" align="flex-start">
