@@ -22,6 +22,7 @@ import {
 } from '@freightlane/domain';
 import type { AppContext } from '../../context';
 import { hashPassword } from '../../lib/password-hash';
+import { fileSha256 } from '../../lib/stored-file';
 import type { Principal } from '../../plugins/auth';
 import { updateContainerFreeTime } from '../../modules/free-time/free-time-update.service';
 import { createDriver } from '../../modules/fleet/driver.service';
@@ -794,6 +795,7 @@ async function seedTripDocuments(
       fileName: fileNames[kind]!,
       contentType: 'application/pdf',
       sizeBytes: body.length,
+      sha256: fileSha256(body),
       storageKey: await ctx.storage.put('trip-documents', body),
       uploadedByUserId: walk.by.userId,
       uploadedByCompanyId: walk.by.companyId,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import {
@@ -359,6 +360,17 @@ describe('seedDemo', () => {
     });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('keeps the SHA-256 of every trip document, so the delivery dossier lists each hash', async () => {
+    const documents = await t.ctx.db
+      .select({ sha256: tripDocuments.sha256, storageKey: tripDocuments.storageKey })
+      .from(tripDocuments);
+    expect(documents.length).toBeGreaterThan(0);
+    for (const document of documents) {
+      const body = Buffer.concat(await (await t.ctx.storage.read(document.storageKey)).toArray());
+      expect(document.sha256).toBe(createHash('sha256').update(body).digest('hex'));
+    }
   });
 
   it('gives Eko Haulage cash on the road and call-up tickets: their reports have rows', async () => {

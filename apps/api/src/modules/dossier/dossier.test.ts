@@ -79,6 +79,8 @@ describe('the delivery dossier', () => {
     expect(text).toContain('Gearbox failed at Ojota');
     expect(text).toContain(record.head!);
     expect(text).toContain(`/tripprogress/${trip.trackingId}`);
+    // The map: the trip's places named on the states' outlines.
+    expect(text).toContain('Pickup and Delivery at their LGAs. State outlines: Natural Earth.');
     expect(text).not.toContain('Expenses on the road');
   });
 

@@ -2,15 +2,11 @@ import { divIcon, type DivIcon, type PathOptions } from 'leaflet';
 import { useMemo, useState } from 'react';
 import { GeoJSON, Marker, Pane, useMap, useMapEvents, type GeoJSONProps } from 'react-leaflet';
 import { useMantineTheme } from '@mantine/core';
-import statesData from './nigeria-states.geo.json';
+import { NIGERIA_STATES } from '@freightlane/domain/nigeria-states';
 import { useTripComponentsText } from './text';
 
-/**
- * Nigeria's 36 states and the FCT from Natural Earth's Admin 1 (public domain), simplified with mapshaper
- * to a few tens of kilobytes; names as the domain spells them, each with a point inside the state for its
- * name. Source and steps: the decision record "The map without tiles".
- */
-const STATES = statesData as unknown as GeoJSONProps['data'] & {
+/** The states' outlines (packages/domain's nigeria-states), in the shape Leaflet's GeoJSON layer takes. */
+const STATES = NIGERIA_STATES as unknown as GeoJSONProps['data'] & {
   features: { properties: { name: string; label: [number, number] } }[];
 };
 
