@@ -17,19 +17,24 @@ function isRecordCheck(value: unknown): value is RecordCheck {
  */
 export function RecordCheckLine({ trackingId }: { trackingId: string }) {
   const { t } = usePublicWords();
-  const [check, setCheck] = useState<RecordCheck | null>(null);
+  const [check, setCheck] = useState<RecordCheck | 'failed' | null>(null);
   useEffect(() => {
     let live = true;
     fetch(`/api/v1/trips/open-access/${encodeURIComponent(trackingId)}/record`)
       .then((res) => (res.ok ? res.json() : null))
       .then((body: unknown) => {
-        if (live && isRecordCheck(body)) setCheck(body);
+        if (live) setCheck(isRecordCheck(body) ? body : 'failed');
       })
-      .catch(() => undefined);
+      .catch(() => {
+        if (live) setCheck('failed');
+      });
     return () => {
       live = false;
     };
   }, [trackingId]);
+  // A check that could not be made (too many tries, the server busy) says nothing rather than "checking"
+  // for ever: the trip's page is whole without it.
+  if (check === 'failed') return null;
   if (check === null) {
     return (
       <p className="record-check" aria-live="polite">

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TrackingTrip } from '@freightlane/domain/public-tracking';
@@ -130,6 +130,20 @@ describe('trip tracking page', () => {
     expect(
       await screen.findByText('Record broken at link 4: it was changed outside Freightlane'),
     ).toBeVisible();
+  });
+
+  it('leaves the record line out when the check cannot be made, never "checking" for ever', async () => {
+    serve({
+      [TRACKING_URL]: { body: trackingTrip() },
+      [`/api/v1/trips/open-access/${TRACKING_ID}/record`]: {
+        status: 429,
+        body: { message: 'Too many requests' },
+      },
+    });
+    renderAt(`/tripprogress/${TRACKING_ID}`);
+    await screen.findByRole('heading', { level: 1, name: /^Trip / });
+    await waitFor(() => expect(screen.queryByText('Checking the record…')).toBeNull());
+    expect(screen.queryByText('Record intact, checked now')).toBeNull();
   });
 
   it('shows the header, the shipment details and the page title', async () => {

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   CALL_UP_ALERT_HOURS,
   callUpState,
@@ -12,6 +12,7 @@ import { useEffect, useState } from 'react';
 import { DescriptionField } from '../../../components/description-field';
 import { formatDateTime } from '../../../lib/format';
 import { useTripCallUp } from '../api/call-up-api';
+import { QueryError } from '../../../components/query-error';
 import { useCallUpText, type CallUpText } from '../text';
 import { CallUpTicketDialog } from './call-up-ticket-dialog';
 
@@ -281,11 +282,7 @@ export function CallUpCard({ tripId }: { tripId: string }) {
         {t('card.title')}
       </Title>
       {callUp.isError ? (
-        <Alert color="red" title={t('card.failed')}>
-          <Button size="compact-sm" variant="light" color="red" onClick={() => void callUp.refetch()}>
-            {t('card.tryAgain')}
-          </Button>
-        </Alert>
+        <QueryError error={callUp.error} title={t('card.failed')} onRetry={() => void callUp.refetch()} />
       ) : (
         <CallUpBody tripId={tripId} callUp={callUp.data} />
       )}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatMoney, type DriverBalanceTrip } from '@freightlane/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { ListPagination } from '../../../components/list-pagination';
 import { formatDate } from '../../../lib/format';
 import { PATHS } from '../../../lib/paths';
 import { useDriverBalance } from '../api/trip-cash-api';
+import { QueryError } from '../../../components/query-error';
 import { useTripCashText } from '../text';
 
 const money = (kobo: number) => formatMoney(kobo);
@@ -78,11 +79,11 @@ export function DriverBalanceCard({ driverId, driverName }: { driverId: string; 
       {balance.isPending ? (
         <Skeleton h={80} role="status" aria-label={t('balance.loading')} />
       ) : balance.isError ? (
-        <Alert color="red" title={t('balance.failed')}>
-          <Button size="compact-sm" variant="light" color="red" onClick={() => void balance.refetch()}>
-            {t('card.tryAgain')}
-          </Button>
-        </Alert>
+        <QueryError
+          error={balance.error}
+          title={t('balance.failed')}
+          onRetry={() => void balance.refetch()}
+        />
       ) : balance.data.trips.totalElements === 0 ? (
         <Text size="sm" c="dimmed">
           {t('balance.none')}

@@ -37,6 +37,7 @@ import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDownload } from '../../../lib/use-download';
 import { downloadReceipt, useRemoveAdvance, useReviewExpense, useTripMoney } from '../api/trip-cash-api';
+import { QueryError } from '../../../components/query-error';
 import { useTripCashText } from '../text';
 import { AdvanceDialog } from './advance-dialog';
 import { ExpenseDialog } from './expense-dialog';
@@ -525,11 +526,7 @@ export function TripCashCard({ tripId }: { tripId: string }) {
           <Skeleton h={120} />
         </Stack>
       ) : money.isError ? (
-        <Alert color="red" title={t('card.failed')}>
-          <Button size="compact-sm" variant="light" color="red" onClick={() => void money.refetch()}>
-            {t('card.tryAgain')}
-          </Button>
-        </Alert>
+        <QueryError error={money.error} title={t('card.failed')} onRetry={() => void money.refetch()} />
       ) : (
         <CashBody money={money.data} />
       )}

@@ -4,6 +4,7 @@ import type { TripRecordCheck } from '@freightlane/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../../lib/session-context';
 import { useDownload } from '../../../lib/use-download';
+import { QueryError } from '../../../components/query-error';
 import { useTripComponentsText } from './text';
 
 /**
@@ -33,20 +34,24 @@ export function TripRecordCard({ trip }: { trip: { id: string; tripNumber: strin
         <Title order={2} size="h4" id="trip-record-title">
           {t('record.title')}
         </Title>
-        <Group gap="xs" wrap="nowrap" align="flex-start">
-          <IconShieldCheck
-            size={20}
-            aria-hidden
-            color={
-              data && !data.intact && data.broken?.problem !== 'UNRECORDED'
-                ? 'var(--mantine-color-red-7)'
-                : 'var(--mantine-color-green-7)'
-            }
-          />
-          <Text fw={600} aria-live="polite">
-            {verdict}
-          </Text>
-        </Group>
+        {check.isError ? (
+          <QueryError error={check.error} title={t('record.failed')} onRetry={() => void check.refetch()} />
+        ) : (
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <IconShieldCheck
+              size={20}
+              aria-hidden
+              color={
+                data && !data.intact && data.broken?.problem !== 'UNRECORDED'
+                  ? 'var(--mantine-color-red-7)'
+                  : 'var(--mantine-color-green-7)'
+              }
+            />
+            <Text fw={600} aria-live="polite">
+              {verdict}
+            </Text>
+          </Group>
+        )}
         {data?.head ? (
           <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
             {t('record.head', { links: data.links, head: data.head })}
